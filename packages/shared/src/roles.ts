@@ -1,0 +1,18 @@
+/** Roles and the permissions they grant. Staff = anyone with a permission beyond a member's. */
+export const ROLES = ['admin', 'editor', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = ['admin.access', 'users.manage', 'content.edit', 'sms.outbox.read'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  editor: ['admin.access', 'content.edit'],
+  member: [],
+};
+
+export function permissionsOf(roles: readonly string[]): Permission[] {
+  const out = new Set<Permission>();
+  for (const r of roles) for (const p of ROLE_PERMISSIONS[r as Role] ?? []) out.add(p);
+  return [...out];
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PHONE_RE } from '../rules/phone';
+import { envelope } from './common';
+
+// Messages are i18n keys of the server catalogue (messages.ts); the error handler localises them.
+export const phone = z.string().trim().regex(PHONE_RE, 'validation.phone');
+export const smsCode = z.string().trim().regex(/^\d{6}$/, 'validation.smsCode');
+export const password = z.string().min(8, 'validation.passwordLength').max(64, 'validation.passwordLength');
+export const nickName = z.string().trim().min(1, 'validation.required').max(20, 'validation.nickNameLength');
+
+export const captchaResponse = z.object({
+  ...envelope,
+  img: z.string(),
+  uuid: z.string(),
+  enabled: z.boolean(),
+});
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
+  password: z.string().min(1, 'validation.required').max(128, 'validation.tooLong'),
+  code: z.string().trim().max(10, 'validation.tooLong').default(''),
+  uuid: z.string().max(64, 'validation.tooLong').default(''),
+  rememberMe: z.boolean().default(false),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const smsPurpose = z.enum(['register', 'login', 'password']);
+export type SmsPurpose = z.infer<typeof smsPurpose>;
+
+export const sendSmsBody = z.object({ phone, type: smsPurpose.default('register') });
+export type SendSmsBody = z.input<typeof sendSmsBody>;
+
+export const registerBody = z.object({ phone, code: smsCode, nickName, password });
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const smsLoginBody = z.object({ phone, code: smsCode, rememberMe: z.boolean().default(false) });
+export type SmsLoginBody = z.input<typeof smsLoginBody>;
+
+/** Either the old password (logged in) or an SMS code to the phone (forgotten password). */
+export const updatePasswordBody = z.union([
+  z.object({ oldPassword: z.string().min(1, 'validation.required').max(128), password }),
+  z.object({ phone, code: smsCode, password }),
+]);
+export type UpdatePasswordBody = z.input<typeof updatePasswordBody>;
+
+export const user = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickName: z.string(),
+  avatar: z.string().nullable(),
+  phone: z.string().nullable(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  isStaff: z.boolean(),
+});
+export type User = z.infer<typeof user>;
+
+export const loginResponse = z.object({ ...envelope, token: z.string(), expiresAt: z.string(), user });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const userResponse = z.object({ ...envelope, user, data: user });
+
+export const updateUserBody = z
+  .object({ nickName: nickName.optional(), avatar: z.string().trim().max(255, 'validation.tooLong').nullable().optional() })
+  .strict();
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+export const isRegisterQuery = z.object({ phone });
+export const isRegisterResponse = z.object({ ...envelope, data: z.boolean() });

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { envelope, pageQuery } from './common';
+
+export const messageItem = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+  publish: z.object({ nickName: z.string() }),
+});
+export type MessageItem = z.infer<typeof messageItem>;
+
+export const messageListQuery = pageQuery.extend({
+  qType: z.coerce.number().int().optional(),
+  type: z.coerce.number().int().optional(),
+});
+
+export const unreadCountResponse = z.object({ ...envelope, data: z.number().int() });
+
+export const faqItem = z.object({ id: z.number().int(), question: z.string(), answer: z.string() });
+export type FaqItem = z.infer<typeof faqItem>;
+export const faqListResponse = z.object({ ...envelope, content: z.array(faqItem), totalElements: z.number().int() });
+
+export const readMessageBody = z.object({ id: z.number().int().positive() });
