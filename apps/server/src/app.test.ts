@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/context';
+
+const t = useTestApp();
+
+describe('application shell', () => {
+  it('reports health with the database status', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ resultCode: 1, status: 'ok', database: { up: true } });
+  });
+
+  it('answers unknown API paths with a 404 in the error format', async () => {
+    for (const url of ['/api/nope', '/auth/nope', '/api/lTeam/web/unknown']) {
+      const res = await t().app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ status: 404, message: 'No such API endpoint', resultCode: 0, resultStr: 'No such API endpoint', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('publishes the OpenAPI document with the auth endpoints', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/auth/login', '/auth/code', '/auth/web/register', '/auth/web/toLogin', '/api/users/web/info']) expect(doc.paths).toHaveProperty([p]);
+  });
+
+  it('sets security headers', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('refuses oversized bodies with 413', async () => {
+    const res = await t().app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(2_000_000) }) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('TOO_LARGE');
+  });
+});

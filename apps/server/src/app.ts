@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { ShortStore } from './lib/short-store';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSpa } from './plugins/spa';
+import { OutboxSmsAdapter, type SmsAdapter } from './modules/auth/sms';
+import { authRoutes } from './modules/auth/auth.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  store: ShortStore;
+  sms: SmsAdapter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  store: ShortStore;
+  sms?: SmsAdapter;
+  logger?: FastifyServerOptions['logger'];
+  /** serve the built web app (off in API tests) */
+  serveWeb?: boolean;
+}
+
+/** Builds the whole application without listening: plugins, modules, error handling, SPA. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = {
+    config: opts.config,
+    database: opts.database,
+    store: opts.store,
+    sms: opts.sms ?? new OutboxSmsAdapter(opts.database.db, app.log),
+  };
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Robotics competition portal API', version: '0.1.0', description: 'Wire contract of design.md §3' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerErrorHandling(app);
+  await app.register(authPlugin);
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(messageRoutes);
+  await app.register(adminRoutes);
+  if (opts.serveWeb) await registerSpa(app, opts.config.webDist);
+  return app;
+}

@@ -1,0 +1,51 @@
+import crypto from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../client';
+import { activities, faqs, materials, news, plans, programs, users } from '../schema/index';
+import { hashPassword } from '../../modules/auth/password';
+import { demoActivities, demoFaqs, demoNews } from './demo-data';
+
+/**
+ * Creates the administrator on first boot: ADMIN_PASSWORD when given, else a random password that is
+ * printed once. Never changes an existing administrator.
+ */
+export async function ensureAdmin(
+  db: Db,
+  opts: { username: string; password?: string },
+  print: (line: string) => void,
+): Promise<void> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, opts.username)).limit(1);
+  if (existing) return;
+  const password = opts.password ?? crypto.randomBytes(12).toString('base64url');
+  await db
+    .insert(users)
+    .values({ username: opts.username, passwordHash: await hashPassword(password), nickName: 'Administrator', roles: ['admin'] })
+    .onConflictDoNothing();
+  if (!opts.password) print(`Administrator created: username "${opts.username}", password "${password}" (shown once; set ADMIN_PASSWORD to choose it)`);
+}
+
+/** Fills an empty database with demo content; does nothing when any activity exists. */
+export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(activities);
+  if (Number(n) > 0) return false;
+  await db.transaction(async (tx) => {
+    for (const a of demoActivities()) {
+      const { programs: progs, plans: pls, sizes, ...activity } = a;
+      const [row] = await tx.insert(activities).values(activity).returning({ id: activities.id });
+      const activityId = row!.id;
+      if (progs.length) await tx.insert(programs).values(progs.map((p, i) => ({ ...p, activityId, sort: i })));
+      if (pls.length) await tx.insert(plans).values(pls.map((p) => ({ ...p, activityId })));
+      if (sizes.length)
+        await tx.insert(materials).values(
+          sizes.map((s, i) => ({ activityId, nameZh: s, nameEn: s, type: 1, quantity: 500, remaining: 500, size: s, sort: i })),
+        );
+    }
+    // Explicit ids 545/568 must not collide with later serial ids.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('activities', 'id'), (select max(id) from activities))`);
+    await tx.insert(news).values(demoNews());
+    await tx.insert(faqs).values(demoFaqs());
+  });
+  log?.info('demo data seeded');
+  return true;
+}

@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import { eq, or } from 'drizzle-orm';
+import { translate, type Lang, type SmsPurpose } from '@rp/shared';
+import type { AppDeps } from '../../app';
+import { users, messages } from '../../db/schema/index';
+import { AppError, errors } from '../../lib/errors';
+import { checkCaptcha } from './captcha';
+import { hashPassword, verifyPassword } from './password';
+import { createSession, deleteUserSessions, toUser, type SessionUser } from './session.service';
+
+const LOGIN_WINDOW_S = 15 * 60;
+const LOGIN_MAX_FAILURES = 10; // design §7: ≤ 10 failures per account per 15 min
+const SMS_TTL_S = 5 * 60;
+const SMS_RESEND_S = 60;
+const SMS_MAX_ATTEMPTS = 5;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+  lang: Lang;
+}
+
+export interface LoginResult {
+  token: string;
+  expiresAt: Date;
+  user: SessionUser;
+}
+
+/** Password login: captcha first (always spent), then the per-account failure limit, then argon2id. */
+export async function loginWithPassword(
+  deps: AppDeps,
+  input: { username: string; password: string; code: string; uuid: string; rememberMe: boolean },
+  client: ClientInfo,
+): Promise<LoginResult> {
+  if (deps.config.CAPTCHA_ENABLED && !(await checkCaptcha(deps.store, input.uuid, input.code))) {
+    throw new AppError('CAPTCHA_INVALID', 400, 'auth.captchaInvalid', { code: 'auth.captchaInvalid' });
+  }
+  const account = input.username.trim().toLowerCase();
+  const failKey = `loginfail:${account}`;
+  const failures = Number((await deps.store.get(failKey)) ?? 0);
+  if (failures >= LOGIN_MAX_FAILURES) throw errors.rateLimited('auth.tooManyFailures');
+
+  const { db } = deps.database;
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.username, account), eq(users.phone, account)))
+    .limit(1);
+  const good = await verifyPassword(row?.passwordHash, input.password);
+  if (!row || !good) {
+    await deps.store.incr(failKey, LOGIN_WINDOW_S);
+    throw new AppError('BAD_CREDENTIALS', 400, 'auth.badCredentials');
+  }
+  if (row.status !== 1) throw new AppError('ACCOUNT_DISABLED', 403, 'auth.accountDisabled');
+  await deps.store.del(failKey);
+  return startSession(deps, row.id, input.rememberMe, client);
+}
+
+async function startSession(deps: AppDeps, userId: number, rememberMe: boolean, client: ClientInfo): Promise<LoginResult> {
+  const { db } = deps.database;
+  const [row] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)).returning();
+  const { token, expiresAt } = await createSession(db, userId, { rememberMe, ip: client.ip, userAgent: client.userAgent });
+  return { token, expiresAt, user: toUser(row!) };
+}
+
+/** Sends a 6-digit code, at most one per phone per 60 s; the code lives 5 minutes and is single use. */
+export async function sendSmsCode(deps: AppDeps, phone: string, purpose: SmsPurpose, lang: Lang): Promise<void> {
+  const { db } = deps.database;
+  if (purpose === 'register') {
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+    if (taken) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
+  }
+  if (!(await deps.store.setIfAbsent(`smswait:${phone}`, '1', SMS_RESEND_S))) {
+    throw errors.rateLimited('auth.smsTooSoon');
+  }
+  if (purpose !== 'register') {
+    // Login and reset codes go only to registered phones; the answer is the same either way.
+    const [known] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+    if (!known) return;
+  }
+  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  await deps.store.set(`sms:${purpose}:${phone}`, code, SMS_TTL_S);
+  await deps.store.del(`smsfail:${purpose}:${phone}`);
+  await deps.sms.send({ phone, purpose, code, text: translate(lang, 'sms.template', { code }) });
+}
+
+/** Consumes the code when it matches; five wrong tries burn it. */
+async function consumeSmsCode(deps: AppDeps, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+  const key = `sms:${purpose}:${phone}`;
+  const expected = await deps.store.get(key);
+  const a = Buffer.from(expected ?? '------');
+  const b = Buffer.from(code.padEnd(6, '-').slice(0, 6));
+  if (expected === null || !crypto.timingSafeEqual(a, b)) {
+    if (expected !== null) {
+      const tries = await deps.store.incr(`smsfail:${purpose}:${phone}`, SMS_TTL_S);
+      if (tries >= SMS_MAX_ATTEMPTS) await deps.store.del(key);
+    }
+    throw new AppError('SMS_CODE_INVALID', 400, 'auth.smsInvalid', { code: 'auth.smsInvalid' });
+  }
+  if ((await deps.store.take(key)) === null) {
+    throw new AppError('SMS_CODE_INVALID', 400, 'auth.smsInvalid', { code: 'auth.smsInvalid' });
+  }
+}
+
+/** Registers a member account for a verified phone. Nothing is created when any check fails. */
+export async function registerMember(
+  deps: AppDeps,
+  input: { phone: string; code: string; nickName: string; password: string },
+): Promise<SessionUser> {
+  const { db } = deps.database;
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (taken) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
+  await consumeSmsCode(deps, input.phone, 'register', input.code);
+  const passwordHash = await hashPassword(input.password);
+  const created = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({ username: input.phone, phone: input.phone, passwordHash, nickName: input.nickName, roles: ['member'] })
+      .onConflictDoNothing()
+      .returning();
+    const row = inserted[0];
+    if (!row) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
+    await tx.insert(messages).values({
+      receiverId: row.id,
+      type: 1,
+      titleZh: translate('zh', 'welcome.title'),
+      titleEn: translate('en', 'welcome.title'),
+      contentZh: translate('zh', 'welcome.content', { nickName: row.nickName }),
+      contentEn: translate('en', 'welcome.content', { nickName: row.nickName }),
+      publisherZh: translate('zh', 'welcome.publisher'),
+      publisherEn: translate('en', 'welcome.publisher'),
+    });
+    return row;
+  });
+  return toUser(created);
+}
+
+/** SMS login: the phone must belong to an active account. */
+export async function loginWithSms(
+  deps: AppDeps,
+  input: { phone: string; code: string; rememberMe: boolean },
+  client: ClientInfo,
+): Promise<LoginResult> {
+  await consumeSmsCode(deps, input.phone, 'login', input.code);
+  const [row] = await deps.database.db.select().from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (!row) throw new AppError('SMS_CODE_INVALID', 400, 'auth.smsInvalid', { code: 'auth.smsInvalid' });
+  if (row.status !== 1) throw new AppError('ACCOUNT_DISABLED', 403, 'auth.accountDisabled');
+  return startSession(deps, row.id, input.rememberMe, client);
+}
+
+/** Changes a password (old password, or SMS code for a forgotten one) and ends every session. */
+export async function updatePassword(
+  deps: AppDeps,
+  current: SessionUser | null,
+  input: { oldPassword: string; password: string } | { phone: string; code: string; password: string },
+): Promise<void> {
+  const { db } = deps.database;
+  let userId: number;
+  if ('oldPassword' in input) {
+    if (!current) throw errors.unauthorized();
+    const [row] = await db.select().from(users).where(eq(users.id, current.id)).limit(1);
+    if (!row || !(await verifyPassword(row.passwordHash, input.oldPassword))) {
+      throw new AppError('OLD_PASSWORD_WRONG', 400, 'auth.oldPasswordWrong', { oldPassword: 'auth.oldPasswordWrong' });
+    }
+    userId = row.id;
+  } else {
+    await consumeSmsCode(deps, input.phone, 'password', input.code);
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+    if (!row) throw new AppError('SMS_CODE_INVALID', 400, 'auth.smsInvalid', { code: 'auth.smsInvalid' });
+    userId = row.id;
+    // Proving the phone lifts a lockout from failed password logins.
+    await deps.store.del(`loginfail:${input.phone}`);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await deleteUserSessions(db, userId);
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendNotFound } from './errors';
+
+const API_PREFIXES = ['/api/', '/auth/', '/api', '/auth'];
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and every other
+ * GET for a page answered with index.html (history mode). API paths keep their JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ webDist }, 'web app not built; only the API is served');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+    },
+  });
+  const html = fs.readFileSync(indexFile);
+  const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  // Files at the top of dist (favicon, robots, QR image…) and assets.
+  const files = new Set<string>();
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else files.add('/' + path.relative(webDist, full).split(path.sep).join('/'));
+    }
+  };
+  walk(webDist);
+
+  app.get('/*', (req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (API_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : p + '/'))) {
+      return sendNotFound(req, reply);
+    }
+    if (files.has(url) && url !== '/index.html') return reply.sendFile(url.slice(1));
+    if (url.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(url)) return sendNotFound(req, reply);
+    return sendIndex(req, reply);
+  });
+}
+

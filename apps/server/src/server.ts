@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { ensureAdmin, seedDemo } from './db/seed/index';
+import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-store';
+import { buildApp } from './app';
+
+/** Key for encrypting ID numbers: PII_KEY, or one generated once into DATA_DIR (never the database). */
+export function piiKey(config: Config): Buffer {
+  if (config.PII_KEY) {
+    const k = /^[0-9a-f]{64}$/i.test(config.PII_KEY) ? Buffer.from(config.PII_KEY, 'hex') : Buffer.from(config.PII_KEY, 'base64');
+    if (k.length !== 32) throw new ConfigError('Invalid configuration: PII_KEY: must be 32 bytes (64 hex characters or base64)');
+    return k;
+  }
+  const file = path.join(config.dataDir, 'pii.key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+    piiKey(config);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite') });
+  const store: ShortStore = config.REDIS_URL ? await RedisShortStore.connect(config.REDIS_URL) : new DbShortStore(database.db);
+  await ensureAdmin(database.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, (line) => console.log(line));
+  if (config.SEED_DEMO) await seedDemo(database.db);
+
+  const app = await buildApp({
+    config,
+    database,
+    store,
+    serveWeb: true,
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.oldPassword', '*.card', '*.token'],
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await store.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind})`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

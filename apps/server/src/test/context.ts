@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeEach } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { DbShortStore } from '../lib/short-store';
+import type { SmsAdapter } from '../modules/auth/sms';
+
+export interface SentSms {
+  phone: string;
+  purpose: string;
+  code: string;
+  text: string;
+}
+
+/** Records what would be sent, so tests can read codes without parsing logs. */
+export class RecordingSms implements SmsAdapter {
+  readonly name = 'recording';
+  sent: SentSms[] = [];
+  async send(msg: SentSms) {
+    this.sent.push(msg);
+  }
+  last(phone: string): SentSms | undefined {
+    return [...this.sent].reverse().find((m) => m.phone === phone);
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  sms: RecordingSms;
+  config: Config;
+}
+
+/**
+ * One database per test file (PGlite in memory, or a fresh database on TEST_DATABASE_URL's server when
+ * DB_KIND=postgres), truncated before every test. Returns a getter filled in by beforeAll.
+ */
+export function useTestApp(env: Record<string, string> = {}): () => TestContext {
+  let ctx: TestContext | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  const ready = (async () => {
+    const config = loadConfig({ NODE_ENV: 'test', CAPTCHA_ENABLED: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/rp-test', ...env });
+    let url: string | undefined;
+    if (process.env.DB_KIND === 'postgres') {
+      const base = process.env.TEST_DATABASE_URL;
+      if (!base) throw new Error('DB_KIND=postgres needs TEST_DATABASE_URL');
+      const name = `rp_t_${crypto.randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const u = new URL(base);
+      u.pathname = `/${name}`;
+      url = u.toString();
+      dropDb = async () => {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
+    const database = await openDatabase({ url });
+    const sms = new RecordingSms();
+    const store = new DbShortStore(database.db);
+    const app = await buildApp({ config, database, store, sms });
+    await app.ready();
+    ctx = { app, database, sms, config };
+    return ctx;
+  })();
+
+  beforeEach(async () => {
+    const c = await ready;
+    await truncateAll(c.database);
+    c.sms.sent = [];
+  });
+  afterAll(async () => {
+    if (!ctx) return;
+    await ctx.app.close();
+    await ctx.database.close();
+    await dropDb?.();
+  });
+  return () => {
+    if (!ctx) throw new Error('test app not ready (use it inside a test)');
+    return ctx;
+  };
+}
+
+export async function truncateAll(database: Database) {
+  const r = await database.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const names = ((r as { rows: { tablename: string }[] }).rows ?? []).map((x) => `"${x.tablename}"`);
+  if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+}
