@@ -1,19 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+const server = {
+  include: ['apps/server/src/**/*.test.ts'],
+  environment: 'node' as const,
+  testTimeout: 30000,
+  hookTimeout: 60000,
+};
+
 // One run covers every workspace: unit tests (shared, web) and API integration tests (server, PGlite).
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30000,
-          hookTimeout: 60000,
-        },
-      },
+      { test: { name: 'server', ...server, env: { DB_KIND: 'pglite' } } },
+      // The same API tests on PostgreSQL (a fresh database per file) when TEST_DATABASE_URL is set.
+      ...(process.env.TEST_DATABASE_URL ? [{ test: { name: 'server-pg', ...server, env: { DB_KIND: 'postgres' } } }] : []),
       {
         extends: './apps/web/vite.config.ts',
         test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', root: './apps/web' },

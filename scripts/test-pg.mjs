@@ -1,0 +1,12 @@
+// The PostgreSQL tier: the server's integration tests on a real PostgreSQL server (each test file makes
+// and drops its own fresh database there) plus the Redis short-state store.
+import { spawnSync } from 'node:child_process';
+
+const env = {
+  ...process.env,
+  TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
+};
+console.log(`PostgreSQL tier on ${env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//***@')}`);
+const r = spawnSync('npx', ['vitest', 'run', '--project', 'server-pg'], { stdio: 'inherit', env });
+process.exit(r.status ?? 1);
