@@ -27,7 +27,7 @@ export async function buildUser(
       status: over.status ?? 1,
     })
     .returning();
-  return { ...row!, password };
+  return { ...row!, phone, password };
 }
 
 /** Logs in through the real endpoint and returns the bearer header. */
