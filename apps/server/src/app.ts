@@ -6,6 +6,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ShortStore } from './lib/short-store';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { LocalStorage, type Storage } from './lib/storage';
+import { TtlCache } from './lib/ttl-cache';
+import { fileRoutes } from './modules/uploads/files.routes';
+import { publicContentRoutes } from './modules/content/public.routes';
+import { galleryRoutes } from './modules/content/gallery.routes';
+import { adminContentRoutes } from './modules/content/admin.routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
@@ -21,6 +29,9 @@ export interface AppDeps {
   database: Database;
   store: ShortStore;
   sms: SmsAdapter;
+  storage: Storage;
+  /** serialized public gallery pages, a few seconds */
+  galleryCache: TtlCache<string>;
 }
 
 declare module 'fastify' {
@@ -34,6 +45,7 @@ export interface BuildOptions {
   database: Database;
   store: ShortStore;
   sms?: SmsAdapter;
+  storage?: Storage;
   logger?: FastifyServerOptions['logger'];
   /** serve the built web app (off in API tests) */
   serveWeb?: boolean;
@@ -55,6 +67,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     database: opts.database,
     store: opts.store,
     sms: opts.sms ?? new OutboxSmsAdapter(opts.database.db, app.log),
+    storage: opts.storage ?? new LocalStorage(path.join(opts.config.dataDir, 'uploads')),
+    galleryCache: new TtlCache<string>(5000),
   };
   app.decorate('deps', deps);
 
@@ -94,6 +108,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(messageRoutes);
   await app.register(adminRoutes);
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(fileRoutes);
+  await app.register(publicContentRoutes);
+  await app.register(galleryRoutes);
+  await app.register(adminContentRoutes);
   if (opts.serveWeb) await registerSpa(app, opts.config.webDist);
   return app;
 }

@@ -5,3 +5,5 @@ export * from './schemas/auth';
 export * from './schemas/messages';
 export * from './schemas/admin';
 export * from './messages';
+export * from './resources/index';
+export * from './schemas/content';

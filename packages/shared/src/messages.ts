@@ -49,6 +49,21 @@ const zh = {
   'validation.passwordLength': '密码长度为 8–64 位',
   'validation.nickNameLength': '昵称最多 20 个字符',
   'validation.unknownField': '不允许的字段',
+  'validation.tooSmall': '数值过小',
+  'validation.tooBig': '数值过大',
+  'validation.datetime': '请输入正确的日期时间',
+  'validation.invalidOption': '请选择有效的选项',
+  'validation.endBeforeStart': '结束时间不能早于开始时间',
+  'error.albumNotFound': '相册不存在',
+  'error.missingParameter': '缺少参数',
+  'error.pickFilterFirst': '请先选择筛选条件',
+  'error.inUse': '该记录正在被使用，无法删除',
+  'upload.notImage': '只能上传 JPG、PNG、WebP 或 GIF 图片',
+  'upload.typeMismatch': '文件内容与扩展名不符',
+  'upload.tooLarge': '文件过大，最大 {{max}}',
+  'upload.missing': '请上传文件',
+  'upload.badFile': '不支持的文件类型',
+  'upload.broken': '图片已损坏，无法读取',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -98,6 +113,21 @@ const en: Record<MessageKey, string> = {
   'validation.passwordLength': 'Passwords are 8–64 characters',
   'validation.nickNameLength': 'Nicknames are at most 20 characters',
   'validation.unknownField': 'Field not allowed',
+  'validation.tooSmall': 'Too small',
+  'validation.tooBig': 'Too large',
+  'validation.datetime': 'Enter a valid date and time',
+  'validation.invalidOption': 'Choose one of the options',
+  'validation.endBeforeStart': 'The end time must not be earlier than the start time',
+  'error.albumNotFound': 'Album not found',
+  'error.missingParameter': 'Missing parameter',
+  'error.pickFilterFirst': 'Please pick a filter first',
+  'error.inUse': 'This record is in use and cannot be deleted',
+  'upload.notImage': 'Only JPG, PNG, WebP or GIF images can be uploaded',
+  'upload.typeMismatch': 'The file content does not match its extension',
+  'upload.tooLarge': 'The file is too large (max {{max}})',
+  'upload.missing': 'Please upload a file',
+  'upload.badFile': 'This file type is not supported',
+  'upload.broken': 'The image is damaged and cannot be read',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { zh, en };

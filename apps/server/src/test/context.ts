@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -42,8 +45,11 @@ export interface TestContext {
 export function useTestApp(env: Record<string, string> = {}): () => TestContext {
   let ctx: TestContext | undefined;
   let dropDb: (() => Promise<void>) | undefined;
+  let cleanupDir: string | undefined;
   const ready = (async () => {
-    const config = loadConfig({ NODE_ENV: 'test', CAPTCHA_ENABLED: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/rp-test', ...env });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-test-'));
+    cleanupDir = dataDir;
+    const config = loadConfig({ NODE_ENV: 'test', CAPTCHA_ENABLED: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
     let url: string | undefined;
     if (process.env.DB_KIND === 'postgres') {
       const base = process.env.TEST_DATABASE_URL;
@@ -76,12 +82,14 @@ export function useTestApp(env: Record<string, string> = {}): () => TestContext 
     const c = await ready;
     await truncateAll(c.database);
     c.sms.sent = [];
+    c.app.deps.galleryCache.clear();
   });
   afterAll(async () => {
     if (!ctx) return;
     await ctx.app.close();
     await ctx.database.close();
     await dropDb?.();
+    if (cleanupDir) fs.rmSync(cleanupDir, { recursive: true, force: true });
   });
   return () => {
     if (!ctx) throw new Error('test app not ready (use it inside a test)');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { users } from '../db/schema/index';
+import { activities, consoles, news, photos, pictures, programs, users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/password';
 
 let seq = 0;
@@ -35,4 +35,60 @@ export async function loginAs(app: FastifyInstance, username: string, password: 
   const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { username, password, code: '', uuid: '' } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return { authorization: `Bearer ${res.json().token as string}` };
+}
+
+
+export async function buildActivity(db: Db, over: Partial<typeof activities.$inferInsert> = {}) {
+  const now = Date.now();
+  const [row] = await db
+    .insert(activities)
+    .values({
+      nameZh: '测试赛事',
+      nameEn: 'Test event',
+      year: 2026,
+      beginTime: new Date(now + 60 * 86_400_000),
+      finishTime: new Date(now + 62 * 86_400_000),
+      signUpBegin: new Date(now - 86_400_000),
+      signUpEnd: new Date(now + 30 * 86_400_000),
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+export async function buildProgram(db: Db, activityId: number, over: Partial<typeof programs.$inferInsert> = {}) {
+  const [row] = await db.insert(programs).values({ activityId, nameZh: '创意赛', nameEn: 'Creativity', type: 0, maxMembers: 5, ...over }).returning();
+  return row!;
+}
+
+export async function buildNews(db: Db, over: Partial<typeof news.$inferInsert> = {}) {
+  const [row] = await db.insert(news).values({ titleZh: '新闻', titleEn: 'News', contentZh: '<p>内容</p>', ...over }).returning();
+  return row!;
+}
+
+/** A gallery with one album holding `n` pictures taken one second apart (storage keys are fake). */
+export async function buildAlbum(db: Db, n: number, over: Partial<typeof consoles.$inferInsert> = {}) {
+  const [c] = await db.insert(consoles).values({ nameZh: '精彩瞬间', nameEn: 'Highlights', year: 2026, ...over }).returning();
+  const [p] = await db.insert(photos).values({ consoleId: c!.id, nameZh: '第一天', nameEn: 'Day one', pictureCount: n }).returning();
+  const t0 = Date.UTC(2026, 5, 1);
+  for (let i = 0; i < n; i += 1000) {
+    const batch = Array.from({ length: Math.min(1000, n - i) }, (_, j) => {
+      const k = i + j;
+      return {
+        photoId: p!.id,
+        name: `IMG_${k}.jpg`,
+        originalKey: `originals/2026/06/${k.toString(16).padStart(24, '0')}.jpg`,
+        displayKey: `public/pictures/2026/06/${k.toString(16).padStart(24, '0')}.jpg`,
+        thumbKey: `public/thumbs/2026/06/${k.toString(16).padStart(24, '0')}.webp`,
+        width: 1200,
+        height: 800,
+        teamName: k % 2 ? '雄鹰队' : 'Falcons',
+        memberName: `Player ${k % 10}`,
+        programName: k % 3 ? 'Sumo' : 'Creativity',
+        takenAt: new Date(t0 + Math.floor(k / 2) * 1000), // pairs share a timestamp: ties are broken by id
+      };
+    });
+    await db.insert(pictures).values(batch);
+  }
+  return { console: c!, photo: p! };
 }

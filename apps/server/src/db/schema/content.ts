@@ -48,6 +48,9 @@ export const programs = pgTable(
     maxAge: integer('max_age'),
     /** null any, 'F' girls only, 'M' boys only */
     gender: text('gender'),
+    introZh: text('intro_zh').notNull().default(''),
+    introEn: text('intro_en').notNull().default(''),
+    cover: text('cover'),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [index('programs_activity_idx').on(t.activityId)],
@@ -99,4 +102,150 @@ export const news = pgTable('news', {
   /** 1 published, 0 draft */
   status: integer('status').notNull().default(1),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const partners = pgTable('partners', {
+  id: serial('id').primaryKey(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull().default(''),
+  descriptionZh: text('description_zh').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
+  logo: text('logo'),
+  url: text('url'),
+  /** 1 partner, 2 ecology partner */
+  type: integer('type').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+  status: integer('status').notNull().default(1),
+});
+
+export const officialFiles = pgTable(
+  'official_files',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    year: integer('year').notNull(),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull().default(''),
+    /** storage key of the uploaded file */
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    fileSize: integer('file_size').notNull().default(0),
+    mime: text('mime'),
+    downloads: integer('downloads').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    status: integer('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('official_files_year_idx').on(t.year)],
+);
+
+export const aboutSections = pgTable('about_sections', {
+  id: serial('id').primaryKey(),
+  titleZh: text('title_zh').notNull(),
+  titleEn: text('title_en').notNull().default(''),
+  contentZh: text('content_zh').notNull().default(''),
+  contentEn: text('content_en').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const dictDetails = pgTable(
+  'dict_details',
+  {
+    id: serial('id').primaryKey(),
+    dictName: text('dict_name').notNull(),
+    value: text('value').notNull(),
+    labelZh: text('label_zh').notNull(),
+    labelEn: text('label_en').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('dict_details_name_idx').on(t.dictName, t.sort)],
+);
+
+/** A gallery ("console"): header with logo, name and description; holds albums. */
+export const consoles = pgTable('consoles', {
+  id: serial('id').primaryKey(),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull().default(''),
+  descriptionZh: text('description_zh').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
+  logo: text('logo'),
+  cover: text('cover'),
+  year: integer('year').notNull(),
+  activityId: integer('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+  /** visitors may filter by team, member or program */
+  filterEnabled: boolean('filter_enabled').notNull().default(false),
+  /** text stamped on display copies; empty = no watermark */
+  watermark: text('watermark').notNull().default(''),
+  status: integer('status').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** An album (a tab of a gallery). */
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    consoleId: integer('console_id')
+      .notNull()
+      .references(() => consoles.id, { onDelete: 'cascade' }),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    descriptionZh: text('description_zh').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    status: integer('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    pictureCount: integer('picture_count').notNull().default(0),
+  },
+  (t) => [index('photos_console_idx').on(t.consoleId, t.sort)],
+);
+
+export const pictures = pgTable(
+  'pictures',
+  {
+    id: serial('id').primaryKey(),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    /** storage keys: untouched original, re-encoded display copy (watermarked), WebP thumbnail */
+    originalKey: text('original_key').notNull(),
+    displayKey: text('display_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull().default(0),
+    teamName: text('team_name'),
+    memberName: text('member_name'),
+    programName: text('program_name'),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pictures_photo_time_idx').on(t.photoId, t.takenAt, t.id)],
+);
+
+/** Who changed what, when: before → after (design §4). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id'),
+    resource: text('resource').notNull(),
+    recordId: text('record_id'),
+    action: text('action').notNull(),
+    before: text('before'),
+    after: text('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_resource_idx').on(t.resource, t.recordId)],
+);
+
+/** Every stored upload: lets forms refer to a file by key only when it really was uploaded. */
+export const uploads = pgTable('uploads', {
+  key: text('key').primaryKey(),
+  fileName: text('file_name').notNull(),
+  size: integer('size').notNull(),
+  mime: text('mime').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  userId: integer('user_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

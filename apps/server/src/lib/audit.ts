@@ -1,0 +1,17 @@
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema/index';
+
+/** Records who changed what and when, before → after (design §4). */
+export async function audit(
+  db: Db,
+  entry: { userId: number | null; resource: string; recordId: string | number | null; action: string; before?: unknown; after?: unknown },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: entry.userId,
+    resource: entry.resource,
+    recordId: entry.recordId === null ? null : String(entry.recordId),
+    action: entry.action,
+    before: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+  });
+}

@@ -1,0 +1,221 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import ExcelJS from 'exceljs';
+import { adminListQuery, idsBody, resourceSchemas, type FieldDef, type ResourceDef } from '@rp/shared';
+import type { Db } from '../../db/client';
+import { audit } from '../audit';
+import { ok, page } from '../envelope';
+import { errors } from '../errors';
+import { sanitizeRichText } from '../sanitize';
+import { requirePermission } from '../../plugins/auth';
+
+type Row = Record<string, unknown>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface ResourceHooks {
+  /** checks across fields and with other rows; throw AppError to refuse */
+  validate?(data: Row, ctx: { db: Db | Tx; before: Row | null }): Promise<Row | void> | Row | void;
+  /** after a successful create/update/delete, inside the same transaction */
+  afterWrite?(ctx: { db: Tx; before: Row | null; after: Row | null }): Promise<void>;
+  /** shapes a row for the admin screens (e.g. adds URLs of stored files) */
+  present?(row: Row): Row;
+}
+
+/** The columns a definition maps to: i18n fields have two. */
+function columnsOf(def: ResourceDef, table: PgTable): Map<string, { field: FieldDef; column: PgColumn }> {
+  const map = new Map<string, { field: FieldDef; column: PgColumn }>();
+  const cols = table as unknown as Record<string, PgColumn>;
+  for (const f of def.fields) {
+    for (const n of f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name]) {
+      const column = cols[n];
+      if (!column) throw new Error(`resource ${def.name}: table has no column ${n}`);
+      map.set(n, { field: f, column });
+    }
+  }
+  return map;
+}
+
+function toWire(row: Row, cols: Map<string, { field: FieldDef }>): Row {
+  const out: Row = {};
+  for (const [n] of cols) {
+    const v = row[n];
+    out[n] = v instanceof Date ? v.toISOString() : (v ?? null);
+  }
+  return out;
+}
+
+function fromWire(body: Row, cols: Map<string, { field: FieldDef }>): Row {
+  const out: Row = {};
+  for (const [n, v] of Object.entries(body)) {
+    const c = cols.get(n);
+    if (!c || v === undefined) continue;
+    if (c.field.kind === 'datetime') out[n] = v === null ? null : new Date(v as string);
+    else if (c.field.kind === 'richText' && typeof v === 'string') out[n] = sanitizeRichText(v);
+    else out[n] = v;
+  }
+  return out;
+}
+
+function defaults(def: ResourceDef): Row {
+  const out: Row = {};
+  for (const f of def.fields) if (f.default !== undefined && !f.readOnly) for (const n of f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name]) out[n] = f.default;
+  return out;
+}
+
+/** WHERE and ORDER BY of an admin list from its query string, only over declared filters and sorts. */
+export function listCriteria(def: ResourceDef, table: PgTable, query: Record<string, unknown>) {
+  const cols = columnsOf(def, table);
+  const where: SQL[] = [];
+  for (const f of def.fields) {
+    if (!f.filter) continue;
+    for (const n of f.i18n ? [`${f.name}Zh`, `${f.name}En`, f.name] : [f.name]) {
+      const raw = query[n];
+      const value = Array.isArray(raw) ? raw[0] : raw;
+      if (value === undefined || value === '') continue;
+      const targets = n === f.name && f.i18n ? [cols.get(`${f.name}Zh`)!, cols.get(`${f.name}En`)!] : [cols.get(n)!];
+      if (f.filter === 'like') {
+        const pattern = `%${String(value).replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+        const parts = targets.map((t) => ilike(t.column, pattern));
+        where.push(parts.length === 1 ? parts[0]! : or(...parts)!);
+      } else {
+        const v = f.kind === 'int' || f.kind === 'ref' || (f.kind === 'enum' && typeof f.options?.[0]?.value === 'number') ? Number(value) : String(value);
+        if (typeof v === 'number' && !Number.isFinite(v)) throw errors.validation({ [n]: 'validation.invalidType' });
+        where.push(eq(targets[0]!.column, v));
+      }
+    }
+  }
+  const sorts = ([] as string[]).concat((query.sort as string | string[] | undefined) ?? def.defaultSort);
+  const order: SQL[] = [];
+  for (const s of sorts) {
+    const [name, dir] = s.split(',');
+    const c = name ? cols.get(name) : undefined;
+    if (!c || !(c.field.sortable || name === 'id')) throw errors.validation({ sort: 'validation.invalid' });
+    order.push(dir === 'asc' ? asc(c.column) : desc(c.column));
+  }
+  const idCol = (table as unknown as Record<string, PgColumn>).id!;
+  order.push(desc(idCol));
+  return { where: where.length ? and(...where) : undefined, order };
+}
+
+
+/**
+ * Registers /api/admin/<name>: list (filters, sort, paging), export (xlsx of the filtered list), read,
+ * create, update, delete — each behind the definition's permissions, each write audited.
+ */
+export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: ResourceHooks = {}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const db = app.deps.database.db;
+    const cols = columnsOf(def, table);
+    const { create, update } = resourceSchemas(def);
+    const idCol = (table as unknown as Record<string, PgColumn>).id!;
+    const base = `/api/admin/${def.name}`;
+    const tags = ['admin'];
+    const present = (row: Row) => (hooks.present ? hooks.present(toWire(row, cols)) : toWire(row, cols));
+    const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+    async function findOne(id: number): Promise<Row | null> {
+      const [row] = await db.select().from(table).where(eq(idCol, id)).limit(1);
+      return (row as Row) ?? null;
+    }
+
+    app.get(base, { schema: { tags, querystring: adminListQuery }, preHandler: requirePermission(def.read) }, async (req) => {
+      const { page: p, size } = req.query;
+      const { where, order } = listCriteria(def, table, req.query as Record<string, unknown>);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(table).where(where).orderBy(...order).limit(size).offset(p * size),
+        db.select({ n: count() }).from(table).where(where),
+      ]);
+      return page(req, (rows as Row[]).map(present), Number(total?.n ?? 0), p, size);
+    });
+
+    app.get(`${base}/export`, { schema: { tags, querystring: adminListQuery }, preHandler: requirePermission(def.read) }, async (req, reply) => {
+      const { where, order } = listCriteria(def, table, req.query as Record<string, unknown>);
+      const rows = (await db.select().from(table).where(where).orderBy(...order).limit(50_000)) as Row[];
+      const buf = await exportXlsx(def, rows.map((r) => toWire(r, cols)));
+      const name = `${def.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(buf);
+    });
+
+    app.get(`${base}/:id`, { schema: { tags, params: idParams }, preHandler: requirePermission(def.read) }, async (req) => {
+      const row = await findOne(req.params.id);
+      if (!row) throw errors.notFound();
+      return ok(req, { data: present(row) }, 'ok.query');
+    });
+
+    if (def.creatable !== false) app.post(base, { schema: { tags, body: create }, preHandler: requirePermission(def.write) }, async (req) => {
+      let data = { ...defaults(def), ...fromWire(req.body as Row, cols) };
+      data = { ...data, ...((await hooks.validate?.(data, { db, before: null })) ?? {}) };
+      const row = await db.transaction(async (tx) => {
+        const [created] = (await tx.insert(table).values(data as never).returning()) as Row[];
+        await audit(tx as unknown as Db, { userId: req.user!.id, resource: def.name, recordId: created!.id as number, action: 'create', after: toWire(created!, cols) });
+        await hooks.afterWrite?.({ db: tx, before: null, after: created! });
+        return created!;
+      });
+      return ok(req, { data: present(row) }, 'ok.create');
+    });
+
+    app.put(`${base}/:id`, { schema: { tags, params: idParams, body: update }, preHandler: requirePermission(def.write) }, async (req) => {
+      const before = await findOne(req.params.id);
+      if (!before) throw errors.notFound();
+      let patch = fromWire(req.body as Row, cols);
+      for (const f of def.fields) {
+        // a required field may not be cleared
+        if (f.required) for (const n of f.i18n ? [`${f.name}Zh`] : [f.name]) if (patch[n] === null || patch[n] === '') throw errors.validation({ [n]: 'validation.required' });
+      }
+      patch = { ...patch, ...((await hooks.validate?.({ ...before, ...patch }, { db, before })) ?? {}) };
+      const row = await db.transaction(async (tx) => {
+        const [after] = (Object.keys(patch).length
+          ? await tx.update(table).set(patch as never).where(eq(idCol, req.params.id)).returning()
+          : [before]) as Row[];
+        await audit(tx as unknown as Db, { userId: req.user!.id, resource: def.name, recordId: req.params.id, action: 'update', before: toWire(before, cols), after: toWire(after!, cols) });
+        await hooks.afterWrite?.({ db: tx, before, after: after! });
+        return after!;
+      });
+      return ok(req, { data: present(row) }, 'ok.update');
+    });
+
+    const remove = async (req: FastifyRequest, ids: number[]) => {
+      await db.transaction(async (tx) => {
+        const rows = (await tx.select().from(table).where(inArray(idCol, ids))) as Row[];
+        if (rows.length !== new Set(ids).size) throw errors.notFound();
+        try {
+          await tx.delete(table).where(inArray(idCol, ids));
+        } catch (e) {
+          if ((e as { code?: string }).code === '23503' || (e as { cause?: { code?: string } }).cause?.code === '23503') throw errors.conflict('IN_USE', 'error.inUse');
+          throw e;
+        }
+        for (const r of rows) {
+          await audit(tx as unknown as Db, { userId: req.user!.id, resource: def.name, recordId: r.id as number, action: 'delete', before: toWire(r, cols) });
+          await hooks.afterWrite?.({ db: tx, before: r, after: null });
+        }
+      });
+    };
+
+    app.delete(`${base}/:id`, { schema: { tags, params: idParams }, preHandler: requirePermission(def.write) }, async (req) => {
+      await remove(req, [req.params.id]);
+      return ok(req, {}, 'ok.delete');
+    });
+
+    app.delete(base, { schema: { tags, body: idsBody }, preHandler: requirePermission(def.write) }, async (req) => {
+      await remove(req, req.body.ids);
+      return ok(req, {}, 'ok.delete');
+    });
+  };
+}
+
+async function exportXlsx(def: ResourceDef, rows: Row[]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(def.name);
+  const names = def.fields.flatMap((f) => (f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name])).filter((n) => !/content|intro/.test(n));
+  ws.columns = names.map((n) => ({ header: n, key: n, width: Math.min(40, Math.max(10, n.length + 4)) }));
+  for (const r of rows) ws.addRow(Object.fromEntries(names.map((n) => [n, r[n] as ExcelJS.CellValue])));
+  ws.getRow(1).font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+

@@ -1,0 +1,170 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  consoleListBody,
+  consoleListResponse,
+  contentIdQuery,
+  photoListBody,
+  photoListResponse,
+  pictureListBody,
+  pictureListResponse,
+  type PictureListData,
+} from '@rp/shared';
+import { consoles, photos, pictures } from '../../db/schema/index';
+import { ok, page } from '../../lib/envelope';
+import { AppError, errors } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
+import { fileUrl, pick } from './present';
+
+/** Cursor = last row's (takenAt, id); the next page starts strictly after it. */
+export function encodeCursor(takenAt: Date, id: number): string {
+  return Buffer.from(`${takenAt.getTime()}:${id}`).toString('base64url');
+}
+export function decodeCursor(c: string): { t: Date; id: number } | null {
+  const m = /^(\d{1,15}):(\d{1,10})$/.exec(Buffer.from(c, 'base64url').toString());
+  return m ? { t: new Date(Number(m[1])), id: Number(m[2]) } : null;
+}
+
+const albumNotFound = () => new AppError('ALBUM_NOT_FOUND', 404, 'error.albumNotFound');
+
+/**
+ * The public gallery (spec 2.8, 7.8). Picture pages use keyset paging over (taken_at, id), so page 1,000
+ * of a 100,000-picture album costs what page 1 costs. Serialized pages are cached for a few seconds
+ * (a gallery under a rush is read far more than written); admin writes clear the cache of this process.
+ */
+export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const tags = ['gallery'];
+  const cache = app.deps.galleryCache;
+
+  app.post('/api/lCloudConfig/consoleListNoToken', { schema: { tags, body: consoleListBody, response: { 200: consoleListResponse } } }, async (req) => {
+    const q = req.body;
+    const w = and(eq(consoles.status, 1), q.year ? eq(consoles.year, q.year) : undefined);
+    const counts = db.select({ consoleId: photos.consoleId, n: sql<number>`sum(${photos.pictureCount})`.as('n') }).from(photos).where(eq(photos.status, 1)).groupBy(photos.consoleId).as('counts');
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ c: consoles, n: counts.n })
+        .from(consoles)
+        .leftJoin(counts, eq(counts.consoleId, consoles.id))
+        .where(w)
+        .orderBy(desc(consoles.year), asc(consoles.sort), desc(consoles.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
+      db.select({ n: count() }).from(consoles).where(w),
+    ]);
+    const content = rows.map(({ c, n }) => ({
+      id: c.id,
+      name: pick(req.lang, c.nameZh, c.nameEn),
+      description: pick(req.lang, c.descriptionZh, c.descriptionEn),
+      logoUrl: fileUrl(c.logo),
+      coverUrl: fileUrl(c.cover),
+      year: c.year,
+      filterEnabled: c.filterEnabled,
+      pictureCount: Number(n ?? 0),
+    }));
+    return page(req, content, Number(total?.n ?? 0), q.page, q.size);
+  });
+
+  app.post('/api/lGlobalMessage/photoListNoToken', { schema: { tags, body: photoListBody, response: { 200: photoListResponse } } }, async (req) => {
+    const [c] = await db.select().from(consoles).where(and(eq(consoles.id, req.body.consoleId), eq(consoles.status, 1))).limit(1);
+    if (!c) throw albumNotFound();
+    const albums = await db.select().from(photos).where(and(eq(photos.consoleId, c.id), eq(photos.status, 1))).orderBy(asc(photos.sort), asc(photos.id));
+    const list = albums.map((p) => ({ id: p.id, name: pick(req.lang, p.nameZh, p.nameEn), description: pick(req.lang, p.descriptionZh, p.descriptionEn), total: p.pictureCount }));
+    return ok(req, {
+      data: {
+        photo: {
+          id: c.id,
+          name: pick(req.lang, c.nameZh, c.nameEn),
+          description: pick(req.lang, c.descriptionZh, c.descriptionEn),
+          logoUrl: fileUrl(c.logo),
+          coverUrl: fileUrl(c.cover),
+          year: c.year,
+          status: c.status,
+          filterEnabled: c.filterEnabled,
+          pictureCount: list.reduce((s, a) => s + a.total, 0),
+        },
+        list,
+        config: { thumbnail: 'webp 480w', watermark: c.watermark !== '' },
+      },
+    }, 'ok.query');
+  });
+
+  app.post('/api/lGlobalMessage/pictureListNoToken', { schema: { tags, body: pictureListBody, response: { 200: pictureListResponse } } }, async (req, reply) => {
+    const q = req.body;
+    const key = JSON.stringify(q);
+    const hit = cache.get(key);
+    if (hit) return reply.type('application/json; charset=utf-8').send(hit as never);
+
+    const [album] = await db
+      .select({ id: photos.id, total: photos.pictureCount, filterEnabled: consoles.filterEnabled })
+      .from(photos)
+      .innerJoin(consoles, eq(consoles.id, photos.consoleId))
+      .where(and(eq(photos.id, q.photoId), eq(photos.status, 1), eq(consoles.status, 1)))
+      .limit(1);
+    if (!album) throw albumNotFound();
+    const filters: SQL[] = [];
+    const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+    if (q.teamName || q.memberName || q.programName) {
+      if (!album.filterEnabled) throw errors.validation(undefined, 'error.validation');
+      if (q.teamName) filters.push(ilike(pictures.teamName, like(q.teamName)));
+      if (q.memberName) filters.push(ilike(pictures.memberName, like(q.memberName)));
+      if (q.programName) filters.push(ilike(pictures.programName, like(q.programName)));
+    }
+    const base = and(eq(pictures.photoId, album.id), ...filters);
+    const asc_ = q.sortStr === 'asc';
+    let where = base;
+    let offset = 0;
+    if (q.cursor) {
+      const c = decodeCursor(q.cursor);
+      if (!c) throw errors.validation({ cursor: 'validation.invalid' });
+      const after = asc_
+        ? or(gt(pictures.takenAt, c.t), and(eq(pictures.takenAt, c.t), gt(pictures.id, c.id)))
+        : or(lt(pictures.takenAt, c.t), and(eq(pictures.takenAt, c.t), lt(pictures.id, c.id)));
+      where = and(base, after);
+    } else {
+      offset = q.pageIndex * q.pageNum; // compatibility form of the spec; the web app uses the cursor
+    }
+    const order = asc_ ? [asc(pictures.takenAt), asc(pictures.id)] : [desc(pictures.takenAt), desc(pictures.id)];
+    const rows = await db.select().from(pictures).where(where).orderBy(...order).limit(q.pageNum).offset(offset);
+    const totalCount = filters.length ? Number((await db.select({ n: count() }).from(pictures).where(base))[0]?.n ?? 0) : album.total;
+    const last = rows[rows.length - 1];
+    const data: PictureListData = {
+      list: rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        picUrl: `/files/${p.displayKey}`,
+        thumbUrl: `/files/${p.thumbKey}`,
+        originalUrl: `/api/pictures/${p.id}/original`,
+        width: p.width,
+        height: p.height,
+        teamName: p.teamName,
+        memberName: p.memberName,
+        programName: p.programName,
+        takenAt: p.takenAt.toISOString(),
+      })),
+      totalCount,
+      nextCursor: last && rows.length === q.pageNum ? encodeCursor(last.takenAt, last.id) : null,
+    };
+    const body = JSON.stringify(ok(req, { data: JSON.stringify(data) }, 'ok.query'));
+    cache.set(key, body);
+    return reply.type('application/json; charset=utf-8').send(body as never);
+  });
+
+  app.get('/api/pictures/:id/original', { schema: { tags, params: contentIdQuery } }, async (req, reply) => {
+    const [p] = await db
+      .select({ key: pictures.originalKey, name: pictures.name, id: pictures.id })
+      .from(pictures)
+      .innerJoin(photos, eq(photos.id, pictures.photoId))
+      .innerJoin(consoles, eq(consoles.id, photos.consoleId))
+      .where(and(eq(pictures.id, req.params.id), eq(photos.status, 1), eq(consoles.status, 1)))
+      .limit(1);
+    if (!p || !(await app.deps.storage.exists(p.key))) throw errors.notFound();
+    const ext = p.key.split('.').pop();
+    const name = `${p.name || `picture-${p.id}`}`.replace(/\.[a-z0-9]+$/i, '') + `.${ext}`;
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="picture-${p.id}.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('cache-control', 'public, max-age=86400')
+      .send(app.deps.storage.stream(p.key));
+  });
+};

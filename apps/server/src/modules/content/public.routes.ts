@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  aboutListResponse,
+  activityListQuery,
+  activityListResponse,
+  contentIdQuery,
+  dictListResponse,
+  dictQuery,
+  newsDetailResponse,
+  newsListQuery,
+  newsListResponse,
+  officialFileListResponse,
+  officialFileQuery,
+  partnerListResponse,
+  partnerQuery,
+  programDetailResponse,
+  programListQuery,
+  programListResponse,
+} from '@rp/shared';
+import { aboutSections, activities, dictDetails, news, officialFiles, partners, plans, programs } from '../../db/schema/index';
+import { ok, page } from '../../lib/envelope';
+import { errors } from '../../lib/errors';
+import { fileUrl, pick, presentActivity, presentNews, presentProgram } from './present';
+
+/** Public reads (spec 7.3): no token needed; hidden and draft rows never leave. */
+export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const tags = ['content'];
+
+  app.get('/api/lActivity/web/listV2', { schema: { tags, querystring: activityListQuery, response: { 200: activityListResponse } } }, async (req) => {
+    const q = req.query;
+    const isStaff = req.user?.isStaff ?? false;
+    const where: SQL[] = [];
+    // Visitors only ever see shown activities; staff may opt out with show=0.
+    if (!(isStaff && q.show === 0)) where.push(eq(activities.show, true));
+    if (q.id !== undefined) where.push(eq(activities.id, q.id));
+    if (q.year !== undefined) where.push(eq(activities.year, q.year));
+    if (q.status !== undefined) where.push(eq(activities.status, q.status));
+    const w = and(...where);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(activities).where(w).orderBy(desc(activities.id)).limit(q.size).offset(q.page * q.size),
+      db.select({ n: count() }).from(activities).where(w),
+    ]);
+    let content = rows.map((a) => presentActivity(req.lang, a));
+    if (q.award && rows.length) {
+      const ids = rows.map((r) => r.id);
+      const [progs, pls] = await Promise.all([
+        db.select().from(programs).where(inArray(programs.activityId, ids)).orderBy(asc(programs.sort), asc(programs.id)),
+        db.select().from(plans).where(inArray(plans.activityId, ids)).orderBy(asc(plans.id)),
+      ]);
+      content = content.map((a, i) => ({
+        ...a,
+        programs: progs.filter((p) => p.activityId === a.id).map((p) => presentProgram(req.lang, p, { zh: rows[i]!.nameZh, en: rows[i]!.nameEn })),
+        plans: pls.filter((p) => p.activityId === a.id).map((p) => ({ id: p.id, name: pick(req.lang, p.nameZh, p.nameEn), priceFen: p.priceFen })),
+      }));
+    }
+    return page(req, content, Number(total?.n ?? 0), q.page, q.size);
+  });
+
+  app.get('/api/lProgram/web/list', { schema: { tags, querystring: programListQuery, response: { 200: programListResponse } } }, async (req) => {
+    const q = req.query;
+    const w = and(eq(activities.show, true), q.activityId ? eq(programs.activityId, q.activityId) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ p: programs, zh: activities.nameZh, en: activities.nameEn })
+        .from(programs)
+        .innerJoin(activities, eq(activities.id, programs.activityId))
+        .where(w)
+        .orderBy(desc(programs.activityId), asc(programs.sort), asc(programs.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
+      db.select({ n: count() }).from(programs).innerJoin(activities, eq(activities.id, programs.activityId)).where(w),
+    ]);
+    return page(req, rows.map((r) => presentProgram(req.lang, r.p, { zh: r.zh, en: r.en })), Number(total?.n ?? 0), q.page, q.size);
+  });
+
+  app.get('/api/lProgram/web/detail', { schema: { tags, querystring: contentIdQuery, response: { 200: programDetailResponse } } }, async (req) => {
+    const [r] = await db
+      .select({ p: programs, zh: activities.nameZh, en: activities.nameEn })
+      .from(programs)
+      .innerJoin(activities, eq(activities.id, programs.activityId))
+      .where(and(eq(programs.id, req.query.id), eq(activities.show, true)))
+      .limit(1);
+    if (!r) throw errors.notFound();
+    const files = await db.select().from(officialFiles).where(and(eq(officialFiles.activityId, r.p.activityId), eq(officialFiles.status, 1))).orderBy(asc(officialFiles.sort), desc(officialFiles.id));
+    const activityName = pick(req.lang, r.zh, r.en);
+    return ok(req, { data: { ...presentProgram(req.lang, r.p, { zh: r.zh, en: r.en }), files: files.map((f) => presentFile(req.lang, f, activityName)) } }, 'ok.query');
+  });
+
+  function presentFile(lang: 'zh' | 'en', f: typeof officialFiles.$inferSelect, activityName: string | null) {
+    return {
+      id: f.id,
+      title: pick(lang, f.titleZh, f.titleEn),
+      year: f.year,
+      activityId: f.activityId,
+      activityName,
+      fileName: f.fileName,
+      fileSize: f.fileSize,
+      downloads: f.downloads,
+      url: `/api/lOfficialFile/web/download/${f.id}`,
+    };
+  }
+
+  app.get('/api/lOfficialFile/web/list', { schema: { tags, querystring: officialFileQuery, response: { 200: officialFileListResponse } } }, async (req) => {
+    const q = req.query;
+    const w = and(eq(officialFiles.status, 1), q.year ? eq(officialFiles.year, q.year) : undefined, q.activityId ? eq(officialFiles.activityId, q.activityId) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ f: officialFiles, zh: activities.nameZh, en: activities.nameEn })
+        .from(officialFiles)
+        .leftJoin(activities, eq(activities.id, officialFiles.activityId))
+        .where(w)
+        .orderBy(desc(officialFiles.year), asc(officialFiles.sort), desc(officialFiles.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
+      db.select({ n: count() }).from(officialFiles).where(w),
+    ]);
+    return page(req, rows.map((r) => presentFile(req.lang, r.f, r.zh === null ? null : pick(req.lang, r.zh, r.en))), Number(total?.n ?? 0), q.page, q.size);
+  });
+
+  app.get('/api/lOfficialFile/web/download/:id', { schema: { tags, params: contentIdQuery } }, async (req, reply) => {
+    const [f] = await db
+      .update(officialFiles)
+      .set({ downloads: sql`${officialFiles.downloads} + 1` })
+      .where(and(eq(officialFiles.id, req.params.id), eq(officialFiles.status, 1)))
+      .returning();
+    if (!f?.fileKey || !(await app.deps.storage.exists(f.fileKey))) throw errors.notFound();
+    const name = f.fileName ?? `file-${f.id}`;
+    return reply
+      .header('content-type', f.mime ?? 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="file-${f.id}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(app.deps.storage.stream(f.fileKey));
+  });
+
+  app.get('/api/lPartner/web/list', { schema: { tags, querystring: partnerQuery, response: { 200: partnerListResponse } } }, async (req) => {
+    const q = req.query;
+    const w = and(eq(partners.status, 1), q.type ? eq(partners.type, q.type) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(partners).where(w).orderBy(asc(partners.sort), asc(partners.id)).limit(q.size).offset(q.page * q.size),
+      db.select({ n: count() }).from(partners).where(w),
+    ]);
+    const content = rows.map((p) => ({ id: p.id, name: pick(req.lang, p.nameZh, p.nameEn), description: pick(req.lang, p.descriptionZh, p.descriptionEn), logoUrl: fileUrl(p.logo), url: p.url, type: p.type }));
+    return page(req, content, Number(total?.n ?? 0), q.page, q.size);
+  });
+
+  app.get('/api/dictDetail', { schema: { tags, querystring: dictQuery, response: { 200: dictListResponse } } }, async (req) => {
+    const q = req.query;
+    const w = eq(dictDetails.dictName, q.dictName);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(dictDetails).where(w).orderBy(asc(dictDetails.sort), asc(dictDetails.id)).limit(q.size).offset(q.page * q.size),
+      db.select({ n: count() }).from(dictDetails).where(w),
+    ]);
+    return page(req, rows.map((d) => ({ id: d.id, value: d.value, label: pick(req.lang, d.labelZh, d.labelEn) })), Number(total?.n ?? 0), q.page, q.size);
+  });
+
+  const published = () => and(eq(news.status, 1), lte(news.publishedAt, new Date()));
+
+  app.get('/api/lNews/web/list', { schema: { tags, querystring: newsListQuery, response: { 200: newsListResponse } } }, async (req) => {
+    const q = req.query;
+    const [rows, [total]] = await Promise.all([
+      db.select().from(news).where(published()).orderBy(desc(news.publishedAt), desc(news.id)).limit(q.size).offset(q.page * q.size),
+      db.select({ n: count() }).from(news).where(published()),
+    ]);
+    return page(req, rows.map((n) => presentNews(req.lang, n)), Number(total?.n ?? 0), q.page, q.size);
+  });
+
+  app.get('/api/lNews/web/detail', { schema: { tags, querystring: contentIdQuery, response: { 200: newsDetailResponse } } }, async (req) => {
+    const [n] = await db.select().from(news).where(and(eq(news.id, req.query.id), published())).limit(1);
+    if (!n) throw errors.notFound();
+    const brief = { id: news.id, titleZh: news.titleZh, titleEn: news.titleEn };
+    const [[newer], [older]] = await Promise.all([
+      db.select(brief).from(news).where(and(published(), gt(news.publishedAt, n.publishedAt))).orderBy(asc(news.publishedAt)).limit(1),
+      db.select(brief).from(news).where(and(published(), lt(news.publishedAt, n.publishedAt))).orderBy(desc(news.publishedAt)).limit(1),
+    ]);
+    const b = (x: typeof newer) => (x ? { id: x.id, title: pick(req.lang, x.titleZh, x.titleEn) } : null);
+    return ok(req, { data: { ...presentNews(req.lang, n), content: pick(req.lang, n.contentZh, n.contentEn), prev: b(older), next: b(newer) } }, 'ok.query');
+  });
+
+  app.get('/api/lAbout/web/list', { schema: { tags, response: { 200: aboutListResponse } } }, async (req) => {
+    const rows = await db.select().from(aboutSections).orderBy(asc(aboutSections.sort), asc(aboutSections.id));
+    const content = rows.map((a) => ({ id: a.id, title: pick(req.lang, a.titleZh, a.titleEn), content: pick(req.lang, a.contentZh, a.contentEn) }));
+    return ok(req, { content, totalElements: content.length }, 'ok.query');
+  });
+};

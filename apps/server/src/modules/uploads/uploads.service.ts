@@ -1,0 +1,83 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { uploads } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { checkExtension, isImageType, processImage, sniff, type FileType } from '../../lib/images';
+import { newKey } from '../../lib/storage';
+
+export const MB = 1024 * 1024;
+
+function human(bytes: number) {
+  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** Reads a multipart file fully, refusing it past `max` bytes (nothing is stored). */
+export async function readLimited(file: MultipartFile, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file.file) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      file.file.resume();
+      throw new AppError('UPLOAD_TOO_LARGE', 413, 'upload.tooLarge', undefined, { max: human(max) });
+    }
+    chunks.push(chunk as Buffer);
+  }
+  if (file.file.truncated) throw new AppError('UPLOAD_TOO_LARGE', 413, 'upload.tooLarge', undefined, { max: human(max) });
+  return Buffer.concat(chunks);
+}
+
+export interface StoredUpload {
+  key: string;
+  url: string;
+  fileName: string;
+  size: number;
+  mime: string;
+  width: number | null;
+  height: number | null;
+}
+
+const MIME: Record<FileType, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  'zip-office': 'application/octet-stream',
+  'ole-office': 'application/octet-stream',
+};
+
+/**
+ * Stores a content upload after checking it by content: images are re-encoded (metadata stripped);
+ * documents must be PDF or Office files whose extension matches their content.
+ */
+export async function storeContentUpload(deps: AppDeps & { storage: import('../../lib/storage').Storage }, data: Buffer, fileName: string, kind: 'image' | 'file', userId: number): Promise<StoredUpload> {
+  const type = sniff(data);
+  if (kind === 'image' && !isImageType(type)) throw new AppError('UPLOAD_NOT_IMAGE', 400, 'upload.notImage');
+  if (!type) throw new AppError('UPLOAD_BAD_TYPE', 400, 'upload.badFile');
+  const ext = checkExtension(type, fileName);
+  let body = data;
+  let width: number | null = null;
+  let height: number | null = null;
+  let storedExt = ext;
+  let mime = MIME[type];
+  if (isImageType(type)) {
+    const img = await processImage(data);
+    body = img.display;
+    width = img.width;
+    height = img.height;
+    storedExt = 'jpg';
+    mime = 'image/jpeg';
+  }
+  const key = newKey(kind === 'image' ? 'public/images' : 'public/files', storedExt);
+  await deps.storage.put(key, body);
+  const safeName = fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200);
+  await deps.database.db.insert(uploads).values({ key, fileName: safeName, size: body.length, mime, width, height, userId });
+  return { key, url: `/files/${key}`, fileName: safeName, size: body.length, mime, width, height };
+}
+
+export async function findUpload(deps: AppDeps, key: string) {
+  const [row] = await deps.database.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,58 @@
+import type { Permission } from '../roles';
+
+/**
+ * One definition per admin resource drives the CRUD routes, permission checks, audit entries, Excel
+ * export and the admin list/detail/form screens (design §2).
+ */
+export type FieldKind =
+  | 'text' // single line
+  | 'textarea'
+  | 'richText' // HTML, sanitised on the server before saving
+  | 'int'
+  | 'boolean'
+  | 'datetime'
+  | 'enum'
+  | 'image' // storage key of an uploaded image
+  | 'file' // storage key of an uploaded file
+  | 'ref'; // id of a row of another resource
+
+export interface FieldDef {
+  /** wire name; with `i18n` the wire carries `<name>Zh` and `<name>En` */
+  name: string;
+  kind: FieldKind;
+  /** zh and en columns; the public side shows the visitor's language and falls back to the other */
+  i18n?: boolean;
+  required?: boolean;
+  /** max characters (text) or max value (int) */
+  max?: number;
+  min?: number;
+  options?: readonly { value: number | string; labelKey: string }[];
+  /** resource name for kind 'ref' */
+  ref?: string;
+  /** shown as a column in the admin list */
+  list?: boolean;
+  /** filter in the admin list: 'eq' exact, 'like' contains (case-insensitive) */
+  filter?: 'eq' | 'like';
+  sortable?: boolean;
+  /** set by the server, never by the form */
+  readOnly?: boolean;
+  default?: number | string | boolean;
+}
+
+export interface ResourceDef {
+  /** /api/admin/<name> */
+  name: string;
+  /** i18n key (admin namespace) of the menu and page title */
+  labelKey: string;
+  read: Permission;
+  write: Permission;
+  fields: readonly FieldDef[];
+  defaultSort: string;
+  /** false when rows come from a dedicated flow (e.g. pictures from uploads), not the generic form */
+  creatable?: boolean;
+}
+
+/** The wire names of a field (i18n fields have two). */
+export function wireNames(f: FieldDef): string[] {
+  return f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name];
+}

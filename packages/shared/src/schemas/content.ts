@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { envelope } from './common';
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ ...envelope, content: z.array(item), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int(), size: z.number().int() });
+const idQuery = z.object({ id: z.coerce.number().int().positive('validation.invalid') });
+export const contentIdQuery = idQuery;
+
+const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const programItem = z.object({
+  id: z.number().int(),
+  activityId: z.number().int(),
+  activityName: z.string(),
+  name: z.string(),
+  type: z.number().int(),
+  maxMembers: z.number().int(),
+  minAge: z.number().int().nullable(),
+  maxAge: z.number().int().nullable(),
+  gender: z.string().nullable(),
+  intro: z.string(),
+  coverUrl: z.string().nullable(),
+});
+export type ProgramItem = z.infer<typeof programItem>;
+
+export const planItem = z.object({ id: z.number().int(), name: z.string(), priceFen: z.number().int() });
+
+export const activityItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  intro: z.string(),
+  venue: z.string(),
+  posterUrl: z.string().nullable(),
+  year: z.number().int(),
+  level: z.number().int(),
+  status: z.number().int(),
+  beginTime: z.string(),
+  finishTime: z.string(),
+  signUpBegin: z.string().nullable(),
+  signUpEnd: z.string().nullable(),
+  /** sign-up is open now */
+  signUpOpen: z.boolean(),
+  reviewRequired: z.boolean(),
+  promotionZone: z.boolean(),
+  avatarReferenceImage: z.boolean(),
+  programs: z.array(programItem).optional(),
+  plans: z.array(planItem).optional(),
+});
+export type ActivityItem = z.infer<typeof activityItem>;
+
+export const activityListQuery = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  award: boolish.optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(1000).default(20),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  status: z.coerce.number().int().optional(),
+  show: z.coerce.number().int().optional(),
+});
+export const activityListResponse = page(activityItem);
+
+export const programListQuery = z.object({
+  activityId: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const programListResponse = page(programItem);
+
+export const officialFileItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  year: z.number().int(),
+  activityId: z.number().int().nullable(),
+  activityName: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().int(),
+  downloads: z.number().int(),
+  url: z.string(),
+});
+export type OfficialFileItem = z.infer<typeof officialFileItem>;
+export const officialFileQuery = z.object({
+  year: z.coerce.number().int().optional(),
+  activityId: z.coerce.number().int().optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const officialFileListResponse = page(officialFileItem);
+
+export const programDetailResponse = z.object({ ...envelope, data: programItem.extend({ files: z.array(officialFileItem) }) });
+
+export const partnerItem = z.object({ id: z.number().int(), name: z.string(), description: z.string(), logoUrl: z.string().nullable(), url: z.string().nullable(), type: z.number().int() });
+export type PartnerItem = z.infer<typeof partnerItem>;
+export const partnerQuery = z.object({ type: z.coerce.number().int().optional(), page: z.coerce.number().int().min(0).default(0), size: z.coerce.number().int().min(1).max(500).default(100) });
+export const partnerListResponse = page(partnerItem);
+
+export const dictItem = z.object({ id: z.number().int(), value: z.string(), label: z.string() });
+export const dictQuery = z.object({ dictName: z.string().min(1).max(64), page: z.coerce.number().int().min(0).default(0), size: z.coerce.number().int().min(1).max(500).default(100) });
+export const dictListResponse = page(dictItem);
+
+export const newsItem = z.object({ id: z.number().int(), title: z.string(), summary: z.string(), coverUrl: z.string().nullable(), publishedAt: z.string() });
+export type NewsItem = z.infer<typeof newsItem>;
+export const newsListQuery = z.object({ page: z.coerce.number().int().min(0).default(0), size: z.coerce.number().int().min(1).max(100).default(10) });
+export const newsListResponse = page(newsItem);
+export const newsDetail = newsItem.extend({ content: z.string(), prev: newsItem.pick({ id: true, title: true }).nullable(), next: newsItem.pick({ id: true, title: true }).nullable() });
+export type NewsDetail = z.infer<typeof newsDetail>;
+export const newsDetailResponse = z.object({ ...envelope, data: newsDetail });
+
+export const aboutItem = z.object({ id: z.number().int(), title: z.string(), content: z.string() });
+export const aboutListResponse = z.object({ ...envelope, content: z.array(aboutItem), totalElements: z.number().int() });
+
+// Gallery (spec 2.8, 7.8)
+export const consoleItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  logoUrl: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  year: z.number().int(),
+  filterEnabled: z.boolean(),
+  pictureCount: z.number().int(),
+});
+export type ConsoleItem = z.infer<typeof consoleItem>;
+export const consoleListBody = z.object({
+  year: z.number().int().optional(),
+  page: z.number().int().min(0).default(0),
+  size: z.number().int().min(1).max(200).default(50),
+});
+export const consoleListResponse = page(consoleItem);
+
+export const albumItem = z.object({ id: z.number().int(), name: z.string(), description: z.string(), total: z.number().int() });
+export const photoListBody = z.object({ consoleId: z.coerce.number().int('validation.invalid').positive('validation.invalid') });
+export const photoListResponse = z.object({
+  ...envelope,
+  data: z.object({
+    photo: consoleItem.extend({ status: z.number().int() }),
+    list: z.array(albumItem),
+    config: z.object({ thumbnail: z.string(), watermark: z.boolean() }),
+  }),
+});
+
+export const pictureItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  picUrl: z.string(),
+  thumbUrl: z.string(),
+  originalUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  teamName: z.string().nullable(),
+  memberName: z.string().nullable(),
+  programName: z.string().nullable(),
+  takenAt: z.string(),
+});
+export type PictureItem = z.infer<typeof pictureItem>;
+export const pictureListBody = z.object({
+  photoId: z.coerce.number().int('validation.invalid').positive('validation.invalid'),
+  pageIndex: z.number().int().min(0).max(100000).default(0),
+  pageNum: z.number().int().min(1).max(100).default(100),
+  sortStr: z.enum(['asc', 'desc']).default('desc'),
+  /** keyset cursor from the previous page's nextCursor; preferred over pageIndex */
+  cursor: z.string().max(100).optional(),
+  teamName: z.string().trim().max(100).optional(),
+  memberName: z.string().trim().max(100).optional(),
+  programName: z.string().trim().max(100).optional(),
+});
+/** data is JSON text holding list and totalCount (spec 7.8) */
+export const pictureListResponse = z.object({ ...envelope, data: z.string() });
+export interface PictureListData {
+  list: PictureItem[];
+  totalCount: number;
+  nextCursor: string | null;
+}
