@@ -14,6 +14,7 @@ import { fileRoutes } from './modules/uploads/files.routes';
 import { publicContentRoutes } from './modules/content/public.routes';
 import { galleryRoutes } from './modules/content/gallery.routes';
 import { adminContentRoutes } from './modules/content/admin.routes';
+import { seoRoutes } from './modules/content/seo.routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
@@ -113,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(publicContentRoutes);
   await app.register(galleryRoutes);
   await app.register(adminContentRoutes);
+  await app.register(seoRoutes);
   if (opts.serveWeb) await registerSpa(app, opts.config.webDist);
   return app;
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { ensureAdmin, seedDemo } from './db/seed/index';
 import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-store';
 import { buildApp } from './app';
+import { LocalStorage } from './lib/storage';
 
 /** Key for encrypting ID numbers: PII_KEY, or one generated once into DATA_DIR (never the database). */
 export function piiKey(config: Config): Buffer {
@@ -37,12 +38,14 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite') });
   const store: ShortStore = config.REDIS_URL ? await RedisShortStore.connect(config.REDIS_URL) : new DbShortStore(database.db);
   await ensureAdmin(database.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, (line) => console.log(line));
-  if (config.SEED_DEMO) await seedDemo(database.db);
+  const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
+  if (config.SEED_DEMO) await seedDemo(database.db, storage);
 
   const app = await buildApp({
     config,
     database,
     store,
+    storage,
     serveWeb: true,
     logger: {
       level: config.LOG_LEVEL,

@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client';
-import { activities, faqs, materials, news, plans, programs, users } from '../schema/index';
+import { aboutSections, activities, dictDetails, faqs, materials, news, partners, plans, programs, users } from '../schema/index';
+import type { Storage } from '../../lib/storage';
+import { seedGallery } from './gallery';
 import { hashPassword } from '../../modules/auth/password';
-import { demoActivities, demoFaqs, demoNews } from './demo-data';
+import { demoAbout, demoActivities, demoDictionary, demoFaqs, demoNews, demoPartners } from './demo-data';
 
 /**
  * Creates the administrator on first boot: ADMIN_PASSWORD when given, else a random password that is
@@ -26,7 +28,7 @@ export async function ensureAdmin(
 }
 
 /** Fills an empty database with demo content; does nothing when any activity exists. */
-export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemo(db: Db, storage: Storage, log?: FastifyBaseLogger): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(activities);
   if (Number(n) > 0) return false;
   await db.transaction(async (tx) => {
@@ -45,7 +47,12 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
     await tx.execute(sql`select setval(pg_get_serial_sequence('activities', 'id'), (select max(id) from activities))`);
     await tx.insert(news).values(demoNews());
     await tx.insert(faqs).values(demoFaqs());
+    await tx.insert(partners).values(demoPartners());
+    await tx.insert(aboutSections).values(demoAbout());
+    await tx.insert(dictDetails).values(demoDictionary());
   });
+  const year = new Date().getUTCFullYear();
+  await seedGallery(db, storage, year, 545);
   log?.info('demo data seeded');
   return true;
 }

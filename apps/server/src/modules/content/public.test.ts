@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/context';
+import { buildActivity, buildNews, buildProgram } from '../../test/factories';
+
+const t = useTestApp();
+const get = (url: string, lang = 'zh') => t().app.inject({ method: 'GET', url, headers: { 'accept-language': lang } });
+
+describe('public content', () => {
+  it('lists shown activities newest id first, with programs and plans in the award form', async () => {
+    const a = await buildActivity(t().database.db, { nameZh: '北京站', nameEn: 'Beijing' });
+    const b = await buildActivity(t().database.db, { nameZh: '上海站', nameEn: '' });
+    await buildActivity(t().database.db, { nameZh: '隐藏', show: false });
+    await buildProgram(t().database.db, a.id, { nameZh: '相扑', nameEn: 'Sumo', maxMembers: 3 });
+    const list = (await get('/api/lActivity/web/listV2?page=0&size=10', 'en')).json();
+    expect(list.totalElements).toBe(2);
+    expect(list.content.map((x: { id: number }) => x.id)).toEqual([b.id, a.id]);
+    expect(list.content[0].name).toBe('上海站'); // English empty: falls back to Chinese
+    expect(list.content[1]).toMatchObject({ name: 'Beijing', signUpOpen: true });
+    const one = (await get(`/api/lActivity/web/listV2?id=${a.id}&award=true`, 'en')).json();
+    expect(one.content[0].programs).toEqual([expect.objectContaining({ name: 'Sumo', maxMembers: 3 })]);
+    expect(one.content[0]).toHaveProperty('plans');
+  });
+
+  it('filters activities by year and status', async () => {
+    await buildActivity(t().database.db, { year: 2024, status: 4 });
+    await buildActivity(t().database.db, { year: 2024, status: 1 });
+    await buildActivity(t().database.db, { year: 2025, status: 4 });
+    const r = (await get('/api/lActivity/web/listV2?page=0&size=1000&year=2024&status=4&award=false')).json();
+    expect(r.totalElements).toBe(1);
+  });
+
+  it('pages news newest first; a draft or future item is not public; unknown ids are 404', async () => {
+    const old = await buildNews(t().database.db, { titleZh: '旧闻', titleEn: '', publishedAt: new Date('2026-01-01') });
+    const mid = await buildNews(t().database.db, { titleZh: '中间', titleEn: 'Middle', publishedAt: new Date('2026-02-01') });
+    const recent = await buildNews(t().database.db, { titleZh: '新闻', titleEn: 'Latest', publishedAt: new Date('2026-03-01') });
+    const draft = await buildNews(t().database.db, { titleZh: '草稿', status: 0 });
+    await buildNews(t().database.db, { titleZh: '未来', publishedAt: new Date(Date.now() + 86_400_000) });
+    const list = (await get('/api/lNews/web/list?page=0&size=2')).json();
+    expect(list.totalElements).toBe(3);
+    expect(list.content.map((n: { title: string }) => n.title)).toEqual(['新闻', '中间']);
+    const d = (await get(`/api/lNews/web/detail?id=${mid.id}`, 'en')).json().data;
+    expect(d).toMatchObject({ title: 'Middle', prev: { id: old.id, title: '旧闻' }, next: { id: recent.id, title: 'Latest' } });
+    expect((await get(`/api/lNews/web/detail?id=${draft.id}`)).statusCode).toBe(404);
+    expect((await get('/api/lNews/web/detail?id=99999')).json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await get('/api/lNews/web/detail?id=abc')).statusCode).toBe(400);
+  });
+
+  it('serves programs with their activity, and 404 for an unknown program', async () => {
+    const a = await buildActivity(t().database.db, { nameZh: '北京站' });
+    const p = await buildProgram(t().database.db, a.id, { nameZh: '女子消防', gender: 'F', minAge: 8, maxAge: 18 });
+    const list = (await get(`/api/lProgram/web/list?activityId=${a.id}&size=50`)).json();
+    expect(list.content[0]).toMatchObject({ name: '女子消防', activityName: '北京站', gender: 'F', minAge: 8 });
+    expect((await get(`/api/lProgram/web/detail?id=${p.id}`)).json().data.files).toEqual([]);
+    expect((await get('/api/lProgram/web/detail?id=424242')).statusCode).toBe(404);
+  });
+
+  it('publishes robots.txt and a sitemap of the public pages', async () => {
+    const n = await buildNews(t().database.db);
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain('Disallow: /admin');
+    expect(robots.body).toMatch(/Sitemap: http:\/\/.+\/sitemap\.xml/);
+    const sm = await get('/sitemap.xml');
+    expect(sm.headers['content-type']).toContain('xml');
+    expect(sm.body).toContain('/home</loc>');
+    expect(sm.body).toContain(`/newsDetail?id=${n.id}</loc>`);
+  });
+});
