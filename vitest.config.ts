@@ -17,7 +17,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [{ test: { name: 'server-pg', ...server, env: { DB_KIND: 'postgres' } } }] : []),
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', root: './apps/web' },
+        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', root: './apps/web' },
       },
     ],
   },

@@ -12,7 +12,7 @@ import { LocalStorage, type Storage } from './lib/storage';
 import { TtlCache } from './lib/ttl-cache';
 import { fileRoutes } from './modules/uploads/files.routes';
 import { publicContentRoutes } from './modules/content/public.routes';
-import { galleryRoutes } from './modules/content/gallery.routes';
+import { galleryRoutes, type CachedBody } from './modules/content/gallery.routes';
 import { adminContentRoutes } from './modules/content/admin.routes';
 import { seoRoutes } from './modules/content/seo.routes';
 import { authPlugin } from './plugins/auth';
@@ -31,8 +31,8 @@ export interface AppDeps {
   store: ShortStore;
   sms: SmsAdapter;
   storage: Storage;
-  /** serialized public gallery pages, a few seconds */
-  galleryCache: TtlCache<string>;
+  /** serialized public gallery pages (plain and gzip), a few seconds */
+  galleryCache: TtlCache<CachedBody>;
 }
 
 declare module 'fastify' {
@@ -69,7 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     store: opts.store,
     sms: opts.sms ?? new OutboxSmsAdapter(opts.database.db, app.log),
     storage: opts.storage ?? new LocalStorage(path.join(opts.config.dataDir, 'uploads')),
-    galleryCache: new TtlCache<string>(5000),
+    galleryCache: new TtlCache<CachedBody>(5000),
   };
   app.decorate('deps', deps);
 

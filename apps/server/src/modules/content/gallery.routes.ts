@@ -13,7 +13,7 @@ import {
 import { consoles, photos, pictures } from '../../db/schema/index';
 import { ok, page } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
-import { TtlCache } from '../../lib/ttl-cache';
+import { gzipSync } from 'node:zlib';
 import { fileUrl, pick } from './present';
 
 /** Cursor = last row's (takenAt, id); the next page starts strictly after it. */
@@ -23,6 +23,11 @@ export function encodeCursor(takenAt: Date, id: number): string {
 export function decodeCursor(c: string): { t: Date; id: number } | null {
   const m = /^(\d{1,15}):(\d{1,10})$/.exec(Buffer.from(c, 'base64url').toString());
   return m ? { t: new Date(Number(m[1])), id: Number(m[2]) } : null;
+}
+
+export interface CachedBody {
+  raw: Buffer;
+  gz: Buffer;
 }
 
 const albumNotFound = () => new AppError('ALBUM_NOT_FOUND', 404, 'error.albumNotFound');
@@ -91,9 +96,15 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/lGlobalMessage/pictureListNoToken', { schema: { tags, body: pictureListBody, response: { 200: pictureListResponse } } }, async (req, reply) => {
     const q = req.body;
-    const key = JSON.stringify(q);
+    const key = `${req.lang}:${JSON.stringify(q)}`;
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const send = (entry: CachedBody) => {
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (gzip) reply.header('content-encoding', 'gzip');
+      return reply.send((gzip ? entry.gz : entry.raw) as never);
+    };
     const hit = cache.get(key);
-    if (hit) return reply.type('application/json; charset=utf-8').send(hit as never);
+    if (hit) return send(hit);
 
     const [album] = await db
       .select({ id: photos.id, total: photos.pictureCount, filterEnabled: consoles.filterEnabled })
@@ -145,9 +156,11 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       totalCount,
       nextCursor: last && rows.length === q.pageNum ? encodeCursor(last.takenAt, last.id) : null,
     };
-    const body = JSON.stringify(ok(req, { data: JSON.stringify(data) }, 'ok.query'));
-    cache.set(key, body);
-    return reply.type('application/json; charset=utf-8').send(body as never);
+    const raw = Buffer.from(JSON.stringify(ok(req, { data: JSON.stringify(data) }, 'ok.query')));
+    // compressed once, served many times (browsers always accept gzip)
+    const entry = { raw, gz: gzipSync(raw, { level: 6 }) };
+    cache.set(key, entry);
+    return send(entry);
   });
 
   app.get('/api/pictures/:id/original', { schema: { tags, params: contentIdQuery } }, async (req, reply) => {

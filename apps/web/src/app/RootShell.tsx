@@ -1,0 +1,17 @@
+import { Outlet, useNavigation } from 'react-router';
+import { Toaster } from '../lib/Toaster';
+import { RouteEffects } from './RouteEffects';
+import s from './RootShell.module.css';
+
+/** Above both layouts (public and admin): route effects, the progress bar and the notices. */
+export function RootShell() {
+  const navigation = useNavigation();
+  return (
+    <>
+      <RouteEffects />
+      {navigation.state !== 'idle' ? <div className={s.progress} aria-hidden="true" /> : null}
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}

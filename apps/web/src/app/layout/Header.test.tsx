@@ -1,0 +1,118 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import enCommon from '../../locales/en/common.json';
+import enNav from '../../locales/en/nav.json';
+import zhCommon from '../../locales/zh/common.json';
+import zhNav from '../../locales/zh/nav.json';
+import i18n from '../../lib/i18n';
+import { clearSession, startSession } from '../../lib/session';
+import type { RouteHandle } from '../route-meta';
+import { Header } from './Header';
+
+function renderAt(path: string, handle: RouteHandle) {
+  const router = createMemoryRouter([{ path: '*', element: <Header />, handle }], { initialEntries: [path] });
+  return render(<RouterProvider router={router} />);
+}
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  clearSession();
+  localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Header', () => {
+  it.each([
+    ['zh', zhNav, zhCommon],
+    ['en', enNav, enCommon],
+  ] as const)('renders the navigation in %s for a visitor', async (lang, nav, common) => {
+    await act(() => i18n.changeLanguage(lang));
+    renderAt('/onlineMatch', { nav: 'activity' });
+
+    const main = screen.getByRole('navigation', { name: nav.mainLabel });
+    for (const label of [nav.home, nav.news, nav.pasted, nav.program, nav.activity, nav.rules, nav.partner, nav.about]) {
+      expect(within(main).getByRole('link', { name: label })).toBeTruthy();
+    }
+    // /onlineMatch highlights the activity item.
+    expect(within(main).getByRole('link', { name: nav.activity }).getAttribute('aria-current')).toBe('page');
+    expect(within(main).getByRole('link', { name: nav.home }).getAttribute('aria-current')).toBeNull();
+
+    expect(screen.getByRole('link', { name: nav.login }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: nav.register }).getAttribute('href')).toBe('/regist');
+    expect(screen.getByRole('link', { name: common.logoLabel }).getAttribute('href')).toBe('/home');
+    expect(document.documentElement.lang).toBe(lang === 'zh' ? 'zh-CN' : 'en');
+  });
+
+  it('switches language from the dropdown and remembers it in localStorage.lang', async () => {
+    await act(() => i18n.changeLanguage('zh'));
+    renderAt('/home', { nav: 'home' });
+    const button = screen.getByRole('button', { name: zhCommon.lang.current.replace('{{name}}', zhCommon.lang.zh) });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'English' })));
+    expect(localStorage.getItem('lang')).toBe('en');
+    expect(screen.getByRole('link', { name: enNav.news })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('shows the nickname with an unread dot and the account menu for a logged-in admin', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).startsWith('/api/lMessage/web/count')
+          ? json({ resultCode: 1, resultStr: 'ok', data: 3 })
+          : json({ resultCode: 1, resultStr: 'ok', data: { examUrl: 'https://learn.example/exam', captchaEnabled: true } }),
+      ),
+    );
+    startSession({
+      token: 't',
+      rememberMe: false,
+      user: { id: 1, username: 'admin', nickName: 'Ada', avatar: null, phone: '13800000000', roles: ['admin'], permissions: ['admin.access'], isStaff: true },
+    });
+    renderAt('/userCenter?t=1', { nav: 'userCenter' });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+
+    expect(screen.queryByRole('link', { name: enNav.login })).toBeNull();
+    expect(screen.getByRole('link', { name: enNav.userCenter }).getAttribute('aria-current')).toBe('page');
+    const menuButton = screen.getByRole('button', { name: /Ada/ });
+    expect(menuButton.getAttribute('aria-label')).toContain(enNav.userMenu.unread.replace('{{count}}', '3'));
+    expect(screen.getByTestId('unread-dot')).toBeTruthy();
+
+    fireEvent.keyDown(menuButton, { key: 'ArrowDown' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: enNav.userMenu.profile }).getAttribute('href')).toBe('/userCenter?t=1');
+    expect(screen.getByRole('link', { name: new RegExp(`^${enNav.userMenu.messages}.*${enNav.userMenu.unread.replace('{{count}}', '3')}`) }).getAttribute('href')).toBe('/userCenter?t=8');
+    expect(screen.getByRole('link', { name: enNav.userMenu.admin }).getAttribute('href')).toBe('/admin');
+    const exam = screen.getByRole('link', { name: new RegExp(enNav.userMenu.exam) });
+    expect(exam.getAttribute('href')).toBe('https://learn.example/exam?phone=13800000000');
+    expect(exam.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('button', { name: enNav.userMenu.logout })).toBeTruthy();
+
+    fireEvent.keyDown(menuButton, { key: 'Escape' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('hides the admin entry from members', async () => {
+    await act(() => i18n.changeLanguage('zh'));
+    vi.stubGlobal('fetch', vi.fn(async () => json({ resultCode: 1, resultStr: 'ok', data: 0 })));
+    startSession({
+      token: 't',
+      rememberMe: false,
+      user: { id: 2, username: 'm', nickName: 'Mia', avatar: null, phone: null, roles: ['member'], permissions: [], isStaff: false },
+    });
+    renderAt('/home', { nav: 'home' });
+    fireEvent.click(screen.getByRole('button', { name: /Mia/ }));
+    expect(screen.queryByRole('link', { name: zhNav.userMenu.admin })).toBeNull();
+    expect(screen.queryByTestId('unread-dot')).toBeNull();
+  });
+});

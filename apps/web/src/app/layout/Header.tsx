@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session';
+import { NAV_ITEMS, type NavKey, type RouteHandle } from '../route-meta';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
+import { UserMenu } from './UserMenu';
+import s from './Header.module.css';
+
+/** Spec 2.3 top navigation. No antd: it is on every public page's first load. */
+export function Header() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const matches = useMatches();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  let active: NavKey | undefined;
+  for (const m of matches) active = (m.handle as RouteHandle | undefined)?.nav ?? active;
+
+  // The mobile menu closes after every navigation and with Esc.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      // Focus would otherwise stay inside the panel that just disappeared.
+      if (document.activeElement && document.getElementById(navId)?.contains(document.activeElement)) burgerRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen, navId]);
+
+  return (
+    <header className={s.header}>
+      <div className={s.inner}>
+        <Link to="/home" className={s.logo} aria-label={t('common:logoLabel')}>
+          <Logo className={s.logoMark} />
+          <span className={s.logoText} aria-hidden="true">
+            <strong>{t('common:siteShortName')}</strong>
+            <span className={s.logoSub}>{t('common:siteName')}</span>
+          </span>
+        </Link>
+
+        <button
+          ref={burgerRef}
+          type="button"
+          className={s.burger}
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          aria-label={menuOpen ? t('nav:closeMenu') : t('nav:openMenu')}
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          <span className={s.burgerBars} aria-hidden="true" />
+        </button>
+
+        <div id={navId} className={`${s.panel} ${menuOpen ? s.panelOpen : ''}`}>
+          <nav aria-label={t('nav:mainLabel')} className={s.nav}>
+            <ul className={s.navList}>
+              {NAV_ITEMS.map((item) => (
+                <li key={item.key}>
+                  <Link to={item.to} className={s.navLink} aria-current={active === item.key ? 'page' : undefined}>
+                    {t(item.labelKey)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={s.tools}>
+            <LanguageSwitch />
+            {user ? (
+              <>
+                <Link to="/userCenter?t=1" className={`${s.navLink} ${s.userCenterLink}`} aria-current={active === 'userCenter' ? 'page' : undefined}>
+                  {t('nav:userCenter')}
+                </Link>
+                <UserMenu user={user} />
+              </>
+            ) : (
+              <>
+                <Link to="/login" className={s.loginLink}>
+                  {t('nav:login')}
+                </Link>
+                <Link to="/regist" className={s.registerLink}>
+                  {t('nav:register')}
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

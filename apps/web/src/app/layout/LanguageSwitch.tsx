@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Dropdown, menuItemClass } from '../../ui/Dropdown';
+import { currentLang, LANGS, setLanguage, type AppLang } from '../../lib/i18n';
+import s from './Header.module.css';
+
+const LANG_LABEL_KEYS: Record<AppLang, string> = { zh: 'common:lang.zh', en: 'common:lang.en' };
+
+/** Chinese / English switch. The choice is kept in localStorage.lang (spec 1). */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const name = t(LANG_LABEL_KEYS[lang]);
+  return (
+    <Dropdown
+      openOnHover
+      ariaLabel={t('common:lang.current', { name })}
+      label={
+        <>
+          <GlobeIcon />
+          <span lang={lang === 'zh' ? 'zh-CN' : 'en'}>{name}</span>
+        </>
+      }
+      buttonClassName={s.toolButton}
+    >
+      {(close) =>
+        LANGS.map((code) => (
+          <li key={code}>
+            <button
+              type="button"
+              className={menuItemClass}
+              lang={code === 'zh' ? 'zh-CN' : 'en'}
+              aria-current={code === lang ? 'true' : undefined}
+              onClick={() => {
+                void setLanguage(code);
+                close(true);
+              }}
+            >
+              {t(LANG_LABEL_KEYS[code])}
+            </button>
+          </li>
+        ))
+      }
+    </Dropdown>
+  );
+}
+
+function GlobeIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
+    </svg>
+  );
+}

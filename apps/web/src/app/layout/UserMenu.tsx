@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@rp/shared';
+import { useUnreadCount } from '../../features/messages/unread';
+import { logout } from '../../lib/auth-actions';
+import { examLink, usePublicConfig } from '../../lib/public-config';
+import { hasPermission } from '../../lib/session';
+import { Dropdown, menuDividerClass, menuItemClass } from '../../ui/Dropdown';
+import { ADMIN_PERMISSION } from '../guard';
+import s from './Header.module.css';
+
+/** Nickname with the unread red dot, and the hover / keyboard menu of spec 2.3. */
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const unread = useUnreadCount();
+  const config = usePublicConfig();
+  const exam = config ? examLink(config.examUrl, user.phone) : null;
+  const name = user.nickName || user.username;
+
+  return (
+    <Dropdown
+      openOnHover
+      buttonClassName={s.userButton}
+      ariaLabel={[t('nav:userMenu.label', { name }), unread > 0 ? t('nav:userMenu.unread', { count: unread }) : '']
+        .filter(Boolean)
+        .join(', ')}
+      label={
+        <>
+          <span className={s.avatar} aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+          <span className={s.nickName}>{name}</span>
+          {unread > 0 ? <span className={s.dot} aria-hidden="true" data-testid="unread-dot" /> : null}
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <li>
+            <Link to="/userCenter?t=1" className={menuItemClass} onClick={() => close()}>
+              {t('nav:userMenu.profile')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/userCenter?t=8" className={menuItemClass} onClick={() => close()}>
+              {t('nav:userMenu.messages')}
+              {unread > 0 ? (
+                <>
+                  <span className={s.count} aria-hidden="true">
+                    {unread > 99 ? '99+' : unread}
+                  </span>
+                  {' '}
+                  <span className="visually-hidden">({t('nav:userMenu.unread', { count: unread })})</span>
+                </>
+              ) : null}
+            </Link>
+          </li>
+          {exam ? (
+            <li>
+              <a href={exam} target="_blank" rel="noopener noreferrer" className={menuItemClass} onClick={() => close()}>
+                {t('nav:userMenu.exam')}
+                <span className="visually-hidden"> {t('common:a11y.opensInNewWindow')}</span>
+              </a>
+            </li>
+          ) : null}
+          {hasPermission(user, ADMIN_PERMISSION) ? (
+            <li>
+              <Link to="/admin" className={menuItemClass} onClick={() => close()}>
+                {t('nav:userMenu.admin')}
+              </Link>
+            </li>
+          ) : null}
+          <li aria-hidden="true" className={menuDividerClass} />
+          <li>
+            <button type="button" className={menuItemClass} onClick={() => void logout()}>
+              {t('nav:userMenu.logout')}
+            </button>
+          </li>
+        </>
+      )}
+    </Dropdown>
+  );
+}

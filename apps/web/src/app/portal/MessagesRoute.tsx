@@ -1,0 +1,5 @@
+import MessagesPage from '../../features/messages/MessagesPage';
+
+export default function MessagesRoute() {
+  return <MessagesPage />;
+}

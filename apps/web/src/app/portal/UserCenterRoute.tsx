@@ -1,0 +1,7 @@
+import { MessageList } from '../../features/messages/MessageList';
+import UserCenterPage from '../../features/user-center/UserCenterPage';
+
+/** Composition lives in app/ so features do not import each other (design §2). */
+export default function UserCenterRoute() {
+  return <UserCenterPage messagesPanel={<MessageList />} />;
+}

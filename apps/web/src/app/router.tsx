@@ -1,0 +1,134 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import HomePage from '../features/home/HomePage';
+import { homeLoader } from '../features/home/loader';
+import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
+import { NotFoundPage, UnauthorizedPage } from '../features/status-pages/StatusPage';
+import { loadNamespaces } from '../lib/i18n';
+import { registerNavigator } from '../lib/navigation';
+import { guardMiddleware, redirectTarget } from './guard';
+import { PublicLayout } from './layout/PublicLayout';
+import { RootShell } from './RootShell';
+import { BootFallback, RouteError } from './RouteError';
+import { PLACEHOLDER_ROUTES, type RouteHandle } from './route-meta';
+
+const handle = (h: RouteHandle) => h;
+
+/**
+ * The route table (spec 2.1). Public routes are bundled without antd; the portal (/userCenter, /msg)
+ * and /admin load lazily with antd. The guard middleware runs before every navigation's loaders.
+ */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootShell,
+      HydrateFallback: BootFallback,
+      ErrorBoundary: RouteError,
+      middleware: [guardMiddleware],
+      children: [
+        {
+          Component: PublicLayout,
+          children: [
+            {
+              // Errors of a page render inside the layout, keeping header and footer.
+              ErrorBoundary: RouteError,
+              children: [
+                { index: true, loader: () => redirect('/home') },
+                { path: 'home', loader: homeLoader, Component: HomePage, handle: handle({ titleKey: 'routes:home', nav: 'home' }) },
+                ...PLACEHOLDER_ROUTES.map<RouteObject>((r) => ({
+                  path: r.path,
+                  element: <PlaceholderPage titleKey={r.titleKey} />,
+                  handle: handle({ titleKey: r.titleKey, nav: r.nav }),
+                })),
+                {
+                  path: 'login',
+                  lazy: async () => {
+                    const [m] = await Promise.all([import('../features/auth/LoginPage'), loadNamespaces('auth')]);
+                    return { Component: m.default, loader: m.loader };
+                  },
+                  handle: handle({ titleKey: 'routes:login' }),
+                },
+                {
+                  path: 'regist',
+                  lazy: async () => {
+                    const [m] = await Promise.all([import('../features/auth/RegisterPage'), loadNamespaces('auth')]);
+                    return { Component: m.default };
+                  },
+                  handle: handle({ titleKeyFor: (search) => (search.get('mode') === 'reset' ? 'routes:resetPassword' : 'routes:regist') }),
+                },
+                { path: '404', Component: NotFoundPage, handle: handle({ titleKey: 'routes:notFound' }) },
+                { path: '401', Component: UnauthorizedPage, handle: handle({ titleKey: 'routes:unauthorized' }) },
+                {
+                  path: 'redirect/*',
+                  loader: ({ params, request }) => redirect(redirectTarget(params['*'], new URL(request.url).search)),
+                  handle: handle({ titleKey: 'routes:redirect' }),
+                },
+                {
+                  // The member portal: antd and its locales arrive with this chunk.
+                  lazy: async () => {
+                    const [m] = await Promise.all([import('./portal/PortalLayout'), loadNamespaces('auth', 'user', 'messages')]);
+                    return { Component: m.default };
+                  },
+                  children: [
+                    {
+                      path: 'userCenter',
+                      lazy: async () => ({ Component: (await import('./portal/UserCenterRoute')).default }),
+                      handle: handle({ titleKey: 'routes:userCenter', nav: 'userCenter' }),
+                    },
+                    {
+                      path: 'msg',
+                      lazy: async () => ({ Component: (await import('./portal/MessagesRoute')).default }),
+                      handle: handle({ titleKey: 'routes:msg', nav: 'userCenter' }),
+                    },
+                  ],
+                },
+                { path: '*', Component: NotFoundPage, handle: handle({ titleKey: 'routes:notFound' }) },
+              ],
+            },
+          ],
+        },
+        {
+          path: 'admin',
+          lazy: async () => {
+            const [m] = await Promise.all([import('../admin/AdminLayout'), loadNamespaces('admin')]);
+            return { Component: m.default };
+          },
+          handle: handle({ titleKey: 'routes:admin' }),
+          children: [
+            {
+              ErrorBoundary: RouteError,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({ Component: (await import('../admin/pages/DashboardPage')).default }),
+                  handle: handle({ titleKey: 'admin:menu.dashboard' }),
+                },
+                {
+                  path: 'sms',
+                  lazy: async () => ({ Component: (await import('../admin/pages/SmsOutboxPage')).default }),
+                  handle: handle({ titleKey: 'admin:menu.smsOutbox' }),
+                },
+                {
+                  path: 'users',
+                  lazy: async () => ({ Component: (await import('../admin/pages/UsersPage')).default }),
+                  handle: handle({ titleKey: 'admin:menu.users' }),
+                },
+                {
+                  path: '*',
+                  lazy: async () => ({ Component: (await import('../admin/pages/AdminPlaceholderPage')).default }),
+                  handle: handle({ titleKey: 'admin:placeholder.title' }),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(createRoutes(), { future: { v8_middleware: true } });
+  registerNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

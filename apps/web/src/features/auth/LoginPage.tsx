@@ -1,0 +1,300 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CaptchaResponse, LoginResponse } from '../../lib/contract';
+import { POINT_COOKIE } from '../../lib/api-client';
+import { getCookie, removeCookie } from '../../lib/cookies';
+import { notify } from '../../lib/notify';
+import { safeRedirect } from '../../lib/safe-redirect';
+import { startSession } from '../../lib/session';
+import { btn } from '../../ui/buttons';
+import { Checkbox } from '../../ui/Checkbox';
+import { FormAlert } from '../../ui/FormAlert';
+import { useTabs, type TabItem } from '../../ui/Tabs';
+import { TextField } from '../../ui/TextField';
+import { fetchCaptcha, loginWithPassword, loginWithSms } from './api';
+import { AuthShell } from './AuthShell';
+import { SmsCodeButton } from './SmsCodeButton';
+import { useFormErrors } from './useFormErrors';
+import { checkCaptcha, checkPhone, checkRequired, checkSmsCode } from './validation';
+import s from './auth.module.css';
+
+type Mode = 'password' | 'sms';
+
+export interface LoginLoaderData {
+  captcha: CaptchaResponse | null;
+}
+
+/** The first captcha comes with the route; later ones are fetched on demand (single use, 2 min). */
+export async function loader({ request }: { request: Request }): Promise<LoginLoaderData> {
+  try {
+    return { captcha: await fetchCaptcha(request.signal) };
+  } catch {
+    return { captcha: null };
+  }
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const initial = useLoaderData() as LoginLoaderData;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const prefillPhone = params.get('phone') ?? '';
+  const [mode, setMode] = useState<Mode>('password');
+  const [info, setInfo] = useState<string | null>(null);
+
+  // Spec 8.1: the client leaves point=401 when the server ended the session; say so once.
+  useEffect(() => {
+    if (getCookie(POINT_COOKIE) === '401') {
+      setInfo(t('auth:login.sessionExpired'));
+      removeCookie(POINT_COOKIE);
+    }
+  }, [t]);
+
+  const onSuccess = useCallback(
+    (res: LoginResponse, rememberMe: boolean) => {
+      startSession({ token: res.token, user: res.user, rememberMe, expiresAt: res.expiresAt });
+      notify.success(t('auth:login.success'));
+      void navigate(safeRedirect(params.get('redirect')), { replace: true });
+    },
+    [navigate, params, t],
+  );
+
+  const tabs: TabItem<Mode>[] = [
+    { key: 'password', label: t('auth:login.tabPassword') },
+    { key: 'sms', label: t('auth:login.tabSms') },
+  ];
+  const { tabList, panelProps } = useTabs(tabs, mode, setMode, t('auth:login.tabsLabel'));
+
+  return (
+    <AuthShell
+      titleId={titleId}
+      title={t('auth:login.heading')}
+      intro={t('auth:login.intro')}
+      footer={
+        <>
+          <span>{t('auth:login.noAccount')}</span> <Link to="/regist">{t('auth:login.registerLink')}</Link>
+        </>
+      }
+    >
+      {info ? <FormAlert tone="info" message={info} /> : null}
+      {tabList}
+      {/* Both panels stay mounted so switching tabs keeps what the user typed. */}
+      <div {...panelProps('password')} tabIndex={-1}>
+        <PasswordForm prefill={prefillPhone} initialCaptcha={initial?.captcha ?? null} onSuccess={onSuccess} />
+      </div>
+      <div {...panelProps('sms')} tabIndex={-1}>
+        <SmsForm prefill={prefillPhone} onSuccess={onSuccess} />
+      </div>
+    </AuthShell>
+  );
+}
+
+type PasswordField = 'username' | 'password' | 'code';
+
+function PasswordForm({
+  prefill,
+  initialCaptcha,
+  onSuccess,
+}: {
+  prefill: string;
+  initialCaptcha: CaptchaResponse | null;
+  onSuccess: (res: LoginResponse, rememberMe: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState(prefill);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaResponse | null>(initialCaptcha);
+  const [captchaLoading, setCaptchaLoading] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useFormErrors<PasswordField>();
+  const captchaEnabled = captcha?.enabled ?? true;
+
+  const refreshCaptcha = useCallback(async () => {
+    setCaptchaLoading(true);
+    setCode('');
+    try {
+      setCaptcha(await fetchCaptcha());
+    } catch {
+      setCaptcha(null);
+    } finally {
+      setCaptchaLoading(false);
+    }
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const ok = form.applyChecks({
+      username: checkRequired(username),
+      password: checkRequired(password),
+      code: captchaEnabled ? checkCaptcha(code) : undefined,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const res = await loginWithPassword({ username: username.trim(), password, code: code.trim(), uuid: captcha?.uuid ?? '', rememberMe });
+      onSuccess(res, rememberMe);
+    } catch (error) {
+      form.applyServerError(error, { uuid: 'code' });
+      // The captcha is spent after every attempt: fetch a new one; everything else stays as typed.
+      void refreshCaptcha();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={(e) => void submit(e)} className={s.form}>
+      <FormAlert message={form.formError} />
+      <TextField
+        label={t('auth:login.account')}
+        name="username"
+        autoComplete="username"
+        required
+        value={username}
+        onChange={(e) => {
+          setUsername(e.target.value);
+          form.clearField('username');
+        }}
+        error={form.fieldErrors.username}
+      />
+      <TextField
+        label={t('auth:login.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          form.clearField('password');
+        }}
+        error={form.fieldErrors.password}
+      />
+      {captchaEnabled ? (
+        <TextField
+          label={t('auth:login.captcha')}
+          name="code"
+          autoComplete="off"
+          inputMode="text"
+          maxLength={10}
+          required
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            form.clearField('code');
+          }}
+          error={form.fieldErrors.code}
+          addon={
+            <button
+              type="button"
+              className={s.captchaButton}
+              onClick={() => void refreshCaptcha()}
+              aria-label={captcha ? t('auth:login.captchaImage') : t('auth:login.captchaUnavailable')}
+              aria-busy={captchaLoading || undefined}
+            >
+              {captcha ? <img src={captcha.img} alt="" width={120} height={44} /> : <span className={s.captchaRetry}>{t('common:actions.retry')}</span>}
+            </button>
+          }
+        />
+      ) : null}
+      <div className={s.row}>
+        <Checkbox label={t('auth:login.rememberMe')} checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+        <Link to="/regist?mode=reset">{t('auth:login.forgot')}</Link>
+      </div>
+      <button type="submit" className={`${btn.primary} ${btn.block}`} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+        {busy ? t('auth:login.submitting') : t('auth:login.submit')}
+      </button>
+    </form>
+  );
+}
+
+type SmsField = 'phone' | 'code';
+
+function SmsForm({ prefill, onSuccess }: { prefill: string; onSuccess: (res: LoginResponse, rememberMe: boolean) => void }) {
+  const { t } = useTranslation();
+  const [phone, setPhone] = useState(prefill);
+  const [code, setCode] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useFormErrors<SmsField>();
+
+  const validatePhone = () => {
+    const key = checkPhone(phone);
+    if (key) {
+      form.setFieldErrors((prev) => ({ ...prev, phone: t(key) }));
+      form.focusFirstInvalid();
+    }
+    return !key;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!form.applyChecks({ phone: checkPhone(phone), code: checkSmsCode(code) })) return;
+    setBusy(true);
+    try {
+      onSuccess(await loginWithSms({ phone: phone.trim(), code: code.trim(), rememberMe }), rememberMe);
+    } catch (error) {
+      form.applyServerError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={(e) => void submit(e)} className={s.form}>
+      <FormAlert message={form.formError} />
+      <TextField
+        label={t('auth:sms.phone')}
+        name="phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={11}
+        required
+        value={phone}
+        onChange={(e) => {
+          setPhone(e.target.value);
+          form.clearField('phone');
+        }}
+        error={form.fieldErrors.phone}
+      />
+      <TextField
+        label={t('auth:sms.code')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value);
+          form.clearField('code');
+        }}
+        error={form.fieldErrors.code}
+        addon={
+          <SmsCodeButton
+            phone={phone}
+            purpose="login"
+            validatePhone={validatePhone}
+            onError={(message, fieldErrors) => {
+              form.setFormError(message);
+              if (fieldErrors.phone) form.setFieldErrors((prev) => ({ ...prev, phone: fieldErrors.phone }));
+            }}
+          />
+        }
+      />
+      <div className={s.row}>
+        <Checkbox label={t('auth:login.rememberMe')} checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+      </div>
+      <button type="submit" className={`${btn.primary} ${btn.block}`} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+        {busy ? t('auth:login.submitting') : t('auth:login.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { api } from '../../lib/api-client';
+import type {
+  CaptchaResponse,
+  IsRegisterResponse,
+  LoginBody,
+  LoginResponse,
+  OkResponse,
+  RegisterBody,
+  SendSmsBody,
+  SmsLoginBody,
+  UpdatePasswordBody,
+} from '../../lib/contract';
+
+// Forms show their errors inline, so every call here is silent and never navigates on its own.
+const inline = { silent: true, noRedirect: true } as const;
+
+export function fetchCaptcha(signal?: AbortSignal) {
+  return api.get<CaptchaResponse>('/auth/code', { ...inline, signal });
+}
+
+export function loginWithPassword(body: LoginBody) {
+  return api.post<LoginResponse>('/auth/login', body, inline);
+}
+
+export function loginWithSms(body: SmsLoginBody) {
+  return api.post<LoginResponse>('/auth/web/toLogin', body, inline);
+}
+
+export function sendSmsCode(body: SendSmsBody) {
+  return api.post<OkResponse>('/auth/web/sendSms', body, inline);
+}
+
+export function register(body: RegisterBody) {
+  return api.post<OkResponse>('/auth/web/register', body, inline);
+}
+
+export function resetPassword(body: UpdatePasswordBody) {
+  return api.post<OkResponse>('/auth/web/updatePassword', body, inline);
+}
+
+export async function isPhoneRegistered(phone: string) {
+  return (await api.get<IsRegisterResponse>('/api/users/web/isRegister', { ...inline, query: { phone } })).data;
+}

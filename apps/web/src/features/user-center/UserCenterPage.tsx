@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { Avatar, Card, Grid, Result, Select, Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { maskPhone } from '@rp/shared/rules/phone';
+import { useSession } from '../../lib/session';
+import { PasswordForm } from './PasswordForm';
+import { ProfileForm } from './ProfileForm';
+import { avatarSrc } from './avatar';
+import s from './user-center.module.css';
+
+/** ?t= values (spec 2.1: 1 personal center, 8 system messages; 2 and 9 are our choice). */
+export const USER_CENTER_TABS = { profile: '1', registrations: '2', messages: '8', consultations: '9' } as const;
+const VALID = new Set<string>(Object.values(USER_CENTER_TABS));
+
+export default function UserCenterPage({ messagesPanel }: { messagesPanel: ReactNode }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const screens = Grid.useBreakpoint();
+  const requested = params.get('t') ?? USER_CENTER_TABS.profile;
+  const active = VALID.has(requested) ? requested : USER_CENTER_TABS.profile;
+
+  if (!user) return null;
+  const name = user.nickName || user.username;
+  const select = (key: string) => setParams({ t: key }, { replace: true });
+  const tabs = [
+    {
+      key: USER_CENTER_TABS.profile,
+      label: t('user:tabs.profile'),
+      children: (
+        <div className={s.panels}>
+          <ProfileForm user={user} />
+          <PasswordForm />
+        </div>
+      ),
+    },
+    { key: USER_CENTER_TABS.messages, label: t('user:tabs.messages'), children: messagesPanel },
+    {
+      key: USER_CENTER_TABS.consultations,
+      label: t('user:tabs.consultations'),
+      children: <Result status="info" title={t('user:later.consultations')} subTitle={t('user:later.body')} />,
+    },
+    {
+      key: USER_CENTER_TABS.registrations,
+      label: t('user:tabs.registrations'),
+      children: <Result status="info" title={t('user:later.registrations')} subTitle={t('user:later.body')} />,
+    },
+  ];
+  const src = avatarSrc(user.avatar);
+
+  return (
+    <section aria-labelledby="uc-title">
+      <div className={s.head}>
+        <Avatar size={64} src={src ?? undefined} className={s.avatar}>
+          {src ? null : name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <div>
+          <h1 id="uc-title" className={s.title}>
+            {name}
+          </h1>
+          <p className={s.sub}>{user.phone ? maskPhone(user.phone) : user.username}</p>
+        </div>
+      </div>
+      <Card className={s.card}>
+        <Tabs
+          activeKey={active}
+          tabPlacement={screens.md ? 'start' : 'top'}
+          onChange={select}
+          // Four tabs do not fit a phone; antd's overflow menu is not accessible, so a select stands in.
+          renderTabBar={
+            screens.md
+              ? undefined
+              : (props) => (
+                  <Select
+                    aria-label={t('user:tabs.label')}
+                    className={s.tabSelect}
+                    value={props.activeKey}
+                    onChange={select}
+                    options={tabs.map((tab) => ({ value: tab.key, label: tab.label }))}
+                  />
+                )
+          }
+          items={tabs}
+        />
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Wire types inferred from the shared zod contract (@rp/shared). Type-only imports: no zod at runtime
+ * on the web side (zod would cost ~26 KB gzip on public pages).
+ */
+import type { z } from 'zod';
+import type {
+  captchaResponse,
+  dataResponse,
+  faqListResponse,
+  isRegisterResponse,
+  loginResponse,
+  messageItem,
+  okResponse,
+  pageResponse,
+  unreadCountResponse,
+  user,
+  userResponse,
+} from '@rp/shared';
+
+export type { AdminUserItem, FaqItem, LoginBody, MessageItem, RegisterBody, SendSmsBody, SmsLoginBody, SmsOutboxItem, SmsPurpose, UpdatePasswordBody, UpdateUserBody, User } from '@rp/shared';
+
+export type OkResponse = z.infer<typeof okResponse>;
+export type CaptchaResponse = z.infer<typeof captchaResponse>;
+export type LoginResponse = z.infer<typeof loginResponse>;
+export type UserResponse = z.infer<typeof userResponse>;
+export type UserDataResponse = z.infer<ReturnType<typeof dataResponse<typeof user>>>;
+export type IsRegisterResponse = z.infer<typeof isRegisterResponse>;
+export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
+export type FaqListResponse = z.infer<typeof faqListResponse>;
+export type MessagePage = z.infer<ReturnType<typeof pageResponse<typeof messageItem>>>;
+
+/** A page of any item, as sent on the wire (page is 0-based). */
+export interface Page<T> {
+  resultCode: number;
+  resultStr: string;
+  content: T[];
+  totalElements: number;
+  totalPages: number;
+  number: number;
+  size: number;
+}
+
+/**
+ * GET /api/config/public. Not in packages/shared yet (requested from the contract owner as
+ * `publicConfigResponse` in schemas/config.ts); replace this interface with the inferred type then.
+ */
+export interface PublicConfigResponse {
+  resultCode: number;
+  resultStr: string;
+  data: { examUrl: string; captchaEnabled: boolean };
+}

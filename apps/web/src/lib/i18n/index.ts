@@ -1,0 +1,117 @@
+import i18n, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * i18next set up synchronously from the JSON files in src/locales/<lang>/<namespace>.json.
+ * Key style (checked by locales.test.ts): always a namespaced literal, `t('ns:key.path')`.
+ */
+export const LANGS = ['zh', 'en'] as const;
+export type AppLang = (typeof LANGS)[number];
+export const DEFAULT_LANG: AppLang = 'zh';
+export const LANG_STORAGE_KEY = 'lang';
+
+type Json = Record<string, unknown>;
+
+// Namespaces every public page needs ship with the entry (both languages, so a switch is instant).
+const coreFiles = import.meta.glob<Json>('../../locales/*/{common,nav,routes,errors,home,footer,help}.json', { eager: true, import: 'default' });
+// The rest arrive with the lazy chunks that use them (see loadNamespaces and app/router.tsx).
+const lazyFiles = import.meta.glob<Json>(['../../locales/*/*.json', '!../../locales/*/{common,nav,routes,errors,home,footer,help}.json'], { import: 'default' });
+
+export type LazyNamespace = 'auth' | 'user' | 'messages' | 'admin';
+
+function parsePath(file: string): [lang: string, ns: string] | null {
+  const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
+  return match ? [match[1]!, match[2]!] : null;
+}
+
+function buildResources(): { resources: Resource; namespaces: string[] } {
+  const resources: Resource = {};
+  const namespaces = new Set<string>();
+  for (const [file, content] of Object.entries(coreFiles)) {
+    const parsed = parsePath(file);
+    if (!parsed) continue;
+    const [lang, ns] = parsed;
+    resources[lang] ??= {};
+    resources[lang][ns] = content;
+    namespaces.add(ns);
+  }
+  return { resources, namespaces: [...namespaces].sort() };
+}
+
+/** Adds lazy namespaces (both languages) before a lazy route renders. */
+export async function loadNamespaces(...namespaces: LazyNamespace[]): Promise<void> {
+  const jobs: Promise<void>[] = [];
+  for (const [file, load] of Object.entries(lazyFiles)) {
+    const parsed = parsePath(file);
+    if (!parsed) continue;
+    const [lang, ns] = parsed;
+    if (!namespaces.includes(ns as LazyNamespace) || i18n.hasResourceBundle(lang, ns)) continue;
+    jobs.push(load().then((content) => void i18n.addResourceBundle(lang, ns, content, true, false)));
+  }
+  await Promise.all(jobs);
+}
+
+export function isAppLang(value: unknown): value is AppLang {
+  return value === 'zh' || value === 'en';
+}
+
+export function readStoredLang(): AppLang {
+  try {
+    const value = localStorage.getItem(LANG_STORAGE_KEY);
+    return isAppLang(value) ? value : DEFAULT_LANG;
+  } catch {
+    return DEFAULT_LANG;
+  }
+}
+
+/** BCP 47 tag for <html lang> and Accept-Language. */
+export function htmlLang(lang: AppLang): 'zh-CN' | 'en' {
+  return lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+export function currentLang(): AppLang {
+  return isAppLang(i18n.language) ? i18n.language : DEFAULT_LANG;
+}
+
+/** The Accept-Language header the API client sends (design §3). */
+export function acceptLanguage(): 'zh-CN' | 'en' {
+  return htmlLang(currentLang());
+}
+
+function applyToDocument(lang: AppLang): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(lang);
+}
+
+const { resources, namespaces } = buildResources();
+
+void i18n.use(initReactI18next).init({
+  resources,
+  ns: namespaces,
+  defaultNS: 'common',
+  lng: readStoredLang(),
+  fallbackLng: DEFAULT_LANG,
+  supportedLngs: [...LANGS],
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  initAsync: false,
+  react: { useSuspense: false },
+});
+
+applyToDocument(currentLang());
+
+i18n.on('languageChanged', (lng) => {
+  const lang = isAppLang(lng) ? lng : DEFAULT_LANG;
+  applyToDocument(lang);
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+});
+
+/** Switch language: <html lang>, localStorage.lang, titles and (in portal/admin) antd + dayjs follow. */
+export function setLanguage(lang: AppLang): Promise<unknown> {
+  return i18n.changeLanguage(lang);
+}
+
+export default i18n;

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { api } from './api-client';
+import type { PublicConfigResponse } from './contract';
+
+export type PublicConfig = PublicConfigResponse['data'];
+
+/**
+ * GET /api/config/public (no login), fetched once per page load and shared by the home loader and
+ * the header's exam link. Never rejects: a failure yields null and is retried on the next call.
+ * (Plain promise cache instead of TanStack Query: the query library stays out of the public entry.)
+ */
+let value: PublicConfig | null = null;
+let pending: Promise<PublicConfig | null> | null = null;
+const listeners = new Set<(config: PublicConfig | null) => void>();
+
+export function loadPublicConfig(): Promise<PublicConfig | null> {
+  if (value) return Promise.resolve(value);
+  pending ??= api
+    .get<PublicConfigResponse>('/api/config/public', { silent: true, noRedirect: true, timeoutMs: 8000 })
+    .then((res) => {
+      value = res.data;
+      for (const l of listeners) l(value);
+      return value;
+    })
+    .catch(() => null)
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+export function usePublicConfig(): PublicConfig | null {
+  const [config, setConfig] = useState(value);
+  useEffect(() => {
+    listeners.add(setConfig);
+    void loadPublicConfig();
+    return () => void listeners.delete(setConfig);
+  }, []);
+  return config;
+}
+
+/** The external learning site with the user's phone appended (spec 6: the phone is passed to it). */
+export function examLink(examUrl: string, phone: string | null | undefined): string | null {
+  if (!examUrl) return null;
+  try {
+    const url = new URL(examUrl, window.location.origin);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (phone) url.searchParams.set('phone', phone);
+    return url.toString();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The server serves the built SPA and the API on one origin; in development Vite proxies the API to it.
+const api = { target: 'http://127.0.0.1:8080', changeOrigin: false };
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: { '/api': api, '/auth': api },
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    proxy: { '/api': api, '/auth': api },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    // antd lives in lazy chunks only; warn when anything else grows past a sane size.
+    chunkSizeWarningLimit: 900,
+  },
+});
