@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { ADMIN_PASSWORD } from '../playwright.config';
+import { L, freshPhone, latestSmsCode, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
+
+test.describe('foundation journeys', () => {
+  test('the language persists across reload (localStorage.lang)', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('lang', /^zh/);
+    const nav = page.getByRole('navigation', { name: L('zh', 'nav:mainLabel') });
+    await expect(nav.getByRole('link', { name: L('zh', 'nav:news'), exact: true })).toBeVisible();
+    await page.getByRole('button', { name: L('zh', 'common:lang.current', { name: L('zh', 'common:lang.zh') }) }).click();
+    await page.getByRole('button', { name: L('zh', 'common:lang.en'), exact: true }).click();
+    const navEn = page.getByRole('navigation', { name: L('en', 'nav:mainLabel') });
+    await expect(navEn.getByRole('link', { name: L('en', 'nav:news'), exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(navEn.getByRole('link', { name: L('en', 'nav:news'), exact: true })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    await expect(page).toHaveTitle(new RegExp(L('en', 'common:siteName')));
+  });
+
+  test('a protected page sends a visitor to login and back after logging in', async ({ page, request }) => {
+    const member = await registerMember(request, 'Guard Tester');
+    await page.goto('/userCenter?t=1');
+    await expect(page).toHaveURL(/\/login\?redirect=%2FuserCenter%3Ft%3D1$/);
+    await loginThroughForm(page, 'zh', member.phone, member.password);
+    await expect(page).toHaveURL(/\/userCenter\?t=1$/);
+    await expect(page.getByRole('button', { name: new RegExp(member.nickName) })).toBeVisible();
+    // logged in, /login and /regist lead home
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/regist');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  for (const lang of ['zh', 'en'] as const) {
+    test(`register → log in → nickname with red dot → log out (${lang})`, async ({ page, request }) => {
+      await setLang(page, lang);
+      const phone = freshPhone();
+      const nick = lang === 'zh' ? '王家长' : 'Parent Wang';
+      await page.goto('/regist');
+      await page.getByLabel(L(lang, 'auth:sms.phone')).fill(phone);
+      await page.getByRole('button', { name: L(lang, 'auth:sms.send') }).click();
+      // the button counts down once the server accepted the request
+      const [before, after] = L(lang, 'auth:sms.resend', { seconds: '§' }).split('§') as [string, string];
+      const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await expect(page.getByRole('button', { name: new RegExp(`^${esc(before)}\\d+${esc(after)}$`) })).toBeDisabled();
+      await page.getByLabel(L(lang, 'auth:sms.code')).fill(await latestSmsCode(request, phone));
+      await page.getByLabel(L(lang, 'auth:register.nickName')).fill(nick);
+      await page.getByRole('textbox', { name: L(lang, 'auth:register.password'), exact: true }).fill('my-journey-9');
+      await page.getByLabel(L(lang, 'auth:register.confirmPassword')).fill('my-journey-9');
+      await page.getByRole('button', { name: L(lang, 'auth:register.submit') }).click();
+
+      await expect(page).toHaveURL(new RegExp(`/login\\?.*phone=${phone}`));
+      await expect(page.getByLabel(L(lang, 'auth:login.account'))).toHaveValue(phone);
+      await page.getByRole('textbox', { name: L(lang, 'auth:login.password'), exact: true }).fill('my-journey-9');
+      await page.getByRole('button', { name: L(lang, 'auth:login.submit'), exact: true }).click();
+      await expect(page).toHaveURL(/\/home$/);
+
+      const userButton = page.getByRole('button', { name: new RegExp(nick) });
+      await expect(userButton).toBeVisible();
+      await expect(page.getByTestId('unread-dot')).toBeVisible(); // the welcome message
+      const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
+      expect(token).toBeTruthy();
+      expect((await request.get('/auth/info', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+
+      await userButton.hover();
+      await page.getByRole('button', { name: L(lang, 'nav:userMenu.logout') }).click();
+      await expect(page.getByRole('link', { name: L(lang, 'nav:login'), exact: true }).first()).toBeVisible();
+      expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+      // the session ended on the server too
+      expect((await request.get('/auth/info', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+    });
+  }
+
+  test("a bad login shows the server's message and keeps what was typed", async ({ page }) => {
+    for (const lang of ['zh', 'en'] as const) {
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang).catch(() => undefined);
+      await setLang(page, lang);
+      await page.goto('/login');
+      await loginThroughForm(page, lang, '13912345678', 'definitely-wrong');
+      const alert = page.getByRole('alert').filter({ hasText: lang === 'zh' ? '账号或密码错误' : 'Wrong account or password' });
+      await expect(alert).toBeVisible();
+      await expect(page.getByLabel(L(lang, 'auth:login.account'))).toHaveValue('13912345678');
+      await page.context().clearCookies();
+    }
+  });
+
+  test('the administrator reaches /admin through the menu; a member is refused', async ({ page, request }) => {
+    await page.goto('/login');
+    await loginThroughForm(page, 'zh', 'admin', ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/home$/);
+    await page.getByRole('button', { name: /Administrator/ }).hover();
+    await page.getByRole('link', { name: L('zh', 'nav:userMenu.admin') }).click();
+    await expect(page).toHaveURL(/\/admin/);
+    await expect(page.getByText(L('zh', 'admin:menu.smsOutbox')).first()).toBeVisible();
+    await page.getByText(L('zh', 'admin:menu.smsOutbox')).first().click();
+    await expect(page.locator('.ant-table')).toBeVisible();
+    await page.screenshot({ path: path.join(screenshotDir, 'admin-sms-outbox-zh-1440.png'), fullPage: true });
+
+    // a member is sent to /401 by the page, and the API says 403
+    await page.context().clearCookies();
+    const member = await registerMember(request, 'Not Staff');
+    await page.goto('/login?redirect=%2Fadmin');
+    await loginThroughForm(page, 'zh', member.phone, member.password);
+    await expect(page).toHaveURL(/\/401$/);
+    const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+    expect((await request.get('/api/admin/smsOutbox', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(403);
+  });
+
+  test('unknown paths show the 404 page; unknown API paths answer JSON 404', async ({ page, request }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('main')).toContainText('404');
+    const api = await request.get('/api/no-such-endpoint');
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toMatchObject({ status: 404, resultCode: 0, code: 'NOT_FOUND' });
+  });
+
+  for (const lang of ['zh', 'en'] as const) {
+    for (const width of [1440, 390]) {
+      test(`screenshot /home ${lang} ${width}px`, async ({ page }) => {
+        await setLang(page, lang);
+        await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+        await page.goto('/home');
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(screenshotDir, `home-${lang}-${width}.png`), fullPage: true });
+      });
+    }
+  }
+});
