@@ -27,17 +27,20 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('staleToken', false);
-  app.addHook('onRequest', async (req) => {
+  // Callback style with a synchronous fast path: most requests (visitors, assets) carry no token.
+  app.addHook('onRequest', (req, _reply, done) => {
     req.lang = pickLang(req.headers['accept-language']);
     const token = bearerToken(req);
-    if (!token) return;
-    const found = await findSession(app.deps.database.db, token);
-    if (found) {
-      req.user = found.user;
-      req.sessionId = found.sessionId;
-    } else {
-      req.staleToken = true;
-    }
+    if (!token) return done();
+    findSession(app.deps.database.db, token).then((found) => {
+      if (found) {
+        req.user = found.user;
+        req.sessionId = found.sessionId;
+      } else {
+        req.staleToken = true;
+      }
+      done();
+    }, done);
   });
 });
 
