@@ -38,3 +38,9 @@ export function pageResponse<T extends z.ZodType>(item: T) {
 export function dataResponse<T extends z.ZodType>(data: T) {
   return z.object({ ...envelope, data });
 }
+
+export const publicConfigResponse = z.object({
+  ...envelope,
+  data: z.object({ examUrl: z.string(), captchaEnabled: z.boolean() }),
+});
+export type PublicConfig = z.infer<typeof publicConfigResponse>['data'];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, translate } from '@rp/shared';
+import { errorResponse, publicConfigResponse, translate } from '@rp/shared';
 import { ok } from '../../lib/envelope';
 
 const health = z.object({ resultCode: z.literal(1), resultStr: z.string(), status: z.literal('ok'), database: z.object({ kind: z.string(), up: z.boolean() }) });
@@ -15,8 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, { status: 'ok' as const, database: { kind: app.deps.database.kind, up } });
   });
 
-  const publicConfig = z.object({ resultCode: z.literal(1), resultStr: z.string(), data: z.object({ examUrl: z.string(), captchaEnabled: z.boolean() }) });
-  app.get('/api/config/public', { schema: { tags: ['system'], response: { 200: publicConfig } } }, async (req) =>
+  app.get('/api/config/public', { schema: { tags: ['system'], response: { 200: publicConfigResponse } } }, async (req) =>
     ok(req, { data: { examUrl: app.deps.config.EXAM_URL, captchaEnabled: app.deps.config.CAPTCHA_ENABLED } }),
   );
 };
