@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -94,18 +95,31 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     }, 'ok.query');
   });
 
-  app.post('/api/lGlobalMessage/pictureListNoToken', { schema: { tags, body: pictureListBody, response: { 200: pictureListResponse } } }, async (req, reply) => {
-    const q = req.body;
-    const key = `${req.lang}:${JSON.stringify(q)}`;
+  const sendCached = (req: FastifyRequest, reply: FastifyReply, entry: CachedBody): FastifyReply => {
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const send = (entry: CachedBody) => {
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      if (gzip) reply.header('content-encoding', 'gzip');
-      return reply.send((gzip ? entry.gz : entry.raw) as never);
-    };
-    const hit = cache.get(key);
-    if (hit) return send(hit);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.send((gzip ? entry.gz : entry.raw) as never);
+  };
+  const cacheKey = new WeakMap<FastifyRequest, string>();
 
+  app.post('/api/lGlobalMessage/pictureListNoToken', {
+    schema: { tags, body: pictureListBody, response: { 200: pictureListResponse } },
+    // A page seen in the last seconds is answered before validation: only validated requests were stored
+    // under their raw body, so an identical raw body is known good.
+    preValidation: (req, reply, done) => {
+      const key = `${req.lang}:${JSON.stringify(req.body)}`;
+      cacheKey.set(req as FastifyRequest, key);
+      const hit = cache.get(key);
+      if (hit) {
+        void sendCached(req as FastifyRequest, reply as FastifyReply, hit);
+        return;
+      }
+      done();
+    },
+  }, async (req, reply) => {
+    const q = req.body;
+    const key = cacheKey.get(req as FastifyRequest)!;
     const [album] = await db
       .select({ id: photos.id, total: photos.pictureCount, filterEnabled: consoles.filterEnabled })
       .from(photos)
@@ -160,7 +174,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     // compressed once, served many times (browsers always accept gzip)
     const entry = { raw, gz: gzipSync(raw, { level: 6 }) };
     cache.set(key, entry);
-    return send(entry);
+    return sendCached(req as FastifyRequest, reply as FastifyReply, entry);
   });
 
   app.get('/api/pictures/:id/original', { schema: { tags, params: contentIdQuery } }, async (req, reply) => {

@@ -89,4 +89,19 @@ describe('gallery', () => {
     const res = await t().app.inject({ method: 'POST', url: '/api/lCloudConfig/consoleListNoToken', payload: { year: 2025 } });
     expect(res.json().content).toEqual([expect.objectContaining({ year: 2025, pictureCount: 4 })]);
   });
+
+  it('answers a repeated page from the short cache, gzip when accepted, and never caches a bad request', async () => {
+    const { photo } = await buildAlbum(t().database.db, 5);
+    const first = await pictures({ photoId: photo.id, pageNum: 2 });
+    const again = await pictures({ photoId: photo.id, pageNum: 2 });
+    expect(again.res.body).toBe(first.res.body);
+    const gz = await t().app.inject({ method: 'POST', url: '/api/lGlobalMessage/pictureListNoToken', headers: { 'accept-encoding': 'gzip, br' }, payload: { photoId: photo.id, pageNum: 2 } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(first.res.body);
+    for (let i = 0; i < 2; i++) expect((await pictures({ photoId: photo.id, pageNum: 500 })).res.statusCode).toBe(400);
+    // another language is another cache entry
+    const en = await pictures({ photoId: photo.id, pageNum: 2 }, 'en');
+    expect(en.res.json().resultStr).toBe('Query succeeded');
+  });
 });
