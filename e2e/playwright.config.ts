@@ -10,6 +10,7 @@ const dataDir = path.join(os.tmpdir(), `rp-e2e-${process.pid}`);
 // Journeys run against the built production server on a fresh embedded database.
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -33,6 +33,8 @@ export interface AppDeps {
   storage: Storage;
   /** serialized public gallery pages (plain and gzip), a few seconds */
   galleryCache: TtlCache<CachedBody>;
+  /** background demo seeding after first boot (reported by /api/health) */
+  seeding: { active: boolean };
 }
 
 declare module 'fastify' {
@@ -70,6 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sms: opts.sms ?? new OutboxSmsAdapter(opts.database.db, app.log),
     storage: opts.storage ?? new LocalStorage(path.join(opts.config.dataDir, 'uploads')),
     galleryCache: new TtlCache<CachedBody>(5000),
+    seeding: { active: false },
   };
   app.decorate('deps', deps);
 

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { ensureAdmin, seedDemo } from './db/seed/index';
+import { ensureAdmin, seedDemo, seedDemoGallery } from './db/seed/index';
 import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-store';
 import { buildApp } from './app';
 import { LocalStorage } from './lib/storage';
@@ -39,7 +39,7 @@ async function main() {
   const store: ShortStore = config.REDIS_URL ? await RedisShortStore.connect(config.REDIS_URL) : new DbShortStore(database.db);
   await ensureAdmin(database.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, (line) => console.log(line));
   const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
-  if (config.SEED_DEMO) await seedDemo(database.db, storage);
+  if (config.SEED_DEMO) await seedDemo(database.db);
 
   const app = await buildApp({
     config,
@@ -73,6 +73,13 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind})`);
+  if (config.SEED_DEMO) {
+    app.deps.seeding.active = true;
+    seedDemoGallery(database.db, storage, app.log)
+      .then(() => app.deps.galleryCache.clear())
+      .catch((err: unknown) => app.log.error({ err }, 'demo gallery seed failed'))
+      .finally(() => (app.deps.seeding.active = false));
+  }
 }
 
 main().catch((e: unknown) => {

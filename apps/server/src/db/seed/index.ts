@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client';
-import { aboutSections, activities, dictDetails, faqs, materials, news, partners, plans, programs, users } from '../schema/index';
+import { aboutSections, activities, consoles, dictDetails, faqs, materials, news, partners, plans, programs, users } from '../schema/index';
 import type { Storage } from '../../lib/storage';
 import { seedGallery } from './gallery';
 import { hashPassword } from '../../modules/auth/password';
@@ -28,7 +28,7 @@ export async function ensureAdmin(
 }
 
 /** Fills an empty database with demo content; does nothing when any activity exists. */
-export async function seedDemo(db: Db, storage: Storage, log?: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(activities);
   if (Number(n) > 0) return false;
   await db.transaction(async (tx) => {
@@ -51,8 +51,19 @@ export async function seedDemo(db: Db, storage: Storage, log?: FastifyBaseLogger
     await tx.insert(aboutSections).values(demoAbout());
     await tx.insert(dictDetails).values(demoDictionary());
   });
-  const year = new Date().getUTCFullYear();
-  await seedGallery(db, storage, year, 545);
   log?.info('demo data seeded');
   return true;
+}
+
+/**
+ * Demo galleries with real processed pictures (a few seconds of image work). Runs after the server
+ * listens, so the first page is not kept waiting; does nothing once any gallery exists.
+ */
+export async function seedDemoGallery(db: Db, storage: Storage, log?: FastifyBaseLogger): Promise<void> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(consoles);
+  if (Number(n) > 0) return;
+  const [a] = await db.select({ id: activities.id }).from(activities).where(eq(activities.id, 545)).limit(1);
+  if (!a) return;
+  await seedGallery(db, storage, new Date().getUTCFullYear(), a.id);
+  log?.info('demo galleries seeded');
 }
