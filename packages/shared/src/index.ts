@@ -7,3 +7,5 @@ export * from './schemas/admin';
 export * from './messages';
 export * from './resources/index';
 export * from './schemas/content';
+export * from './rules/id-card';
+export * from './rules/registration';

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { checkPlayerForProgram, codeFitsProgram, nextPayStatus, payStatusColor, refundFen, refundPerMille } from './registration';
+
+describe('payStatus machine (design §4)', () => {
+  it.each([
+    [0, 'redeem', 3],
+    [3, 'redeem', null], // spec 4.1: a player at 3 or 9 cannot receive a code
+    [9, 'redeem', null],
+    [0, 'submit', 7],
+    [8, 'submit', 7], // fix and resubmit
+    [7, 'submit', null], // already submitted
+    [3, 'submit', null],
+    [9, 'submit', null],
+    [7, 'pass', 9],
+    [7, 'fail', 8],
+    [0, 'pass', null],
+    [3, 'withdraw', 4],
+    [9, 'withdraw', 4],
+    [0, 'withdraw', null],
+    [4, 'approveWithdraw', 5],
+    [3, 'approveWithdraw', null],
+    [5, 'cancel', null],
+  ] as const)('%i --%s--> %s', (from, ev, to) => expect(nextPayStatus(from, ev)).toBe(to));
+
+  it('colours names red for 0/7 and green for 3/9', () => {
+    expect([0, 7, 3, 9, 4].map(payStatusColor)).toEqual(['red', 'red', 'green', 'green', 'default']);
+  });
+});
+
+describe('code types', () => {
+  it.each([
+    [0, 0, true],
+    [0, 1, true],
+    [10, 0, true],
+    [10, 1, false],
+    [20, 1, true],
+    [20, 0, false],
+  ])('code type %i for program type %i → %s', (c, p, ok) => expect(codeFitsProgram(c, p)).toBe(ok));
+});
+
+describe('refund tiers by whole days before the event', () => {
+  it.each([
+    [45, 994],
+    [30, 994],
+    [29, 500],
+    [20, 500],
+    [19, 300],
+    [10, 300],
+    [9, 0],
+    [0, 0],
+    [-3, 0],
+  ])('%i days → %i‰', (d, pm) => expect(refundPerMille(d)).toBe(pm));
+
+  it('computes integer fen, rounding down', () => {
+    const begin = new Date('2026-12-31T00:00:00Z');
+    expect(refundFen(98000, begin, new Date('2026-11-01T00:00:00Z'))).toEqual({ perMille: 994, fen: 97412 });
+    expect(refundFen(99999, begin, new Date('2026-12-10T00:00:00Z'))).toEqual({ perMille: 500, fen: 49999 });
+  });
+});
+
+describe('player against program', () => {
+  const day = new Date(Date.UTC(2026, 6, 1));
+  it('refuses players older than the maximum age and boys in a girls-only event', () => {
+    expect(checkPlayerForProgram({ birth: 20000101, gender: 'M' }, { minAge: 6, maxAge: 18, gender: 'F' }, day)).toEqual(['reg.tooOld', 'reg.genderMismatch']);
+    expect(checkPlayerForProgram({ birth: 20120101, gender: 'F' }, { minAge: 6, maxAge: 18, gender: 'F' }, day)).toEqual([]);
+    expect(checkPlayerForProgram({ birth: 20230101, gender: 'F' }, { minAge: 6, maxAge: 18, gender: null }, day)).toEqual(['reg.tooYoung']);
+  });
+  it('counts the age on the event day: 18 until the birthday is passed', () => {
+    expect(checkPlayerForProgram({ birth: 20080702, gender: null }, { minAge: null, maxAge: 17, gender: null }, day)).toEqual([]);
+    expect(checkPlayerForProgram({ birth: 20080701, gender: null }, { minAge: null, maxAge: 17, gender: null }, day)).toEqual(['reg.tooOld']);
+  });
+});

@@ -1,0 +1,90 @@
+/** Player payStatus (spec 4.1) and the transitions of design §4, in one place. */
+export const PAY_STATUS = {
+  NOT_REGISTERED: 0,
+  CONTINUE: 1,
+  REGISTERING: 2,
+  REGISTERED: 3,
+  WITHDRAWING: 4,
+  WITHDRAWN: 5,
+  CANCELLED: 6,
+  IN_REVIEW: 7,
+  REVIEW_FAILED: 8,
+  REVIEW_PASSED: 9,
+} as const;
+export type PayStatus = (typeof PAY_STATUS)[keyof typeof PAY_STATUS];
+
+export type PayEvent = 'redeem' | 'pay' | 'payStart' | 'submit' | 'pass' | 'fail' | 'withdraw' | 'approveWithdraw' | 'rejectWithdraw' | 'cancel';
+
+const T: Record<PayEvent, Partial<Record<number, PayStatus>>> = {
+  redeem: { 0: 3, 1: 3, 2: 3, 8: 3 },
+  payStart: { 0: 2, 1: 2, 8: 2 },
+  pay: { 0: 3, 1: 3, 2: 3 },
+  submit: { 0: 7, 8: 7 },
+  pass: { 7: 9 },
+  fail: { 7: 8 },
+  withdraw: { 3: 4, 9: 4 },
+  approveWithdraw: { 4: 5 },
+  rejectWithdraw: {}, // back to the status before the request; decided by the caller
+  cancel: { 0: 6, 1: 6, 2: 6, 3: 6, 4: 6, 7: 6, 8: 6, 9: 6 },
+};
+
+/** The next status, or null when the event is not allowed from `from`. */
+export function nextPayStatus(from: number, event: PayEvent): PayStatus | null {
+  return T[event][from] ?? null;
+}
+
+/** Names red for 0 or 7, green for 3 or 9 (spec 2.4). */
+export function payStatusColor(s: number): 'red' | 'green' | 'default' {
+  if (s === 0 || s === 7) return 'red';
+  if (s === 3 || s === 9) return 'green';
+  return 'default';
+}
+
+export const TEAM_STATUS = { FORMING: 1, FULL: 2, IN_REVIEW: 7 } as const;
+
+/** Code types (design §4): 0 universal; program type 0 takes 10, type 1 takes 20. */
+export function codeFitsProgram(codeType: number, programType: number): boolean {
+  if (codeType === 0) return true;
+  return programType === 1 ? codeType === 20 : codeType === 10;
+}
+
+/** Refund tiers by whole days before the event's begin (design §4), in per mille of the paid amount. */
+export function refundPerMille(daysBefore: number): number {
+  if (daysBefore >= 30) return 994;
+  if (daysBefore >= 20) return 500;
+  if (daysBefore >= 10) return 300;
+  return 0;
+}
+
+export function wholeDaysBefore(begin: Date, now: Date): number {
+  return Math.floor((begin.getTime() - now.getTime()) / 86_400_000);
+}
+
+/** Refund in integer fen, rounded down (money never a float). */
+export function refundFen(paidFen: number, begin: Date, now: Date): { perMille: number; fen: number } {
+  const perMille = refundPerMille(wholeDaysBefore(begin, now));
+  return { perMille, fen: Math.floor((paidFen * perMille) / 1000) };
+}
+
+export const CHANNEL_CODE_MIN = 4;
+export const PROMOTION_CODE_MIN = 4;
+export const NAME_SEARCH_MIN = 2;
+
+/** Player against the program's rules (spec 5): age on the event's first day, gender. Keys of messages. */
+export function checkPlayerForProgram(
+  player: { birth: number | null; gender: 'M' | 'F' | null },
+  program: { minAge: number | null; maxAge: number | null; gender: string | null },
+  eventDay: Date,
+): ('reg.tooOld' | 'reg.tooYoung' | 'reg.genderMismatch')[] {
+  const out: ('reg.tooOld' | 'reg.tooYoung' | 'reg.genderMismatch')[] = [];
+  if (player.birth !== null) {
+    const y = Math.floor(player.birth / 10000);
+    const md = player.birth % 10000;
+    const dmd = (eventDay.getUTCMonth() + 1) * 100 + eventDay.getUTCDate();
+    const age = eventDay.getUTCFullYear() - y - (dmd < md ? 1 : 0);
+    if (program.maxAge !== null && age > program.maxAge) out.push('reg.tooOld');
+    if (program.minAge !== null && age < program.minAge) out.push('reg.tooYoung');
+  }
+  if (program.gender && player.gender && player.gender !== program.gender) out.push('reg.genderMismatch');
+  return out;
+}
