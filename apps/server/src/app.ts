@@ -6,6 +6,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ShortStore } from './lib/short-store';
 import path from 'node:path';
+import crypto from 'node:crypto';
+import { Pii } from './lib/pii';
 import multipart from '@fastify/multipart';
 import { LocalStorage, type Storage } from './lib/storage';
 import { TtlCache } from './lib/ttl-cache';
@@ -14,6 +16,7 @@ import { publicContentRoutes } from './modules/content/public.routes';
 import { galleryRoutes, type CachedBody } from './modules/content/gallery.routes';
 import { adminContentRoutes } from './modules/content/admin.routes';
 import { seoRoutes } from './modules/content/seo.routes';
+import { registrationModule } from './modules/registration/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
@@ -35,6 +38,7 @@ export interface AppDeps {
   galleryCache: TtlCache<CachedBody>;
   /** background demo seeding after first boot (reported by /api/health) */
   seeding: { active: boolean };
+  pii: Pii;
 }
 
 declare module 'fastify' {
@@ -49,6 +53,8 @@ export interface BuildOptions {
   store: ShortStore;
   sms?: SmsAdapter;
   storage?: Storage;
+  /** 32-byte key for ID numbers (server.ts reads it from config) */
+  piiKey?: Buffer;
   logger?: FastifyServerOptions['logger'];
   /** serve the built web app (off in API tests) */
   serveWeb?: boolean;
@@ -73,6 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: opts.storage ?? new LocalStorage(path.join(opts.config.dataDir, 'uploads')),
     galleryCache: new TtlCache<CachedBody>(5000),
     seeding: { active: false },
+    pii: new Pii(opts.piiKey ?? crypto.randomBytes(32)),
   };
   app.decorate('deps', deps);
 
@@ -101,6 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(galleryRoutes);
   await app.register(adminContentRoutes);
   await app.register(seoRoutes);
+  await app.register(registrationModule);
   if (opts.serveWeb) await registerSpa(app, opts.config.webDist);
   return app;
 }

@@ -25,9 +25,10 @@ export function piiKey(config: Config): Buffer {
 
 async function main() {
   let config: Config;
+  let pii: Buffer;
   try {
     config = loadConfig();
-    piiKey(config);
+    pii = piiKey(config);
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
@@ -46,6 +47,7 @@ async function main() {
     database,
     store,
     storage,
+    piiKey: pii,
     serveWeb: true,
     logger: {
       level: config.LOG_LEVEL,

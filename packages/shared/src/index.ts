@@ -9,3 +9,4 @@ export * from './resources/index';
 export * from './schemas/content';
 export * from './rules/id-card';
 export * from './rules/registration';
+export * from './schemas/registration';

@@ -2,7 +2,7 @@
 export const ROLES = ['admin', 'editor', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PERMISSIONS = ['admin.access', 'users.manage', 'content.edit', 'sms.outbox.read'] as const;
+export const PERMISSIONS = ['admin.access', 'users.manage', 'content.edit', 'sms.outbox.read', 'registrations.manage'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

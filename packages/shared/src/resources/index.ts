@@ -1,3 +1,4 @@
 export * from './types';
 export * from './schema';
 export * from './content';
+export * from './registration';

@@ -1,3 +1,4 @@
 export * from './users';
 export * from './messages';
 export * from './content';
+export * from './registration';

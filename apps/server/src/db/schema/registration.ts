@@ -1,0 +1,154 @@
+import { pgTable, serial, text, integer, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { activities, materials, plans, programs } from './content';
+
+/** Channels (organisations) that bring teams; a team binds one by its code. */
+export const orgs = pgTable('orgs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull().default(''),
+  /** 1 A, 2 B, 3 C director unit */
+  type: integer('type').notNull().default(1),
+  code: text('code').notNull().unique(),
+  /** per mille */
+  rebatePerMille: integer('rebate_per_mille').notNull().default(0),
+  /** 0 not enabled, 1 enabled, 2 to be reviewed, 3 disabled */
+  status: integer('status').notNull().default(1),
+});
+
+export const orgAddresses = pgTable('org_addresses', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  status: integer('status').notNull().default(1),
+});
+
+/** Leading teachers (coaches), owned by the account that added them, per activity. */
+export const leaders = pgTable(
+  'leaders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull().default(''),
+    /** channel code */
+    code: text('code'),
+    photoUrl: text('photo_url'),
+    status: integer('status').notNull().default(1),
+    type: integer('type').notNull().default(1),
+    collectStatus: integer('collect_status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('leaders_owner_idx').on(t.userId, t.activityId)],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    programId: integer('program_id').notNull().references(() => programs.id),
+    planId: integer('plan_id').references(() => plans.id),
+    name: text('name').notNull(),
+    /** generated per activity: <activityId>-<4 digits> */
+    number: text('number').notNull(),
+    /** 1 forming, 2 full, 7 under review */
+    status: integer('status').notNull().default(1),
+    leaderId: integer('leader_id').references(() => leaders.id, { onDelete: 'set null' }),
+    orgId: integer('org_id').references(() => orgs.id),
+    orgCode: text('org_code'),
+    orgAddress: text('org_address'),
+    address: text('address').notNull().default(''),
+    sourceCode: text('source_code'),
+    sourceActivityId: integer('source_activity_id'),
+    teamCode: text('team_code'),
+    collectStatus: integer('collect_status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('teams_number_uq').on(t.activityId, t.number), index('teams_owner_idx').on(t.userId, t.activityId)],
+);
+
+/** Players (team members). ID numbers: AES-256-GCM at rest, HMAC blind index, masked copy for lists. */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    programId: integer('program_id').references(() => programs.id),
+    planId: integer('plan_id').references(() => plans.id),
+    clothesId: integer('clothes_id').references(() => materials.id),
+    name: text('name').notNull(),
+    /** 0 ID card, 1 passport */
+    cardType: integer('card_type').notNull().default(0),
+    cardEnc: text('card_enc').notNull(),
+    cardHash: text('card_hash').notNull(),
+    cardMasked: text('card_masked').notNull(),
+    /** yyyymmdd */
+    birth: integer('birth'),
+    gender: text('gender'),
+    emerName: text('emer_name').notNull().default(''),
+    emerPhone: text('emer_phone').notNull().default(''),
+    region: text('region').notNull().default('86'),
+    school: text('school').notNull().default(''),
+    headImg: text('head_img'),
+    /** the redeemed code's name */
+    code: text('code'),
+    payStatus: integer('pay_status').notNull().default(0),
+    /** the status before a withdrawal request, restored when it is rejected */
+    statusBeforeWithdraw: integer('status_before_withdraw'),
+    reviewReason: text('review_reason'),
+    collectStatus: integer('collect_status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('team_members_card_uq').on(t.activityId, t.cardHash),
+    index('team_members_owner_idx').on(t.userId, t.activityId, t.payStatus),
+    index('team_members_team_idx').on(t.teamId),
+  ],
+);
+
+/** Single-use redemption codes (design §4). */
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+    codeName: text('code_name').notNull().unique(),
+    /** 0 universal, 10 (program type 0), 20 (program type 1) */
+    type: integer('type').notNull().default(0),
+    /** 'available' | 'used' | 'void' */
+    status: text('status').notNull().default('available'),
+    /** the account that bought or was given it; null = issue-by-admin code anyone may redeem */
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    memberId: integer('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    /** paid price in fen, for refunds */
+    priceFen: integer('price_fen').notNull().default(0),
+    batchNo: text('batch_no'),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('redeem_codes_owner_idx').on(t.ownerUserId, t.activityId, t.status)],
+);
+
+/** Withdrawal requests (type 2 withdraw with refund by tier, 3 withdraw by code). */
+export const withdrawals = pgTable('withdrawals', {
+  id: serial('id').primaryKey(),
+  memberId: integer('member_id').notNull().references(() => teamMembers.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  type: integer('type').notNull(),
+  /** 'pending' | 'approved' | 'rejected' */
+  status: text('status').notNull().default('pending'),
+  reason: text('reason').notNull().default(''),
+  refundPerMille: integer('refund_per_mille'),
+  refundFen: integer('refund_fen'),
+  decidedBy: integer('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { batchRedeemBody, batchRedeemResponse, checkCodeQuery, checkCodeResponse, myCodesQuery, myCodesResponse, pickCodeQuery, pickCodeResponse } from '@rp/shared';
+import { ok } from '../../lib/envelope';
+import { errors } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import type { FastifyRequest } from 'fastify';
+import { batchRedeem, checkCode, myCodes, pickCode } from './codes.service';
+
+/** Redemption codes of the caller's account (spec 7.6, 8.2); code checks are rate-limited. */
+export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  const tags = ['registration'];
+  const limit = (name: string, max: number) => async (req: FastifyRequest) => {
+    if (!req.user) throw errors.unauthorized();
+    if ((await deps.store.incr(`codes:${name}:${req.user.id}`, 60)) > max) throw errors.rateLimited();
+  };
+
+  app.get('/api/lRedeemCode/web/myCodes', { schema: { tags, querystring: myCodesQuery, response: { 200: myCodesResponse } }, preHandler: requireAuth }, async (req) => {
+    const codes = await myCodes(deps, req.user!.id, req.query.activityNo);
+    return ok(req, { data: JSON.stringify(codes.map((c) => ({ codeName: c.codeName, type: c.type }))) }, 'ok.query');
+  });
+
+  app.get('/api/lRedeemCode/web/pickCode', { schema: { tags, querystring: pickCodeQuery, response: { 200: pickCodeResponse } }, preHandler: [requireAuth, limit('pick', 120)] }, async (req) => {
+    return ok(req, { data: await pickCode(deps, req.user!.id, req.query.activityId, req.query.memberId) }, 'ok.query');
+  });
+
+  app.get('/api/lRedeemCode/web/checkCode', { schema: { tags, querystring: checkCodeQuery, response: { 200: checkCodeResponse } }, preHandler: [requireAuth, limit('check', 60)] }, async (req) => {
+    return ok(req, await checkCode(deps, req.user!.id, req.query.code, req.query.teamerId, req.lang), 'ok.query');
+  });
+
+  app.post('/api/lRedeemCode/web/batchRedeem', { schema: { tags, body: batchRedeemBody, response: { 200: batchRedeemResponse } }, preHandler: [requireAuth, limit('batch', 30)] }, async (req) => {
+    const data = await batchRedeem(deps, req.user!.id, req.body.activityId, req.body.teams, req.lang);
+    return ok(req, { data }, 'ok');
+  });
+};

@@ -1,0 +1,204 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { codeFitsProgram, nextPayStatus, refundFen, translate, type Lang, type MessageKey } from '@rp/shared';
+import type { AppDeps } from '../../app';
+import { activities, plans, programs, redeemCodes, teamMembers, teams, withdrawals } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { AppError, errors } from '../../lib/errors';
+import { bad, conflict, loadActivity, ownMember, type Tx } from './common';
+
+type MemberRow = typeof teamMembers.$inferSelect;
+
+/**
+ * Redeems a code for a player inside the caller's transaction. The member row is locked; the code is
+ * taken by one conditional UPDATE … WHERE status = 'available', so under any concurrency, on PGlite or
+ * PostgreSQL, across instances, exactly one redemption of a code wins.
+ */
+export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: MemberRow, codeName: string): Promise<MemberRow> {
+  const code = codeName.trim();
+  if (!code) throw bad('reg.codeRequired', 'code');
+  if (!member.teamId) throw bad('reg.codeNeedsTeam', 'code');
+  const activity = await loadActivity(tx, member.activityId);
+  if (member.payStatus === 7 || (activity.level === 2 && member.payStatus === 7)) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
+  const [team] = await tx.select({ status: teams.status }).from(teams).where(eq(teams.id, member.teamId));
+  if (activity.level === 2 && team?.status === 7) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
+  const next = nextPayStatus(member.payStatus, 'redeem');
+  if (next === null) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
+
+  const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.codeName, code)).limit(1);
+  if (!row) throw bad('reg.codeInvalid', 'code', 'CODE_INVALID');
+  if (row.activityId !== member.activityId) throw bad('reg.codeWrongActivity', 'code', 'CODE_WRONG_ACTIVITY');
+  if (row.ownerUserId !== null && row.ownerUserId !== userId) throw new AppError('CODE_NOT_YOURS', 403, 'reg.codeNotYours', { code: 'reg.codeNotYours' });
+  const [program] = member.programId ? await tx.select().from(programs).where(eq(programs.id, member.programId)) : [];
+  if (!program || !codeFitsProgram(row.type, program.type)) throw bad('reg.codeTypeMismatch', 'code', 'CODE_TYPE_MISMATCH');
+
+  const taken = await tx
+    .update(redeemCodes)
+    .set({ status: 'used', memberId: member.id, usedAt: new Date() })
+    .where(and(eq(redeemCodes.id, row.id), eq(redeemCodes.status, 'available')))
+    .returning({ id: redeemCodes.id });
+  if (!taken.length) throw new AppError('CODE_ALREADY_USED', 409, 'reg.codeUsed', { code: 'reg.codeUsed' });
+
+  const [updated] = await tx.update(teamMembers).set({ payStatus: next, code, updatedAt: new Date() }).where(eq(teamMembers.id, member.id)).returning();
+  await audit(tx as never, { userId, resource: 'teamMembers', recordId: member.id, action: 'redeem', before: { payStatus: member.payStatus, code: member.code }, after: { payStatus: next, code } });
+  void deps;
+  return updated!;
+}
+
+/** PUT …/useCode: one redemption in its own transaction. */
+export async function redeem(deps: AppDeps, userId: number, memberId: number, activityId: number, code: string): Promise<MemberRow> {
+  return deps.database.db.transaction(async (tx) => {
+    const m = await ownMember(tx, userId, memberId, true);
+    if (m.activityId !== activityId) throw errors.notFound();
+    return redeemInTx(tx, deps, userId, m, code);
+  });
+}
+
+/** The account's available codes of an activity (owned ones and universal issue-by-admin ones it owns). */
+export async function myCodes(deps: AppDeps, userId: number, activityId: number) {
+  return deps.database.db
+    .select({ id: redeemCodes.id, codeName: redeemCodes.codeName, type: redeemCodes.type })
+    .from(redeemCodes)
+    .where(and(eq(redeemCodes.activityId, activityId), eq(redeemCodes.ownerUserId, userId), eq(redeemCodes.status, 'available')))
+    .orderBy(redeemCodes.id);
+}
+
+/** Get-code (spec 8.2): a random available code of the account that fits the player's program. */
+export async function pickCode(deps: AppDeps, userId: number, activityId: number, memberId: number) {
+  const m = await ownMember(deps.database.db, userId, memberId);
+  if (m.activityId !== activityId) throw errors.notFound();
+  const codes = await myCodes(deps, userId, activityId);
+  if (!codes.length) throw new AppError('NO_CODE', 404, 'reg.noCodeForAccount');
+  const [program] = m.programId ? await deps.database.db.select().from(programs).where(eq(programs.id, m.programId)) : [];
+  const fitting = codes.filter((c) => codeFitsProgram(c.type, program?.type ?? 0));
+  if (!fitting.length) throw new AppError('NO_QUALIFYING_CODE', 404, 'reg.noQualifyingCode');
+  const c = fitting[crypto.randomInt(fitting.length)]!;
+  return { codeName: c.codeName, type: c.type };
+}
+
+/** Per-code check before redeeming: status 1 usable, 0 with the reason. Changes nothing. */
+export async function checkCode(deps: AppDeps, userId: number, code: string, memberId: number, lang: Lang) {
+  const { db } = deps.database;
+  const m = await ownMember(db, userId, memberId);
+  const fail = (key: MessageKey) => ({ status: 0, errorString: translate(lang, key) });
+  if (!code.trim()) return fail('reg.codeRequired');
+  const [row] = await db.select().from(redeemCodes).where(eq(redeemCodes.codeName, code.trim())).limit(1);
+  if (!row) return fail('reg.codeInvalid');
+  if (row.activityId !== m.activityId) return fail('reg.codeWrongActivity');
+  if (row.ownerUserId !== null && row.ownerUserId !== userId) return fail('reg.codeNotYours');
+  if (row.status !== 'available') return fail('reg.codeUsed');
+  const [program] = m.programId ? await db.select().from(programs).where(eq(programs.id, m.programId)) : [];
+  if (!program || !codeFitsProgram(row.type, program.type)) return fail('reg.codeTypeMismatch');
+  return { status: 1, errorString: '' };
+}
+
+/** Team batch redeem: a result per member; one member's failure does not undo the others. */
+export async function batchRedeem(
+  deps: AppDeps,
+  userId: number,
+  activityId: number,
+  teamsIn: { teamId: number; teamers: { teamerId: number; codeName: string }[] }[],
+  lang: Lang,
+) {
+  const results: { teamerId: number; codeName: string; ok: boolean; message: string }[] = [];
+  for (const t of teamsIn) {
+    for (const m of t.teamers) {
+      try {
+        await deps.database.db.transaction(async (tx) => {
+          const member = await ownMember(tx, userId, m.teamerId, true);
+          if (member.activityId !== activityId || member.teamId !== t.teamId) throw errors.notFound();
+          await redeemInTx(tx, deps, userId, member, m.codeName);
+        });
+        results.push({ teamerId: m.teamerId, codeName: m.codeName, ok: true, message: translate(lang, 'reg.redeemOk') });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e; // a real failure: the client says 'server busy, try later'
+        results.push({ teamerId: m.teamerId, codeName: m.codeName, ok: false, message: translate(lang, e.i18nKey, e.params) });
+      }
+    }
+  }
+  return results;
+}
+
+/** Withdrawal request (type 2 withdraw, 3 withdraw by code): 3 or 9 → 4. */
+export async function requestWithdrawal(deps: AppDeps, userId: number, memberId: number, type: 2 | 3, reason: string) {
+  await deps.database.db.transaction(async (tx) => {
+    const m = await ownMember(tx, userId, memberId, true);
+    const activity = await loadActivity(tx, m.activityId);
+    if (!activity.refundEnabled) throw conflict('reg.illegalTransition', 'REFUND_DISABLED');
+    if (type === 3 && !m.code) throw bad('reg.withdrawNoCode', 'type');
+    const next = nextPayStatus(m.payStatus, 'withdraw');
+    if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
+    await tx.update(teamMembers).set({ payStatus: next, statusBeforeWithdraw: m.payStatus, updatedAt: new Date() }).where(eq(teamMembers.id, m.id));
+    await tx.insert(withdrawals).values({ memberId: m.id, userId, type, reason });
+    await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'withdrawRequest', before: { payStatus: m.payStatus }, after: { payStatus: next, type } });
+  });
+}
+
+/**
+ * Admin decision on a withdrawal. Approve: 4 → 5; type 3 returns the code to the account as available,
+ * type 2 records the refund due by the tier of spec 9 (the money moves in the payments module).
+ * Reject: back to the status before the request.
+ */
+export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawalId: number, approve: boolean, now = new Date()) {
+  return deps.database.db.transaction(async (tx) => {
+    const [w] = await tx.select().from(withdrawals).where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending'))).for('update');
+    if (!w) throw new AppError('NO_PENDING_WITHDRAWAL', 404, 'reg.noPendingWithdrawal');
+    const [m] = await tx.select().from(teamMembers).where(eq(teamMembers.id, w.memberId)).for('update');
+    if (!m) throw errors.notFound();
+    if (!approve) {
+      await tx.update(teamMembers).set({ payStatus: m.statusBeforeWithdraw ?? 3, statusBeforeWithdraw: null }).where(eq(teamMembers.id, m.id));
+      await tx.update(withdrawals).set({ status: 'rejected', decidedBy: staffId, decidedAt: now }).where(eq(withdrawals.id, w.id));
+      await audit(tx as never, { userId: staffId, resource: 'withdrawals', recordId: w.id, action: 'reject', before: { payStatus: m.payStatus } });
+      return { refundFen: 0, perMille: 0 };
+    }
+    const next = nextPayStatus(m.payStatus, 'approveWithdraw');
+    if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
+    let refund = { perMille: 0, fen: 0 };
+    const [code] = m.code ? await tx.select().from(redeemCodes).where(eq(redeemCodes.codeName, m.code)).for('update') : [];
+    if (w.type === 3 && code) {
+      await tx.update(redeemCodes).set({ status: 'available', memberId: null, usedAt: null, ownerUserId: m.userId }).where(eq(redeemCodes.id, code.id));
+    } else if (w.type === 2) {
+      const [activity] = await tx.select().from(activities).where(eq(activities.id, m.activityId));
+      let paid = code?.priceFen ?? 0;
+      if (!paid && m.planId) paid = (await tx.select({ p: plans.priceFen }).from(plans).where(eq(plans.id, m.planId)))[0]?.p ?? 0;
+      refund = refundFen(paid, activity!.beginTime, now);
+      if (code) await tx.update(redeemCodes).set({ status: 'void' }).where(eq(redeemCodes.id, code.id));
+    }
+    await tx.update(teamMembers).set({ payStatus: next, code: w.type === 3 ? null : m.code, statusBeforeWithdraw: null, updatedAt: now }).where(eq(teamMembers.id, m.id));
+    await tx.update(withdrawals).set({ status: 'approved', decidedBy: staffId, decidedAt: now, refundPerMille: refund.perMille, refundFen: refund.fen }).where(eq(withdrawals.id, w.id));
+    await audit(tx as never, { userId: staffId, resource: 'withdrawals', recordId: w.id, action: 'approve', before: { payStatus: m.payStatus }, after: { payStatus: next, refund } });
+    return { refundFen: refund.fen, perMille: refund.perMille };
+  });
+}
+
+/** Generates a batch of unique codes (admin). */
+export async function generateCodes(deps: AppDeps, staffId: number, body: { activityId: number; type: number; count: number; ownerUserId?: number | null; priceFen: number }) {
+  await loadActivity(deps.database.db, body.activityId);
+  const batchNo = `B${Date.now().toString(36).toUpperCase()}`;
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const make = () => Array.from(crypto.randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
+  const rows = Array.from({ length: body.count }, () => ({
+    activityId: body.activityId,
+    codeName: make(),
+    type: body.type,
+    ownerUserId: body.ownerUserId ?? null,
+    priceFen: body.priceFen,
+    batchNo,
+  }));
+  const created = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    created.push(...(await deps.database.db.insert(redeemCodes).values(rows.slice(i, i + 1000)).onConflictDoNothing().returning({ id: redeemCodes.id, codeName: redeemCodes.codeName })));
+  }
+  await audit(deps.database.db, { userId: staffId, resource: 'redeemCodes', recordId: batchNo, action: 'generate', after: { count: created.length, type: body.type, activityId: body.activityId } });
+  return { batchNo, count: created.length, codes: created.map((c) => c.codeName) };
+}
+
+export async function assignCodes(deps: AppDeps, staffId: number, codeIds: number[], ownerUserId: number) {
+  const updated = await deps.database.db
+    .update(redeemCodes)
+    .set({ ownerUserId })
+    .where(and(inArray(redeemCodes.id, codeIds), eq(redeemCodes.status, 'available')))
+    .returning({ id: redeemCodes.id });
+  await audit(deps.database.db, { userId: staffId, resource: 'redeemCodes', recordId: null, action: 'assign', after: { codeIds, ownerUserId } });
+  return updated.length;
+}

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { adminRegistrationRoutes } from './admin.routes';
+import { codeRoutes } from './codes.routes';
+import { leaderRoutes } from './leaders.routes';
+import { memberRoutes } from './members.routes';
+import { teamRoutes } from './teams.routes';
+import { registrationUploadRoutes } from './upload.routes';
+
+/** Team, player and leading-teacher registration (issue 4). */
+export const registrationModule: FastifyPluginAsync = async (app) => {
+  await app.register(memberRoutes);
+  await app.register(teamRoutes);
+  await app.register(leaderRoutes);
+  await app.register(codeRoutes);
+  await app.register(registrationUploadRoutes);
+  await app.register(adminRegistrationRoutes);
+};

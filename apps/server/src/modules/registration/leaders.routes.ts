@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { idList, leaderInput, leaderListResponse, leaderQuery, leaderUpdate, okResponse } from '@rp/shared';
+import { leaders } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { ok, page } from '../../lib/envelope';
+import { errors } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import { bad, loadActivity } from './common';
+import { checkOrg } from './teams.service';
+
+const one = z.object({ resultCode: z.literal(1), resultStr: z.string(), data: z.any() });
+const present = (l: typeof leaders.$inferSelect) => ({ id: l.id, activityId: l.activityId, name: l.name, phone: l.phone, address: l.address, code: l.code, status: l.status, type: l.type, photoUrl: l.photoUrl });
+
+/** Leading teachers (spec 2.6, 7.6): the caller's own, per activity. */
+export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const tags = ['registration'];
+  const pre = { preHandler: requireAuth };
+
+  const checkCode = async (code: string | null | undefined) => {
+    // spec 5 Teachers: a present channel code verified as 2 is refused
+    if (code && (await checkOrg(db, code)).verify === 2) throw bad('reg.channelInvalid', 'code');
+  };
+
+  app.get('/api/lLeader', { schema: { tags, querystring: leaderQuery, response: { 200: leaderListResponse } }, ...pre }, async (req) => {
+    const q = req.query;
+    const w = and(eq(leaders.userId, req.user!.id), eq(leaders.activityId, q.activityId), q.name ? ilike(leaders.name, `%${q.name.replace(/[\\%_]/g, (m) => '\\' + m)}%`) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(leaders).where(w).orderBy(desc(leaders.id)).limit(q.size).offset(q.page * q.size),
+      db.select({ n: count() }).from(leaders).where(w),
+    ]);
+    return page(req, rows.map(present), Number(total?.n ?? 0), q.page, q.size);
+  });
+
+  // autocomplete of the team form
+  app.get('/api/lLeader/queryLeader', { schema: { tags, querystring: leaderQuery, response: { 200: leaderListResponse } }, ...pre }, async (req) => {
+    const q = req.query;
+    const w = and(eq(leaders.userId, req.user!.id), eq(leaders.activityId, q.activityId), q.name ? ilike(leaders.name, `%${q.name.replace(/[\\%_]/g, (m) => '\\' + m)}%`) : undefined);
+    const rows = await db.select().from(leaders).where(w).orderBy(leaders.name).limit(Math.min(q.size, 9999));
+    return page(req, rows.map(present), rows.length, 0, Math.max(rows.length, 1));
+  });
+
+  app.post('/api/lLeader', { schema: { tags, body: leaderInput, response: { 200: one } }, ...pre }, async (req) => {
+    const b = req.body;
+    await loadActivity(db, b.activityId);
+    await checkCode(b.code);
+    const [row] = await db
+      .insert(leaders)
+      .values({ userId: req.user!.id, activityId: b.activityId, name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? null, status: 1, type: 1, collectStatus: 1 })
+      .returning();
+    await audit(db, { userId: req.user!.id, resource: 'leaders', recordId: row!.id, action: 'create', after: row });
+    return ok(req, { data: present(row!) }, 'ok.create');
+  });
+
+  app.put('/api/lLeader', { schema: { tags, body: leaderUpdate, response: { 200: one } }, ...pre }, async (req) => {
+    const b = req.body;
+    const [before] = await db.select().from(leaders).where(and(eq(leaders.id, b.id), eq(leaders.userId, req.user!.id))).limit(1);
+    if (!before || before.activityId !== b.activityId) throw errors.notFound();
+    await checkCode(b.code);
+    const [row] = await db.update(leaders).set({ name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? before.photoUrl }).where(eq(leaders.id, b.id)).returning();
+    await audit(db, { userId: req.user!.id, resource: 'leaders', recordId: b.id, action: 'update', before, after: row });
+    return ok(req, { data: present(row!) }, 'ok.update');
+  });
+
+  app.delete('/api/lLeader', { schema: { tags, body: z.object({ ids: idList }), response: { 200: okResponse } }, ...pre }, async (req) => {
+    const ids = req.body.ids;
+    await db.transaction(async (tx) => {
+      const rows = await tx.select().from(leaders).where(and(inArray(leaders.id, ids), eq(leaders.userId, req.user!.id)));
+      if (rows.length !== new Set(ids).size) throw errors.notFound();
+      await tx.delete(leaders).where(inArray(leaders.id, ids));
+      for (const r of rows) await audit(tx as never, { userId: req.user!.id, resource: 'leaders', recordId: r.id, action: 'delete', before: r });
+    });
+    return ok(req, {}, 'ok.delete');
+  });
+};

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  NAME_SEARCH_MIN,
+  assignTeamBody,
+  changeProgramBody,
+  contentIdQuery,
+  memberDetailResponse,
+  memberIdsBody,
+  memberInput,
+  memberListQuery,
+  memberListResponse,
+  memberUpdate,
+  okResponse,
+  submitBody,
+  useCodeBody,
+  withdrawBody,
+} from '@rp/shared';
+import { teamMembers } from '../../db/schema/index';
+import { ok, page } from '../../lib/envelope';
+import { requireAuth } from '../../plugins/auth';
+import { bad, ownMember } from './common';
+import { errors } from '../../lib/errors';
+import { redeem, requestWithdrawal } from './codes.service';
+import { assignTeam, changeProgram, deleteMembers, moveOut, saveMember, submitForReview } from './members.service';
+import { presentMembers } from './present';
+
+/** Players (spec 7.5). Every call works only on the caller's own players. */
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  const { db } = deps.database;
+  const tags = ['registration'];
+  const pre = { preHandler: requireAuth };
+  const one = async (req: { lang: 'zh' | 'en' }, row: typeof teamMembers.$inferSelect, whole = true) =>
+    (await presentMembers(db, req.lang, [row], { pii: deps.pii, whole }))[0]!;
+
+  app.get('/api/lTeamMember/web/list', { schema: { tags, querystring: memberListQuery, response: { 200: memberListResponse } }, ...pre }, async (req) => {
+    const q = req.query;
+    const where: SQL[] = [eq(teamMembers.userId, req.user!.id), eq(teamMembers.activityId, q.activityId)];
+    if (q.payStatus !== undefined) where.push(eq(teamMembers.payStatus, q.payStatus));
+    if (q.teamId !== undefined) where.push(eq(teamMembers.teamId, q.teamId));
+    if (q.hasTeam === 1) where.push(isNotNull(teamMembers.teamId));
+    if (q.hasTeam === 0) where.push(isNull(teamMembers.teamId));
+    if (q.name) {
+      // spec 5: at least two characters; % stands for unknown characters (and _ is literal)
+      if (q.name.replace(/%/g, '').length < NAME_SEARCH_MIN) throw bad('reg.nameSearchShort', 'name');
+      where.push(ilike(teamMembers.name, `%${q.name.replace(/[\\_]/g, (m) => '\\' + m)}%`));
+    }
+    const w = and(...where);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(teamMembers).where(w).orderBy(desc(teamMembers.id)).limit(q.size).offset(q.page * q.size),
+      db.select({ n: count() }).from(teamMembers).where(w),
+    ]);
+    return page(req, await presentMembers(db, req.lang, rows), Number(total?.n ?? 0), q.page, q.size);
+  });
+
+  app.get('/api/lTeamMember/web/detail', { schema: { tags, querystring: contentIdQuery, response: { 200: memberDetailResponse } }, ...pre }, async (req) => {
+    const m = await ownMember(db, req.user!.id, req.query.id);
+    return ok(req, { data: await one(req, m) }, 'ok.query');
+  });
+
+  app.post('/api/lTeamMember/web/create', { schema: { tags, body: memberInput, response: { 200: memberDetailResponse } }, ...pre }, async (req) => {
+    const row = await saveMember(deps, req.user!.id, req.body);
+    return ok(req, { data: await one(req, row) }, req.body.code ? 'reg.redeemOk' : 'ok.create');
+  });
+
+  app.put('/api/lTeamMember/web/update', { schema: { tags, body: memberUpdate, response: { 200: memberDetailResponse } }, ...pre }, async (req) => {
+    const { id, ...input } = req.body;
+    const row = await saveMember(deps, req.user!.id, input, id);
+    return ok(req, { data: await one(req, row) }, 'ok.update');
+  });
+
+  app.delete('/api/lTeamMember/web/delete', { schema: { tags, body: memberIdsBody, response: { 200: okResponse } }, ...pre }, async (req) => {
+    await deleteMembers(deps, req.user!.id, req.body.ids);
+    return ok(req, {}, 'ok.delete');
+  });
+
+  app.delete('/api/lTeamMember/web/moveOut', { schema: { tags, body: memberIdsBody, response: { 200: okResponse } }, ...pre }, async (req) => {
+    await moveOut(deps, req.user!.id, req.body.ids);
+    return ok(req, {}, 'ok.update');
+  });
+
+  app.post('/api/lTeamMember/web/submit', { schema: { tags, body: submitBody, response: { 200: okResponse } }, ...pre }, async (req) => {
+    await submitForReview(deps, req.user!.id, req.body.map((x) => x.memberId));
+    return ok(req, {}, 'reg.submitted');
+  });
+
+  app.put('/api/lTeamMember/web/assignTeam', { schema: { tags, body: assignTeamBody, response: { 200: okResponse } }, ...pre }, async (req) => {
+    await assignTeam(deps, req.user!.id, req.body);
+    return ok(req, {}, 'ok.update');
+  });
+
+  app.put('/api/lTeamMember/web/batchUpdateProgram', { schema: { tags, body: changeProgramBody, response: { 200: okResponse } }, ...pre }, async (req) => {
+    await changeProgram(deps, req.user!.id, req.body);
+    return ok(req, {}, 'ok.update');
+  });
+
+  const useCode = async (req: { user: { id: number } | null; body: z.infer<typeof useCodeBody>; lang: 'zh' | 'en' }) => {
+    if ((await deps.store.incr(`redeem:${req.user!.id}`, 60)) > 60) throw errors.rateLimited();
+    const row = await redeem(deps, req.user!.id, req.body.id, req.body.activityId, req.body.code);
+    return ok(req as never, { data: await one(req, row) }, 'reg.redeemOk');
+  };
+  app.put('/api/lTeamMember/web/useCode', { schema: { tags, body: useCodeBody, response: { 200: memberDetailResponse } }, ...pre }, async (req) => useCode(req));
+  app.put('/api/lTeamMember/web/useCodeV2', { schema: { tags, body: useCodeBody, response: { 200: memberDetailResponse } }, ...pre }, async (req) => useCode(req));
+
+  app.post('/api/lTeamMember/web/withdraw', { schema: { tags, body: withdrawBody, response: { 200: okResponse } }, ...pre }, async (req) => {
+    await requestWithdrawal(deps, req.user!.id, req.body.teamMember.id, req.body.type, req.body.name);
+    return ok(req, {}, 'reg.withdrawOk');
+  });
+};

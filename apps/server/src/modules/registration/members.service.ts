@@ -1,0 +1,235 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import {
+  birthFromIdCard,
+  checkPlayerForProgram,
+  genderFromIdCard,
+  maskCard,
+  nextPayStatus,
+  parseBirth,
+  type MemberData,
+  type MessageKey,
+} from '@rp/shared';
+import type { AppDeps } from '../../app';
+import { teamMembers, teams } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { AppError, errors } from '../../lib/errors';
+import { Pii } from '../../lib/pii';
+import { bad, checkClothes, checkPlan, conflict, confirmRequired, loadActivity, loadProgram, memberCount, ownMember, ownMembers, ownTeam, refreshTeamStatus, type Tx } from './common';
+import { redeemInTx } from './codes.service';
+
+type MemberRow = typeof teamMembers.$inferSelect;
+export type Input = Omit<MemberData, 'activityId'> & { activityId: number };
+
+/** Card, birth and gender of a player from the form (spec 5: ID card or passport). */
+export function readCard(input: Input): { card: string; birth: number | null; gender: 'M' | 'F' | null } {
+  const card = Pii.normalize(input.card ?? '');
+  if ((input.cardType ?? 0) === 0) {
+    if (!card) throw bad('reg.idRequired', 'card');
+    const birth = birthFromIdCard(card);
+    if (birth === null) throw bad('reg.idInvalid', 'card');
+    return { card, birth, gender: genderFromIdCard(card) };
+  }
+  if (!card) throw bad('reg.passportRequired', 'card');
+  if (input.birth === null || input.birth === undefined || input.birth === '') throw bad('reg.birthRequired', 'birth');
+  const birth = parseBirth(input.birth);
+  if (birth === null) throw bad('reg.birthRequired', 'birth');
+  return { card, birth, gender: input.gender ?? null };
+}
+
+/**
+ * Creates or updates a player with every rule of spec 4.1 and 5 checked first; nothing is written when
+ * one fails. A code in the form is redeemed in the same transaction.
+ */
+export async function saveMember(deps: AppDeps, userId: number, input: Input, existingId?: number): Promise<MemberRow> {
+  const { db } = deps.database;
+  const activity = await loadActivity(db, input.activityId);
+  const { card, birth, gender } = readCard(input);
+
+  return db.transaction(async (tx) => {
+    const before = existingId ? await ownMember(tx, userId, existingId, true) : null;
+    if (before && before.activityId !== activity.id) throw errors.notFound();
+
+    let teamId = input.team?.id ?? null;
+    let programId = input.program?.id ?? null;
+    if (teamId) {
+      const team = await ownTeam(tx, userId, teamId);
+      if (team.activityId !== activity.id) throw errors.notFound();
+      if (programId && programId !== team.programId) throw bad('reg.programMismatch', 'program');
+      programId = team.programId;
+      const joining = !before || before.teamId !== teamId;
+      if (joining) {
+        const program = await loadProgram(tx, activity.id, team.programId);
+        if ((await memberCount(tx, teamId)) >= program.maxMembers) throw conflict('reg.teamFull', 'TEAM_FULL');
+      }
+    }
+    if (before && (before.payStatus === 3 || before.payStatus === 9)) {
+      // spec 4.1: a registered player has program and code locked
+      if ((programId ?? null) !== before.programId) throw conflict('reg.locked', 'LOCKED');
+      if (input.code && input.code !== before.code) throw conflict('reg.locked', 'LOCKED');
+    }
+    if (programId) {
+      const program = await loadProgram(tx, activity.id, programId);
+      const problems = checkPlayerForProgram({ birth, gender }, program, activity.beginTime);
+      if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', 400, problems[0]!, { [problems[0] === 'reg.genderMismatch' ? 'gender' : 'birth']: problems[0]! });
+    }
+    await checkPlan(tx, activity.id, input.plan?.id);
+    await checkClothes(tx, activity.id, input.clothes?.id);
+
+    const cardHash = deps.pii.index(card);
+    const [dup] = await tx
+      .select({ id: teamMembers.id })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.activityId, activity.id), eq(teamMembers.cardHash, cardHash), before ? ne(teamMembers.id, before.id) : undefined))
+      .limit(1);
+    if (dup) throw new AppError('DUPLICATE_PLAYER', 409, 'reg.duplicatePlayer', { card: 'reg.duplicatePlayer' });
+
+    const values = {
+      name: input.name,
+      cardType: input.cardType ?? 0,
+      cardEnc: before && deps.pii.index(card) === before.cardHash ? before.cardEnc : deps.pii.encrypt(card),
+      cardHash,
+      cardMasked: maskCard(card),
+      birth,
+      gender,
+      teamId,
+      programId,
+      planId: input.plan?.id ?? null,
+      clothesId: input.clothes?.id ?? null,
+      emerName: input.emerName ?? '',
+      emerPhone: input.emerPhone ?? '',
+      region: input.region ?? '86',
+      school: input.school ?? '',
+      headImg: input.headImg ?? before?.headImg ?? null,
+      updatedAt: new Date(),
+    };
+    let row: MemberRow;
+    if (before) {
+      [row] = (await tx.update(teamMembers).set(values).where(eq(teamMembers.id, before.id)).returning()) as [MemberRow];
+      await audit(tx as never, { userId, resource: 'teamMembers', recordId: row.id, action: 'update', before: redact(before), after: redact(row) });
+    } else {
+      [row] = (await tx.insert(teamMembers).values({ ...values, activityId: activity.id, userId, collectStatus: 1 }).returning()) as [MemberRow];
+      await audit(tx as never, { userId, resource: 'teamMembers', recordId: row.id, action: 'create', after: redact(row) });
+    }
+    for (const t of new Set([before?.teamId, row.teamId])) if (t) await refreshTeamStatus(tx, t);
+    if (input.code && input.code !== before?.code) {
+      if (!row.teamId) throw bad('reg.codeNeedsTeam', 'code');
+      row = await redeemInTx(tx, deps, userId, row, input.code);
+    }
+    return row;
+  });
+}
+
+/** Audit copies never carry the encrypted number or its index. */
+export function redact(m: MemberRow) {
+  const { cardEnc: _e, cardHash: _h, ...rest } = m;
+  return rest;
+}
+
+/** Deletes players not yet paid or registered (spec 2.4 dialog); all or nothing. */
+export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]) {
+  await deps.database.db.transaction(async (tx) => {
+    const rows = await ownMembers(tx, userId, ids, true);
+    if (rows.some((m) => ![0, 6, 8].includes(m.payStatus))) throw conflict('reg.playerHasPaid', 'PLAYER_HAS_PAID');
+    await tx.delete(teamMembers).where(inArray(teamMembers.id, ids));
+    for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'delete', before: redact(m) });
+    for (const t of new Set(rows.map((m) => m.teamId))) if (t) await refreshTeamStatus(tx, t);
+  });
+}
+
+/** Removes players from their teams (moveOut); registered players stay with their team. */
+export async function moveOut(deps: AppDeps, userId: number, ids: number[]) {
+  await deps.database.db.transaction(async (tx) => {
+    const rows = await ownMembers(tx, userId, ids, true);
+    if (rows.some((m) => ![0, 6, 8].includes(m.payStatus))) throw conflict('reg.locked', 'LOCKED');
+    await tx.update(teamMembers).set({ teamId: null, updatedAt: new Date() }).where(inArray(teamMembers.id, ids));
+    for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'moveOut', before: { teamId: m.teamId }, after: { teamId: null } });
+    for (const t of new Set(rows.map((m) => m.teamId))) if (t) await refreshTeamStatus(tx, t);
+  });
+}
+
+/**
+ * Assigns players to a team (spec 5 Team operations): their program must equal the team's, they move
+ * with the same payment status and event; past the maximum the person confirms first.
+ */
+export async function assignTeam(deps: AppDeps, userId: number, body: { teamId: number; teamMemberIdList: number[]; activityId: number; confirm?: boolean }) {
+  await deps.database.db.transaction(async (tx) => {
+    const team = await ownTeam(tx, userId, body.teamId, true);
+    const rows = await ownMembers(tx, userId, body.teamMemberIdList, true);
+    if (team.activityId !== body.activityId || rows.some((m) => m.activityId !== body.activityId)) throw errors.notFound();
+    if (rows.some((m) => m.programId !== team.programId)) throw bad('reg.programMismatch', 'teamMemberIdList');
+    if (new Set(rows.map((m) => m.payStatus)).size > 1) throw bad('reg.sameStatusRequired', 'teamMemberIdList');
+    if (rows.some((m) => m.payStatus === 7)) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
+    const program = await loadProgram(tx, team.activityId, team.programId);
+    const incoming = rows.filter((m) => m.teamId !== team.id).length;
+    if ((await memberCount(tx, team.id)) + incoming > program.maxMembers && !body.confirm) throw confirmRequired('reg.confirmOverMax');
+    await tx.update(teamMembers).set({ teamId: team.id, updatedAt: new Date() }).where(inArray(teamMembers.id, body.teamMemberIdList));
+    for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'assignTeam', before: { teamId: m.teamId }, after: { teamId: team.id } });
+    for (const t of new Set([team.id, ...rows.map((m) => m.teamId)])) if (t) await refreshTeamStatus(tx, t);
+  });
+}
+
+/** Changes the program of players not yet registered (batchUpdateProgram). */
+export async function changeProgram(deps: AppDeps, userId: number, body: { programId: number; teamMemberIdList: number[]; activityId: number }) {
+  const { db } = deps.database;
+  const activity = await loadActivity(db, body.activityId);
+  await db.transaction(async (tx) => {
+    const program = await loadProgram(tx, activity.id, body.programId);
+    const rows = await ownMembers(tx, userId, body.teamMemberIdList, true);
+    if (rows.some((m) => m.activityId !== activity.id)) throw errors.notFound();
+    if (rows.some((m) => m.payStatus === 3 || m.payStatus === 9 || m.payStatus === 7)) throw conflict('reg.locked', 'LOCKED');
+    for (const m of rows) {
+      const problems = checkPlayerForProgram({ birth: m.birth, gender: (m.gender as 'M' | 'F' | null) ?? null }, program, activity.beginTime);
+      if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', 400, problems[0]!);
+    }
+    await tx.update(teamMembers).set({ programId: program.id, updatedAt: new Date() }).where(inArray(teamMembers.id, body.teamMemberIdList));
+    for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'changeProgram', before: { programId: m.programId }, after: { programId: program.id } });
+  });
+}
+
+/** Submits players for review (review activities): 0/8 → 7; needs a team (spec 4.1). */
+export async function submitForReview(deps: AppDeps, userId: number, memberIds: number[]) {
+  await deps.database.db.transaction(async (tx) => {
+    const rows = await ownMembers(tx, userId, memberIds, true);
+    for (const m of rows) {
+      const activity = await loadActivity(tx, m.activityId);
+      if (!activity.reviewRequired) throw conflict('reg.notReviewActivity', 'NOT_REVIEW_ACTIVITY');
+      if (m.payStatus === 7) throw conflict('reg.alreadySubmitted', 'ALREADY_SUBMITTED');
+      if (m.payStatus === 3 || m.payStatus === 9) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
+      if (!m.teamId) throw bad('reg.formTeamFirst');
+      const next = nextPayStatus(m.payStatus, 'submit');
+      if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
+      await tx.update(teamMembers).set({ payStatus: next, reviewReason: null, updatedAt: new Date() }).where(eq(teamMembers.id, m.id));
+      await tx.update(teams).set({ status: 7 }).where(eq(teams.id, m.teamId));
+      await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'submit', before: { payStatus: m.payStatus }, after: { payStatus: next } });
+    }
+  });
+}
+
+/** Admin review decision: 7 → 9 (pass) or 8 with a reason (fail). */
+export async function decideReview(deps: AppDeps, staffId: number, memberIds: number[], pass: boolean, reason?: string) {
+  if (!pass && !reason) throw errors.validation({ reason: 'validation.required' });
+  await deps.database.db.transaction(async (tx) => {
+    const rows = await tx.select().from(teamMembers).where(inArray(teamMembers.id, memberIds)).for('update');
+    if (rows.length !== new Set(memberIds).size) throw errors.notFound();
+    for (const m of rows) {
+      const next = nextPayStatus(m.payStatus, pass ? 'pass' : 'fail');
+      if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
+      await tx.update(teamMembers).set({ payStatus: next, reviewReason: pass ? null : reason!, updatedAt: new Date() }).where(eq(teamMembers.id, m.id));
+      await audit(tx as never, { userId: staffId, resource: 'teamMembers', recordId: m.id, action: pass ? 'reviewPass' : 'reviewFail', before: { payStatus: m.payStatus }, after: { payStatus: next, reason } });
+    }
+    // A team leaves review when none of its members waits any more.
+    for (const t of new Set(rows.map((m) => m.teamId))) {
+      if (!t) continue;
+      const waiting = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.teamId, t), eq(teamMembers.payStatus, 7))).limit(1);
+      if (!waiting.length) {
+        await tx.update(teams).set({ status: 1 }).where(eq(teams.id, t));
+        await refreshTeamStatus(tx, t);
+      }
+    }
+  });
+}
+
+export function notEligible(key: MessageKey) {
+  return new AppError('PLAYER_NOT_ELIGIBLE', 400, key);
+}
+export type { Tx };

@@ -1,0 +1,93 @@
+import { inArray } from 'drizzle-orm';
+import { ageOn, type Lang, type MemberItem } from '@rp/shared';
+import { leaders, materials, orgs, plans, programs, teamMembers, teams } from '../../db/schema/index';
+import type { Pii } from '../../lib/pii';
+import { pick } from '../content/present';
+import type { DbOrTx } from './common';
+
+type MemberRow = typeof teamMembers.$inferSelect;
+type TeamRow = typeof teams.$inferSelect;
+
+const uniq = (xs: (number | null | undefined)[]) => [...new Set(xs.filter((x): x is number => typeof x === 'number'))];
+
+async function byId<T extends { id: number }>(ids: number[], load: (ids: number[]) => Promise<T[]>): Promise<Map<number, T>> {
+  return new Map((ids.length ? await load(ids) : []).map((r) => [r.id, r]));
+}
+
+/** Members as the wire shows them; ID numbers masked unless `whole` (the owner's detail form). */
+export async function presentMembers(db: DbOrTx, lang: Lang, rows: MemberRow[], opts: { pii?: Pii; whole?: boolean } = {}): Promise<MemberItem[]> {
+  const [ts, ps, pls, cs] = await Promise.all([
+    byId(uniq(rows.map((r) => r.teamId)), (ids) => db.select().from(teams).where(inArray(teams.id, ids))),
+    byId(uniq(rows.map((r) => r.programId)), (ids) => db.select().from(programs).where(inArray(programs.id, ids))),
+    byId(uniq(rows.map((r) => r.planId)), (ids) => db.select().from(plans).where(inArray(plans.id, ids))),
+    byId(uniq(rows.map((r) => r.clothesId)), (ids) => db.select().from(materials).where(inArray(materials.id, ids))),
+  ]);
+  const today = new Date();
+  return rows.map((m) => {
+    const t = m.teamId ? ts.get(m.teamId) : undefined;
+    const p = m.programId ? ps.get(m.programId) : undefined;
+    const pl = m.planId ? pls.get(m.planId) : undefined;
+    const c = m.clothesId ? cs.get(m.clothesId) : undefined;
+    const b = m.birth;
+    return {
+      id: m.id,
+      activityId: m.activityId,
+      name: m.name,
+      payStatus: m.payStatus,
+      team: t ? { id: t.id, name: t.name, status: t.status } : null,
+      program: p ? { id: p.id, name: pick(lang, p.nameZh, p.nameEn), type: p.type, maximum: p.maxMembers } : null,
+      plan: pl ? { id: pl.id, name: pick(lang, pl.nameZh, pl.nameEn) } : null,
+      clothes: c ? { id: c.id, name: pick(lang, c.nameZh, c.nameEn) } : null,
+      cardType: m.cardType,
+      card: opts.whole && opts.pii ? opts.pii.decrypt(m.cardEnc) : m.cardMasked,
+      birth: b,
+      birthDay: b ? `${Math.floor(b / 10000)}-${String(Math.floor(b / 100) % 100).padStart(2, '0')}-${String(b % 100).padStart(2, '0')}` : null,
+      age: b ? ageOn(b, today) : null,
+      gender: m.gender,
+      emerName: m.emerName,
+      emerPhone: m.emerPhone,
+      region: m.region,
+      school: m.school,
+      code: m.code,
+      headImg: m.headImg,
+      reviewReason: m.reviewReason,
+    };
+  });
+}
+
+export async function presentTeams(db: DbOrTx, lang: Lang, rows: TeamRow[]) {
+  const ids = rows.map((t) => t.id);
+  const [members, ps, pls, ls, os] = await Promise.all([
+    ids.length ? db.select().from(teamMembers).where(inArray(teamMembers.teamId, ids)).orderBy(teamMembers.id) : Promise.resolve([]),
+    byId(uniq(rows.map((r) => r.programId)), (x) => db.select().from(programs).where(inArray(programs.id, x))),
+    byId(uniq(rows.map((r) => r.planId)), (x) => db.select().from(plans).where(inArray(plans.id, x))),
+    byId(uniq(rows.map((r) => r.leaderId)), (x) => db.select().from(leaders).where(inArray(leaders.id, x))),
+    byId(uniq(rows.map((r) => r.orgId)), (x) => db.select().from(orgs).where(inArray(orgs.id, x))),
+  ]);
+  const presented = await presentMembers(db, lang, members);
+  return rows.map((t) => {
+    const p = ps.get(t.programId)!;
+    const mine = presented.filter((m) => m.team?.id === t.id);
+    const pl = t.planId ? pls.get(t.planId) : undefined;
+    const l = t.leaderId ? ls.get(t.leaderId) : undefined;
+    return {
+      id: t.id,
+      activityId: t.activityId,
+      name: t.name,
+      number: t.number,
+      status: t.status,
+      payStatus: mine.length > 0 && mine.every((m) => m.payStatus === 3 || m.payStatus === 9) ? 3 : 0,
+      program: { id: p.id, name: pick(lang, p.nameZh, p.nameEn), type: p.type, maximum: p.maxMembers },
+      plan: pl ? { id: pl.id, name: pick(lang, pl.nameZh, pl.nameEn) } : null,
+      leader: l ? { id: l.id, name: l.name } : null,
+      orgId: t.orgId,
+      orgCode: t.orgCode,
+      orgName: t.orgId ? (os.get(t.orgId)?.name ?? null) : null,
+      address: t.address,
+      sourceCode: t.sourceCode,
+      sourceActivityId: t.sourceActivityId,
+      teamCode: t.teamCode,
+      teamMembers: mine,
+    };
+  });
+}

@@ -1,0 +1,170 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { CHANNEL_CODE_MIN, PROMOTION_CODE_MIN } from '@rp/shared';
+import type { AppDeps } from '../../app';
+import { leaders, orgs, teamMembers, teams } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { errors } from '../../lib/errors';
+import { bad, checkPlan, confirmRequired, conflict, loadActivity, loadProgram, ownTeam, refreshTeamStatus, type DbOrTx, type Tx } from './common';
+import { saveMember, type Input as MemberInputOut } from './members.service';
+
+type TeamRow = typeof teams.$inferSelect;
+export interface TeamFields {
+  name: string;
+  program: { id: number };
+  plan?: { id: number } | null;
+  leader?: { id: number } | null;
+  address?: string;
+  orgCode?: string | null;
+  sourceCode?: string | null;
+  sourceActivityId?: number | null;
+  teamCode?: string | null;
+}
+
+/** Channel check (spec 3 Channel): verify 1 verified, 0 unverified (not enabled), 2 invalid. */
+export async function checkOrg(db: DbOrTx, orgCode: string) {
+  const code = orgCode.trim();
+  if (code.length < CHANNEL_CODE_MIN) return { orgName: null, id: null, verify: 2 };
+  const [o] = await db.select().from(orgs).where(eq(orgs.code, code)).limit(1);
+  if (!o || o.status === 3) return { orgName: null, id: null, verify: 2 };
+  return { orgName: o.name, id: o.id, verify: o.status === 1 ? 1 : 0 };
+}
+
+/** Team fields checked against the activity's switches (spec 2.5, 5). */
+async function teamValues(tx: Tx, userId: number, activityId: number, f: TeamFields) {
+  const activity = await loadActivity(tx, activityId);
+  const program = await loadProgram(tx, activityId, f.program.id);
+  await checkPlan(tx, activityId, f.plan?.id);
+  if (f.leader?.id) {
+    const [l] = await tx.select({ id: leaders.id }).from(leaders).where(and(eq(leaders.id, f.leader.id), eq(leaders.userId, userId), eq(leaders.activityId, activityId))).limit(1);
+    if (!l) throw errors.validation({ leader: 'validation.invalidOption' });
+  }
+  let orgId: number | null = null;
+  if (f.orgCode) {
+    if (f.orgCode.trim().length < CHANNEL_CODE_MIN) throw bad('reg.channelShort', 'orgCode');
+    const check = await checkOrg(tx, f.orgCode);
+    if (check.verify === 2) throw bad('reg.channelInvalid', 'orgCode');
+    orgId = check.id;
+  }
+  if (f.sourceCode && activity.level !== 2) throw errors.validation({ sourceCode: 'validation.unknownField' });
+  if (f.teamCode || f.sourceActivityId) {
+    if (!activity.promotionZone) throw errors.validation({ teamCode: 'validation.unknownField' });
+    if (!f.sourceActivityId) throw bad('reg.promoZoneFirst', 'sourceActivityId');
+    if (!f.teamCode || f.teamCode.trim().length < PROMOTION_CODE_MIN) throw bad('reg.promoCodeShort', 'teamCode');
+  }
+  return {
+    activity,
+    program,
+    values: {
+      name: f.name,
+      programId: program.id,
+      planId: f.plan?.id ?? null,
+      leaderId: f.leader?.id ?? null,
+      address: f.address ?? '',
+      orgId,
+      orgCode: f.orgCode?.trim() || null,
+      sourceCode: f.sourceCode?.trim() || null,
+      sourceActivityId: f.sourceActivityId ?? null,
+      teamCode: f.teamCode?.trim() || null,
+    },
+  };
+}
+
+/** The next team number of an activity: <activityId>-<0001…>, unique by index. */
+async function nextNumber(tx: Tx, activityId: number): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7410002, ${activityId})`);
+  const [r] = await tx.select({ n: count() }).from(teams).where(eq(teams.activityId, activityId));
+  let n = Number(r?.n ?? 0) + 1;
+  for (;;) {
+    const number = `${activityId}-${String(n).padStart(4, '0')}`;
+    const [taken] = await tx.select({ id: teams.id }).from(teams).where(and(eq(teams.activityId, activityId), eq(teams.number, number))).limit(1);
+    if (!taken) return number;
+    n++;
+  }
+}
+
+export async function createTeamInTx(tx: Tx, userId: number, activityId: number, f: TeamFields): Promise<TeamRow> {
+  const { values } = await teamValues(tx, userId, activityId, f);
+  const number = await nextNumber(tx, activityId);
+  const [t] = await tx.insert(teams).values({ ...values, activityId, userId, number, status: 1, collectStatus: 1 }).returning();
+  await audit(tx as never, { userId, resource: 'teams', recordId: t!.id, action: 'create', after: t });
+  return t!;
+}
+
+export async function createTeam(deps: AppDeps, userId: number, activityId: number, f: TeamFields) {
+  return deps.database.db.transaction((tx) => createTeamInTx(tx, userId, activityId, f));
+}
+
+/**
+ * Updates a team. A program change is refused once a member is registered (spec 4.2) and, when the
+ * team has members, needs the person's confirmation; the members then follow the team's program.
+ */
+export async function updateTeam(deps: AppDeps, userId: number, teamId: number, activityId: number, f: TeamFields & { confirm?: boolean }) {
+  return deps.database.db.transaction(async (tx) => {
+    const before = await ownTeam(tx, userId, teamId, true);
+    if (before.activityId !== activityId) throw errors.notFound();
+    const { values } = await teamValues(tx, userId, activityId, f);
+    const members = await tx.select().from(teamMembers).where(eq(teamMembers.teamId, teamId));
+    if (values.programId !== before.programId) {
+      if (members.some((m) => [3, 4, 5, 9].includes(m.payStatus))) throw conflict('reg.teamProgramLocked', 'TEAM_PROGRAM_LOCKED');
+      if (members.length && !f.confirm) throw confirmRequired('reg.membersFollowProgram');
+      if (members.length) await tx.update(teamMembers).set({ programId: values.programId, updatedAt: new Date() }).where(eq(teamMembers.teamId, teamId));
+    }
+    const [after] = await tx.update(teams).set(values).where(eq(teams.id, teamId)).returning();
+    await audit(tx as never, { userId, resource: 'teams', recordId: teamId, action: 'update', before, after });
+    await refreshTeamStatus(tx, teamId);
+    return after!;
+  });
+}
+
+/** Deletes teams without paid, registered or reviewed members (spec 5); all or nothing. */
+export async function deleteTeams(deps: AppDeps, userId: number, ids: number[]) {
+  await deps.database.db.transaction(async (tx) => {
+    const rows = await tx.select().from(teams).where(and(inArray(teams.id, ids), eq(teams.userId, userId))).for('update');
+    if (rows.length !== new Set(ids).size) throw errors.notFound();
+    const paid = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(inArray(teamMembers.teamId, ids), inArray(teamMembers.payStatus, [1, 2, 3, 4, 5, 7, 9]))).limit(1);
+    if (paid.length) throw conflict('reg.teamHasPaid', 'TEAM_HAS_PAID');
+    await tx.update(teamMembers).set({ teamId: null }).where(inArray(teamMembers.teamId, ids));
+    await tx.delete(teams).where(inArray(teams.id, ids));
+    for (const t of rows) await audit(tx as never, { userId, resource: 'teams', recordId: t.id, action: 'delete', before: t });
+  });
+}
+
+/** A team and its players in one form (createTandP → batchCreate): all in, or nothing. */
+export async function createTeamWithPlayers(deps: AppDeps, userId: number, activityId: number, team: TeamFields, members: Omit<MemberInputOut, 'activityId'>[]) {
+  const t = await createTeam(deps, userId, activityId, team);
+  const created: (typeof teamMembers.$inferSelect)[] = [];
+  try {
+    for (const m of members) created.push(await saveMember(deps, userId, { ...m, activityId, team: { id: t.id }, program: { id: t.programId } }));
+  } catch (e) {
+    // undo: the players created so far, then the team (each save is its own transaction)
+    await deps.database.db.transaction(async (tx) => {
+      if (created.length) await tx.delete(teamMembers).where(inArray(teamMembers.id, created.map((m) => m.id)));
+      await tx.delete(teams).where(eq(teams.id, t.id));
+    });
+    throw e;
+  }
+  return { team: t, members: created };
+}
+
+/** Many teams at once (createAllTeam → batchCreateTeam), in one transaction. */
+export async function createTeams(deps: AppDeps, userId: number, activityId: number, list: TeamFields[]) {
+  return deps.database.db.transaction(async (tx) => {
+    const out: TeamRow[] = [];
+    for (const f of list) out.push(await createTeamInTx(tx, userId, activityId, f));
+    return out;
+  });
+}
+
+/** Binds one verified channel to many of the caller's unbound teams (batchBindOrg). */
+export async function bindOrg(deps: AppDeps, userId: number, body: { activityId: number; orgId: number; orgCode: string; teamIds: string[] }) {
+  const ids = body.teamIds.map(Number);
+  await deps.database.db.transaction(async (tx) => {
+    const check = await checkOrg(tx, body.orgCode);
+    if (check.verify !== 1 || check.id !== body.orgId) throw bad('reg.channelInvalid', 'orgCode');
+    const rows = await tx.select().from(teams).where(and(inArray(teams.id, ids), eq(teams.userId, userId), eq(teams.activityId, body.activityId)));
+    if (rows.length !== new Set(ids).size) throw errors.notFound();
+    if (rows.some((t) => t.orgId !== null)) throw errors.validation({ teamIds: 'validation.invalidOption' });
+    await tx.update(teams).set({ orgId: check.id, orgCode: body.orgCode.trim() }).where(inArray(teams.id, ids));
+    await audit(tx as never, { userId, resource: 'teams', recordId: null, action: 'bindOrg', after: { teamIds: ids, orgId: check.id } });
+  });
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { isMainlandPhone } from '@rp/shared';
+import { uploads } from '../../db/schema/index';
+import { ok } from '../../lib/envelope';
+import { AppError, errors } from '../../lib/errors';
+import { checkExtension, processImage, sniff } from '../../lib/images';
+import { isValidKey, newKey } from '../../lib/storage';
+import { requireAuth } from '../../plugins/auth';
+import { findSession } from '../auth/session.service';
+import { MB, readLimited } from '../uploads/uploads.service';
+
+/**
+ * POST api/lCloudConfig/oss/upload (spec 7.2): avatars (JPG/PNG ≤ 5 MB, name first) and teacher
+ * attachments (jpeg/png/doc/docx ≤ 3 MB, valid phone first), checked by content. Children's photos are
+ * private: served only to their uploader and staff, never from the public file route.
+ */
+export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+
+  app.post('/api/lCloudConfig/oss/upload', { schema: { tags: ['registration'] }, preHandler: requireAuth }, async (req) => {
+    if ((await deps.store.incr(`upload:${req.user!.id}`, 60)) > 120) throw errors.rateLimited();
+    const fields: Record<string, string> = {};
+    let data: Buffer | null = null;
+    let fileName = '';
+    for await (const part of req.parts({ limits: { fileSize: 5 * MB + 1, files: 1, fields: 10, fieldSize: 500 } })) {
+      if (part.type === 'file') {
+        data = await readLimited(part, 5 * MB);
+        fileName = part.filename;
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+    if (!data) throw new AppError('UPLOAD_MISSING', 400, 'upload.missing');
+    const kind = fields.kind === 'attachment' ? 'attachment' : 'avatar';
+    const type = sniff(data);
+    let stored: Buffer = data;
+    let ext: string;
+    let width: number | null = null;
+    let height: number | null = null;
+    if (kind === 'avatar') {
+      if (!fields.phone?.trim()) throw new AppError('AVATAR_NEEDS_NAME', 400, 'reg.avatarNeedsName');
+      if (type !== 'jpeg' && type !== 'png') throw new AppError('UPLOAD_NOT_IMAGE', 400, 'reg.avatarType');
+      checkExtension(type, fileName);
+      const img = await processImage(data);
+      stored = img.display;
+      width = img.width;
+      height = img.height;
+      ext = 'jpg';
+    } else {
+      if (!isMainlandPhone(fields.phone?.trim() ?? '')) throw new AppError('ATTACHMENT_NEEDS_PHONE', 400, 'reg.attachmentNeedsPhone');
+      if (data.length > 3 * MB) throw new AppError('UPLOAD_TOO_LARGE', 413, 'upload.tooLarge', undefined, { max: '3 MB' });
+      if (type !== 'jpeg' && type !== 'png' && type !== 'zip-office' && type !== 'ole-office') throw new AppError('UPLOAD_BAD_TYPE', 400, 'reg.attachmentType');
+      ext = checkExtension(type, fileName);
+      if (type === 'zip-office' && ext !== 'docx') throw new AppError('UPLOAD_BAD_TYPE', 400, 'reg.attachmentType');
+      if (type === 'ole-office' && ext !== 'doc') throw new AppError('UPLOAD_BAD_TYPE', 400, 'reg.attachmentType');
+      if (type === 'jpeg' || type === 'png') {
+        const img = await processImage(data);
+        stored = img.display;
+        ext = 'jpg';
+      }
+    }
+    const key = newKey(kind === 'avatar' ? 'private/avatars' : 'private/attachments', ext);
+    await deps.storage.put(key, stored);
+    await deps.database.db.insert(uploads).values({ key, fileName: fileName.slice(0, 200), size: stored.length, mime: ext === 'jpg' ? 'image/jpeg' : 'application/octet-stream', width, height, userId: req.user!.id });
+    return ok(req, { data: `/api/files/${key}`, url: `/api/files/${key}` }, 'reg.uploadOk');
+  });
+
+  // Private files: the bearer header or the session cookie (images in <img> send cookies, not headers).
+  app.get('/api/files/*', { schema: { hide: true } }, async (req, reply) => {
+    const key = (req.params as { '*': string })['*'];
+    if (!key.startsWith('private/') || !isValidKey(key)) throw errors.notFound();
+    let user = req.user;
+    if (!user) {
+      const token = /(?:^|;\s*)token=([A-Za-z0-9_-]{16,200})/.exec(req.headers.cookie ?? '')?.[1];
+      if (token) user = (await findSession(deps.database.db, decodeURIComponent(token)))?.user ?? null;
+    }
+    if (!user) throw errors.unauthorized();
+    const [u] = await deps.database.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
+    if (!u || (u.userId !== user.id && !user.isStaff)) throw errors.notFound();
+    reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff');
+    if (u.mime === 'image/jpeg') reply.type('image/jpeg');
+    else reply.type('application/octet-stream').header('content-disposition', `attachment; filename="attachment-${key.split('/').pop()}"`);
+    return reply.send(deps.storage.stream(key));
+  });
+};

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { PHONE_RE } from '../rules/phone';
+import { envelope } from './common';
+
+const id = z.coerce.number().int('validation.invalid').positive('validation.invalid');
+const optId = id.nullable().optional();
+const ref = z.object({ id });
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ ...envelope, content: z.array(item), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int(), size: z.number().int() });
+const pageQ = {
+  page: z.coerce.number().int().min(0).max(100000).default(0),
+  size: z.coerce.number().int().min(1).max(9999).default(30),
+};
+
+// ——— players ———
+export const memberItem = z.object({
+  id: z.number().int(),
+  activityId: z.number().int(),
+  name: z.string(),
+  payStatus: z.number().int(),
+  team: z.object({ id: z.number().int(), name: z.string(), status: z.number().int() }).nullable(),
+  program: z.object({ id: z.number().int(), name: z.string(), type: z.number().int(), maximum: z.number().int() }).nullable(),
+  plan: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  clothes: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  cardType: z.number().int(),
+  /** masked in lists; whole only in the owner's detail (GET …/web/detail) */
+  card: z.string(),
+  birth: z.number().int().nullable(),
+  birthDay: z.string().nullable(),
+  age: z.number().int().nullable(),
+  gender: z.string().nullable(),
+  emerName: z.string(),
+  emerPhone: z.string(),
+  region: z.string(),
+  school: z.string(),
+  code: z.string().nullable(),
+  headImg: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+});
+export type MemberItem = z.infer<typeof memberItem>;
+
+export const memberListQuery = z.object({
+  activityId: id,
+  payStatus: z.coerce.number().int().optional(),
+  name: z.string().trim().max(50).optional(),
+  /** 1 with a team, 0 without */
+  hasTeam: z.coerce.number().int().min(0).max(1).optional(),
+  teamId: z.coerce.number().int().positive().optional(),
+  ...pageQ,
+});
+export const memberListResponse = page(memberItem);
+export const memberDetailResponse = z.object({ ...envelope, data: memberItem });
+
+export const memberInput = z.object({
+  activityId: id,
+  name: z.string('validation.required').trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  cardType: z.union([z.literal(0), z.literal(1)]).default(0),
+  card: z.string().trim().max(30, 'validation.tooLong').default(''),
+  /** passport only: yyyy-mm-dd or yyyymmdd */
+  birth: z.union([z.string().trim().max(10), z.number().int()]).nullable().optional(),
+  gender: z.enum(['M', 'F']).nullable().optional(),
+  team: ref.nullable().optional(),
+  program: ref.nullable().optional(),
+  plan: ref.nullable().optional(),
+  clothes: ref.nullable().optional(),
+  emerName: z.string().trim().max(50, 'validation.tooLong').default(''),
+  emerPhone: z.string().trim().max(20).default('').refine((v) => v === '' || PHONE_RE.test(v), 'validation.phone'),
+  region: z.string().trim().regex(/^\d{1,4}$/, 'validation.invalid').default('86'),
+  school: z.string().trim().max(100, 'validation.tooLong').default(''),
+  headImg: z.string().trim().max(300).nullable().optional(),
+  /** a code to redeem together with the save */
+  code: z.string().trim().max(64).nullable().optional(),
+});
+export type MemberInput = z.input<typeof memberInput>;
+export type MemberData = z.output<typeof memberInput>;
+export const memberUpdate = memberInput.extend({ id });
+
+export const idList = z.array(id).min(1, 'validation.required').max(1000);
+export const memberIdsBody = z.object({ ids: idList });
+export const submitBody = z.array(z.object({ memberId: id })).min(1, 'validation.required').max(1000);
+export const assignTeamBody = z.object({ teamId: id, teamMemberIdList: idList, activityId: id, confirm: z.boolean().optional() });
+export const changeProgramBody = z.object({ programId: id, teamMemberIdList: idList, activityId: id });
+export const useCodeBody = z.object({ id, activityId: id, code: z.string().trim().max(64, 'validation.tooLong') });
+export const withdrawBody = z.object({ name: z.string().trim().max(200).default(''), type: z.union([z.literal(2), z.literal(3)], 'reg.selectWithdrawType'), teamMember: ref });
+
+// ——— teams ———
+export const teamItem = z.object({
+  id: z.number().int(),
+  activityId: z.number().int(),
+  name: z.string(),
+  number: z.string(),
+  status: z.number().int(),
+  /** 3 when every member is registered */
+  payStatus: z.number().int(),
+  program: z.object({ id: z.number().int(), name: z.string(), type: z.number().int(), maximum: z.number().int() }),
+  plan: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  leader: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  orgId: z.number().int().nullable(),
+  orgCode: z.string().nullable(),
+  orgName: z.string().nullable(),
+  address: z.string(),
+  sourceCode: z.string().nullable(),
+  sourceActivityId: z.number().int().nullable(),
+  teamCode: z.string().nullable(),
+  teamMembers: z.array(memberItem),
+});
+export type TeamItem = z.infer<typeof teamItem>;
+export const teamFindQuery = z.object({
+  activityId: id,
+  id: z.coerce.number().int().positive().optional(),
+  status: z.coerce.number().int().optional(),
+  payStatus: z.coerce.number().int().optional(),
+  ...pageQ,
+});
+export const teamListResponse = page(teamItem);
+
+export const teamInput = z.object({
+  activityId: id,
+  name: z.string('validation.required').trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  program: ref,
+  plan: ref.nullable().optional(),
+  leader: ref.nullable().optional(),
+  address: z.string().trim().max(200, 'validation.tooLong').default(''),
+  orgCode: z.string().trim().max(32).nullable().optional(),
+  sourceCode: z.string().trim().max(64).nullable().optional(),
+  sourceActivityId: optId,
+  teamCode: z.string().trim().max(64).nullable().optional(),
+});
+export const teamUpdate = teamInput.extend({ id, confirm: z.boolean().optional() });
+export const batchCreateBody = z.object({ activityId: id, team: teamInput.omit({ activityId: true }), members: z.array(memberInput.omit({ activityId: true })).max(50) });
+export const batchCreateTeamBody = z.object({ activityId: id, teams: z.array(teamInput.omit({ activityId: true })).min(1).max(200) });
+export const teamIdsBody = z.object({ ids: idList });
+export const bindOrgBody = z.object({ activityId: id, orgId: id, orgCode: z.string().trim().min(1), teamIds: z.array(z.string().regex(/^\d+$/)).min(1, 'reg.selectTeams').max(1000) });
+
+export const orgCheckQuery = z.object({ orgCode: z.string().trim().max(32) });
+/** verify: 1 verified, 0 unverified, 2 invalid */
+export const orgCheckResponse = z.object({ ...envelope, data: z.object({ orgName: z.string().nullable(), id: z.number().int().nullable(), verify: z.number().int() }) });
+
+// ——— leaders ———
+export const leaderItem = z.object({ id: z.number().int(), activityId: z.number().int(), name: z.string(), phone: z.string(), address: z.string(), code: z.string().nullable(), status: z.number().int(), type: z.number().int(), photoUrl: z.string().nullable() });
+export type LeaderItem = z.infer<typeof leaderItem>;
+export const leaderQuery = z.object({ activityId: id, name: z.string().trim().max(50).optional(), ...pageQ });
+export const leaderListResponse = page(leaderItem);
+const phone = z.string('validation.phone').trim().regex(PHONE_RE, 'validation.phone');
+export const leaderInput = z.object({
+  activityId: id,
+  name: z.string('validation.required').trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  phone,
+  address: z.string().trim().max(200).default(''),
+  code: z.string().trim().max(32).nullable().optional(),
+  photoUrl: z.string().trim().max(300).nullable().optional(),
+  status: z.number().int().optional(),
+  type: z.number().int().optional(),
+});
+export const leaderUpdate = leaderInput.extend({ id });
+
+// ——— codes ———
+export const myCodesQuery = z.object({ activityNo: id });
+/** data is JSON text of [{codeName, type}] (spec 7.6) */
+export const myCodesResponse = z.object({ ...envelope, data: z.string() });
+export const pickCodeQuery = z.object({ activityId: id, memberId: id });
+export const pickCodeResponse = z.object({ ...envelope, data: z.object({ codeName: z.string(), type: z.number().int() }) });
+export const checkCodeQuery = z.object({ code: z.string().trim().max(64), teamerId: id });
+export const checkCodeResponse = z.object({ ...envelope, status: z.number().int(), errorString: z.string() });
+
+export const batchRedeemBody = z.object({
+  activityId: id,
+  teams: z
+    .array(
+      z.object({
+        name: z.string().max(50).default(''),
+        program: z.union([z.number().int(), z.string()]).optional(),
+        teamId: id,
+        teamers: z.array(z.object({ name: z.string().max(50).default(''), teamerId: id, emerPhone: z.string().max(20).optional(), codeName: z.string().trim().max(64) })).max(50),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+export const batchRedeemResponse = z.object({
+  ...envelope,
+  data: z.array(z.object({ teamerId: z.number().int(), codeName: z.string(), ok: z.boolean(), message: z.string() })),
+});
+
+// ——— admin ———
+export const reviewDecisionBody = z.object({ memberIds: idList, reason: z.string().trim().max(500).optional() });
+export const generateCodesBody = z.object({
+  activityId: id,
+  type: z.union([z.literal(0), z.literal(10), z.literal(20)]),
+  count: z.number().int().min(1).max(10000),
+  ownerUserId: optId,
+  priceFen: z.number().int().min(0).max(10_000_000).default(0),
+});
+export const assignCodesBody = z.object({ codeIds: idList, ownerUserId: id });
