@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { activities, consoles, news, photos, pictures, programs, users } from '../db/schema/index';
+import { activities, consoles, news, orgs, photos, pictures, programs, redeemCodes, users } from '../db/schema/index';
 import { hashPassword } from '../modules/auth/password';
 
 let seq = 0;
@@ -91,4 +91,29 @@ export async function buildAlbum(db: Db, n: number, over: Partial<typeof console
     await db.insert(pictures).values(batch);
   }
   return { console: c!, photo: p! };
+}
+
+
+/** An open activity with a program of each type (sumo: 3 members; girls-only firefighting: type 1). */
+export async function buildRegistrationActivity(db: Db, over: Partial<typeof activities.$inferInsert> = {}) {
+  const activity = await buildActivity(db, { beginTime: new Date(Date.UTC(2026, 11, 20)), finishTime: new Date(Date.UTC(2026, 11, 22)), ...over });
+  const sumo = await buildProgram(db, activity.id, { nameZh: '技能相扑赛', nameEn: 'Skill-based Sumo', type: 0, maxMembers: 3, minAge: 6, maxAge: 18 });
+  const girls = await buildProgram(db, activity.id, { nameZh: '女子消防', nameEn: "Girls' Firefighting", type: 1, maxMembers: 4, minAge: 6, maxAge: 18, gender: 'F' });
+  return { activity, sumo, girls };
+}
+
+export async function buildCodes(db: Db, activityId: number, n: number, over: Partial<typeof redeemCodes.$inferInsert> = {}) {
+  const rows = Array.from({ length: n }, (_, i) => ({ activityId, codeName: `C${activityId}X${Date.now().toString(36)}${i}${Math.random().toString(36).slice(2, 6)}`.toUpperCase(), type: 0, ...over }));
+  return db.insert(redeemCodes).values(rows).returning();
+}
+
+export async function buildOrg(db: Db, over: Partial<typeof orgs.$inferInsert> = {}) {
+  const [o] = await db.insert(orgs).values({ name: '示范渠道', code: 'CH' + Math.random().toString(36).slice(2, 8).toUpperCase(), ...over }).returning();
+  return o!;
+}
+
+/** ID numbers born on a given date; even sequence digit = female. */
+export function idCard(birth: string, female = false, seq = 1): string {
+  const body = `110105${birth}${String(seq).padStart(2, '0')}${female ? 2 : 1}`;
+  return body + 'X';
 }
