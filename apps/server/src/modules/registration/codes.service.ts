@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app';
 import { activities, plans, programs, redeemCodes, teamMembers, teams, withdrawals } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
-import { bad, conflict, loadActivity, ownMember, type Tx } from './common';
+import { bad, conflict, loadActivity, ownMember, ownMembers, ownTeam, type Tx } from './common';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
@@ -100,6 +100,10 @@ export async function batchRedeem(
   teamsIn: { teamId: number; teamers: { teamerId: number; codeName: string }[] }[],
   lang: Lang,
 ) {
+  // Someone else's team or player anywhere in the batch refuses the whole batch (404), before any work.
+  const memberIds = teamsIn.flatMap((t) => t.teamers.map((m) => m.teamerId));
+  if (memberIds.length) await ownMembers(deps.database.db, userId, memberIds);
+  for (const t of teamsIn) await ownTeam(deps.database.db, userId, t.teamId);
   const results: { teamerId: number; codeName: string; ok: boolean; message: string }[] = [];
   for (const t of teamsIn) {
     for (const m of t.teamers) {
