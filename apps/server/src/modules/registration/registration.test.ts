@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { auditLog, redeemCodes, teamMembers, teams } from '../../db/schema/index';
 import { useTestApp } from '../../test/context';
 import { buildCodes, buildOrg, buildRegistrationActivity, buildUser, idCard, loginAs } from '../../test/factories';
@@ -181,7 +181,8 @@ describe('codes', () => {
     const results = await Promise.all(members.map((m) => s.a.put('/api/lTeamMember/web/useCode', { id: m.id, activityId: s.activity.id, code: c!.codeName })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'CODE_ALREADY_USED')).toBe(true);
-    const [{ n }] = (await t().database.db.execute(sql`select count(*)::int as n from team_members where pay_status = 3`)).rows as [{ n: number }];
+    const registered = await t().database.db.select().from(teamMembers).where(eq(teamMembers.payStatus, 3));
+    const n = registered.length;
     expect(n).toBe(1);
   });
 
