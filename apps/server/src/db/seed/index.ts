@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client';
-import { aboutSections, activities, consoles, dictDetails, faqs, materials, news, partners, plans, programs, users } from '../schema/index';
+import { aboutSections, activities, consoles, dictDetails, orgs, faqs, materials, news, partners, plans, programs, users } from '../schema/index';
 import type { Storage } from '../../lib/storage';
 import { seedGallery } from './gallery';
 import { hashPassword } from '../../modules/auth/password';
@@ -50,6 +50,10 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
     await tx.insert(partners).values(demoPartners());
     await tx.insert(aboutSections).values(demoAbout());
     await tx.insert(dictDetails).values(demoDictionary());
+    await tx.insert(orgs).values([
+      { name: '示范渠道（华北）', address: '北京市海淀区', type: 1, code: 'DEMO2026', rebatePerMille: 50, status: 1 },
+      { name: '待审核渠道', address: '上海市', type: 2, code: 'WAIT2026', status: 2 },
+    ]);
   });
   log?.info('demo data seeded');
   return true;
