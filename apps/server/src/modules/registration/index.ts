@@ -5,6 +5,7 @@ import { leaderRoutes } from './leaders.routes';
 import { memberRoutes } from './members.routes';
 import { teamRoutes } from './teams.routes';
 import { registrationUploadRoutes } from './upload.routes';
+import { registrationExtraRoutes } from './extra.routes';
 
 /** Team, player and leading-teacher registration (issue 4). */
 export const registrationModule: FastifyPluginAsync = async (app) => {
@@ -14,4 +15,5 @@ export const registrationModule: FastifyPluginAsync = async (app) => {
   await app.register(codeRoutes);
   await app.register(registrationUploadRoutes);
   await app.register(adminRegistrationRoutes);
+  await app.register(registrationExtraRoutes);
 };

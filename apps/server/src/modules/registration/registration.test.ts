@@ -321,3 +321,38 @@ describe('review and withdrawal', () => {
     expect([994, 500, 300, 0]).toContain(after.refundPerMille);
   });
 });
+
+describe('user center, addresses, staff view of ID numbers', () => {
+  it('lists my registrations by activity with counts by payStatus', async () => {
+    const s = await setup();
+    await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { team: { id: s.team.id } }));
+    const r = await s.a.post('/api/lTeam/my', {});
+    expect(r.json().data).toEqual([expect.objectContaining({ activityId: s.activity.id, teams: 1, players: 1, playersByPayStatus: { 0: 1 } })]);
+  });
+
+  it('keeps addresses per account', async () => {
+    const s = await setup();
+    const other = await coach('Other');
+    const created = (await s.a.post('/api/lOrgAddress/web/create', { name: '学校', address: '北京市' })).json().data;
+    expect((await api(other.h).put('/api/lOrgAddress/web/update', { id: created.id, name: 'x', address: 'y' })).statusCode).toBe(404);
+    expect((await api(other.h).get('/api/lOrgAddress/web/list')).json().data).toEqual([]);
+    expect((await s.a.get('/api/lOrgAddress/web/list')).json().data).toHaveLength(1);
+  });
+
+  it('shows an ID number whole only to permitted staff, auditing the look', async () => {
+    const s = await setup();
+    const card = idCard('20120315');
+    const m = (await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card }))).json().data;
+    expect((await s.a.get(`/api/admin/players/${m.id}/card`)).statusCode).toBe(403);
+    const editor = await buildUser(t().database.db, { roles: ['editor'] });
+    expect((await api(await loginAs(t().app, editor.phone, editor.password)).get(`/api/admin/players/${m.id}/card`)).statusCode).toBe(403);
+    const admin = await buildUser(t().database.db, { roles: ['admin'] });
+    const ah = api(await loginAs(t().app, admin.phone, admin.password));
+    expect((await ah.get(`/api/admin/players/${m.id}/card`)).json().data.card).toBe(card);
+    const listed = (await ah.get(`/api/admin/players?activityId=${s.activity.id}`)).json().content[0];
+    expect(listed.cardMasked).not.toContain(card.slice(6, 14));
+    expect(JSON.stringify(listed)).not.toContain(card);
+    const audits = await t().database.db.select().from(auditLog);
+    expect(audits.some((a) => a.action === 'viewCard' && a.userId === admin.id)).toBe(true);
+  });
+});
