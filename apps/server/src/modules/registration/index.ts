@@ -6,6 +6,7 @@ import { memberRoutes } from './members.routes';
 import { teamRoutes } from './teams.routes';
 import { registrationUploadRoutes } from './upload.routes';
 import { registrationExtraRoutes } from './extra.routes';
+import { batchRoutes } from './batch.routes';
 
 /** Team, player and leading-teacher registration (issue 4). */
 export const registrationModule: FastifyPluginAsync = async (app) => {
@@ -16,4 +17,5 @@ export const registrationModule: FastifyPluginAsync = async (app) => {
   await app.register(registrationUploadRoutes);
   await app.register(adminRegistrationRoutes);
   await app.register(registrationExtraRoutes);
+  await app.register(batchRoutes);
 };

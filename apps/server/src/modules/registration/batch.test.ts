@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { teamMembers, teams } from '../../db/schema/index';
+import { useTestApp } from '../../test/context';
+import { buildRegistrationActivity, buildUser, idCard, loginAs } from '../../test/factories';
+import { makeImage, multipart } from '../../test/images';
+
+const t = useTestApp();
+
+async function sheet(rows: unknown[][], tweak?: (ws: ExcelJS.Worksheet) => void): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('S');
+  for (const r of rows) ws.addRow(r);
+  tweak?.(ws);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+const HEAD = ['姓名', '证件类型', '证件号码', '出生日期', '性别', '队伍名称', '赛项', '紧急联系人', '紧急联系电话'];
+
+async function setup() {
+  const reg = await buildRegistrationActivity(t().database.db);
+  const u = await buildUser(t().database.db);
+  const h = await loginAs(t().app, u.phone, u.password);
+  const upload = (url: string, data: Buffer, filename = 'players.xlsx', lang = 'zh') => {
+    const m = multipart([{ name: 'file', filename, data }]);
+    return t().app.inject({ method: 'POST', url, headers: { ...h, ...m.headers, 'accept-language': lang }, payload: m.payload });
+  };
+  return { ...reg, u, h, upload };
+}
+
+describe('spreadsheet import of players', () => {
+  it('offers a template in the reader language', async () => {
+    const s = await setup();
+    for (const [lang, first] of [['zh', '姓名'], ['en', 'Name']] as const) {
+      const r = await t().app.inject({ method: 'GET', url: `/api/lTeamMember/web/importTemplate?activityId=${s.activity.id}`, headers: { ...s.h, 'accept-language': lang } });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe(first);
+    }
+  });
+
+  it('previews every row with its errors (row, column, message) and writes nothing', async () => {
+    const s = await setup();
+    const data = await sheet([
+      HEAD,
+      ['李明', '身份证', idCard('20120315'), '', '', '雄鹰队', '技能相扑赛', '李华', '13800138000'],
+      ['王芳', '身份证', '1101052012', '', '', '雄鹰队', '技能相扑赛', '', ''],
+      ['赵强', '护照', 'E1234567', '', '', '', '技能相扑赛', '', ''],
+      ['钱多', '身份证', idCard('20120315'), '', '', '', '不存在的赛项', '', '123'],
+    ]);
+    const r = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=preview`, data);
+    expect(r.statusCode).toBe(200);
+    const d = r.json().data;
+    expect(d).toMatchObject({ total: 4, valid: 1, written: 0 });
+    expect(d.errors).toEqual(
+      expect.arrayContaining([
+        { row: 3, column: '证件号码', message: '请填写正确的身份证号' },
+        { row: 4, column: '出生日期', message: '请填写出生日期' },
+        { row: 5, column: '赛项', message: '赛项名称不存在' },
+        { row: 5, column: '证件号码', message: '与第 2 行的证件号重复' },
+        { row: 5, column: '紧急联系电话', message: '请输入正确的 11 位手机号' },
+      ]),
+    );
+    expect(d.rows[0]).toMatchObject({ row: 2, name: '李明', ok: true });
+    expect(d.rows[0].cardMasked).toMatch(/^110\*+/);
+    expect(await t().database.db.select().from(teamMembers)).toHaveLength(0);
+  });
+
+  it('all-or-nothing refuses a sheet with errors; otherwise writes the valid rows and creates named teams', async () => {
+    const s = await setup();
+    const data = await sheet([HEAD, ['李明', '', idCard('20120315'), '', '', '新队', '技能相扑赛', '', ''], ['坏行', '', 'x', '', '', '', '', '', '']]);
+    const atomic = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=1`, data, 'p.xlsx', 'en');
+    expect(atomic.statusCode).toBe(400);
+    expect(atomic.json()).toMatchObject({ code: 'IMPORT_HAS_ERRORS', message: 'There are errors; nothing was written' });
+    expect(atomic.json().data.errors[0]).toMatchObject({ row: 3, column: 'ID number' });
+    expect(await t().database.db.select().from(teamMembers)).toHaveLength(0);
+    const partial = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=0`, data);
+    expect(partial.json().data.written).toBe(1);
+    const [team] = await t().database.db.select().from(teams);
+    expect(team).toMatchObject({ name: '新队', collectStatus: 1 });
+    const [m] = await t().database.db.select().from(teamMembers);
+    expect(m).toMatchObject({ teamId: team!.id, collectStatus: 1, birth: 20120315 });
+  });
+
+  it('accepts full-width digits and extra spaces; refuses duplicates already registered', async () => {
+    const s = await setup();
+    const card = idCard('20120315');
+    const fullWidth = card.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+    const first = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=1`, await sheet([HEAD, ['  李  明 ', '身份证', fullWidth, '', '', '', '技能相扑赛', '', '']]));
+    expect(first.json().data.written).toBe(1);
+    expect((await t().database.db.select().from(teamMembers))[0]!.name).toBe('李 明');
+    const again = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=preview`, await sheet([HEAD, ['李明', '身份证', card, '', '', '', '技能相扑赛', '', '']]));
+    expect(again.json().data.errors[0].message).toBe('该证件号已在本活动中报名');
+  });
+
+  it.each([
+    ['a file that is not a spreadsheet', async () => Buffer.from('name,card\n'), 'p.xlsx', 400, 'IMPORT_NOT_SPREADSHEET'],
+    ['an old .xls file', async () => Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), 'p.xls', 400, 'IMPORT_XLS'],
+    ['a sheet without the ID number column', async () => sheet([['姓名', '赛项'], ['李明', '技能相扑赛']]), 'p.xlsx', 400, 'IMPORT_MISSING_COLUMNS'],
+    ['a header with an empty cell', async () => sheet([['姓名', '', '证件号码'], ['李明', '', idCard('20120315')]]), 'p.xlsx', 400, 'IMPORT_HEADER_EMPTY'],
+    ['merged cells', async () => sheet([HEAD, ['李明', '身份证', idCard('20120315')]], (ws) => ws.mergeCells('A2:B2')), 'p.xlsx', 400, 'IMPORT_MERGED'],
+    ['more than 10,000 rows', async () => sheet([HEAD, ...Array.from({ length: 10_001 }, (_, i) => [`P${i}`, '', idCard('20120315')])]), 'p.xlsx', 413, 'IMPORT_TOO_MANY'],
+  ])('refuses %s with a clear message', async (_n, make, name, status, code) => {
+    const s = await setup();
+    const r = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit`, await make(), name);
+    expect(r.statusCode).toBe(status);
+    expect(r.json().code).toBe(code);
+    expect(r.json().message).toMatch(/[\u4e00-\u9fff]/);
+    expect(await t().database.db.select().from(teamMembers)).toHaveLength(0);
+  });
+
+  it('reports formulas per cell', async () => {
+    const s = await setup();
+    const data = await sheet([HEAD, ['李明', '身份证', { formula: 'CONCAT("1101","05")', result: '110105' }, '', '', '', '技能相扑赛']]);
+    const r = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=preview`, data);
+    expect(r.json().data.errors).toContainEqual({ row: 2, column: '证件号码', message: '单元格含公式，请粘贴为数值后再导入' });
+  });
+
+  it('exports my players with ID numbers masked', async () => {
+    const s = await setup();
+    const card = idCard('20120315');
+    await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit`, await sheet([HEAD, ['李明', '', card, '', '', '', '技能相扑赛']]));
+    const r = await t().app.inject({ method: 'GET', url: `/api/lTeamMember/web/export?activityId=${s.activity.id}`, headers: s.h });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const row = wb.worksheets[0]!.getRow(2).values as unknown[];
+    expect(row).toContain('李明');
+    expect(JSON.stringify(row)).not.toContain(card);
+    expect(row).toContain('未报名');
+  });
+});
+
+describe('batch avatars and code sheets', () => {
+  it('binds uploaded avatars to players; a file that is not the caller’s upload fails per row', async () => {
+    const s = await setup();
+    const m = (await t().app.inject({ method: 'POST', url: '/api/lTeamMember/web/create', headers: s.h, payload: { activityId: s.activity.id, name: '李明', card: idCard('20120315') } })).json().data;
+    const up = multipart([{ name: 'phone', value: '李明1700000000' }, { name: 'file', filename: '李明.jpg', data: await makeImage('jpeg') }]);
+    const url = (await t().app.inject({ method: 'POST', url: '/api/lCloudConfig/oss/upload', headers: { ...s.h, ...up.headers }, payload: up.payload })).json().data;
+    const r = await t().app.inject({ method: 'POST', url: '/api/lTeamMember/web/updateMemberHead', headers: s.h, payload: { activityId: s.activity.id, memberPhotoVoList: [{ memberId: m.id, headImg: url }, { memberId: m.id, headImg: '/api/files/private/avatars/2026/01/000000000000000000000000.jpg' }] } });
+    expect(r.json().data.map((x: { ok: boolean }) => x.ok)).toEqual([true, false]);
+    const img = await t().app.inject({ method: 'GET', url, headers: { cookie: `token=${s.h.authorization.slice(7)}` } });
+    expect(img.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('avatar uploads check name first, type and size by content', async () => {
+    const s = await setup();
+    const send = async (parts: Parameters<typeof multipart>[0]) => {
+      const m = multipart(parts);
+      return t().app.inject({ method: 'POST', url: '/api/lCloudConfig/oss/upload', headers: { ...s.h, ...m.headers }, payload: m.payload });
+    };
+    expect((await send([{ name: 'file', filename: 'a.jpg', data: await makeImage('jpeg') }])).json().message).toBe('请先填写选手姓名');
+    expect((await send([{ name: 'phone', value: 'x' }, { name: 'file', filename: 'a.webp', data: await makeImage('webp') }])).json().message).toBe('头像只能是 JPG 或 PNG 格式');
+    const big = Buffer.concat([await makeImage('jpeg'), Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await send([{ name: 'phone', value: 'x' }, { name: 'file', filename: 'a.jpg', data: big }])).statusCode).toBe(413);
+    expect((await send([{ name: 'kind', value: 'attachment' }, { name: 'phone', value: '123' }, { name: 'file', filename: 'a.png', data: await makeImage('png') }])).json().message).toBe('请先填写正确的手机号');
+  });
+
+  it('reads codes from the first column, skipping the header and values of 3 characters or fewer', async () => {
+    const s = await setup();
+    const r = await s.upload('/api/lRedeemCode/web/parseCodes', await sheet([['兑换码'], ['ABCD1234'], ['XYZ'], ['  EFGH5678 '], [''], ['IJKL']]));
+    expect(r.json().data).toBe('ABCD1234,EFGH5678,IJKL');
+  });
+});

@@ -1,0 +1,342 @@
+import ExcelJS from 'exceljs';
+import { and, eq, inArray } from 'drizzle-orm';
+import { PHONE_RE, checkPlayerForProgram, maskCard, translate, type Lang, type MessageKey } from '@rp/shared';
+import type { AppDeps } from '../../app';
+import { programs, teamMembers, teams } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { sniff } from '../../lib/images';
+import { pick } from '../content/present';
+import { loadActivity } from './common';
+import { readCard } from './members.service';
+import { createTeamInTx } from './teams.service';
+
+export const IMPORT_MAX_ROWS = 10_000;
+
+/** Columns of the players spreadsheet; headers are recognised in either language. */
+export const COLUMNS = [
+  { key: 'name', zh: '姓名', en: 'Name', required: true },
+  { key: 'cardType', zh: '证件类型', en: 'ID type', required: false },
+  { key: 'card', zh: '证件号码', en: 'ID number', required: true },
+  { key: 'birth', zh: '出生日期', en: 'Birth date', required: false },
+  { key: 'gender', zh: '性别', en: 'Gender', required: false },
+  { key: 'team', zh: '队伍名称', en: 'Team', required: false },
+  { key: 'program', zh: '赛项', en: 'Program', required: false },
+  { key: 'emerName', zh: '紧急联系人', en: 'Emergency contact', required: false },
+  { key: 'emerPhone', zh: '紧急联系电话', en: 'Emergency phone', required: false },
+  { key: 'school', zh: '学校', en: 'School', required: false },
+] as const;
+type Key = (typeof COLUMNS)[number]['key'];
+
+export interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+export interface PreviewRow {
+  row: number;
+  name: string;
+  cardMasked: string;
+  team: string;
+  program: string;
+  ok: boolean;
+}
+
+const norm = (v: string) => v.normalize('NFKC').trim();
+const header = (lang: Lang, key: Key) => COLUMNS.find((c) => c.key === key)![lang];
+
+/** The template in the reader's language: headers, one example row, and the activity's programs. */
+export async function importTemplate(deps: AppDeps, activityId: number, lang: Lang): Promise<Buffer> {
+  const { db } = deps.database;
+  await loadActivity(db, activityId);
+  const progs = await db.select().from(programs).where(eq(programs.activityId, activityId)).orderBy(programs.sort);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(lang === 'en' ? 'Players' : '选手');
+  ws.columns = COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: 18 }));
+  ws.getRow(1).font = { bold: true };
+  ws.addRow({
+    name: lang === 'en' ? 'Li Ming' : '李明',
+    cardType: lang === 'en' ? 'ID card' : '身份证',
+    card: '11010520120315123X',
+    birth: '',
+    gender: '',
+    team: lang === 'en' ? 'Falcons' : '雄鹰队',
+    program: progs[0] ? pick(lang, progs[0].nameZh, progs[0].nameEn) : '',
+    emerName: lang === 'en' ? 'Li Hua' : '李华',
+    emerPhone: '13800138000',
+    school: '',
+  });
+  const p = wb.addWorksheet(lang === 'en' ? 'Programs' : '赛项');
+  p.columns = [{ header: header(lang, 'program'), key: 'n', width: 30 }, { header: lang === 'en' ? 'Team size' : '队伍人数', key: 'm', width: 12 }];
+  for (const x of progs) p.addRow({ n: pick(lang, x.nameZh, x.nameEn), m: x.maxMembers });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+interface Parsed {
+  rowNo: number;
+  values: Partial<Record<Key, string>>;
+  cellErrors: RowError[];
+}
+
+/** Reads the first sheet; refuses non-xlsx, merged cells, an incomplete header, too many rows. */
+export async function readSheet(data: Buffer, fileName: string, lang: Lang): Promise<Parsed[]> {
+  const type = sniff(data);
+  if (type === 'ole-office' || /\.xls$/i.test(fileName)) throw new AppError('IMPORT_XLS', 400, 'import.xlsOnly');
+  if (type !== 'zip-office') throw new AppError('IMPORT_NOT_SPREADSHEET', 400, 'import.notSpreadsheet');
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('IMPORT_NOT_SPREADSHEET', 400, 'import.notSpreadsheet');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw new AppError('IMPORT_EMPTY', 400, 'import.empty');
+  if (ws.rowCount - 1 > IMPORT_MAX_ROWS) throw new AppError('IMPORT_TOO_MANY', 413, 'import.tooManyRows');
+  if (((ws.model as { merges?: string[] }).merges ?? []).length) throw new AppError('IMPORT_MERGED', 400, 'import.merged');
+
+  const head = ws.getRow(1);
+  const colOf = new Map<Key, number>();
+  let lastHeader = 0;
+  head.eachCell({ includeEmpty: false }, (cell, col) => {
+    lastHeader = Math.max(lastHeader, col);
+    const text = norm(String(cell.text ?? '')).toLowerCase();
+    const c = COLUMNS.find((x) => x.zh.toLowerCase() === text || x.en.toLowerCase() === text);
+    if (c) colOf.set(c.key, col);
+  });
+  for (let col = 1; col <= lastHeader; col++) {
+    if (!norm(String(head.getCell(col).text ?? ''))) throw new AppError('IMPORT_HEADER_EMPTY', 400, 'import.firstRowEmpty');
+  }
+  const missing = COLUMNS.filter((c) => c.required && !colOf.has(c.key)).map((c) => c[lang]);
+  if (missing.length) throw new AppError('IMPORT_MISSING_COLUMNS', 400, 'import.missingColumns', undefined, { columns: missing.join(lang === 'en' ? ', ' : '、') });
+
+  const out: Parsed[] = [];
+  ws.eachRow({ includeEmpty: false }, (row, rowNo) => {
+    if (rowNo === 1) return;
+    const values: Partial<Record<Key, string>> = {};
+    const cellErrors: RowError[] = [];
+    for (const [key, col] of colOf) {
+      const cell = row.getCell(col);
+      if (cell.type === ExcelJS.ValueType.Formula) {
+        cellErrors.push({ row: rowNo, column: header(lang, key), message: translate(lang, 'import.formula') });
+        continue;
+      }
+      const v = cell.value;
+      if (v instanceof Date) values[key] = `${v.getUTCFullYear()}${String(v.getUTCMonth() + 1).padStart(2, '0')}${String(v.getUTCDate()).padStart(2, '0')}`;
+      else if (v !== null && v !== undefined) values[key] = norm(String(cell.text ?? v));
+    }
+    if (Object.values(values).some((x) => x) || cellErrors.length) out.push({ rowNo, values, cellErrors });
+  });
+  if (!out.length) throw new AppError('IMPORT_EMPTY', 400, 'import.empty');
+  return out;
+}
+
+/**
+ * Validates every row with the same rules as the player form, then (commit) writes the valid rows in
+ * one transaction; with `atomic`, any error means nothing is written. Teams named in the sheet that do
+ * not exist yet are created when the row names a program.
+ */
+export async function importPlayers(
+  deps: AppDeps,
+  userId: number,
+  activityId: number,
+  parsed: Parsed[],
+  opts: { lang: Lang; commit: boolean; atomic: boolean },
+) {
+  const { db } = deps.database;
+  const { lang } = opts;
+  const activity = await loadActivity(db, activityId);
+  const progs = await db.select().from(programs).where(eq(programs.activityId, activityId));
+  const progByName = new Map<string, (typeof progs)[number]>();
+  for (const p of progs) for (const n of [p.nameZh, p.nameEn]) if (n) progByName.set(norm(n).toLowerCase(), p);
+  const myTeams = await db.select().from(teams).where(and(eq(teams.userId, userId), eq(teams.activityId, activityId)));
+  const teamByName = new Map(myTeams.map((t) => [norm(t.name).toLowerCase(), t]));
+  const counts = new Map<number, number>();
+  if (myTeams.length) {
+    for (const m of await db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(inArray(teamMembers.teamId, myTeams.map((t) => t.id)))) {
+      if (m.teamId) counts.set(m.teamId, (counts.get(m.teamId) ?? 0) + 1);
+    }
+  }
+  const newTeams = new Map<string, { program: (typeof progs)[number]; count: number }>();
+
+  const errors: RowError[] = [];
+  const preview: PreviewRow[] = [];
+  const good: { rowNo: number; values: typeof teamMembers.$inferInsert; teamName: string | null }[] = [];
+  const seen = new Map<string, number>();
+  const err = (row: number, key: Key, msg: MessageKey, params?: Record<string, string | number>) => errors.push({ row, column: header(lang, key), message: translate(lang, msg, params) });
+
+  const hashes: string[] = [];
+  for (const r of parsed) {
+    const v = r.values;
+    const before = errors.length;
+    errors.push(...r.cellErrors);
+    const name = (v.name ?? '').replace(/\s+/g, ' ').trim();
+    if (!name) err(r.rowNo, 'name', 'validation.required');
+    else if (name.length > 50) err(r.rowNo, 'name', 'validation.tooLong');
+    const ct = (v.cardType ?? '').toLowerCase();
+    const cardType = ['', '0', '身份证', 'id card', 'idcard'].includes(ct) ? 0 : ['1', '护照', 'passport'].includes(ct) ? 1 : -1;
+    if (cardType === -1) err(r.rowNo, 'cardType', 'import.unknownCardType');
+    const gender = v.gender ? (/^(女|f|female)$/i.test(v.gender) ? 'F' : /^(男|m|male)$/i.test(v.gender) ? 'M' : null) : null;
+    let card = { card: '', birth: null as number | null, gender: null as 'M' | 'F' | null };
+    try {
+      if (cardType !== -1) card = readCard({ activityId, name, cardType: cardType as 0 | 1, card: (v.card ?? '').replace(/\s/g, ''), birth: v.birth || null, gender, emerName: '', emerPhone: '', region: '86', school: '' });
+    } catch (e) {
+      if (e instanceof AppError) err(r.rowNo, e.i18nKey === 'reg.birthRequired' ? 'birth' : 'card', e.i18nKey);
+      else throw e;
+    }
+    let program = v.program ? progByName.get(v.program.toLowerCase()) : undefined;
+    if (v.program && !program) err(r.rowNo, 'program', 'import.unknownProgram');
+    const teamName = v.team ? v.team.replace(/\s+/g, ' ').trim() : null;
+    let teamId: number | null = null;
+    if (teamName) {
+      const existing = teamByName.get(teamName.toLowerCase());
+      if (existing) {
+        if (program && program.id !== existing.programId) err(r.rowNo, 'program', 'reg.programMismatch');
+        program = progs.find((p) => p.id === existing.programId);
+        teamId = existing.id;
+        const n = (counts.get(existing.id) ?? 0) + 1;
+        if (errors.length === before) counts.set(existing.id, n);
+        if (n > program!.maxMembers) err(r.rowNo, 'team', 'reg.teamFull');
+      } else if (!program) err(r.rowNo, 'team', 'import.unknownTeam');
+      else {
+        const nt = newTeams.get(teamName.toLowerCase()) ?? { program, count: 0 };
+        if (nt.program.id !== program.id) err(r.rowNo, 'program', 'reg.programMismatch');
+        nt.count++;
+        if (nt.count > program.maxMembers) err(r.rowNo, 'team', 'reg.teamFull');
+        newTeams.set(teamName.toLowerCase(), nt);
+      }
+    }
+    if (program && card.card) {
+      const problems = checkPlayerForProgram({ birth: card.birth, gender: card.gender }, program, activity.beginTime);
+      for (const p of problems) err(r.rowNo, p === 'reg.genderMismatch' ? 'gender' : 'birth', p);
+    }
+    if (v.emerPhone && !PHONE_RE.test(v.emerPhone)) err(r.rowNo, 'emerPhone', 'validation.phone');
+    let hash = '';
+    if (card.card) {
+      hash = deps.pii.index(card.card);
+      const first = seen.get(hash);
+      if (first) err(r.rowNo, 'card', 'import.duplicateInFile', { row: first });
+      else seen.set(hash, r.rowNo);
+      hashes.push(hash);
+    }
+    const ok = errors.length === before;
+    preview.push({ row: r.rowNo, name, cardMasked: card.card ? maskCard(card.card) : '', team: teamName ?? '', program: program ? pick(lang, program.nameZh, program.nameEn) : '', ok });
+    if (ok)
+      good.push({
+        rowNo: r.rowNo,
+        teamName,
+        values: {
+          activityId,
+          userId,
+          teamId,
+          programId: program?.id ?? null,
+          name,
+          cardType: cardType as number,
+          cardEnc: deps.pii.encrypt(card.card),
+          cardHash: hash,
+          cardMasked: maskCard(card.card),
+          birth: card.birth,
+          gender: card.gender,
+          emerName: (v.emerName ?? '').slice(0, 50),
+          emerPhone: v.emerPhone ?? '',
+          school: (v.school ?? '').slice(0, 100),
+          collectStatus: 1,
+        },
+      });
+  }
+  // already registered in this activity (one query for all rows)
+  if (hashes.length) {
+    const taken = new Set<string>();
+    for (let i = 0; i < hashes.length; i += 1000) {
+      for (const x of await db.select({ h: teamMembers.cardHash }).from(teamMembers).where(and(eq(teamMembers.activityId, activityId), inArray(teamMembers.cardHash, hashes.slice(i, i + 1000))))) taken.add(x.h);
+    }
+    for (const g of [...good]) {
+      if (taken.has(g.values.cardHash)) {
+        err(g.rowNo, 'card', 'reg.duplicatePlayer');
+        good.splice(good.indexOf(g), 1);
+        const p = preview.find((x) => x.row === g.rowNo);
+        if (p) p.ok = false;
+      }
+    }
+  }
+  errors.sort((a, b) => a.row - b.row);
+  const summary = { total: parsed.length, valid: good.length, errors, rows: preview };
+  if (!opts.commit) return { ...summary, written: 0, blocked: false };
+  if (opts.atomic && errors.length) return { ...summary, written: 0, blocked: true };
+  if (!good.length) return { ...summary, written: 0, blocked: false };
+
+  await db.transaction(async (tx) => {
+    const created = new Map<string, number>();
+    for (const g of good) {
+      if (g.values.teamId || !g.teamName) continue;
+      const key = g.teamName.toLowerCase();
+      if (!created.has(key)) created.set(key, (await createTeamInTx(tx, userId, activityId, { name: g.teamName, program: { id: g.values.programId! } })).id);
+      g.values.teamId = created.get(key)!;
+    }
+    for (let i = 0; i < good.length; i += 500) await tx.insert(teamMembers).values(good.slice(i, i + 500).map((g) => g.values));
+    const touched = new Set(good.map((g) => g.values.teamId).filter((x): x is number => !!x));
+    for (const t of touched) {
+      const [{ max } = { max: 0 }] = await tx.select({ max: programs.maxMembers }).from(teams).innerJoin(programs, eq(programs.id, teams.programId)).where(eq(teams.id, t));
+      const n = (await tx.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.teamId, t))).length;
+      await tx.update(teams).set({ status: n >= max ? 2 : 1 }).where(and(eq(teams.id, t), inArray(teams.status, [1, 2])));
+    }
+    await audit(tx as never, { userId, resource: 'teamMembers', recordId: null, action: 'import', after: { activityId, rows: good.length } });
+  });
+  return { ...summary, written: good.length, blocked: false };
+}
+
+/** The caller's players of an activity as a spreadsheet; ID numbers masked. */
+export async function exportPlayers(deps: AppDeps, userId: number, activityId: number, lang: Lang): Promise<Buffer> {
+  const { db } = deps.database;
+  const rows = await db
+    .select({ m: teamMembers, team: teams.name, pz: programs.nameZh, pe: programs.nameEn })
+    .from(teamMembers)
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    .leftJoin(programs, eq(programs.id, teamMembers.programId))
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.activityId, activityId)))
+    .orderBy(teamMembers.id);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(lang === 'en' ? 'Players' : '选手');
+  const status = lang === 'en' ? 'Status' : '状态';
+  const code = lang === 'en' ? 'Code' : '兑换码';
+  ws.columns = [...COLUMNS.filter((c) => c.key !== 'cardType').map((c) => ({ header: c[lang], key: c.key, width: 18 })), { header: status, key: 'status', width: 16 }, { header: code, key: 'code', width: 18 }];
+  ws.getRow(1).font = { bold: true };
+  for (const r of rows) {
+    ws.addRow({
+      name: r.m.name,
+      card: r.m.cardMasked,
+      birth: r.m.birth ?? '',
+      gender: r.m.gender ?? '',
+      team: r.team ?? '',
+      program: r.pz ? pick(lang, r.pz, r.pe ?? '') : '',
+      emerName: r.m.emerName,
+      emerPhone: r.m.emerPhone,
+      school: r.m.school,
+      status: translate(lang, `payStatus.${r.m.payStatus}` as MessageKey),
+      code: r.m.code ?? '',
+    });
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Batch code import (spec 5): first column, header skipped, values longer than 3 characters, joined by commas. */
+export async function parseCodeSheet(data: Buffer, fileName: string, lang: Lang): Promise<string> {
+  const type = sniff(data);
+  if (type === 'ole-office' || /\.xls$/i.test(fileName)) throw new AppError('IMPORT_XLS', 400, 'import.xlsOnly');
+  if (type !== 'zip-office') throw new AppError('IMPORT_NOT_SPREADSHEET', 400, 'import.notSpreadsheet');
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('IMPORT_NOT_SPREADSHEET', 400, 'import.notSpreadsheet');
+  }
+  const ws = wb.worksheets[0];
+  const out: string[] = [];
+  ws?.eachRow({ includeEmpty: false }, (row, n) => {
+    if (n === 1) return;
+    const v = norm(String(row.getCell(1).text ?? ''));
+    if (v.length > 3) out.push(v);
+  });
+  void lang;
+  return out.join(',');
+}
+
