@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PHONE_RE, checkPlayerForProgram, maskCard, translate, type Lang, type MessageKey } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { programs, teamMembers, teams } from '../../db/schema/index';
@@ -9,7 +9,6 @@ import { sniff } from '../../lib/images';
 import { pick } from '../content/present';
 import { loadActivity } from './common';
 import { readCard } from './members.service';
-import { createTeamInTx } from './teams.service';
 
 export const IMPORT_MAX_ROWS = 10_000;
 
@@ -265,19 +264,35 @@ export async function importPlayers(
   if (!good.length) return { ...summary, written: 0, blocked: false };
 
   await db.transaction(async (tx) => {
+    // New teams in one insert, numbered after the activity's last number (same lock as single creation).
+    const toCreate = new Map<string, { name: string; programId: number }>();
+    for (const g of good) if (!g.values.teamId && g.teamName && !toCreate.has(g.teamName.toLowerCase())) toCreate.set(g.teamName.toLowerCase(), { name: g.teamName, programId: g.values.programId! });
     const created = new Map<string, number>();
-    for (const g of good) {
-      if (g.values.teamId || !g.teamName) continue;
-      const key = g.teamName.toLowerCase();
-      if (!created.has(key)) created.set(key, (await createTeamInTx(tx, userId, activityId, { name: g.teamName, program: { id: g.values.programId! } })).id);
-      g.values.teamId = created.get(key)!;
+    if (toCreate.size) {
+      await tx.execute(sql`select pg_advisory_xact_lock(7410002, ${activityId})`);
+      const numbers = new Set((await tx.select({ n: teams.number }).from(teams).where(eq(teams.activityId, activityId))).map((x) => x.n));
+      let n = numbers.size;
+      const rows = [...toCreate.entries()].map(([key, v]) => {
+        let number: string;
+        do number = `${activityId}-${String(++n).padStart(4, '0')}`;
+        while (numbers.has(number));
+        return { key, values: { activityId, userId, name: v.name, programId: v.programId, number, status: 1, collectStatus: 1 } };
+      });
+      for (let i = 0; i < rows.length; i += 500) {
+        const chunk = rows.slice(i, i + 500);
+        const ins = await tx.insert(teams).values(chunk.map((r) => r.values)).returning({ id: teams.id, number: teams.number });
+        const byNumber = new Map(ins.map((x) => [x.number, x.id]));
+        for (const r of chunk) created.set(r.key, byNumber.get(r.values.number)!);
+      }
+      await audit(tx as never, { userId, resource: 'teams', recordId: null, action: 'import', after: { activityId, created: rows.length } });
     }
+    for (const g of good) if (!g.values.teamId && g.teamName) g.values.teamId = created.get(g.teamName.toLowerCase())!;
     for (let i = 0; i < good.length; i += 500) await tx.insert(teamMembers).values(good.slice(i, i + 500).map((g) => g.values));
-    const touched = new Set(good.map((g) => g.values.teamId).filter((x): x is number => !!x));
-    for (const t of touched) {
-      const [{ max } = { max: 0 }] = await tx.select({ max: programs.maxMembers }).from(teams).innerJoin(programs, eq(programs.id, teams.programId)).where(eq(teams.id, t));
-      const n = (await tx.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.teamId, t))).length;
-      await tx.update(teams).set({ status: n >= max ? 2 : 1 }).where(and(eq(teams.id, t), inArray(teams.status, [1, 2])));
+    const touched = [...new Set(good.map((g) => g.values.teamId).filter((x): x is number => !!x))];
+    for (let i = 0; i < touched.length; i += 1000) {
+      const ids = touched.slice(i, i + 1000);
+      await tx.execute(sql`update teams t set status = case when (select count(*) from team_members m where m.team_id = t.id) >= p.max_members then 2 else 1 end
+        from programs p where p.id = t.program_id and t.status in (1, 2) and t.id in (${sql.join(ids.map((x) => sql`${x}`), sql`, `)})`);
     }
     await audit(tx as never, { userId, resource: 'teamMembers', recordId: null, action: 'import', after: { activityId, rows: good.length } });
   });
