@@ -10,3 +10,4 @@ export * from './schemas/content';
 export * from './rules/id-card';
 export * from './rules/registration';
 export * from './schemas/registration';
+export * from './rules/avatar-match';
