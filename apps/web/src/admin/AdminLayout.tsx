@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Drawer, Grid, Layout, Menu, Segmented, Space, Typography, type MenuProps } from 'antd';
+import { App, Button, Drawer, Grid, Layout, Menu, Segmented, Space, Typography, type MenuProps } from 'antd';
 import { ArrowLeftOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { QueryProvider } from '../lib/QueryProvider';
 import { logout } from '../lib/auth-actions';
 import { currentLang, setLanguage, type AppLang } from '../lib/i18n';
 import { useSession } from '../lib/session';
-import { LATER_ITEMS, LIVE_ITEMS } from './menu';
+import { CONTENT_ITEMS, LATER_ITEMS, LIVE_ITEMS, visibleItems } from './menu';
 import s from './admin.module.css';
 
 /** /admin: its own layout (no public header), antd Layout with a Sider menu. */
@@ -16,7 +16,10 @@ export default function AdminLayout() {
   return (
     <QueryProvider>
       <AntdProvider>
-        <AdminShell />
+        {/* App gives the screens message/modal/notification bound to the theme and locale */}
+        <App component={false}>
+          <AdminShell />
+        </App>
       </AntdProvider>
     </QueryProvider>
   );
@@ -30,20 +33,27 @@ function AdminShell() {
   const screens = Grid.useBreakpoint();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const lang = currentLang();
-  const selected = location.pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
+  const parts = location.pathname.replace(/^\/admin\/?/, '').split('/');
+  // /admin/r/news/5 selects the news entry
+  const selected = parts[0] === 'r' ? `r/${parts[1] ?? ''}` : (parts[0] ?? '');
+  const permissions = user?.permissions;
 
-  const items: MenuProps['items'] = useMemo(
-    () => [
-      ...LIVE_ITEMS.map((i) => ({ key: i.key, label: t(i.labelKey) })),
+  const items: MenuProps['items'] = useMemo(() => {
+    const granted = permissions ?? [];
+    const content = visibleItems(CONTENT_ITEMS, granted);
+    return [
+      ...visibleItems(LIVE_ITEMS, granted).map((i) => ({ key: i.key, label: t(i.labelKey) })),
+      ...(content.length
+        ? [{ type: 'group' as const, key: 'content', label: t('admin:menu.content'), children: content.map((i) => ({ key: i.key, label: t(i.labelKey) })) }]
+        : []),
       {
         type: 'group' as const,
         key: 'later',
         label: t('admin:menu.later'),
         children: LATER_ITEMS.map((i) => ({ key: i.key, label: t(i.labelKey) })),
       },
-    ],
-    [t],
-  );
+    ];
+  }, [t, permissions]);
 
   const menu = (
     <Menu

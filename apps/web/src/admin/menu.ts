@@ -1,17 +1,26 @@
+import type { Permission } from '@rp/shared';
+import { RESOURCES } from './resources/registry';
+
 /**
- * Admin menu. The live screens first; the resources of later issues (spec 1's administration list)
- * lead to a placeholder until their resource definitions exist.
+ * Admin menu. The live screens first (each shown only with its permission), then every content
+ * resource definition (list at /admin/r/<name>, shown with the definition's read permission), then
+ * the resources of later issues (spec 1's administration list), which lead to a placeholder.
  */
-export const LIVE_ITEMS = [
+export interface MenuItem {
+  key: string;
+  labelKey: string;
+  permission?: Permission;
+}
+
+export const LIVE_ITEMS: readonly MenuItem[] = [
   { key: '', labelKey: 'admin:menu.dashboard' },
-  { key: 'sms', labelKey: 'admin:menu.smsOutbox' },
-  { key: 'users', labelKey: 'admin:menu.users' },
-] as const;
+  { key: 'sms', labelKey: 'admin:menu.smsOutbox', permission: 'sms.outbox.read' },
+  { key: 'users', labelKey: 'admin:menu.users', permission: 'users.manage' },
+];
+
+export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.map((r) => ({ key: `r/${r.name}`, labelKey: r.labelKey, permission: r.read }));
 
 export const LATER_ITEMS = [
-  { key: 'news', labelKey: 'admin:resources.news' },
-  { key: 'programs', labelKey: 'admin:resources.programs' },
-  { key: 'activities', labelKey: 'admin:resources.activities' },
   { key: 'tickets', labelKey: 'admin:resources.tickets' },
   { key: 'teams', labelKey: 'admin:resources.teams' },
   { key: 'players', labelKey: 'admin:resources.players' },
@@ -20,11 +29,14 @@ export const LATER_ITEMS = [
   { key: 'refunds', labelKey: 'admin:resources.refunds' },
   { key: 'volunteers', labelKey: 'admin:resources.volunteers' },
   { key: 'channels', labelKey: 'admin:resources.channels' },
-  { key: 'partners', labelKey: 'admin:resources.partners' },
-  { key: 'files', labelKey: 'admin:resources.files' },
   { key: 'feedback', labelKey: 'admin:resources.feedback' },
 ] as const;
 
 export function laterItem(key: string) {
   return LATER_ITEMS.find((i) => i.key === key);
+}
+
+/** The menu entries a user may see. */
+export function visibleItems(items: readonly MenuItem[], permissions: readonly string[]): MenuItem[] {
+  return items.filter((i) => !i.permission || permissions.includes(i.permission));
 }

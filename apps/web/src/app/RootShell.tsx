@@ -1,4 +1,4 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useNavigation, useRevalidator } from 'react-router';
 import { Toaster } from '../lib/Toaster';
 import { RouteEffects } from './RouteEffects';
 import s from './RootShell.module.css';
@@ -6,10 +6,12 @@ import s from './RootShell.module.css';
 /** Above both layouts (public and admin): route effects, the progress bar and the notices. */
 export function RootShell() {
   const navigation = useNavigation();
+  // A language switch re-runs the loaders (revalidation) without a navigation: same progress bar.
+  const revalidator = useRevalidator();
   return (
     <>
       <RouteEffects />
-      {navigation.state !== 'idle' ? <div className={s.progress} aria-hidden="true" /> : null}
+      {navigation.state !== 'idle' || revalidator.state !== 'idle' ? <div className={s.progress} aria-hidden="true" /> : null}
       <Outlet />
       <Toaster />
     </>

@@ -1,26 +1,37 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { resolveTitleKey, type RouteHandle } from './route-meta';
+import { resolveMeta } from './route-meta';
 
 /**
  * Spec 2.1/2.2 effects of every navigation: the document title `<route title> - <site name>` (also
- * on a language switch), scroll to the top, and focus moved to <main> when the page changes so
- * screen-reader users start reading the new page.
+ * on a language switch; content pages may name themselves from their loader data, e.g. an article's
+ * title) and the meta description, scroll to the top, and focus moved to <main> when the page changes
+ * so screen-reader users start reading the new page.
  */
 export function RouteEffects() {
   const { t, i18n } = useTranslation();
   const matches = useMatches();
   const location = useLocation();
 
-  let titleKey: string | undefined;
-  const search = new URLSearchParams(location.search);
-  for (const m of matches) titleKey = resolveTitleKey(m.handle as RouteHandle | undefined, search) ?? titleKey;
+  const meta = resolveMeta(matches, new URLSearchParams(location.search));
+  const pageTitle = meta.title ?? (meta.titleKey ? t(meta.titleKey) : undefined);
+  const description = meta.description ?? (meta.descriptionKey ? t(meta.descriptionKey) : t('routes:descriptions.default'));
 
   useEffect(() => {
     const site = t('common:siteName');
-    document.title = titleKey ? `${t(titleKey)} - ${site}` : site;
-  }, [titleKey, t, i18n.language]);
+    document.title = pageTitle ? `${pageTitle} - ${site}` : site;
+  }, [pageTitle, t, i18n.language]);
+
+  useEffect(() => {
+    let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!tag) {
+      tag = document.createElement('meta');
+      tag.name = 'description';
+      document.head.appendChild(tag);
+    }
+    tag.content = description;
+  }, [description]);
 
   const lastPath = useRef<string | null>(null);
   useLayoutEffect(() => {

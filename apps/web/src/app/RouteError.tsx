@@ -1,22 +1,15 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NotFoundPage } from '../features/status-pages/StatusPage';
 import { btn } from '../ui/buttons';
 import s from './RouteError.module.css';
 
-/** Shown when a route throws (e.g. a lazy chunk failed after a deploy). */
+/** Shown when a route throws (e.g. a lazy chunk failed after a deploy, or a content loader's 404). */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className={s.box}>
-        <h1>{t('errors:notFound.title')}</h1>
-        <Link className={btn.primary} to="/home">
-          {t('common:actions.backHome')}
-        </Link>
-      </div>
-    );
-  }
+  // An unknown or malformed id of a content page (loaders throw a 404): the full 404 page.
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (import.meta.env.DEV) console.error(error);
   return (
     <div className={s.box} role="alert">

@@ -1,3 +1,5 @@
+import type { RouteMeta } from '../lib/page-meta';
+
 /**
  * Route metadata shared by the router, the guard, the title effect and the header.
  * Title keys are literal 'routes:…' strings so the locale test can check them.
@@ -10,7 +12,38 @@ export interface RouteHandle {
   titleKeyFor?: (search: URLSearchParams) => string;
   /** The top-navigation item highlighted on this route. */
   nav?: NavKey;
+  /** <meta name="description"> of the page ('routes:descriptions.…'). */
+  descriptionKey?: string;
+  /** Title and description from the route's loader data (e.g. a news article's title and summary). */
+  meta?: (data: unknown) => RouteMeta | undefined;
 }
+
+export type { RouteMeta };
+
+export interface ContentRoute {
+  path: string;
+  titleKey: string;
+  descriptionKey: string;
+  nav?: NavKey;
+}
+
+/** Public content pages (spec 2.1) built in this issue; each has its own lazy chunk and loader. */
+export const CONTENT_ROUTES = {
+  news: { path: 'news', titleKey: 'routes:news', descriptionKey: 'routes:descriptions.news', nav: 'news' },
+  newsDetail: { path: 'newsDetail', titleKey: 'routes:newsDetail', descriptionKey: 'routes:descriptions.news', nav: 'news' },
+  pasted: { path: 'pasted', titleKey: 'routes:pictures', descriptionKey: 'routes:descriptions.pictures', nav: 'pasted' },
+  pictures: { path: 'pictures', titleKey: 'routes:pictures', descriptionKey: 'routes:descriptions.pictures', nav: 'pasted' },
+  picturesDetail: { path: 'picturesDetail', titleKey: 'routes:pictures', descriptionKey: 'routes:descriptions.pictures', nav: 'pasted' },
+  program: { path: 'program', titleKey: 'routes:program', descriptionKey: 'routes:descriptions.program', nav: 'program' },
+  programInfo: { path: 'programInfo', titleKey: 'routes:program', descriptionKey: 'routes:descriptions.program', nav: 'program' },
+  activity: { path: 'activity', titleKey: 'routes:activity', descriptionKey: 'routes:descriptions.activity', nav: 'activity' },
+  activityOrder: { path: 'activityOrder', titleKey: 'routes:activityOrder', descriptionKey: 'routes:descriptions.activity', nav: 'activity' },
+  registration: { path: 'registration', titleKey: 'routes:registration', descriptionKey: 'routes:descriptions.registration', nav: 'activity' },
+  rules: { path: 'rules', titleKey: 'routes:rules', descriptionKey: 'routes:descriptions.rules', nav: 'rules' },
+  file: { path: 'file', titleKey: 'routes:file', descriptionKey: 'routes:descriptions.rules', nav: 'rules' },
+  partner: { path: 'partner', titleKey: 'routes:partner', descriptionKey: 'routes:descriptions.partner', nav: 'partner' },
+  about: { path: 'about', titleKey: 'routes:about', descriptionKey: 'routes:descriptions.about', nav: 'about' },
+} as const satisfies Record<string, ContentRoute>;
 
 export interface PlaceholderRoute {
   path: string;
@@ -20,15 +53,6 @@ export interface PlaceholderRoute {
 
 /** Routes of spec 2.1 whose screens come in later issues: a bilingual placeholder until then. */
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
-  { path: 'news', titleKey: 'routes:news', nav: 'news' },
-  { path: 'newsDetail', titleKey: 'routes:newsDetail', nav: 'news' },
-  { path: 'pasted', titleKey: 'routes:pictures', nav: 'pasted' },
-  { path: 'pictures', titleKey: 'routes:pictures', nav: 'pasted' },
-  { path: 'picturesDetail', titleKey: 'routes:pictures', nav: 'pasted' },
-  { path: 'program', titleKey: 'routes:program', nav: 'program' },
-  { path: 'programInfo', titleKey: 'routes:program', nav: 'program' },
-  { path: 'activity', titleKey: 'routes:activity', nav: 'activity' },
-  { path: 'activityOrder', titleKey: 'routes:activityOrder', nav: 'activity' },
   { path: 'onlineMatch', titleKey: 'routes:onlineMatch', nav: 'activity' },
   { path: 'onlineReservation', titleKey: 'routes:onlineReservation', nav: 'activity' },
   { path: 'createTeam', titleKey: 'routes:activityRegistration', nav: 'activity' },
@@ -40,12 +64,7 @@ export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: 'workShopTickets', titleKey: 'routes:activityRegistration', nav: 'activity' },
   { path: 'audience', titleKey: 'routes:audience', nav: 'activity' },
   { path: 'audienceOrder', titleKey: 'routes:audience', nav: 'activity' },
-  { path: 'registration', titleKey: 'routes:registration', nav: 'activity' },
   { path: 'volunteer_pc', titleKey: 'routes:volunteer' },
-  { path: 'rules', titleKey: 'routes:rules', nav: 'rules' },
-  { path: 'partner', titleKey: 'routes:partner', nav: 'partner' },
-  { path: 'about', titleKey: 'routes:about', nav: 'about' },
-  { path: 'file', titleKey: 'routes:file', nav: 'rules' },
 ];
 
 /** Every path the public router knows (used by the guard to tell a 404 from a protected page). */
@@ -59,6 +78,7 @@ export const KNOWN_PATHS: readonly string[] = [
   '/404',
   '/401',
   ...PLACEHOLDER_ROUTES.map((r) => `/${r.path}`),
+  ...Object.values(CONTENT_ROUTES).map((r) => `/${r.path}`),
 ];
 
 /** Top-navigation items in order (spec 2.3). */
@@ -72,6 +92,33 @@ export const NAV_ITEMS: readonly { key: NavKey; to: string; labelKey: string }[]
   { key: 'partner', to: '/partner', labelKey: 'nav:partner' },
   { key: 'about', to: '/about', labelKey: 'nav:about' },
 ];
+
+/** Title and description of the current page: the deepest route's loader-data meta wins over its keys. */
+export function resolveMeta(
+  matches: readonly { handle: unknown; loaderData?: unknown }[],
+  search: URLSearchParams,
+): { titleKey?: string; title?: string; descriptionKey?: string; description?: string } {
+  const out: { titleKey?: string; title?: string; descriptionKey?: string; description?: string } = {};
+  for (const m of matches) {
+    const h = m.handle as RouteHandle | undefined;
+    if (!h) continue;
+    const key = resolveTitleKey(h, search);
+    if (key) {
+      out.titleKey = key;
+      out.title = undefined;
+    }
+    if (h.descriptionKey) {
+      out.descriptionKey = h.descriptionKey;
+      out.description = undefined;
+    }
+    // A content route without loader data after navigating has thrown (its error boundary shows 404).
+    const meta = h.meta ? (m.loaderData !== undefined ? h.meta(m.loaderData) : { titleKey: 'routes:notFound' }) : undefined;
+    if (meta?.titleKey) out.titleKey = meta.titleKey;
+    if (meta?.title) out.title = meta.title;
+    if (meta?.description) out.description = meta.description;
+  }
+  return out;
+}
 
 export function resolveTitleKey(handle: RouteHandle | undefined, search: URLSearchParams): string | undefined {
   if (!handle) return undefined;

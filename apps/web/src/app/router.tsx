@@ -8,6 +8,8 @@ import { registerNavigator } from '../lib/navigation';
 import { guardMiddleware, redirectTarget } from './guard';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootShell } from './RootShell';
+import { contentRoutes } from './content-routes';
+import { adminResourceRoutes } from './admin-routes';
 import { BootFallback, RouteError } from './RouteError';
 import { PLACEHOLDER_ROUTES, type RouteHandle } from './route-meta';
 
@@ -34,7 +36,13 @@ export function createRoutes(): RouteObject[] {
               ErrorBoundary: RouteError,
               children: [
                 { index: true, loader: () => redirect('/home') },
-                { path: 'home', loader: homeLoader, Component: HomePage, handle: handle({ titleKey: 'routes:home', nav: 'home' }) },
+                {
+                  path: 'home',
+                  loader: homeLoader,
+                  Component: HomePage,
+                  handle: handle({ titleKey: 'routes:home', nav: 'home', descriptionKey: 'routes:descriptions.home' }),
+                },
+                ...contentRoutes(),
                 ...PLACEHOLDER_ROUTES.map<RouteObject>((r) => ({
                   path: r.path,
                   element: <PlaceholderPage titleKey={r.titleKey} />,
@@ -113,6 +121,7 @@ export function createRoutes(): RouteObject[] {
                   lazy: async () => ({ Component: (await import('../admin/pages/UsersPage')).default }),
                   handle: handle({ titleKey: 'admin:menu.users' }),
                 },
+                ...adminResourceRoutes(),
                 {
                   path: '*',
                   lazy: async () => ({ Component: (await import('../admin/pages/AdminPlaceholderPage')).default }),

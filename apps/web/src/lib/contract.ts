@@ -4,7 +4,10 @@
  */
 import type { z } from 'zod';
 import type {
+  aboutItem,
   captchaResponse,
+  dictItem,
+  photoListResponse,
   dataResponse,
   faqListResponse,
   isRegisterResponse,
@@ -17,6 +20,17 @@ import type {
   userResponse,
 } from '@rp/shared';
 
+export type {
+  ActivityItem,
+  ConsoleItem,
+  NewsDetail,
+  NewsItem,
+  OfficialFileItem,
+  PartnerItem,
+  PictureItem,
+  PictureListData,
+  ProgramItem,
+} from '@rp/shared';
 export type { AdminUserItem, FaqItem, LoginBody, MessageItem, RegisterBody, SendSmsBody, SmsLoginBody, SmsOutboxItem, SmsPurpose, UpdatePasswordBody, UpdateUserBody, User } from '@rp/shared';
 
 export type OkResponse = z.infer<typeof okResponse>;
@@ -28,6 +42,11 @@ export type IsRegisterResponse = z.infer<typeof isRegisterResponse>;
 export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
 export type FaqListResponse = z.infer<typeof faqListResponse>;
 export type MessagePage = z.infer<ReturnType<typeof pageResponse<typeof messageItem>>>;
+
+export type AboutItem = z.infer<typeof aboutItem>;
+export type DictItem = z.infer<typeof dictItem>;
+export type PhotoListResponse = z.infer<typeof photoListResponse>;
+export type AlbumMeta = PhotoListResponse['data'];
 
 /** A page of any item, as sent on the wire (page is 0-based). */
 export interface Page<T> {

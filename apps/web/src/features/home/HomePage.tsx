@@ -1,7 +1,9 @@
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { btn } from '../../ui/buttons';
+import { HomeBlocks, PartnersStrip } from './HomeBlocks';
+import type { HomeData } from './loader';
 import s from './HomePage.module.css';
 
 const CARDS = [
@@ -20,12 +22,13 @@ const STATS = [
 export default function HomePage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const data = useLoaderData() as HomeData;
   return (
     <>
       <section className={s.hero} aria-labelledby="home-title">
         <div className={s.heroInner}>
           <div className={s.heroText}>
-            <p className={s.eyebrow}>{t('home:hero.eyebrow')}</p>
+            <p className={s.eyebrow}>{t('home:hero.eyebrow', { year: data.season })}</p>
             <h1 id="home-title" className={s.title}>
               {t('home:hero.title')}
             </h1>
@@ -74,6 +77,8 @@ export default function HomePage() {
         </ul>
       </section>
 
+      <HomeBlocks data={data} />
+
       {user ? null : (
         <section className={s.join} aria-labelledby="home-join">
           <div>
@@ -87,6 +92,8 @@ export default function HomePage() {
           </Link>
         </section>
       )}
+
+      <PartnersStrip partners={data.partners} />
     </>
   );
 }

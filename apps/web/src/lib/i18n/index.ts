@@ -17,7 +17,7 @@ const coreFiles = import.meta.glob<Json>('../../locales/*/{common,nav,routes,err
 // The rest arrive with the lazy chunks that use them (see loadNamespaces and app/router.tsx).
 const lazyFiles = import.meta.glob<Json>(['../../locales/*/*.json', '!../../locales/*/{common,nav,routes,errors,home,footer,help}.json'], { import: 'default' });
 
-export type LazyNamespace = 'auth' | 'user' | 'messages' | 'admin';
+export type LazyNamespace = 'auth' | 'user' | 'messages' | 'admin' | 'content';
 
 function parsePath(file: string): [lang: string, ns: string] | null {
   const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
@@ -38,17 +38,28 @@ function buildResources(): { resources: Resource; namespaces: string[] } {
   return { resources, namespaces: [...namespaces].sort() };
 }
 
-/** Adds lazy namespaces (both languages) before a lazy route renders. */
-export async function loadNamespaces(...namespaces: LazyNamespace[]): Promise<void> {
+// Lazy namespaces some route has asked for; a language switch loads them in the new language first.
+const requested = new Set<LazyNamespace>();
+
+async function loadBundles(langs: readonly string[], namespaces: readonly LazyNamespace[]): Promise<void> {
   const jobs: Promise<void>[] = [];
   for (const [file, load] of Object.entries(lazyFiles)) {
     const parsed = parsePath(file);
     if (!parsed) continue;
     const [lang, ns] = parsed;
-    if (!namespaces.includes(ns as LazyNamespace) || i18n.hasResourceBundle(lang, ns)) continue;
+    if (!langs.includes(lang) || !namespaces.includes(ns as LazyNamespace) || i18n.hasResourceBundle(lang, ns)) continue;
     jobs.push(load().then((content) => void i18n.addResourceBundle(lang, ns, content, true, false)));
   }
   await Promise.all(jobs);
+}
+
+/**
+ * Adds lazy namespaces before a lazy route renders: the current language only (every byte counts on a
+ * public page's first load); setLanguage() fetches the other language of what is in use before switching.
+ */
+export async function loadNamespaces(...namespaces: LazyNamespace[]): Promise<void> {
+  for (const ns of namespaces) requested.add(ns);
+  await loadBundles([currentLang()], namespaces);
 }
 
 export function isAppLang(value: unknown): value is AppLang {
@@ -109,8 +120,13 @@ i18n.on('languageChanged', (lng) => {
   }
 });
 
-/** Switch language: <html lang>, localStorage.lang, titles and (in portal/admin) antd + dayjs follow. */
-export function setLanguage(lang: AppLang): Promise<unknown> {
+/**
+ * Switch language: the lazy namespaces in use arrive in the new language first (no flash of keys), then
+ * <html lang>, localStorage.lang, titles, (in portal/admin) antd + dayjs, and the public pages' data follow.
+ */
+export async function setLanguage(lang: AppLang): Promise<unknown> {
+  // A failed chunk must not block the switch: i18next falls back to Chinese for missing texts.
+  await loadBundles([lang], [...requested]).catch(() => undefined);
   return i18n.changeLanguage(lang);
 }
 

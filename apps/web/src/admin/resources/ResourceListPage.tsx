@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, InputNumber, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api-client';
+import { hasPermission, useSession } from '../../lib/session';
+import { ScrollableTable } from '../pages/ScrollableTable';
+import { resourceApi, resourceListQuery, saveBlob } from './api';
+import { FieldCell, useEnumOptions, useRefOptions } from './cells';
+import { fieldLabelKey, filterSpecs, listColumns, listQuery, PAGE_SIZES, readListParams, writeListParams, type FilterSpec, type ListParams, type Row } from './model';
+import type { ResourceLoaderData } from './route';
+import { findResource, type ResourceDef } from './registry';
+import s from '../admin.module.css';
+
+export { resourceLoader as loader, resourceMeta as meta } from './route';
+
+/** /admin/r/:resource — the generic list of a resource definition. */
+export default function ResourceListPage() {
+  const { name } = useLoaderData() as ResourceLoaderData;
+  const def = findResource(name)!;
+  return <ResourceList key={def.name} def={def} />;
+}
+
+function ResourceList({ def }: { def: ResourceDef }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [search, setSearch] = useSearchParams();
+  const params = readListParams(def, search);
+  const query = useQuery(resourceListQuery(def.name, listQuery(params)));
+  const [exporting, setExporting] = useState(false);
+  const canWrite = hasPermission(user, def.write);
+  const title = t(def.labelKey);
+
+  const update = (patch: Partial<ListParams>) => setSearch(writeListParams({ ...params, ...patch }));
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const blob = await resourceApi.export(def.name, listQuery(params, { forExport: true }));
+      saveBlob(blob, `${def.name}-${new Date().toISOString().slice(0, 10)}.xlsx`);
+    } catch {
+      // the HTTP client has shown the server's message
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onDelete = (row: Row) => {
+    modal.confirm({
+      title: t('admin:resource.deleteTitle'),
+      content: t('admin:resource.deleteBody', { id: String(row.id) }),
+      okText: t('admin:resource.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:actions.cancel'),
+      onOk: async () => {
+        try {
+          const res = await resourceApi.remove(def.name, row.id as number);
+          message.success(res.resultStr || t('admin:resource.deleted'));
+          await queryClient.invalidateQueries({ queryKey: ['admin', 'resource', def.name] });
+        } catch (e) {
+          message.error(isApiError(e) ? e.message : t('admin:resource.failed'));
+        }
+      },
+      onCancel: () => void message.info(t('admin:resource.cancelled')),
+    });
+  };
+
+  const columns: TableProps<Row>['columns'] = [
+    ...listColumns(def).map((c) => ({
+      key: c.field.name,
+      title: t(fieldLabelKey(def, c.field)),
+      dataIndex: c.field.name,
+      sorter: c.sortKey ? true : undefined,
+      sortOrder: c.sortKey && params.sort?.key === c.sortKey ? (params.sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+      width: c.field.name === 'id' ? 80 : undefined,
+      render: (_: unknown, row: Row) => <FieldCell field={c.field} row={row} />,
+    })),
+    {
+      key: 'actions',
+      title: t('admin:resource.actions'),
+      fixed: 'right' as const,
+      width: canWrite ? 170 : 100,
+      render: (_: unknown, row: Row) => (
+        <Space size={4}>
+          <Button size="small" icon={<EditOutlined />} onClick={() => void navigate(`/admin/r/${def.name}/${String(row.id)}`)} aria-label={t('admin:resource.editRow', { id: String(row.id) })}>
+            {canWrite ? t('admin:resource.edit') : t('admin:resource.view')}
+          </Button>
+          {canWrite ? (
+            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onDelete(row)} aria-label={t('admin:resource.deleteRow', { id: String(row.id) })}>
+              {t('admin:resource.delete')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className={s.titleRow}>
+        <Typography.Title level={1} className={s.pageTitle}>
+          {title}
+        </Typography.Title>
+        <Space wrap>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()}>
+            {t('admin:resource.export')}
+          </Button>
+          {canWrite && def.creatable !== false ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`/admin/r/${def.name}/new`)}>
+              {t('admin:resource.create')}
+            </Button>
+          ) : null}
+        </Space>
+      </div>
+
+      <Filters def={def} params={params} onApply={(filters) => update({ filters, page: 1 })} />
+
+      <ScrollableTable label={title}>
+        <Table<Row>
+          rowKey={(r) => String(r.id)}
+          columns={columns}
+          dataSource={query.data?.content ?? []}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          onChange={(pagination, _filters, sorter) => {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            const col = listColumns(def).find((c) => c.field.name === one?.columnKey);
+            const sort = one?.order && col?.sortKey ? { key: col.sortKey, order: one.order === 'ascend' ? ('asc' as const) : ('desc' as const) } : null;
+            const size = pagination.pageSize ?? params.size;
+            const sortChanged = (sort?.key ?? '') + (sort?.order ?? '') !== (params.sort?.key ?? '') + (params.sort?.order ?? '');
+            update({ sort, size, page: sortChanged || size !== params.size ? 1 : (pagination.current ?? 1) });
+          }}
+          pagination={{
+            current: params.page,
+            pageSize: params.size,
+            total: query.data?.totalElements ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [...PAGE_SIZES],
+            showTotal: (total) => t('admin:table.total', { total }),
+          }}
+        />
+      </ScrollableTable>
+    </>
+  );
+}
+
+/** The filter bar: one control per filter of the definition; applied with Search, cleared with Reset. */
+function Filters({ def, params, onApply }: { def: ResourceDef; params: ListParams; onApply: (filters: Record<string, string>) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const specs = filterSpecs(def);
+  if (specs.length === 0) return null;
+  const initial = Object.fromEntries(specs.map((sp) => [sp.param, toControlValue(sp, params.filters[sp.param])]));
+  const apply = (values: Record<string, unknown>) => {
+    const filters: Record<string, string> = {};
+    for (const sp of specs) {
+      const v = values[sp.param];
+      if (v !== undefined && v !== null && String(v).trim() !== '') filters[sp.param] = String(v).trim();
+    }
+    onApply(filters);
+  };
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      className={s.filters}
+      initialValues={initial}
+      onFinish={apply}
+      aria-label={t('admin:resource.filters')}
+      key={JSON.stringify(params.filters)}
+    >
+      {specs.map((sp) => (
+        <Form.Item key={sp.param} name={sp.param} label={t(fieldLabelKey(def, sp.field))}>
+          <FilterControlInput spec={sp} />
+        </Form.Item>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('admin:resource.search')}
+          </Button>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              form.setFieldsValue(Object.fromEntries(specs.map((sp) => [sp.param, undefined])));
+              onApply({});
+            }}
+          >
+            {t('admin:resource.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
+
+function toControlValue(spec: FilterSpec, raw: string | undefined): unknown {
+  if (raw === undefined) return undefined;
+  if (spec.control === 'number' || spec.control === 'ref') return Number(raw);
+  if (spec.control === 'select') return spec.field.options?.find((o) => String(o.value) === raw)?.value ?? raw;
+  return raw;
+}
+
+function FilterControlInput({ spec, ...rest }: { spec: FilterSpec; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
+  const { t } = useTranslation();
+  const enumOptions = useEnumOptions(spec.field);
+  const ref = useRefOptions(spec.field, spec.control === 'ref');
+  const style = { minWidth: 160 };
+  switch (spec.control) {
+    case 'select':
+      return <Select {...rest} allowClear style={style} options={enumOptions} placeholder={t('admin:resource.any')} />;
+    case 'ref':
+      return <Select {...rest} allowClear showSearch={{ optionFilterProp: 'label' }} style={{ minWidth: 220 }} loading={ref.loading} options={ref.options} placeholder={t('admin:resource.any')} />;
+    case 'number':
+      return <InputNumber {...(rest as object)} style={style} precision={0} />;
+    case 'boolean':
+      return (
+        <Select
+          {...rest}
+          allowClear
+          style={style}
+          options={[
+            { value: 'true', label: t('admin:resource.yes') },
+            { value: 'false', label: t('admin:resource.no') },
+          ]}
+        />
+      );
+    default:
+      return <Input {...(rest as object)} allowClear style={{ width: 200 }} placeholder={spec.mode === 'like' ? t('admin:resource.contains') : undefined} />;
+  }
+}

@@ -1,0 +1,89 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import type { Page } from '../../lib/contract';
+import type { Row } from './model';
+
+/** GET/POST/PUT/DELETE /api/admin/<name>… (generated on the server from the same definitions). */
+const base = (name: string) => `/api/admin/${encodeURIComponent(name)}`;
+
+export interface DataResponse<T> {
+  resultCode: number;
+  resultStr: string;
+  data: T;
+}
+
+export interface StoredUpload {
+  key: string;
+  url: string;
+  fileName: string;
+  size: number;
+  mime: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface UploadedPicture {
+  id: number;
+  name: string;
+  width: number;
+  height: number;
+  thumbUrl: string;
+}
+
+export function resourceListQuery(name: string, query: Record<string, string | number>) {
+  return queryOptions({
+    queryKey: ['admin', 'resource', name, 'list', query],
+    queryFn: ({ signal }) => api.get<Page<Row>>(base(name), { signal, query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function resourceRowQuery(name: string, id: number) {
+  return queryOptions({
+    queryKey: ['admin', 'resource', name, 'row', id],
+    queryFn: ({ signal }) => api.get<DataResponse<Row>>(`${base(name)}/${id}`, { signal, silent: true }).then((r) => r.data),
+    retry: false,
+  });
+}
+
+/** Rows of another resource for a select (spec: size 500 is plenty for the referenced lists). */
+export function refOptionsQuery(name: string) {
+  return queryOptions({
+    queryKey: ['admin', 'resource', name, 'options'],
+    queryFn: ({ signal }) => api.get<Page<Row>>(base(name), { signal, query: { page: 0, size: 500 } }).then((p) => p.content),
+    staleTime: 60_000,
+  });
+}
+
+export const resourceApi = {
+  create: (name: string, body: Row) => api.post<DataResponse<Row>>(base(name), body, { silent: true }),
+  update: (name: string, id: number, body: Row) => api.put<DataResponse<Row>>(`${base(name)}/${id}`, body, { silent: true }),
+  remove: (name: string, id: number) => api.delete<{ resultStr: string }>(`${base(name)}/${id}`, { silent: true }),
+  /** The filtered list as an xlsx file (the client reads a JSON error blob for its message). */
+  export: (name: string, query: Record<string, string | number>) => api.get<Blob>(`${base(name)}/export`, { query, responseType: 'blob', timeoutMs: 120_000 }),
+  upload: (file: File, kind: 'image' | 'file') => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<DataResponse<StoredUpload>>('/api/admin/uploads', form, { query: { kind }, silent: true, timeoutMs: 120_000 }).then((r) => r.data);
+  },
+  /** One picture of a bulk upload, with the optional names applied to the batch. */
+  uploadPicture: (photoId: number, file: File, names: { teamName?: string; memberName?: string; programName?: string }) => {
+    const form = new FormData();
+    // Text fields first: the server reads the parts in order.
+    for (const [k, v] of Object.entries(names)) if (v && v.trim()) form.append(k, v.trim());
+    form.append('file', file);
+    return api.post<DataResponse<UploadedPicture>>(`/api/admin/photos/${photoId}/pictures`, form, { silent: true, noRedirect: false, timeoutMs: 120_000 }).then((r) => r.data);
+  },
+};
+
+/** Saves a Blob under a file name (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

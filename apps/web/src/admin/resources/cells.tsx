@@ -1,0 +1,55 @@
+import { Image, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { refOptionsQuery } from './api';
+import { imageUrlOf, localized, refLabel, type Lang, type Row } from './model';
+import type { FieldDef } from './registry';
+
+/** Options of an enum field with their translated labels. */
+export function useEnumOptions(field: FieldDef) {
+  const { t } = useTranslation();
+  return (field.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }));
+}
+
+/** Options of a ref field: rows of the referenced resource, labelled by name/title. */
+export function useRefOptions(field: FieldDef, enabled = true) {
+  const { i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
+  const query = useQuery({ ...refOptionsQuery(field.ref ?? ''), enabled: enabled && !!field.ref });
+  const options = (query.data ?? []).map((row) => ({ value: row.id as number, label: refLabel(row, lang) }));
+  return { options, loading: query.isLoading };
+}
+
+export const formatDateTime = (v: unknown) => (typeof v === 'string' && v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+
+/** How a value of a field shows in a table cell. */
+export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
+  const value = localized(row, field, lang);
+  switch (field.kind) {
+    case 'image': {
+      const url = imageUrlOf(row, field);
+      return url ? <Image src={url} width={64} height={48} style={{ objectFit: 'cover', borderRadius: 6 }} alt={t('admin:resource.thumbnailAlt', { id: String(row.id) })} /> : <span>—</span>;
+    }
+    case 'enum': {
+      const opt = field.options?.find((o) => o.value === value);
+      return opt ? <Tag color={value === 1 ? 'blue' : undefined}>{t(opt.labelKey)}</Tag> : <span>{value === null || value === undefined ? '—' : String(value)}</span>;
+    }
+    case 'boolean':
+      return value ? <Tag color="green">{t('admin:resource.yes')}</Tag> : <Tag>{t('admin:resource.no')}</Tag>;
+    case 'datetime':
+      return <span>{formatDateTime(value)}</span>;
+    case 'ref':
+      return <RefCell field={field} value={value} />;
+    default:
+      return <span className="rp-cell-text">{value === null || value === undefined || value === '' ? '—' : String(value)}</span>;
+  }
+}
+
+function RefCell({ field, value }: { field: FieldDef; value: unknown }) {
+  const { options } = useRefOptions(field, value !== null && value !== undefined);
+  if (value === null || value === undefined) return <span>—</span>;
+  return <span>{options.find((o) => o.value === value)?.label ?? `#${String(value)}`}</span>;
+}

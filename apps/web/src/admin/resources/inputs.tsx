@@ -1,0 +1,239 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Col, DatePicker, Form, Image, Input, InputNumber, Row as GridRow, Select, Space, Switch, Typography, Upload } from 'antd';
+import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api-client';
+import { sanitizeHtml } from '../../lib/sanitize-html';
+import { resourceApi } from './api';
+import { useEnumOptions, useRefOptions } from './cells';
+import { fieldLabelKey, isRequired, wireNamesOf } from './model';
+import type { FieldDef, ResourceDef } from './registry';
+import s from '../admin.module.css';
+
+/** What an uploaded or stored file looks like next to its field: a picture or a file name. */
+export interface Preview {
+  url?: string | null;
+  fileName?: string | null;
+}
+
+export interface FieldItemsProps {
+  def: ResourceDef;
+  field: FieldDef;
+  previews: Record<string, Preview>;
+  setPreview: (name: string, preview: Preview | null) => void;
+  disabled?: boolean;
+}
+
+const TEXT_KINDS = new Set(['text', 'textarea', 'richText', 'image', 'file']);
+
+/** The Form.Item(s) of one field: one, or zh and en side by side (rich text: one under the other). */
+export function FieldItems({ def, field, previews, setPreview, disabled }: FieldItemsProps) {
+  const { t } = useTranslation();
+  const label = t(fieldLabelKey(def, field));
+  const names = wireNamesOf(field);
+
+  const item = (name: string, itemLabel: string) => (
+    <Form.Item key={name} name={name} label={itemLabel} rules={rulesOf(field, name, t)} {...itemProps(field)}>
+      <FieldControl field={field} name={name} preview={previews[name]} setPreview={setPreview} disabled={disabled} />
+    </Form.Item>
+  );
+
+  if (!field.i18n) return item(field.name, label);
+  const zh = item(names[0]!, t('admin:form.langLabel', { label, lang: t('admin:form.lang.zh') }));
+  const en = item(names[1]!, t('admin:form.langLabel', { label, lang: t('admin:form.lang.en') }));
+  if (field.kind === 'richText') {
+    return (
+      <fieldset className={s.fieldset}>
+        <legend>{label}</legend>
+        {zh}
+        {en}
+      </fieldset>
+    );
+  }
+  return (
+    <GridRow gutter={16}>
+      <Col xs={24} md={12}>
+        {zh}
+      </Col>
+      <Col xs={24} md={12}>
+        {en}
+      </Col>
+    </GridRow>
+  );
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+function rulesOf(field: FieldDef, name: string, t: T): Rule[] {
+  const rules: Rule[] = [];
+  if (isRequired(field, name)) rules.push({ required: true, whitespace: TEXT_KINDS.has(field.kind), message: t('admin:form.required') });
+  if ((field.kind === 'text' || field.kind === 'textarea' || field.kind === 'richText') && field.max !== undefined) {
+    rules.push({ type: 'string', max: field.max, message: t('admin:form.tooLong', { max: field.max }) });
+  }
+  if (field.kind === 'int' && (field.min !== undefined || field.max !== undefined)) {
+    rules.push({ type: 'number', min: field.min, max: field.max, message: t('admin:form.range', { min: field.min ?? '', max: field.max ?? '' }) });
+  }
+  return rules;
+}
+
+/** Form.Item props by kind: Switch binds `checked`; dates travel as ISO strings with offset. */
+function itemProps(field: FieldDef) {
+  if (field.kind === 'boolean') return { valuePropName: 'checked' };
+  if (field.kind === 'datetime') {
+    return {
+      getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null }),
+      normalize: (d: Dayjs | null) => (d ? d.format() : null),
+    };
+  }
+  return {};
+}
+
+interface ControlProps {
+  field: FieldDef;
+  name: string;
+  preview?: Preview;
+  setPreview: (name: string, preview: Preview | null) => void;
+  disabled?: boolean;
+  // injected by Form.Item
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}
+
+function FieldControl({ field, name, preview, setPreview, disabled, id, value, onChange }: ControlProps) {
+  const enumOptions = useEnumOptions(field);
+  const ref = useRefOptions(field, field.kind === 'ref');
+  const common = { id, disabled };
+  switch (field.kind) {
+    case 'textarea':
+      return <Input.TextArea {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 3, maxRows: 10 }} maxLength={field.max} showCount={!!field.max && field.max <= 5000} />;
+    case 'richText':
+      return <RichTextInput {...common} value={(value as string) ?? ''} onChange={(v) => onChange?.(v)} />;
+    case 'int':
+      return <InputNumber {...common} value={value as number | null} onChange={(v) => onChange?.(v)} min={field.min} max={field.max} precision={0} style={{ width: 200, maxWidth: '100%' }} />;
+    case 'boolean':
+      return <Switch {...common} checked={!!value} onChange={(v) => onChange?.(v)} />;
+    case 'datetime':
+      return <DatePicker {...common} showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={value as Dayjs | null} onChange={(d) => onChange?.(d)} style={{ width: 240, maxWidth: '100%' }} />;
+    case 'enum':
+      return <Select {...common} value={value} onChange={(v) => onChange?.(v)} options={enumOptions} allowClear={!field.required} style={{ maxWidth: 320 }} />;
+    case 'ref':
+      return (
+        <Select
+          {...common}
+          value={value}
+          onChange={(v) => onChange?.(v ?? null)}
+          options={ref.options}
+          loading={ref.loading}
+          showSearch={{ optionFilterProp: 'label' }}
+          allowClear={!field.required}
+          style={{ maxWidth: 480 }}
+        />
+      );
+    case 'image':
+    case 'file':
+      return <UploadInput {...common} kind={field.kind} value={(value as string | null) ?? null} onChange={(v) => onChange?.(v)} preview={preview} setPreview={(p) => setPreview(name, p)} />;
+    default:
+      return <Input {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} maxLength={field.max} showCount={!!field.max && field.max <= 500} />;
+  }
+}
+
+/** Rich text as an HTML textarea with a live preview, sanitised like the server will (no editor dependency). */
+function RichTextInput({ id, value, onChange, disabled }: { id?: string; value: string; onChange: (v: string) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const preview = useMemo(() => sanitizeHtml(value), [value]);
+  return (
+    <GridRow gutter={[16, 8]}>
+      <Col xs={24} lg={12}>
+        <Input.TextArea id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled} autoSize={{ minRows: 8, maxRows: 24 }} className={s.mono} />
+        <Typography.Text type="secondary" className={s.help}>
+          {t('admin:form.richTextHelp')}
+        </Typography.Text>
+      </Col>
+      <Col xs={24} lg={12}>
+        <div className={s.preview} aria-label={t('admin:form.preview')} role="region">
+          <div className={s.previewLabel} aria-hidden="true">
+            {t('admin:form.preview')}
+          </div>
+          {preview ? <div className={s.previewBody} dangerouslySetInnerHTML={{ __html: preview }} /> : <Typography.Text type="secondary">{t('admin:form.previewEmpty')}</Typography.Text>}
+        </div>
+      </Col>
+    </GridRow>
+  );
+}
+
+const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+const FILE_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx';
+
+/** Uploads to POST /api/admin/uploads?kind=…; the field keeps the returned storage key. */
+function UploadInput({
+  id,
+  kind,
+  value,
+  onChange,
+  preview,
+  setPreview,
+  disabled,
+}: {
+  id?: string;
+  kind: 'image' | 'file';
+  value: string | null;
+  onChange: (key: string | null) => void;
+  preview?: Preview;
+  setPreview: (p: Preview | null) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Space orientation="vertical" size={8}>
+      {value && kind === 'image' && preview?.url ? <Image src={preview.url} width={200} alt={t('admin:form.imagePreview')} style={{ borderRadius: 8 }} /> : null}
+      {value && kind === 'file' ? (
+        <Typography.Text>
+          <PaperClipOutlined aria-hidden="true" /> {preview?.fileName || value}
+        </Typography.Text>
+      ) : null}
+      <Space wrap>
+        <Upload
+          accept={kind === 'image' ? IMAGE_ACCEPT : FILE_ACCEPT}
+          showUploadList={false}
+          disabled={disabled || busy}
+          customRequest={async ({ file, onSuccess, onError }) => {
+            setBusy(true);
+            try {
+              const up = await resourceApi.upload(file as File, kind);
+              onChange(up.key);
+              setPreview({ url: up.url, fileName: up.fileName });
+              message.success(t('admin:form.uploaded'));
+              onSuccess?.(up);
+            } catch (e) {
+              message.error(isApiError(e) ? e.message : t('admin:form.uploadFailed'));
+              onError?.(e as Error);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <Button id={id} icon={<UploadOutlined />} loading={busy} disabled={disabled}>
+            {value ? t('admin:form.replace') : kind === 'image' ? t('admin:form.uploadImage') : t('admin:form.uploadFile')}
+          </Button>
+        </Upload>
+        {value ? (
+          <Button
+            icon={<DeleteOutlined />}
+            disabled={disabled}
+            onClick={() => {
+              onChange(null);
+              setPreview(null);
+            }}
+          >
+            {t('admin:form.remove')}
+          </Button>
+        ) : null}
+      </Space>
+    </Space>
+  );
+}

@@ -1,0 +1,48 @@
+import type { LoaderFunction, RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { loadNamespaces } from '../lib/i18n';
+import type { RouteMeta } from '../lib/page-meta';
+import { CONTENT_ROUTES, type ContentRoute, type RouteHandle } from './route-meta';
+
+interface PageModule {
+  default: ComponentType;
+  loader: LoaderFunction;
+  meta?: (data: unknown) => RouteMeta | undefined;
+}
+
+/**
+ * A public content page: its own lazy chunk (no antd) with its loader, and the `content` namespace.
+ * The handle (title, nav, description, and the page's meta from its data) comes with the chunk.
+ */
+function page(route: ContentRoute, load: () => Promise<PageModule>): RouteObject {
+  return {
+    path: route.path,
+    lazy: async () => {
+      const [m] = await Promise.all([load(), loadNamespaces('content')]);
+      const handle: RouteHandle = { titleKey: route.titleKey, nav: route.nav, descriptionKey: route.descriptionKey, meta: m.meta };
+      return { Component: m.default, loader: m.loader, handle };
+    },
+  };
+}
+
+const R = CONTENT_ROUTES;
+
+/** Spec 2.1 public content routes (news, programs, activities, gallery, rules, partners, about). */
+export function contentRoutes(): RouteObject[] {
+  return [
+    page(R.news, () => import('../features/news/NewsListPage')),
+    page(R.newsDetail, () => import('../features/news/NewsDetailPage')),
+    page(R.pasted, () => import('../features/gallery/HighlightsPage')),
+    page(R.pictures, () => import('../features/gallery/HighlightsPage')),
+    page(R.picturesDetail, () => import('../features/gallery/GalleryPage')),
+    page(R.program, () => import('../features/programs/ProgramListPage')),
+    page(R.programInfo, () => import('../features/programs/ProgramDetailPage')),
+    page(R.activity, () => import('../features/activities/ActivityListPage')),
+    page(R.activityOrder, () => import('../features/activities/ActivityDetailPage')),
+    page(R.registration, () => import('../features/activities/RegistrationPage')),
+    page(R.rules, () => import('../features/rules/RulesPage')),
+    page(R.file, () => import('../features/rules/RulesPage')),
+    page(R.partner, () => import('../features/partners/PartnersPage')),
+    page(R.about, () => import('../features/about/AboutPage')),
+  ];
+}

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { contentApi, notFound } from '../../lib/content-api';
+import type { ActivityItem, Page } from '../../lib/contract';
+import { htmlToText, parseId, parsePage } from '../../lib/format';
+import type { RouteMeta } from '../../lib/page-meta';
+
+export const ACTIVITY_PAGE_SIZE = 12;
+/** The Asian finals (spec 9: special activity 568) shown on /registration. */
+export const ASIAN_FINALS_ID = 568;
+
+export interface ActivityListData {
+  page: number;
+  list: Page<ActivityItem>;
+}
+
+/** /activity?page=n: shown activities, newest first (the server sorts by id descending). */
+export async function activityListLoader({ request }: LoaderFunctionArgs): Promise<ActivityListData> {
+  const page = parsePage(new URL(request.url).searchParams.get('page'));
+  const list = await contentApi.activities({ page: page - 1, size: ACTIVITY_PAGE_SIZE }, { signal: request.signal });
+  return { page, list };
+}
+
+export interface ActivityDetailData {
+  activity: ActivityItem;
+}
+
+/** /activityOrder?id=: the activity with its programs and plans (listV2 id + award=true). */
+export async function activityDetailLoader({ request }: LoaderFunctionArgs): Promise<ActivityDetailData> {
+  const id = parseId(new URL(request.url).searchParams.get('id'));
+  if (id === null) notFound();
+  const activity = await contentApi.activity(id, { signal: request.signal });
+  if (!activity) notFound();
+  return { activity };
+}
+
+export function activityDetailMeta(data: unknown): RouteMeta | undefined {
+  const { activity } = data as ActivityDetailData;
+  return { title: activity.name, description: htmlToText(activity.intro) || undefined };
+}
+
+export interface RegistrationData {
+  activity: ActivityItem | null;
+}
+
+/** /registration: the Asian finals; a missing activity is a friendly empty state, not an error. */
+export async function registrationLoader({ request }: LoaderFunctionArgs): Promise<RegistrationData> {
+  return { activity: await contentApi.activity(ASIAN_FINALS_ID, { signal: request.signal }) };
+}

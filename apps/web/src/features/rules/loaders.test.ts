@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { OfficialFileItem } from '../../lib/contract';
+import { groupFiles } from './loaders';
+
+const file = (id: number, year: number, activityId: number | null, activityName: string | null = activityId ? `A${activityId}` : null): OfficialFileItem => ({
+  id,
+  title: `F${id}`,
+  year,
+  activityId,
+  activityName,
+  fileName: `f${id}.pdf`,
+  fileSize: 100,
+  downloads: 0,
+  url: `/api/lOfficialFile/web/download/${id}`,
+});
+
+describe('groupFiles', () => {
+  it('groups by year (newest first), then activity (general files last), keeping the order', () => {
+    const groups = groupFiles([file(1, 2025, 545), file(2, 2026, null), file(3, 2026, 600), file(4, 2026, 600), file(5, 2026, 568)]);
+    expect(groups.map((g) => g.year)).toEqual([2026, 2025]);
+    expect(groups[0]!.activities.map((a) => [a.activityId, a.files.map((f) => f.id)])).toEqual([
+      [600, [3, 4]],
+      [568, [5]],
+      [null, [2]],
+    ]);
+    expect(groups[1]!.activities[0]!.activityName).toBe('A545');
+  });
+});

@@ -1,0 +1,287 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD } from '../playwright.config';
+import { adminHeaders, LANGS, picture, screenshotDir, scrollThrough, seedBigAlbum, startIn, switchLanguage, T, type Lang } from './support/content';
+
+/** Every public content page of this issue, with a seeded id where the page needs one. */
+const PAGES = [
+  { name: 'home', path: '/home' },
+  { name: 'news', path: '/news' },
+  { name: 'news-detail', path: '/newsDetail?id=1' },
+  { name: 'pasted', path: '/pasted' },
+  { name: 'pictures', path: '/pictures' },
+  { name: 'pictures-detail', path: '/picturesDetail?consoleId=1' },
+  { name: 'program', path: '/program' },
+  { name: 'program-info', path: '/programInfo?id=1' },
+  { name: 'activity', path: '/activity' },
+  { name: 'activity-order', path: '/activityOrder?id=600' },
+  { name: 'registration', path: '/registration' },
+  { name: 'rules', path: '/rules' },
+  { name: 'partner', path: '/partner' },
+  { name: 'about', path: '/about' },
+] as const;
+
+const year = new Date().getUTCFullYear();
+
+async function loginThroughForm(page: Page, lang: Lang, account: string, password: string) {
+  await page.getByLabel(T(lang, 'auth:login.account')).fill(account);
+  await page.getByRole('textbox', { name: T(lang, 'auth:login.password'), exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: T(lang, 'auth:login.submit'), exact: true }).click();
+}
+
+test.describe('content journeys', () => {
+  test('a visitor goes home → news article → gallery, scrolls for more, steps through the lightbox and downloads an original', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const album = await seedBigAlbum(request, 130);
+    await startIn(page, 'zh');
+
+    await page.goto('/home');
+    const latest = page.getByRole('region', { name: T('zh', 'home:news.title') });
+    const article = latest.getByRole('listitem').first().getByRole('link');
+    const articleTitle = (await article.textContent())!.trim();
+    await article.click();
+    await expect(page).toHaveURL(/\/newsDetail\?id=\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(articleTitle);
+    await expect(page).toHaveTitle(new RegExp(articleTitle));
+
+    await page.getByRole('navigation', { name: T('zh', 'nav:mainLabel') }).getByRole('link', { name: T('zh', 'nav:pasted') }).click();
+    await expect(page).toHaveURL(/\/pasted$/);
+    await page.getByRole('link', { name: album.consoleName.zh }).click();
+    await expect(page).toHaveURL(new RegExp(`/picturesDetail\\?consoleId=${album.consoleId}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(album.consoleName.zh);
+
+    // The first page (100) comes with the page; the tab shows loaded/total.
+    const tab = page.getByRole('tab', { name: T('zh', 'content:gallery.tab', { name: album.albumName.zh, loaded: 100, total: 130 }) });
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    const grid = page.getByRole('list', { name: T('zh', 'content:gallery.gridLabel', { name: album.albumName.zh }) });
+    const tiles = grid.getByRole('button');
+    await expect(tiles).toHaveCount(100);
+
+    // Near the bottom the next page loads by itself (keyset cursor, 100 per request).
+    await page.mouse.move(400, 400);
+    for (let i = 0; i < 10 && (await tiles.count()) < 130; i++) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(300);
+    }
+    await expect(tiles).toHaveCount(130);
+    await expect(page.getByRole('tab', { name: T('zh', 'content:gallery.tab', { name: album.albumName.zh, loaded: 130, total: 130 }) })).toBeVisible();
+    await expect(page.getByText(T('zh', 'content:gallery.allLoaded'))).toBeVisible();
+
+    // Lightbox: open, next by button and by ArrowRight, back by ArrowLeft, download the original, Esc.
+    await tiles.first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(T('zh', 'content:gallery.lightbox.position', { index: 1, total: 130 }));
+    await expect(dialog.locator('img')).toHaveAttribute('src', /\/files\/public\/pictures\//);
+    await dialog.getByRole('button', { name: T('zh', 'content:gallery.lightbox.next') }).click();
+    await expect(dialog).toContainText(T('zh', 'content:gallery.lightbox.position', { index: 2, total: 130 }));
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog).toContainText(T('zh', 'content:gallery.lightbox.position', { index: 3, total: 130 }));
+    await page.keyboard.press('ArrowLeft');
+    await expect(dialog).toContainText(T('zh', 'content:gallery.lightbox.position', { index: 2, total: 130 }));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('link', { name: T('zh', 'content:gallery.lightbox.download') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^e2e-\d{3}\.png$/);
+    // Focus stays inside the dialog.
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(tiles.nth(1)).toBeFocused();
+  });
+
+  test('gallery states: missing parameter, unknown album, filter needs a choice, filter and sort', async ({ page }) => {
+    for (const lang of LANGS) {
+      await startIn(page, lang);
+      await page.goto('/picturesDetail');
+      await expect(page.getByRole('alert').filter({ hasText: T(lang, 'content:gallery.missingParam') })).toBeVisible();
+      await page.goto('/picturesDetail?consoleId=999999');
+      await expect(page.getByRole('alert').filter({ hasText: T(lang, 'content:gallery.albumNotFound') })).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+    }
+
+    await startIn(page, 'en');
+    await page.goto('/picturesDetail?consoleId=1');
+    const search = page.getByRole('search', { name: T('en', 'content:gallery.filter.label') });
+    await search.getByRole('button', { name: T('en', 'content:gallery.filter.search') }).click();
+    await expect(search.getByRole('alert')).toHaveText(T('en', 'content:gallery.filter.pickFirst'));
+
+    await search.getByLabel(T('en', 'content:gallery.filter.field')).selectOption('teamName');
+    await search.getByLabel(T('en', 'content:gallery.filter.value')).fill('Falcons');
+    await search.getByRole('button', { name: T('en', 'content:gallery.filter.search') }).click();
+    await expect(page.getByText(T('en', 'content:gallery.filter.active', { field: T('en', 'content:gallery.filter.teamName'), value: 'Falcons' }))).toBeVisible();
+    const tiles = page.getByRole('tabpanel').getByRole('list').getByRole('button');
+    await expect(tiles.first()).toBeVisible();
+    for (const alt of await tiles.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).alt))) expect(alt).toContain('Falcons');
+
+    const newest = await tiles.first().locator('img').getAttribute('src');
+    await page.getByLabel(T('en', 'content:gallery.sort.label')).selectOption('asc');
+    await expect.poll(async () => tiles.first().locator('img').getAttribute('src')).not.toBe(newest);
+  });
+
+  test("the register button takes a visitor through login and back to the activity's entry", async ({ page }) => {
+    await startIn(page, 'zh');
+    await page.goto('/activityOrder?id=600');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${year} 国际青少年机器人大赛（北京站）`);
+    await expect(page.getByRole('cell', { name: '¥980.00' })).toBeVisible();
+    await page.getByRole('link', { name: T('zh', 'content:activity.register') }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2FactivityEnter%3Fid%3D600$/);
+    await loginThroughForm(page, 'zh', 'admin', ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/activityEnter\?id=600$/);
+  });
+
+  test('an administrator creates a news item in both languages and visitors read it in each', async ({ page }) => {
+    const stamp = Date.now().toString(36);
+    const zh = { title: `端到端新闻 ${stamp}`, summary: '中文摘要', content: `<p>中文正文 ${stamp}</p><script>alert(1)</script>` };
+    const en = { title: `E2E news ${stamp}`, summary: 'English summary', content: `<p>English body ${stamp}</p>` };
+    await startIn(page, 'zh');
+    await page.goto('/login?redirect=%2Fadmin%2Fr%2Fnews');
+    await loginThroughForm(page, 'zh', 'admin', ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/admin\/r\/news$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(T('zh', 'admin:resources.news'));
+    // The menu lists every content resource.
+    for (const key of ['news', 'activities', 'programs', 'officialFiles', 'partners', 'about', 'dictionary', 'consoles', 'photos', 'pictures']) {
+      await expect(page.getByRole('menuitem', { name: T('zh', `admin:resources.${key}`), exact: true })).toBeVisible();
+    }
+    await page.getByRole('button', { name: T('zh', 'admin:resource.create') }).click();
+    await expect(page).toHaveURL(/\/admin\/r\/news\/new$/);
+
+    const label = (field: string, lang: Lang) =>
+      T('zh', 'admin:form.langLabel', { label: T('zh', `admin:fields.news.${field}`), lang: T('zh', `admin:form.lang.${lang}`) });
+    // Saving without the Chinese title is refused on the form.
+    await page.getByRole('button', { name: T('zh', 'common:actions.save') }).click();
+    await expect(page.getByText(T('zh', 'admin:form.required')).first()).toBeVisible();
+
+    await page.getByLabel(label('title', 'zh')).fill(zh.title);
+    await page.getByLabel(label('title', 'en')).fill(en.title);
+    await page.getByLabel(label('summary', 'zh')).fill(zh.summary);
+    await page.getByLabel(label('summary', 'en')).fill(en.summary);
+    await page.getByLabel(label('content', 'zh')).fill(zh.content);
+    await page.getByLabel(label('content', 'en')).fill(en.content);
+    // The live preview is sanitised: the script is gone.
+    await expect(page.getByRole('region', { name: T('zh', 'admin:form.preview') }).first()).toContainText(`中文正文 ${stamp}`);
+    await page.getByRole('button', { name: T('zh', 'common:actions.save') }).click();
+    await expect(page).toHaveURL(/\/admin\/r\/news\/\d+$/);
+
+    // Visitors: newest first on /news, in Chinese …
+    await page.goto('/news');
+    const first = page.getByRole('list', { name: T('zh', 'content:news.title') }).getByRole('listitem').first();
+    await expect(first.getByRole('link')).toHaveText(zh.title);
+    await first.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh.title);
+    await expect(page.getByRole('main')).toContainText(`中文正文 ${stamp}`);
+    expect(await page.locator('main script').count()).toBe(0);
+
+    // … and in English after switching the language in the header: the content refetches.
+    await switchLanguage(page, 'zh', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.title);
+    await expect(page.getByRole('main')).toContainText(`English body ${stamp}`);
+    await expect(page).toHaveTitle(new RegExp(en.title));
+    // (in-app navigation: a reload would run the test's start-in-Chinese script again)
+    await page.getByRole('navigation', { name: T('en', 'nav:mainLabel') }).getByRole('link', { name: T('en', 'nav:news') }).click();
+    await expect(page.getByRole('list', { name: T('en', 'content:news.title') }).getByRole('listitem').first().getByRole('link')).toHaveText(en.title);
+  });
+
+  test('an administrator bulk-uploads pictures into an album: progress, a result per file, retry of the failed', async ({ page, request }) => {
+    const album = await seedBigAlbum(request, 0);
+    await startIn(page, 'zh');
+    await page.goto(`/login?redirect=${encodeURIComponent(`/admin/r/photos/${album.photoId}`)}`);
+    await loginThroughForm(page, 'zh', 'admin', ADMIN_PASSWORD);
+    await expect(page).toHaveURL(new RegExp(`/admin/r/photos/${album.photoId}$`));
+    const card = page.locator('.ant-card').filter({ hasText: T('zh', 'admin:bulk.title') });
+    await card.getByLabel(T('zh', 'admin:fields.pictures.teamName')).fill('Bulk Team');
+    const files = [];
+    for (let i = 0; i < 4; i++) files.push({ name: `bulk-${i}.png`, mimeType: 'image/png', buffer: await picture(200 + i) });
+    // Claims to be a PNG but is not: the server refuses it by content.
+    files.push({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+    await card.locator('input[type=file]').setInputFiles(files);
+    await card.getByRole('button', { name: T('zh', 'admin:bulk.upload', { count: 5 }) }).click();
+    await expect(card.getByRole('status')).toHaveText(T('zh', 'admin:bulk.summary', { done: 5, total: 5, ok: 4, failed: 1 }));
+    await expect(card.locator('.ant-progress')).toBeVisible();
+    await expect(card.getByRole('row').filter({ hasText: 'fake.png' })).toContainText(T('zh', 'admin:bulk.status.error'));
+    await expect(card.getByRole('row').filter({ hasText: 'bulk-0.png' })).toContainText(T('zh', 'admin:bulk.status.ok'));
+    await card.getByRole('button', { name: T('zh', 'admin:bulk.retry', { count: 1 }) }).click();
+    await expect(card.getByRole('status')).toHaveText(T('zh', 'admin:bulk.summary', { done: 1, total: 1, ok: 4, failed: 1 }));
+
+    // The team name reached the pictures: the public gallery filters by it.
+    const res = await request.post('/api/lGlobalMessage/pictureListNoToken', { data: { photoId: album.photoId, teamName: 'Bulk Team' } });
+    expect(JSON.parse((await res.json()).data).totalCount).toBe(4);
+    const headers = await adminHeaders(request);
+    const row = await (await request.get(`/api/admin/photos/${album.photoId}`, { headers })).json();
+    expect(row.data.pictureCount).toBe(4);
+
+    // The generic list of pictures, filtered by album: export, and delete with confirmation.
+    await page.goto(`/admin/r/pictures?photoId=${album.photoId}`);
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(4);
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T('zh', 'admin:resource.export') }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/^pictures-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await rows.first().getByRole('button').last().click();
+    const confirm = page.getByRole('dialog').filter({ hasText: T('zh', 'admin:resource.deleteTitle') });
+    await confirm.getByRole('button', { name: T('zh', 'common:actions.cancel') }).click();
+    await expect(page.getByText(T('zh', 'admin:resource.cancelled'))).toBeVisible();
+    await expect(rows).toHaveCount(4);
+    await rows.first().getByRole('button').last().click();
+    await confirm.getByRole('button', { name: T('zh', 'admin:resource.delete') }).click();
+    await expect(rows).toHaveCount(3);
+  });
+
+  test('switching the language changes the content too (activity names)', async ({ page }) => {
+    await startIn(page, 'zh');
+    await page.goto('/activity');
+    const zhName = `${year} 国际青少年机器人大赛（北京站）`;
+    const enName = `${year} International Youth Robotics Competition (Beijing)`;
+    await expect(page.getByRole('link', { name: zhName })).toBeVisible();
+    await switchLanguage(page, 'zh', 'en');
+    await expect(page.getByRole('link', { name: enName })).toBeVisible();
+    await expect(page.getByRole('link', { name: zhName })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(T('en', 'content:activity.title'));
+    await switchLanguage(page, 'en', 'zh');
+    await expect(page.getByRole('link', { name: zhName })).toBeVisible();
+  });
+
+  test('an unknown or malformed article id shows the 404 page inside the layout', async ({ page }) => {
+    await startIn(page, 'en');
+    for (const path of ['/newsDetail?id=999999', '/newsDetail?id=abc', '/programInfo?id=0', '/activityOrder?id=424242']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(T('en', 'errors:notFound.title'));
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    }
+  });
+});
+
+test.describe('public pages: accessibility, meta and screenshots', () => {
+  for (const lang of LANGS) {
+    for (const p of PAGES) {
+      test(`${p.name} (${lang})`, async ({ page }) => {
+        await startIn(page, lang);
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.goto(p.path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
+        await expect(page).toHaveTitle(new RegExp(`- ${T(lang, 'common:siteName')}$`));
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{4,}/);
+
+        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        const serious = axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
+        expect(serious).toEqual([]);
+
+        await scrollThrough(page);
+        await page.screenshot({ path: path.join(screenshotDir, `content-${p.name}-${lang}-1440.png`), fullPage: true });
+
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForTimeout(150);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+        await scrollThrough(page);
+        await page.screenshot({ path: path.join(screenshotDir, `content-${p.name}-${lang}-390.png`), fullPage: true });
+      });
+    }
+  }
+});
