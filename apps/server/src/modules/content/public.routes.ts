@@ -17,8 +17,11 @@ import {
   programDetailResponse,
   programListQuery,
   programListResponse,
+  pageResponse,
+  planItem,
 } from '@rp/shared';
-import { aboutSections, activities, dictDetails, news, officialFiles, partners, plans, programs } from '../../db/schema/index';
+import { aboutSections, activities, dictDetails, materials, news, officialFiles, partners, plans, programs } from '../../db/schema/index';
+import { z } from 'zod';
 import { ok, page } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { fileUrl, pick, presentActivity, presentNews, presentProgram } from './present';
@@ -73,6 +76,27 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       db.select({ n: count() }).from(programs).innerJoin(activities, eq(activities.id, programs.activityId)).where(w),
     ]);
     return page(req, rows.map((r) => presentProgram(req.lang, r.p, { zh: r.zh, en: r.en })), Number(total?.n ?? 0), q.page, q.size);
+  });
+
+  // Materials (type 1 = clothes sizes) and plans of an activity (spec 7.3)
+  const materialQuery = z.object({ activityId: z.coerce.number().int().positive(), type: z.coerce.number().int().optional(), size: z.coerce.number().int().min(1).max(500).default(100) });
+  const materialItem = z.object({ id: z.number().int(), name: z.string(), type: z.number().int(), size: z.string().nullable(), remaining: z.number().int() });
+  app.get('/api/lMaterials/web/list', { schema: { tags, querystring: materialQuery, response: { 200: pageResponse(materialItem) } } }, async (req) => {
+    const q = req.query;
+    const rows = await db
+      .select()
+      .from(materials)
+      .where(and(eq(materials.activityId, q.activityId), q.type === undefined ? undefined : eq(materials.type, q.type)))
+      .orderBy(asc(materials.sort), asc(materials.id))
+      .limit(q.size);
+    const content = rows.map((m) => ({ id: m.id, name: pick(req.lang, m.nameZh, m.nameEn), type: m.type, size: m.size, remaining: m.remaining }));
+    return page(req, content, content.length, 0, q.size);
+  });
+  const planQuery = z.object({ activityId: z.coerce.number().int().positive(), size: z.coerce.number().int().min(1).max(500).default(100) });
+  app.get('/api/lPlan/web/list', { schema: { tags, querystring: planQuery, response: { 200: pageResponse(planItem) } } }, async (req) => {
+    const rows = await db.select().from(plans).where(eq(plans.activityId, req.query.activityId)).orderBy(asc(plans.id)).limit(req.query.size);
+    const content = rows.map((p) => ({ id: p.id, name: pick(req.lang, p.nameZh, p.nameEn), priceFen: p.priceFen }));
+    return page(req, content, content.length, 0, req.query.size);
   });
 
   app.get('/api/lProgram/web/detail', { schema: { tags, querystring: contentIdQuery, response: { 200: programDetailResponse } } }, async (req) => {
