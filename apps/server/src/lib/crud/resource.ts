@@ -11,6 +11,7 @@ import { ok, page } from '../envelope';
 import { errors } from '../errors';
 import { sanitizeRichText } from '../sanitize';
 import { requirePermission } from '../../plugins/auth';
+import { containsPattern } from '../like';
 
 type Row = Record<string, unknown>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -77,7 +78,7 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
       if (value === undefined || value === '') continue;
       const targets = n === f.name && f.i18n ? [cols.get(`${f.name}Zh`)!, cols.get(`${f.name}En`)!] : [cols.get(n)!];
       if (f.filter === 'like') {
-        const pattern = `%${String(value).replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+        const pattern = containsPattern(String(value));
         const parts = targets.map((t) => ilike(t.column, pattern));
         where.push(parts.length === 1 ? parts[0]! : or(...parts)!);
       } else {

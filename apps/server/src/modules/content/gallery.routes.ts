@@ -16,6 +16,7 @@ import { ok, page } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
 import { gzipSync } from 'node:zlib';
 import { fileUrl, pick } from './present';
+import { containsPattern } from '../../lib/like';
 
 /** Cursor = last row's (takenAt, id); the next page starts strictly after it. */
 export function encodeCursor(takenAt: Date, id: number): string {
@@ -128,12 +129,11 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       .limit(1);
     if (!album) throw albumNotFound();
     const filters: SQL[] = [];
-    const like = (v: string) => `%${v.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
     if (q.teamName || q.memberName || q.programName) {
       if (!album.filterEnabled) throw errors.validation(undefined, 'error.validation');
-      if (q.teamName) filters.push(ilike(pictures.teamName, like(q.teamName)));
-      if (q.memberName) filters.push(ilike(pictures.memberName, like(q.memberName)));
-      if (q.programName) filters.push(ilike(pictures.programName, like(q.programName)));
+      if (q.teamName) filters.push(ilike(pictures.teamName, containsPattern(q.teamName)));
+      if (q.memberName) filters.push(ilike(pictures.memberName, containsPattern(q.memberName)));
+      if (q.programName) filters.push(ilike(pictures.programName, containsPattern(q.programName)));
     }
     const base = and(eq(pictures.photoId, album.id), ...filters);
     const asc_ = q.sortStr === 'asc';

@@ -9,6 +9,7 @@ import { errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { bad, loadActivity } from './common';
 import { checkOrg } from './teams.service';
+import { containsPattern } from '../../lib/like';
 
 const one = z.object({ resultCode: z.literal(1), resultStr: z.string(), data: z.any() });
 const present = (l: typeof leaders.$inferSelect) => ({ id: l.id, activityId: l.activityId, name: l.name, phone: l.phone, address: l.address, code: l.code, status: l.status, type: l.type, photoUrl: l.photoUrl });
@@ -26,7 +27,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/lLeader', { schema: { tags, querystring: leaderQuery, response: { 200: leaderListResponse } }, ...pre }, async (req) => {
     const q = req.query;
-    const w = and(eq(leaders.userId, req.user!.id), eq(leaders.activityId, q.activityId), q.name ? ilike(leaders.name, `%${q.name.replace(/[\\%_]/g, (m) => '\\' + m)}%`) : undefined);
+    const w = and(eq(leaders.userId, req.user!.id), eq(leaders.activityId, q.activityId), q.name ? ilike(leaders.name, containsPattern(q.name)) : undefined);
     const [rows, [total]] = await Promise.all([
       db.select().from(leaders).where(w).orderBy(desc(leaders.id)).limit(q.size).offset(q.page * q.size),
       db.select({ n: count() }).from(leaders).where(w),
@@ -37,7 +38,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
   // autocomplete of the team form
   app.get('/api/lLeader/queryLeader', { schema: { tags, querystring: leaderQuery, response: { 200: leaderListResponse } }, ...pre }, async (req) => {
     const q = req.query;
-    const w = and(eq(leaders.userId, req.user!.id), eq(leaders.activityId, q.activityId), q.name ? ilike(leaders.name, `%${q.name.replace(/[\\%_]/g, (m) => '\\' + m)}%`) : undefined);
+    const w = and(eq(leaders.userId, req.user!.id), eq(leaders.activityId, q.activityId), q.name ? ilike(leaders.name, containsPattern(q.name)) : undefined);
     const rows = await db.select().from(leaders).where(w).orderBy(leaders.name).limit(Math.min(q.size, 9999));
     return page(req, rows.map(present), rows.length, 0, Math.max(rows.length, 1));
   });

@@ -25,6 +25,7 @@ import { errors } from '../../lib/errors';
 import { redeem, requestWithdrawal } from './codes.service';
 import { assignTeam, changeProgram, deleteMembers, moveOut, saveMember, submitForReview } from './members.service';
 import { presentMembers } from './present';
+import { wildcardPattern } from '../../lib/like';
 
 /** Players (spec 7.5). Every call works only on the caller's own players. */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +46,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     if (q.name) {
       // spec 5: at least two characters; % stands for unknown characters (and _ is literal)
       if (q.name.replace(/%/g, '').length < NAME_SEARCH_MIN) throw bad('reg.nameSearchShort', 'name');
-      where.push(ilike(teamMembers.name, `%${q.name.replace(/[\\_]/g, (m) => '\\' + m)}%`));
+      where.push(ilike(teamMembers.name, wildcardPattern(q.name)));
     }
     const w = and(...where);
     const [rows, [total]] = await Promise.all([
