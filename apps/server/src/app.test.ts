@@ -26,10 +26,15 @@ describe('application shell', () => {
     for (const p of ['/auth/login', '/auth/code', '/auth/web/register', '/auth/web/toLogin', '/api/users/web/info']) expect(doc.paths).toHaveProperty([p]);
   });
 
-  it('sets security headers', async () => {
-    const res = await t().app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  it('sets security headers: the full set on documents, nosniff and no framing on JSON', async () => {
+    const api = await t().app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    const doc = await t().app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(doc.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(doc.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const docs = await t().app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('refuses oversized bodies with 413', async () => {

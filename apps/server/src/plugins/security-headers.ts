@@ -31,9 +31,21 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 });
 
+/** JSON answers are never rendered as documents: they need no CSP, only nosniff and no framing. */
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'strict-transport-security': SECURITY_HEADERS['strict-transport-security']!,
+  'referrer-policy': SECURITY_HEADERS['referrer-policy']!,
+});
+
+function isApi(url: string) {
+  return (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/auth/');
+}
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApi(req.url) ? API_HEADERS : SECURITY_HEADERS);
     done();
   });
 }
