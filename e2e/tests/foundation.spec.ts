@@ -62,7 +62,7 @@ test.describe('foundation journeys', () => {
       await expect(userButton).toBeVisible();
       await expect(page.getByTestId('unread-dot')).toBeVisible(); // the welcome message
       const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
-      expect(token).toBeTruthy();
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await request.get('/auth/info', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
 
       await userButton.hover();
