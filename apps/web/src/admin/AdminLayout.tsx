@@ -8,7 +8,7 @@ import { QueryProvider } from '../lib/QueryProvider';
 import { logout } from '../lib/auth-actions';
 import { currentLang, setLanguage, type AppLang } from '../lib/i18n';
 import { useSession } from '../lib/session';
-import { CONTENT_ITEMS, LATER_ITEMS, LIVE_ITEMS, visibleItems } from './menu';
+import { CONTENT_ITEMS, LATER_ITEMS, LIVE_ITEMS, REGISTRATION_ITEMS, visibleItems } from './menu';
 import s from './admin.module.css';
 
 /** /admin: its own layout (no public header), antd Layout with a Sider menu. */
@@ -41,10 +41,14 @@ function AdminShell() {
   const items: MenuProps['items'] = useMemo(() => {
     const granted = permissions ?? [];
     const content = visibleItems(CONTENT_ITEMS, granted);
+    const registrations = visibleItems(REGISTRATION_ITEMS, granted);
     return [
       ...visibleItems(LIVE_ITEMS, granted).map((i) => ({ key: i.key, label: t(i.labelKey) })),
       ...(content.length
         ? [{ type: 'group' as const, key: 'content', label: t('admin:menu.content'), children: content.map((i) => ({ key: i.key, label: t(i.labelKey) })) }]
+        : []),
+      ...(registrations.length
+        ? [{ type: 'group' as const, key: 'registrations', label: t('admin:menu.registrations'), children: registrations.map((i) => ({ key: i.key, label: t(i.labelKey) })) }]
         : []),
       {
         type: 'group' as const,

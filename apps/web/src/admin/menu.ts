@@ -1,5 +1,5 @@
 import type { Permission } from '@rp/shared';
-import { RESOURCES } from './resources/registry';
+import { RESOURCES, isRegistrationResource } from './resources/registry';
 
 /**
  * Admin menu. The live screens first (each shown only with its permission), then every content
@@ -18,12 +18,18 @@ export const LIVE_ITEMS: readonly MenuItem[] = [
   { key: 'users', labelKey: 'admin:menu.users', permission: 'users.manage' },
 ];
 
-export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.map((r) => ({ key: `r/${r.name}`, labelKey: r.labelKey, permission: r.read }));
+export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.filter((r) => !isRegistrationResource(r.name)).map((r) => ({ key: `r/${r.name}`, labelKey: r.labelKey, permission: r.read }));
+
+/** Registration administration: review, withdrawals, code generation, then the registration resources. */
+export const REGISTRATION_ITEMS: readonly MenuItem[] = [
+  { key: 'review', labelKey: 'admin:menu.review', permission: 'registrations.manage' },
+  { key: 'withdrawals', labelKey: 'admin:menu.withdrawals', permission: 'registrations.manage' },
+  { key: 'codes', labelKey: 'admin:menu.codes', permission: 'registrations.manage' },
+  ...RESOURCES.filter((r) => isRegistrationResource(r.name)).map((r) => ({ key: `r/${r.name}`, labelKey: r.labelKey, permission: r.read })),
+];
 
 export const LATER_ITEMS = [
   { key: 'tickets', labelKey: 'admin:resources.tickets' },
-  { key: 'teams', labelKey: 'admin:resources.teams' },
-  { key: 'players', labelKey: 'admin:resources.players' },
   { key: 'orders', labelKey: 'admin:resources.orders' },
   { key: 'invoices', labelKey: 'admin:resources.invoices' },
   { key: 'refunds', labelKey: 'admin:resources.refunds' },

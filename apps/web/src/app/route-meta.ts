@@ -55,17 +55,15 @@ export interface PlaceholderRoute {
 export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
   { path: 'onlineMatch', titleKey: 'routes:onlineMatch', nav: 'activity' },
   { path: 'onlineReservation', titleKey: 'routes:onlineReservation', nav: 'activity' },
-  { path: 'createTeam', titleKey: 'routes:activityRegistration', nav: 'activity' },
-  { path: 'createTeamer', titleKey: 'routes:activityRegistration', nav: 'activity' },
-  { path: 'activityEnter', titleKey: 'routes:activityRegistration', nav: 'activity' },
-  { path: 'createAllTeam', titleKey: 'routes:activityRegistration', nav: 'activity' },
-  { path: 'createTandP', titleKey: 'routes:activityRegistration', nav: 'activity' },
-  { path: 'enter', titleKey: 'routes:activityRegistration', nav: 'activity' },
   { path: 'workShopTickets', titleKey: 'routes:activityRegistration', nav: 'activity' },
   { path: 'audience', titleKey: 'routes:audience', nav: 'activity' },
   { path: 'audienceOrder', titleKey: 'routes:audience', nav: 'activity' },
   { path: 'volunteer_pc', titleKey: 'routes:volunteer' },
 ];
+
+/** Registration screens (spec 2.4–2.6): lazy portal chunks with antd; the view is chosen by the path. */
+export const REGISTRATION_ROUTES = ['activityEnter', 'createTeamer', 'createTeam', 'createTandP', 'createAllTeam', 'enter'] as const;
+export type RegistrationView = (typeof REGISTRATION_ROUTES)[number];
 
 /** Every path the public router knows (used by the guard to tell a 404 from a protected page). */
 export const KNOWN_PATHS: readonly string[] = [
@@ -78,6 +76,7 @@ export const KNOWN_PATHS: readonly string[] = [
   '/404',
   '/401',
   ...PLACEHOLDER_ROUTES.map((r) => `/${r.path}`),
+  ...REGISTRATION_ROUTES.map((p) => `/${p}`),
   ...Object.values(CONTENT_ROUTES).map((r) => `/${r.path}`),
 ];
 

@@ -11,7 +11,7 @@ import { RootShell } from './RootShell';
 import { contentRoutes } from './content-routes';
 import { adminResourceRoutes } from './admin-routes';
 import { BootFallback, RouteError } from './RouteError';
-import { PLACEHOLDER_ROUTES, type RouteHandle } from './route-meta';
+import { PLACEHOLDER_ROUTES, REGISTRATION_ROUTES, type RouteHandle } from './route-meta';
 
 const handle = (h: RouteHandle) => h;
 
@@ -74,7 +74,7 @@ export function createRoutes(): RouteObject[] {
                 {
                   // The member portal: antd and its locales arrive with this chunk.
                   lazy: async () => {
-                    const [m] = await Promise.all([import('./portal/PortalLayout'), loadNamespaces('auth', 'user', 'messages')]);
+                    const [m] = await Promise.all([import('./portal/PortalLayout'), loadNamespaces('auth', 'user', 'messages', 'registration')]);
                     return { Component: m.default };
                   },
                   children: [
@@ -88,6 +88,14 @@ export function createRoutes(): RouteObject[] {
                       lazy: async () => ({ Component: (await import('./portal/MessagesRoute')).default }),
                       handle: handle({ titleKey: 'routes:msg', nav: 'userCenter' }),
                     },
+                    ...REGISTRATION_ROUTES.map<RouteObject>((path) => ({
+                      path,
+                      lazy: async () => {
+                        const [m] = await Promise.all([import('./portal/RegistrationRoute'), loadNamespaces('registration')]);
+                        return { element: <m.default view={path} /> };
+                      },
+                      handle: handle({ titleKey: 'routes:activityRegistration', nav: 'activity' }),
+                    })),
                   ],
                 },
                 { path: '*', Component: NotFoundPage, handle: handle({ titleKey: 'routes:notFound' }) },
@@ -120,6 +128,21 @@ export function createRoutes(): RouteObject[] {
                   path: 'users',
                   lazy: async () => ({ Component: (await import('../admin/pages/UsersPage')).default }),
                   handle: handle({ titleKey: 'admin:menu.users' }),
+                },
+                {
+                  path: 'review',
+                  lazy: async () => ({ Component: (await import('../admin/pages/ReviewPage')).default }),
+                  handle: handle({ titleKey: 'admin:menu.review' }),
+                },
+                {
+                  path: 'withdrawals',
+                  lazy: async () => ({ Component: (await import('../admin/pages/WithdrawalsPage')).default }),
+                  handle: handle({ titleKey: 'admin:menu.withdrawals' }),
+                },
+                {
+                  path: 'codes',
+                  lazy: async () => ({ Component: (await import('../admin/pages/CodesPage')).default }),
+                  handle: handle({ titleKey: 'admin:menu.codes' }),
                 },
                 ...adminResourceRoutes(),
                 {

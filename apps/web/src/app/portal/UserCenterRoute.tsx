@@ -1,7 +1,8 @@
 import { MessageList } from '../../features/messages/MessageList';
 import UserCenterPage from '../../features/user-center/UserCenterPage';
+import { RegistrationSummary } from '../../features/registration/EnterSummary';
 
 /** Composition lives in app/ so features do not import each other (design §2). */
 export default function UserCenterRoute() {
-  return <UserCenterPage messagesPanel={<MessageList />} />;
+  return <UserCenterPage messagesPanel={<MessageList />} registrationsPanel={<RegistrationSummary />} />;
 }

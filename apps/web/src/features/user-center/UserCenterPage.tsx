@@ -13,7 +13,7 @@ import s from './user-center.module.css';
 export const USER_CENTER_TABS = { profile: '1', registrations: '2', messages: '8', consultations: '9' } as const;
 const VALID = new Set<string>(Object.values(USER_CENTER_TABS));
 
-export default function UserCenterPage({ messagesPanel }: { messagesPanel: ReactNode }) {
+export default function UserCenterPage({ messagesPanel, registrationsPanel }: { messagesPanel: ReactNode; registrationsPanel: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
@@ -44,7 +44,7 @@ export default function UserCenterPage({ messagesPanel }: { messagesPanel: React
     {
       key: USER_CENTER_TABS.registrations,
       label: t('user:tabs.registrations'),
-      children: <Result status="info" title={t('user:later.registrations')} subTitle={t('user:later.body')} />,
+      children: registrationsPanel,
     },
   ];
   const src = avatarSrc(user.avatar);

@@ -17,7 +17,7 @@ const coreFiles = import.meta.glob<Json>('../../locales/*/{common,nav,routes,err
 // The rest arrive with the lazy chunks that use them (see loadNamespaces and app/router.tsx).
 const lazyFiles = import.meta.glob<Json>(['../../locales/*/*.json', '!../../locales/*/{common,nav,routes,errors,home,footer,help}.json'], { import: 'default' });
 
-export type LazyNamespace = 'auth' | 'user' | 'messages' | 'admin' | 'content';
+export type LazyNamespace = 'auth' | 'user' | 'messages' | 'admin' | 'content' | 'registration';
 
 function parsePath(file: string): [lang: string, ns: string] | null {
   const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentResources, type ResourceDef } from '@rp/shared';
+import { contentResources, registrationResources, type ResourceDef } from '@rp/shared';
 import { fieldLabelKey } from '../../admin/resources/model';
 
 /**
@@ -167,7 +167,7 @@ describe('keys used in the code', () => {
 describe('keys derived from the admin resource definitions', () => {
   // The generic admin screens build field label keys from the definitions (admin:fields.<resource>.<field>);
   // every key any definition can produce must exist in both languages.
-  const derived = (contentResources as readonly ResourceDef[]).flatMap((def) => [
+  const derived = ([...contentResources, ...registrationResources] as readonly ResourceDef[]).flatMap((def) => [
     def.labelKey,
     ...def.fields.map((f) => fieldLabelKey(def, f)),
     ...def.fields.flatMap((f) => (f.options ?? []).map((o) => o.labelKey)),
@@ -175,6 +175,8 @@ describe('keys derived from the admin resource definitions', () => {
 
   it('covers every resource, field and option', () => {
     expect(contentResources.length).toBeGreaterThanOrEqual(10);
+    expect(registrationResources.map((r) => r.name)).toEqual(['teams', 'players', 'leaders', 'redeemCodes']);
+    for (const key of ['admin:options.payStatus.9', 'admin:options.teamStatus.7', 'admin:options.codeType.20', 'admin:options.codeStatus.used', 'admin:fields.players.cardMasked']) expect(derived).toContain(key);
     expect(derived.length).toBeGreaterThan(100);
   });
 

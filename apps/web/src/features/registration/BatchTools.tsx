@@ -1,0 +1,244 @@
+import { Alert, Button, Checkbox, Modal, Progress, Radio, Space, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_FILES, matchAvatars, type MatchRow } from '@rp/shared/rules/avatar-match';
+import { api, isApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { runPool } from '../../lib/pool';
+import { listMembers, upload, type MemberItem } from './api';
+import { errorText } from './common';
+import { avatarUploadTag } from './model';
+import s from './registration.module.css';
+
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export async function downloadTemplate(activityId: number) {
+  const blob = await api.get<Blob>('/api/lTeamMember/web/importTemplate', { query: { activityId }, responseType: 'blob' });
+  saveBlob(blob, `players-template-${activityId}.xlsx`);
+}
+export async function exportPlayers(activityId: number) {
+  const blob = await api.get<Blob>('/api/lTeamMember/web/export', { query: { activityId }, responseType: 'blob' });
+  saveBlob(blob, `players-${activityId}.xlsx`);
+}
+
+interface ImportResult {
+  total: number;
+  valid: number;
+  written: number;
+  errors: { row: number; column: string; message: string }[];
+}
+
+/** Spreadsheet import: template, preview with per-row errors, then all-or-nothing or valid rows only. */
+export function ImportDialog({ open, activityId, onClose, onDone }: { open: boolean; activityId: number; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [atomic, setAtomic] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const send = async (mode: 'preview' | 'commit') => {
+    if (!file) return;
+    const fd = new FormData();
+    fd.append('file', file, file.name);
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api.post<{ data: ImportResult; resultStr: string }>('/api/lTeamMember/web/import', fd, { query: { activityId, mode, atomic: atomic ? 1 : 0 }, silent: true });
+      setPreview(res.data);
+      if (mode === 'commit') {
+        notify.success(t('registration:batch.written', { count: res.data.written }));
+        onDone();
+      }
+    } catch (e) {
+      setError(errorText(e, t('registration:notice.serverBusy')));
+      const body = isApiError(e) ? (e.body as { data?: ImportResult } | undefined) : undefined;
+      if (body?.data) setPreview(body.data);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} width={760} title={t('registration:batch.import')} onCancel={onClose} footer={null} destroyOnHidden>
+      <Space wrap className={s.toolbar}>
+        <Button onClick={() => void downloadTemplate(activityId).catch(() => undefined)}>{t('registration:batch.template')}</Button>
+        <input
+          type="file"
+          accept=".xls,.xlsx"
+          aria-label={t('registration:batch.chooseSheet')}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setPreview(null);
+          }}
+        />
+        <Button disabled={!file} loading={busy} onClick={() => void send('preview')}>
+          {t('registration:batch.preview')}
+        </Button>
+      </Space>
+      {error ? <Alert type="error" showIcon title={error} className={s.alert} /> : null}
+      {preview ? (
+        <>
+          <p role="status">{t('registration:batch.summary', { total: preview.total, valid: preview.valid })}</p>
+          {preview.errors.length ? (
+            <Table
+              size="small"
+              rowKey={(r) => `${r.row}-${r.column}-${r.message}`}
+              pagination={{ pageSize: 10 }}
+              dataSource={preview.errors}
+              columns={[
+                { title: t('registration:batch.row'), dataIndex: 'row', width: 70 },
+                { title: t('registration:batch.column'), dataIndex: 'column', width: 140 },
+                { title: t('registration:batch.message'), dataIndex: 'message' },
+              ]}
+            />
+          ) : null}
+          <Space wrap>
+            <Radio.Group
+              value={atomic}
+              onChange={(e) => setAtomic(Boolean(e.target.value))}
+              options={[
+                { value: true, label: t('registration:batch.atomic') },
+                { value: false, label: t('registration:batch.validOnly') },
+              ]}
+            />
+            <Button type="primary" loading={busy} disabled={!preview.valid} onClick={() => void send('commit')}>
+              {t('registration:actions.submit')}
+            </Button>
+          </Space>
+        </>
+      ) : null}
+    </Modal>
+  );
+}
+
+type Player = { id: number; name: string; card: string | null };
+interface AvatarRow extends MatchRow<Player> {
+  file: File;
+  url: string;
+  state: 'idle' | 'uploading' | 'ok' | 'failed';
+  message?: string;
+}
+
+/** Batch avatars: match files to players by name, upload (3 at a time) with progress, then bind. */
+export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open: boolean; activityId: number; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const members = useQuery({ queryKey: ['reg', 'members', activityId, 'all'], queryFn: () => listMembers({ activityId, size: 999 }).then((r) => r.content), enabled: open });
+  const [rows, setRows] = useState<AvatarRow[]>([]);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [done, setDone] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const choose = (files: FileList | null) => {
+    if (!files) return;
+    const list = [...files].slice(0, AVATAR_MAX_FILES).filter((f) => /\.(jpe?g|png)$/i.test(f.name) && f.size <= AVATAR_MAX_BYTES);
+    const players: Player[] = (members.data ?? []).map((m: MemberItem) => ({ id: m.id, name: m.name, card: m.card || null }));
+    const matched = matchAvatars(list.map((f) => f.name), players);
+    for (const r of rows) URL.revokeObjectURL(r.url);
+    setRows(matched.map((m, i) => ({ ...m, file: list[i]!, url: URL.createObjectURL(list[i]!), state: 'idle' })));
+    setSelected([]);
+    setDone(0);
+  };
+
+  const run = async (only?: string[]) => {
+    const chosen = rows.filter((r) => (only ?? selected).includes(r.fileName) && r.selectable && r.player);
+    if (!chosen.length) {
+      notify.error(t('registration:check.selectFiles'));
+      return;
+    }
+    setBusy(true);
+    setDone(0);
+    const patch = (fileName: string, p: Partial<AvatarRow>) => setRows((prev) => prev.map((r) => (r.fileName === fileName ? { ...r, ...p } : r)));
+    const results = await runPool(
+      chosen,
+      3,
+      async (r) => {
+        patch(r.fileName, { state: 'uploading' });
+        const url = await upload(r.file, r.file.name, activityId, avatarUploadTag(r.player!.name));
+        return { memberId: r.player!.id, headImg: url, fileName: r.fileName };
+      },
+      (i, res) => {
+        setDone((d) => d + 1);
+        if (!res.ok) patch(chosen[i]!.fileName, { state: 'failed', message: errorText(res.error, t('registration:notice.uploadFailed')) });
+      },
+    );
+    const uploaded = results.flatMap((r) => (r.ok ? [r.value] : []));
+    if (uploaded.length) {
+      try {
+        const res = await api.post<{ data: { memberId: number; ok: boolean; message: string }[] }>(
+          '/api/lTeamMember/web/updateMemberHead',
+          { activityId, memberPhotoVoList: uploaded.map(({ memberId, headImg }) => ({ memberId, headImg })) },
+          { silent: true },
+        );
+        for (const u of uploaded) {
+          const r = res.data.find((x) => x.memberId === u.memberId);
+          patch(u.fileName, { state: r?.ok ? 'ok' : 'failed', message: r?.message });
+        }
+        if (res.data.some((x) => x.ok)) notify.success(t('registration:notice.avatarOk'));
+        onDone();
+      } catch (e) {
+        for (const u of uploaded) patch(u.fileName, { state: 'failed', message: errorText(e, t('registration:notice.uploadFailed')) });
+      }
+    }
+    setBusy(false);
+  };
+
+  const failed = rows.filter((r) => r.state === 'failed').map((r) => r.fileName);
+  const total = rows.filter((r) => selected.includes(r.fileName)).length || 1;
+
+  return (
+    <Modal open={open} width={860} title={t('registration:batch.avatars')} onCancel={onClose} footer={null}>
+      <p className={s.muted}>{t('registration:batch.avatarsHint')}</p>
+      <Space wrap className={s.toolbar}>
+        <input type="file" multiple accept="image/jpeg,image/png" aria-label={t('registration:batch.chooseImages')} onChange={(e) => choose(e.target.files)} />
+        <Button type="primary" loading={busy} onClick={() => void run()}>
+          {t('registration:batch.uploadSelected')}
+        </Button>
+        {failed.length && !busy ? <Button onClick={() => void run(failed)}>{t('registration:batch.retry')}</Button> : null}
+      </Space>
+      {busy || done ? <Progress percent={Math.round((done / total) * 100)} aria-label={t('registration:batch.progress')} /> : null}
+      <Table<AvatarRow>
+        size="small"
+        rowKey="fileName"
+        dataSource={rows}
+        pagination={{ pageSize: 20 }}
+        scroll={{ x: true }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (r) => ({ disabled: !r.selectable, 'aria-label': r.fileName }) }}
+        columns={[
+          { title: t('registration:batch.fileName'), dataIndex: 'fileName' },
+          { title: t('registration:field.name'), render: (_, r) => r.player?.name ?? (r.ambiguous ? t('registration:batch.ambiguous') : t('registration:batch.noMatch')) },
+          { title: t('registration:field.card'), render: (_, r) => r.player?.card ?? '' },
+          { title: t('registration:field.avatar'), render: (_, r) => <img src={r.url} alt={r.fileName} width={45} height={63} style={{ objectFit: 'cover' }} /> },
+          {
+            title: t('registration:batch.result'),
+            render: (_, r) =>
+              r.state === 'idle' ? null : (
+                <Tag color={r.state === 'ok' ? 'success' : r.state === 'failed' ? 'error' : 'processing'}>{r.message ?? t('registration:batch.uploading')}</Tag>
+              ),
+          },
+          {
+            title: t('registration:batch.actions'),
+            render: (_, r) =>
+              r.state === 'failed' ? (
+                <Button size="small" onClick={() => void run([r.fileName])}>
+                  {t('registration:batch.retry')}
+                </Button>
+              ) : (
+                <Checkbox checked={selected.includes(r.fileName)} disabled={!r.selectable} onChange={(e) => setSelected(e.target.checked ? [...selected, r.fileName] : selected.filter((x) => x !== r.fileName))} aria-label={r.fileName} />
+              ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

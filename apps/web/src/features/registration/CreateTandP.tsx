@@ -1,0 +1,149 @@
+import { Alert, Button, Card, Input, Radio, Select } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ActivityItem } from '../../lib/contract';
+import { notify } from '../../lib/notify';
+import { batchCreate } from './api';
+import { errorText } from './common';
+import { checkMember, checkTeam, emptyMember, emptyTeam, formToMember, formToTeam, type MemberFormValues, type TeamFormValues } from './model';
+import s from './registration.module.css';
+
+function strip<T extends { activityId: number }>(x: T): Omit<T, 'activityId'> {
+  const { activityId: _a, ...rest } = x;
+  return rest;
+}
+
+function TeamFields({ value, onChange, activity, idp }: { value: TeamFormValues; onChange: (v: TeamFormValues) => void; activity: ActivityItem; idp: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={s.formGrid}>
+      <label>
+        {t('registration:field.teamName')}
+        <Input id={`${idp}-name`} value={value.name} maxLength={50} onChange={(e) => onChange({ ...value, name: e.target.value })} />
+      </label>
+      <label>
+        {t('registration:field.program')}
+        <Select
+          style={{ width: '100%' }}
+          aria-label={t('registration:field.program')}
+          value={value.programId ?? undefined}
+          placeholder={t('registration:placeholder.select')}
+          onChange={(v: number) => onChange({ ...value, programId: v })}
+          options={(activity.programs ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
+      </label>
+      <label>
+        {t('registration:field.address')}
+        <Input value={value.address} maxLength={200} onChange={(e) => onChange({ ...value, address: e.target.value })} />
+      </label>
+      <label>
+        {t('registration:field.orgCode')}
+        <Input value={value.orgCode} maxLength={32} onChange={(e) => onChange({ ...value, orgCode: e.target.value })} />
+      </label>
+    </div>
+  );
+}
+
+/** /createTandP: one team and its players in one form → batchCreate. */
+export function CreateTandP({ activity }: { activity: ActivityItem }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [team, setTeam] = useState<TeamFormValues>(emptyTeam());
+  const [members, setMembers] = useState<MemberFormValues[]>([emptyMember()]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (i: number, v: MemberFormValues) => setMembers(members.map((m, j) => (j === i ? v : m)));
+
+  const submit = async () => {
+    setError(null);
+    const tp = checkTeam(team, { promotion: false });
+    if (tp) return setError(t(tp.key));
+    for (const m of members) {
+      const p = checkMember(m);
+      if (p) return setError(`${m.name || '#'}: ${t(p.key)}`);
+    }
+    setBusy(true);
+    try {
+      const res = await batchCreate({
+        activityId: activity.id,
+        team: strip(formToTeam(team, activity.id, { level2: false, promotion: false })),
+        members: members.map((m) => strip(formToMember({ ...m, programId: team.programId }, activity.id))),
+      });
+      notify.success(res.resultStr);
+      navigate(`/createTeam?id=${activity.id}`);
+    } catch (e) {
+      setError(errorText(e, t('registration:notice.serverBusy')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="tandp-title" className={s.page}>
+      <h1 id="tandp-title" className={s.title}>
+        {t('registration:tandp.title')} · {activity.name}
+      </h1>
+      <Link to={`/activityEnter?id=${activity.id}`}>{t('registration:actions.back')}</Link>
+      {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
+      <Card title={t('registration:field.teams')} style={{ marginTop: 12 }}>
+        <TeamFields value={team} onChange={setTeam} activity={activity} idp="tandp-team" />
+      </Card>
+      <Card title={t('registration:tandp.members')} style={{ marginTop: 12 }}>
+        <div className={s.rows}>
+          {members.map((m, i) => (
+            <fieldset key={i} className={s.formGrid} style={{ border: '1px solid #f0f0f0', padding: 12, borderRadius: 8 }}>
+              <legend>#{i + 1}</legend>
+              <label>
+                {t('registration:field.name')}
+                <Input value={m.name} maxLength={50} onChange={(e) => set(i, { ...m, name: e.target.value })} />
+              </label>
+              <div>
+                {t('registration:field.cardType')}
+                <Radio.Group
+                  aria-label={t('registration:field.cardType')}
+                  value={m.cardType}
+                  onChange={(e) => set(i, { ...m, cardType: e.target.value as 0 | 1 })}
+                  options={[
+                    { value: 0, label: t('registration:idType.0') },
+                    { value: 1, label: t('registration:idType.1') },
+                  ]}
+                  style={{ display: 'block' }}
+                />
+              </div>
+              <label>
+                {t('registration:field.card')}
+                <Input value={m.card} maxLength={30} onChange={(e) => set(i, { ...m, card: e.target.value })} />
+              </label>
+              {m.cardType === 1 ? (
+                <label>
+                  {t('registration:field.birthDay')}
+                  <Input type="date" value={m.birthDay ?? ''} onChange={(e) => set(i, { ...m, birthDay: e.target.value })} />
+                </label>
+              ) : null}
+              <label>
+                {t('registration:field.emerName')}
+                <Input value={m.emerName} maxLength={50} onChange={(e) => set(i, { ...m, emerName: e.target.value })} />
+              </label>
+              <label>
+                {t('registration:field.emerPhone')}
+                <Input value={m.emerPhone} maxLength={20} onChange={(e) => set(i, { ...m, emerPhone: e.target.value })} />
+              </label>
+              {members.length > 1 ? (
+                <Button danger size="small" onClick={() => setMembers(members.filter((_, j) => j !== i))}>
+                  {t('registration:actions.removeRow')}
+                </Button>
+              ) : null}
+            </fieldset>
+          ))}
+        </div>
+        <div className={s.toolbar} style={{ marginTop: 12 }}>
+          <Button onClick={() => setMembers([...members, emptyMember()])}>{t('registration:actions.addRow')}</Button>
+          <Button type="primary" loading={busy} onClick={() => void submit()}>
+            {t('registration:actions.submit')}
+          </Button>
+        </div>
+      </Card>
+    </section>
+  );
+}

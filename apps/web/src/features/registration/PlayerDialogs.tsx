@@ -1,0 +1,265 @@
+import { Alert, Checkbox, Input, Modal, Select, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActivityItem } from '../../lib/contract';
+import { api } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { assignTeam, changeProgram, deleteMembers, listMembers, submitMembers, type MemberItem, type TeamItem } from './api';
+import { errorText, useConfirm } from './common';
+import { codeLocked, splitDeletable } from './model';
+import s from './registration.module.css';
+
+interface Base {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+function useAllMembers(activityId: number, open: boolean) {
+  return useQuery({ queryKey: ['reg', 'members', activityId, 'all'], queryFn: () => listMembers({ activityId, size: 999 }).then((r) => r.content), enabled: open });
+}
+
+function memberOptions(members: MemberItem[]) {
+  return members.map((m) => ({ value: m.id, label: m.team ? `${m.name} (${m.team.name})` : m.name }));
+}
+
+export function DeletePlayersDialog({ open, activityId, onClose, onDone }: Base & { activityId: number }) {
+  const { t } = useTranslation();
+  const all = useAllMembers(activityId, open);
+  const [ids, setIds] = useState<number[]>([]);
+  const [confirm, holder] = useConfirm();
+  const { open: deletable, done } = splitDeletable(all.data ?? []);
+  const ok = async () => {
+    if (!ids.length) {
+      notify.error(t('registration:check.selectPlayers'));
+      return;
+    }
+    if (!(await confirm(t('registration:confirm.deletePlayers', { count: ids.length })))) return;
+    try {
+      const res = await deleteMembers(ids);
+      notify.success(res.resultStr);
+      setIds([]);
+      onClose();
+      onDone();
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+  return (
+    <Modal open={open} title={t('registration:dialog.deletePlayers')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('registration:actions.cancel')}>
+      {holder}
+      <fieldset className={s.checkGroup}>
+        <legend>{t('registration:dialog.notPaid')}</legend>
+        <Checkbox.Group value={ids} onChange={(v) => setIds(v as number[])} options={deletable.map((m) => ({ value: m.id, label: m.name }))} />
+      </fieldset>
+      <fieldset className={s.checkGroup}>
+        <legend>{t('registration:dialog.completed')}</legend>
+        <Checkbox.Group disabled value={done.map((m) => m.id)} options={done.map((m) => ({ value: m.id, label: m.name }))} />
+      </fieldset>
+    </Modal>
+  );
+}
+
+export function AssignTeamDialog({ open, activityId, teams, onClose, onDone }: Base & { activityId: number; teams: TeamItem[] }) {
+  const { t } = useTranslation();
+  const all = useAllMembers(activityId, open);
+  const [teamId, setTeamId] = useState<number | null>(null);
+  const [ids, setIds] = useState<number[]>([]);
+  const [confirm, holder] = useConfirm();
+  const send = async (confirmed?: boolean): Promise<void> => {
+    if (!teamId || !ids.length) {
+      notify.error(t('registration:check.completeData'));
+      return;
+    }
+    try {
+      const res = await assignTeam({ teamId, teamMemberIdList: ids, activityId, confirm: confirmed });
+      notify.success(res.resultStr);
+      setIds([]);
+      onClose();
+      onDone();
+    } catch (e) {
+      const err = e as { code?: string };
+      if (err.code === 'CONFIRM_REQUIRED' && !confirmed) {
+        if (await confirm(errorText(e, ''))) return send(true);
+        return;
+      }
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+  return (
+    <Modal open={open} title={t('registration:dialog.assignTeam')} onOk={() => void send()} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>
+      {holder}
+      <label className={s.muted} htmlFor="assign-team">
+        {t('registration:field.team')}
+      </label>
+      <Select id="assign-team" style={{ width: '100%', marginBottom: 12 }} value={teamId} onChange={setTeamId} showSearch={{ optionFilterProp: 'label' }} options={teams.map((x) => ({ value: x.id, label: `${x.name} · ${x.program.name}` }))} />
+      <label className={s.muted} htmlFor="assign-members">
+        {t('registration:field.members')}
+      </label>
+      <Select id="assign-members" mode="multiple" style={{ width: '100%' }} value={ids} onChange={setIds} loading={all.isPending} optionFilterProp="label" options={memberOptions(all.data ?? [])} />
+    </Modal>
+  );
+}
+
+export function ChangeProgramDialog({ open, activity, onClose, onDone }: Base & { activity: ActivityItem }) {
+  const { t } = useTranslation();
+  const all = useAllMembers(activity.id, open);
+  const [programId, setProgramId] = useState<number | null>(null);
+  const [ids, setIds] = useState<number[]>([]);
+  const ok = async () => {
+    if (!programId || !ids.length) {
+      notify.error(t('registration:check.completeData'));
+      return;
+    }
+    try {
+      const res = await changeProgram({ programId, teamMemberIdList: ids, activityId: activity.id });
+      notify.success(res.resultStr);
+      setIds([]);
+      onClose();
+      onDone();
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+  return (
+    <Modal open={open} title={t('registration:dialog.changeProgram')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>
+      <label className={s.muted} htmlFor="change-program">
+        {t('registration:field.program')}
+      </label>
+      <Select id="change-program" style={{ width: '100%', marginBottom: 12 }} value={programId} onChange={setProgramId} options={(activity.programs ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+      <label className={s.muted} htmlFor="change-members">
+        {t('registration:field.members')}
+      </label>
+      <Select id="change-members" mode="multiple" style={{ width: '100%' }} value={ids} onChange={setIds} optionFilterProp="label" options={memberOptions(all.data ?? [])} />
+    </Modal>
+  );
+}
+
+export function SubmitDialog({ open, activityId, onClose, onDone }: Base & { activityId: number }) {
+  const { t } = useTranslation();
+  const all = useAllMembers(activityId, open);
+  const [ids, setIds] = useState<number[]>([]);
+  const eligible = (all.data ?? []).filter((m) => m.team && (m.payStatus === 0 || m.payStatus === 8));
+  const ok = async () => {
+    if (!ids.length) {
+      notify.error(t('registration:check.selectPlayers'));
+      return;
+    }
+    try {
+      const res = await submitMembers(ids);
+      notify.success(res.resultStr);
+      setIds([]);
+      onClose();
+      onDone();
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+  return (
+    <Modal open={open} title={t('registration:players.submit')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.submit')} cancelText={t('registration:actions.cancel')}>
+      <Checkbox.Group className={s.checkGroup} value={ids} onChange={(v) => setIds(v as number[])} options={eligible.map((m) => ({ value: m.id, label: m.name }))} />
+    </Modal>
+  );
+}
+
+interface RedeemResult {
+  teamerId: number;
+  codeName: string;
+  ok: boolean;
+  message: string;
+}
+
+/** Per-member code inputs → batchRedeem; a result per member (spec 7.4). */
+export function BatchRedeemDialog({ open, activityId, onClose, onDone }: Base & { activityId: number }) {
+  const { t } = useTranslation();
+  const all = useAllMembers(activityId, open);
+  const [codes, setCodes] = useState<Record<number, string>>({});
+  const [results, setResults] = useState<Record<number, RedeemResult>>({});
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const rows = (all.data ?? []).filter((m) => m.team && !codeLocked(m));
+
+  const importCodes = async (file: File | undefined) => {
+    if (!file) return;
+    const fd = new FormData();
+    fd.append('file', file, file.name);
+    try {
+      const res = await api.post<{ data: string | string[] }>('/api/lRedeemCode/web/parseCodes', fd, { silent: true });
+      const list = Array.isArray(res.data) ? res.data : String(res.data).split(',').filter(Boolean);
+      const next: Record<number, string> = { ...codes };
+      let i = 0;
+      for (const m of rows) if (!next[m.id] && i < list.length) next[m.id] = list[i++]!;
+      setCodes(next);
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+
+  const ok = async () => {
+    const filled = rows.filter((m) => codes[m.id]?.trim());
+    if (!filled.length) {
+      notify.error(t('registration:check.codeRequired'));
+      return;
+    }
+    const byTeam = new Map<number, MemberItem[]>();
+    for (const m of filled) byTeam.set(m.team!.id, [...(byTeam.get(m.team!.id) ?? []), m]);
+    setBusy(true);
+    setFailed(false);
+    try {
+      const res = await api.post<{ data: RedeemResult[] }>(
+        '/api/lRedeemCode/web/batchRedeem',
+        {
+          activityId,
+          teams: [...byTeam.entries()].map(([teamId, ms]) => ({
+            teamId,
+            name: ms[0]!.team!.name,
+            program: ms[0]!.program?.id,
+            teamers: ms.map((m) => ({ name: m.name, teamerId: m.id, emerPhone: m.emerPhone || undefined, codeName: codes[m.id]!.trim() })),
+          })),
+        },
+        { silent: true },
+      );
+      setResults(Object.fromEntries(res.data.map((r) => [r.teamerId, r])));
+      onDone();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} width={720} title={t('registration:dialog.batchRedeem')} onOk={() => void ok()} confirmLoading={busy} onCancel={onClose} okText={t('registration:actions.redeem')} cancelText={t('registration:actions.close')}>
+      <p className={s.muted}>{t('registration:dialog.batchRedeemHint')}</p>
+      <label className={s.muted}>
+        {t('registration:dialog.importCodes')}{' '}
+        <input type="file" accept=".xls,.xlsx" onChange={(e) => void importCodes(e.target.files?.[0])} />
+      </label>
+      {failed ? <Alert type="error" showIcon title={t('registration:notice.serverBusy')} className={s.alert} /> : null}
+      <Table<MemberItem>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        loading={all.isPending}
+        dataSource={rows}
+        scroll={{ x: true }}
+        columns={[
+          { title: t('registration:field.name'), dataIndex: 'name' },
+          { title: t('registration:field.team'), render: (_, m) => m.team?.name },
+          {
+            title: t('registration:field.code'),
+            render: (_, m) => <Input aria-label={`${t('registration:field.code')} ${m.name}`} value={codes[m.id] ?? ''} onChange={(e) => setCodes({ ...codes, [m.id]: e.target.value })} maxLength={64} />,
+          },
+          {
+            title: t('registration:batch.result'),
+            render: (_, m) => {
+              const r = results[m.id];
+              return r ? <Tag color={r.ok ? 'success' : 'error'}>{r.message}</Tag> : null;
+            },
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

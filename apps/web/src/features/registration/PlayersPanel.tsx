@@ -1,0 +1,140 @@
+import { Button, Card, Empty, Pagination, Radio, Spin } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { payStatusColor } from '@rp/shared/rules/registration';
+import type { ActivityItem } from '../../lib/contract';
+import { listMembers, listTeams, type MemberItem } from './api';
+import { MemberDetail } from './MemberDetail';
+import { AssignTeamDialog, BatchRedeemDialog, ChangeProgramDialog, DeletePlayersDialog, SubmitDialog } from './PlayerDialogs';
+import { PAGE_SIZE } from './model';
+import { BatchAvatarDialog, ImportDialog, exportPlayers } from './BatchTools';
+import s from './registration.module.css';
+
+type Dialog = 'delete' | 'assign' | 'program' | 'redeem' | 'submit' | 'import' | 'avatars' | null;
+const FILTERS = [
+  { value: 'all', key: 'registration:payStatus.all' },
+  { value: '0', key: 'registration:payStatus.0' },
+  { value: '3', key: 'registration:payStatus.3' },
+  { value: '9', key: 'registration:payStatus.9' },
+] as const;
+
+export function nameClass(payStatus: number): string | undefined {
+  const c = payStatusColor(payStatus);
+  return c === 'red' ? s.red : c === 'green' ? s.green : undefined;
+}
+
+/** Player management (spec 2.4): filter, toolbar, two paged lists, detail form, dialogs. */
+export function PlayersPanel({ activity }: { activity: ActivityItem }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const activityId = activity.id;
+  const [filter, setFilter] = useState<string>('all');
+  const [pageWith, setPageWith] = useState(1);
+  const [pageWithout, setPageWithout] = useState(1);
+  const [selected, setSelected] = useState<number | 'new' | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const payStatus = filter === 'all' ? undefined : Number(filter);
+
+  const withTeam = useQuery({
+    queryKey: ['reg', 'members', activityId, 'with', payStatus, pageWith],
+    queryFn: () => listMembers({ activityId, payStatus, hasTeam: 1, page: pageWith - 1, size: PAGE_SIZE }),
+  });
+  const withoutTeam = useQuery({
+    queryKey: ['reg', 'members', activityId, 'without', payStatus, pageWithout],
+    queryFn: () => listMembers({ activityId, payStatus, hasTeam: 0, page: pageWithout - 1, size: PAGE_SIZE }),
+  });
+  const teams = useQuery({ queryKey: ['reg', 'teams', activityId, 'all'], queryFn: () => listTeams({ activityId, size: 999 }) });
+
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['reg'] });
+  const total = (withTeam.data?.totalElements ?? 0) + (withoutTeam.data?.totalElements ?? 0);
+
+  const list = (title: string, q: typeof withTeam, page: number, setPage: (p: number) => void, headingId: string) => (
+    <Card size="small" title={<span id={headingId}>{title}</span>} extra={<span className={s.muted}>{q.data?.totalElements ?? 0}</span>}>
+      {q.isPending ? (
+        <Spin />
+      ) : q.data && q.data.content.length ? (
+        <ul aria-labelledby={headingId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {q.data.content.map((m: MemberItem) => (
+            <li key={m.id}>
+              <button type="button" className={s.listItem} aria-current={selected === m.id} onClick={() => setSelected(m.id)}>
+                <span className={nameClass(m.payStatus)}>{m.name}</span>
+                <span className={s.muted}>{m.team?.name ?? m.program?.name ?? ''}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('registration:players.empty')} />
+      )}
+      {(q.data?.totalElements ?? 0) > PAGE_SIZE ? (
+        <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={q.data?.totalElements ?? 0} onChange={setPage} showSizeChanger={false} />
+      ) : null}
+    </Card>
+  );
+
+  return (
+    <div>
+      <div className={s.toolbar}>
+        <Radio.Group
+          aria-label={t('registration:players.filter')}
+          optionType="button"
+          value={filter}
+          onChange={(e) => {
+            setFilter(String(e.target.value));
+            setPageWith(1);
+            setPageWithout(1);
+          }}
+          options={FILTERS.map((f) => ({ value: f.value, label: t(f.key) }))}
+        />
+      </div>
+      <div className={s.toolbar}>
+        <Button type="primary" onClick={() => setSelected('new')}>
+          {t('registration:players.add')}
+        </Button>
+        <Button onClick={() => setDialog('delete')}>{t('registration:players.delete')}</Button>
+        <Button onClick={() => setDialog('assign')}>{t('registration:players.assign')}</Button>
+        <Button onClick={() => setDialog('program')}>{t('registration:players.changeProgram')}</Button>
+        <Button onClick={() => setDialog('redeem')}>{t('registration:players.batchRedeem')}</Button>
+        {activity.reviewRequired ? <Button onClick={() => setDialog('submit')}>{t('registration:players.submit')}</Button> : null}
+        <Button onClick={() => setDialog('import')}>{t('registration:batch.import')}</Button>
+        <Button onClick={() => void exportPlayers(activityId).catch(() => undefined)}>{t('registration:batch.export')}</Button>
+        <Button onClick={() => setDialog('avatars')}>{t('registration:batch.avatars')}</Button>
+        <span className={s.toolbarSpacer} />
+        <span className={s.muted} role="status">
+          {t('registration:players.counts', { teams: teams.data?.totalElements ?? 0, players: total })}
+        </span>
+      </div>
+      <div className={s.split}>
+        <div className={s.lists}>
+          {list(t('registration:players.withTeam'), withTeam, pageWith, setPageWith, 'players-with-team')}
+          {list(t('registration:players.withoutTeam'), withoutTeam, pageWithout, setPageWithout, 'players-without-team')}
+        </div>
+        <Card>
+          {selected === null ? (
+            <Empty description={t('registration:players.select')} />
+          ) : (
+            <MemberDetail
+              key={String(selected)}
+              activity={activity}
+              memberId={selected === 'new' ? null : selected}
+              teams={teams.data?.content ?? []}
+              onSaved={(m) => {
+                setSelected(m.id);
+                refresh();
+              }}
+              onChanged={refresh}
+            />
+          )}
+        </Card>
+      </div>
+      <DeletePlayersDialog open={dialog === 'delete'} activityId={activityId} onClose={() => setDialog(null)} onDone={() => { setSelected(null); refresh(); }} />
+      <AssignTeamDialog open={dialog === 'assign'} activityId={activityId} teams={teams.data?.content ?? []} onClose={() => setDialog(null)} onDone={refresh} />
+      <ChangeProgramDialog open={dialog === 'program'} activity={activity} onClose={() => setDialog(null)} onDone={refresh} />
+      <BatchRedeemDialog open={dialog === 'redeem'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
+      <ImportDialog open={dialog === 'import'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
+      <BatchAvatarDialog open={dialog === 'avatars'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
+      <SubmitDialog open={dialog === 'submit'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { Alert, Button, Card, Empty, Form, Input, Modal, Spin } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PHONE_RE } from '@rp/shared/rules/phone';
+import type { ActivityItem } from '../../lib/contract';
+import { notify } from '../../lib/notify';
+import { createLeader, deleteLeaders, listLeaders, updateLeader, upload, type LeaderItem } from './api';
+import { errorText, useConfirm } from './common';
+import { checkAttachment } from './model';
+import s from './registration.module.css';
+
+interface Values {
+  name: string;
+  phone: string;
+  address: string;
+  code: string;
+}
+
+/** Leading teachers (spec 2.6): list (100 a page), detail form with delete/edit/close, add dialog. */
+export function TeachersPanel({ activity }: { activity: ActivityItem }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const list = useQuery({ queryKey: ['reg', 'leaders', activity.id, 'list'], queryFn: () => listLeaders(activity.id) });
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['reg', 'leaders'] });
+  const current = list.data?.content.find((l) => l.id === selected);
+
+  return (
+    <div>
+      <div className={s.toolbar}>
+        <Button type="primary" onClick={() => setAdding(true)}>
+          {t('registration:teachers.add')}
+        </Button>
+      </div>
+      <div className={s.split}>
+        <Card size="small" title={<span id="teachers-list">{t('registration:teachers.title')}</span>}>
+          {list.isPending ? (
+            <Spin />
+          ) : list.data?.content.length ? (
+            <ul aria-labelledby="teachers-list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {list.data.content.map((l) => (
+                <li key={l.id}>
+                  <button type="button" className={s.listItem} aria-current={selected === l.id} onClick={() => setSelected(l.id)}>
+                    <span>{l.name}</span>
+                    <span className={s.muted}>{l.phone}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('registration:teachers.empty')} />
+          )}
+        </Card>
+        <Card>
+          {current ? (
+            <TeacherForm key={current.id} activity={activity} leader={current} onClose={() => setSelected(null)} onChanged={refresh} />
+          ) : (
+            <Empty description={t('registration:teachers.select')} />
+          )}
+        </Card>
+      </div>
+      <AddTeacherDialog open={adding} activity={activity} onClose={() => setAdding(false)} onDone={(l) => { setSelected(l.id); refresh(); }} />
+    </div>
+  );
+}
+
+function TeacherForm({ activity, leader, onClose, onChanged }: { activity: ActivityItem; leader: LeaderItem; onClose: () => void; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [photoUrl, setPhotoUrl] = useState(leader.photoUrl);
+  const [confirm, holder] = useConfirm();
+  const file = useRef<HTMLInputElement>(null);
+  const id = (f: string) => `leader-${leader.id}-${f}`;
+
+  const save = async () => {
+    setError(null);
+    const v = form.getFieldsValue(true) as Values;
+    if (!PHONE_RE.test(v.phone.trim())) {
+      form.setFields([{ name: 'phone', errors: [t('registration:check.phoneInvalid')] }]);
+      return;
+    }
+    try {
+      const res = await updateLeader({ id: leader.id, activityId: activity.id, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), code: v.code.trim() || null, photoUrl, status: leader.status, type: leader.type });
+      notify.success(res.resultStr);
+      setEditing(false);
+      onChanged();
+    } catch (e) {
+      // spec 8.2: 'please re-confirm the information' on a failed update (the server sends that text)
+      const base = t('registration:notice.teacherUpdateFailed');
+      const msg = errorText(e, base);
+      setError(msg === base ? base : `${base}: ${msg}`);
+    }
+  };
+
+  const remove = async () => {
+    if (!(await confirm(t('registration:confirm.deleteTeacher')))) return;
+    try {
+      const res = await deleteLeaders([leader.id]);
+      notify.success(res.resultStr);
+      onClose();
+      onChanged();
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+
+  const attach = async (f: File | undefined) => {
+    if (!f) return;
+    const phone = String(form.getFieldValue('phone') ?? '');
+    const problem = checkAttachment(f, phone);
+    if (problem) {
+      notify.error(t(problem));
+      return;
+    }
+    try {
+      setPhotoUrl(await upload(f, f.name, activity.id, phone.trim(), 'attachment'));
+      notify.success(t('registration:notice.avatarOk'));
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.uploadFailed')));
+    }
+  };
+
+  return (
+    <div>
+      {holder}
+      <div className={s.toolbar}>
+        <h2 style={{ margin: 0, fontSize: 18 }}>{leader.name}</h2>
+        <span className={s.toolbarSpacer} />
+        {editing ? (
+          <Button type="primary" onClick={() => void save()}>
+            {t('registration:actions.save')}
+          </Button>
+        ) : (
+          <Button onClick={() => setEditing(true)}>{t('registration:actions.edit')}</Button>
+        )}
+        <Button danger onClick={() => void remove()}>
+          {t('registration:actions.delete')}
+        </Button>
+        <Button onClick={onClose}>{t('registration:actions.close')}</Button>
+      </div>
+      {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
+      <Form<Values> form={form} layout="vertical" disabled={!editing} initialValues={{ name: leader.name, phone: leader.phone, address: leader.address, code: leader.code ?? '' }} className={s.formGrid}>
+        <Form.Item name="name" label={t('registration:field.teacherName')} htmlFor={id('name')} required>
+          <Input id={id('name')} maxLength={50} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('registration:field.phone')} htmlFor={id('phone')} required>
+          <Input id={id('phone')} maxLength={11} inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="address" label={t('registration:field.teacherAddress')} htmlFor={id('address')}>
+          <Input id={id('address')} maxLength={200} />
+        </Form.Item>
+        <Form.Item name="code" label={t('registration:field.teacherCode')} htmlFor={id('code')}>
+          <Input id={id('code')} maxLength={32} />
+        </Form.Item>
+        <Form.Item label={t('registration:field.attachment')} extra={t('registration:teachers.attachmentHint')} className={s.full}>
+          <input ref={file} type="file" style={{ display: 'none' }} accept=".jpg,.jpeg,.png,.doc,.docx" aria-label={t('registration:actions.uploadAttachment')} onChange={(e) => { void attach(e.target.files?.[0]); e.target.value = ''; }} />
+          <Button onClick={() => file.current?.click()}>{t('registration:actions.uploadAttachment')}</Button>{' '}
+          {photoUrl ? (
+            <a href={photoUrl} target="_blank" rel="noreferrer">
+              {photoUrl.split('/').pop()}
+            </a>
+          ) : null}
+        </Form.Item>
+      </Form>
+    </div>
+  );
+}
+
+function AddTeacherDialog({ open, activity, onClose, onDone }: { open: boolean; activity: ActivityItem; onClose: () => void; onDone: (l: LeaderItem) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Omit<Values, 'code'>>();
+  const [error, setError] = useState<string | null>(null);
+  const ok = async () => {
+    setError(null);
+    const v = { phone: '', name: '', address: '', ...form.getFieldsValue(true) } as Omit<Values, 'code'>;
+    if (!PHONE_RE.test(v.phone.trim())) {
+      form.setFields([{ name: 'phone', errors: [t('registration:check.phoneInvalid')] }]);
+      return;
+    }
+    if (!v.name.trim()) {
+      form.setFields([{ name: 'name', errors: [t('registration:check.completeData')] }]);
+      return;
+    }
+    try {
+      const res = await createLeader({ activityId: activity.id, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), status: 1, type: 1 });
+      notify.success(res.resultStr);
+      form.resetFields();
+      onClose();
+      onDone(res.data);
+    } catch (e) {
+      setError(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+  return (
+    <Modal open={open} title={t('registration:dialog.addTeacher')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.add')} cancelText={t('registration:actions.cancel')} forceRender>
+      {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
+      <Form form={form} layout="vertical" initialValues={{ phone: '', name: '', address: '' }}>
+        <Form.Item name="phone" label={t('registration:field.phone')} htmlFor="add-leader-phone" required>
+          <Input id="add-leader-phone" maxLength={11} inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="name" label={t('registration:field.teacherName')} htmlFor="add-leader-name" required>
+          <Input id="add-leader-name" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="address" label={t('registration:field.teacherAddress')} htmlFor="add-leader-address">
+          <Input id="add-leader-address" maxLength={200} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,380 @@
+import { Alert, Button, Card, Empty, Form, Input, Modal, Radio, Select, Spin, Tag, Tooltip } from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActivityItem } from '../../lib/contract';
+import { isApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { bindOrg, checkOrg, checkTeamCode, createTeam, deleteTeams, fetchFinishedActivities, listTeams, moveOutMembers, queryLeaders, updateTeam, type OrgCheck, type TeamItem } from './api';
+import { CodeField } from './CodeField';
+import { errorText, useConfirm } from './common';
+import { checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
+import { PayStatusTag } from './PayStatusTag';
+import { nameClass } from './PlayersPanel';
+import s from './registration.module.css';
+
+type Filter = 'all' | '1' | '2' | 'paid' | '7';
+
+function filterQuery(f: Filter): { status?: number; payStatus?: number } {
+  if (f === 'paid') return { payStatus: 3 };
+  if (f === 'all') return {};
+  return { status: Number(f) };
+}
+
+/** Team management (spec 2.5). */
+export function TeamsPanel({ activity }: { activity: ActivityItem }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [selected, setSelected] = useState<number | 'new' | null>(null);
+  const [dialog, setDialog] = useState<'delete' | 'bind' | null>(null);
+  const teams = useQuery({ queryKey: ['reg', 'teams', activity.id, filter], queryFn: () => listTeams({ activityId: activity.id, size: 999, ...filterQuery(filter) }) });
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['reg'] });
+  const current = typeof selected === 'number' ? teams.data?.content.find((x) => x.id === selected) : undefined;
+
+  const filters: { value: Filter; label: string }[] = [
+    { value: 'all', label: t('registration:teamStatus.all') },
+    { value: '1', label: t('registration:teamStatus.1') },
+    { value: '2', label: t('registration:teamStatus.2') },
+    { value: 'paid', label: t('registration:teamStatus.3') },
+  ];
+  if (activity.reviewRequired) filters.push({ value: '7', label: t('registration:teamStatus.7') });
+
+  return (
+    <div>
+      <div className={s.toolbar}>
+        <Radio.Group aria-label={t('registration:team.filter')} optionType="button" value={filter} onChange={(e) => setFilter(e.target.value as Filter)} options={filters} />
+      </div>
+      <div className={s.toolbar}>
+        <Button type="primary" onClick={() => setSelected('new')}>
+          {t('registration:team.create')}
+        </Button>
+        <Button onClick={() => setDialog('delete')}>{t('registration:team.delete')}</Button>
+        <Button onClick={() => setDialog('bind')}>{t('registration:team.bindOrg')}</Button>
+      </div>
+      {teams.isPending ? (
+        <Spin />
+      ) : (
+        <div className={s.chips} role="list" aria-label={t('registration:field.teams')}>
+          {(teams.data?.content ?? []).map((x) => (
+            <span role="listitem" key={x.id}>
+              <Button shape="round" type={selected === x.id ? 'primary' : 'default'} aria-pressed={selected === x.id} onClick={() => setSelected(x.id)}>
+                {t('registration:team.chip', { name: x.name, count: x.teamMembers.length, max: x.program.maximum })}
+              </Button>
+            </span>
+          ))}
+          {!teams.data?.content.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('registration:team.empty')} /> : null}
+        </div>
+      )}
+      <Card>
+        {selected === 'new' ? (
+          <TeamForm key="new" activity={activity} team={null} onSaved={(x) => { setSelected(x.id); refresh(); }} onChanged={refresh} />
+        ) : current ? (
+          <TeamForm key={current.id} activity={activity} team={current} onSaved={refresh} onChanged={refresh} />
+        ) : (
+          <Empty description={t('registration:team.select')} />
+        )}
+      </Card>
+      <DeleteTeamsDialog open={dialog === 'delete'} teams={teams.data?.content ?? []} onClose={() => setDialog(null)} onDone={() => { setSelected(null); refresh(); }} />
+      <BindOrgDialog open={dialog === 'bind'} activityId={activity.id} teams={(teams.data?.content ?? []).filter((x) => !x.orgCode)} onClose={() => setDialog(null)} onDone={refresh} />
+    </div>
+  );
+}
+
+function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityItem; team: TeamItem | null; onSaved: (t: TeamItem) => void; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<TeamFormValues>();
+  const [editing, setEditing] = useState(team === null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [org, setOrg] = useState<OrgCheck | null>(null);
+  const [leaderSearch, setLeaderSearch] = useState('');
+  const [promo, setPromo] = useState<string | null>(null);
+  const [codes, setCodes] = useState<Record<number, string>>({});
+  const [confirm, holder] = useConfirm();
+  const level2 = activity.level === 2;
+  const promotion = activity.promotionZone && team?.status === 7;
+  const leaders = useQuery({ queryKey: ['reg', 'leaders', activity.id, 'q', leaderSearch], queryFn: () => queryLeaders(activity.id, leaderSearch) });
+  const zones = useQuery({ queryKey: ['reg', 'zones'], queryFn: fetchFinishedActivities, enabled: promotion });
+  const id = (f: string) => `team-${team?.id ?? 'new'}-${f}`;
+  const leaderOptions = (leaders.data ?? []).map((l) => ({ value: l.id, label: `${l.name} ${l.phone}` }));
+  if (team?.leader && !leaderOptions.some((o) => o.value === team.leader!.id)) leaderOptions.push({ value: team.leader.id, label: team.leader.name });
+
+  const verifyOrg = async () => {
+    const code = String(form.getFieldValue('orgCode') ?? '').trim();
+    setOrg(null);
+    if (!code) return;
+    try {
+      setOrg(await checkOrg(code));
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+
+  const verifyPromo = async () => {
+    setPromo(null);
+    const code = String(form.getFieldValue('teamCode') ?? '').trim();
+    const zone = form.getFieldValue('sourceActivityId') as number | null | undefined;
+    if (!code) return;
+    if (!zone) return setPromo(t('registration:check.promoZoneFirst'));
+    if (code.length < 4) return setPromo(t('registration:check.promoCodeShort'));
+    try {
+      const r = await checkTeamCode(activity.id, zone, code);
+      setPromo(r.verify === 1 ? t('registration:team.promoFound', { name: r.teamName ?? '' }) : t('registration:team.promoNotFound'));
+    } catch (e) {
+      setPromo(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+
+  const send = async (values: TeamFormValues, confirmed?: boolean): Promise<void> => {
+    const payload = formToTeam(values, activity.id, { level2, promotion: !!promotion });
+    try {
+      const res = team ? await updateTeam({ ...payload, id: team.id, confirm: confirmed }) : await createTeam(payload);
+      notify.success(res.resultStr);
+      setEditing(false);
+      onSaved(res.data);
+    } catch (e) {
+      if (isApiError(e) && e.code === 'CONFIRM_REQUIRED' && !confirmed) {
+        if (await confirm(e.message, t('registration:dialog.confirmProgram'))) return send(values, true);
+        return;
+      }
+      setError(errorText(e, t('registration:notice.serverBusy')));
+      if (isApiError(e)) form.setFields(Object.entries(e.fieldErrors).filter(([k]) => k in emptyTeam()).map(([name, m]) => ({ name: name as keyof TeamFormValues, errors: [m] })));
+    }
+  };
+
+  const save = async () => {
+    setError(null);
+    const values = { ...emptyTeam(), ...form.getFieldsValue(true) } as TeamFormValues;
+    const problem = checkTeam(values, { promotion: !!promotion });
+    if (problem) {
+      form.setFields([{ name: problem.field, errors: [t(problem.key)] }]);
+      setError(t(problem.key));
+      return;
+    }
+    setSaving(true);
+    await send(values);
+    setSaving(false);
+  };
+
+  const removeMember = async (memberId: number, name: string) => {
+    if (!(await confirm(t('registration:confirm.removeMember', { name })))) return;
+    try {
+      const res = await moveOutMembers([memberId]);
+      notify.success(res.resultStr);
+      onChanged();
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+
+  return (
+    <div>
+      {holder}
+      <div className={s.toolbar}>
+        <h2 style={{ margin: 0, fontSize: 18 }}>{team ? team.name : t('registration:team.new')}</h2>
+        {team ? <Tag>{t(team.status === 7 ? 'registration:teamStatus.7' : team.status === 2 ? 'registration:teamStatus.2' : 'registration:teamStatus.1')}</Tag> : null}
+        {team?.payStatus === 3 ? <PayStatusTag status={3} /> : null}
+        <span className={s.toolbarSpacer} />
+        {editing ? (
+          <Button type="primary" loading={saving} onClick={() => void save()}>
+            {t('registration:actions.save')}
+          </Button>
+        ) : (
+          <Button onClick={() => setEditing(true)}>{t('registration:actions.edit')}</Button>
+        )}
+      </div>
+      {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
+      <Form<TeamFormValues> form={form} layout="vertical" disabled={!editing} initialValues={team ? teamToForm(team) : emptyTeam()} className={s.formGrid}>
+        <Form.Item name="name" label={t('registration:field.teamName')} htmlFor={id('name')} required>
+          <Input id={id('name')} maxLength={50} />
+        </Form.Item>
+        <Form.Item label={t('registration:field.teamNumber')} htmlFor={id('number')}>
+          <Input id={id('number')} value={team?.number ?? ''} readOnly variant="filled" />
+        </Form.Item>
+        <Form.Item name="programId" label={t('registration:field.program')} htmlFor={id('program')} required>
+          <Select id={id('program')} placeholder={t('registration:placeholder.select')} options={(activity.programs ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+        </Form.Item>
+        <Form.Item name="leaderId" label={t('registration:field.leader')} htmlFor={id('leader')}>
+          <Select id={id('leader')} allowClear showSearch={{ filterOption: false, onSearch: setLeaderSearch }} placeholder={t('registration:placeholder.leader')} options={leaderOptions} />
+        </Form.Item>
+        <Form.Item name="address" label={t('registration:field.address')} htmlFor={id('address')}>
+          <Input id={id('address')} maxLength={200} />
+        </Form.Item>
+        <Form.Item label={t('registration:field.plan')} htmlFor={id('plan')}>
+          <Input id={id('plan')} value={team?.plan?.name ?? activity.plans?.[0]?.name ?? ''} readOnly variant="filled" />
+        </Form.Item>
+        <Form.Item
+          name="orgCode"
+          label={t('registration:field.orgCode')}
+          htmlFor={id('org')}
+          extra={org ? <span role="status">{t(orgVerifyKey(org.verify), { name: org.orgName ?? '' })}</span> : team?.orgName ? <span>{team.orgName}</span> : undefined}
+        >
+          <Input id={id('org')} maxLength={32} onBlur={() => void verifyOrg()} />
+        </Form.Item>
+        {level2 ? (
+          <Form.Item name="sourceCode" label={t('registration:field.sourceCode')} htmlFor={id('source')}>
+            <Input id={id('source')} maxLength={64} />
+          </Form.Item>
+        ) : null}
+        {promotion ? (
+          <>
+            <Form.Item name="sourceActivityId" label={t('registration:field.promoZone')} htmlFor={id('zone')}>
+              <Select id={id('zone')} allowClear loading={zones.isPending} options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} />
+            </Form.Item>
+            <Form.Item name="teamCode" label={t('registration:field.teamCode')} htmlFor={id('teamCode')} extra={promo ? <span role="status">{promo}</span> : undefined}>
+              <Input id={id('teamCode')} maxLength={64} onBlur={() => void verifyPromo()} />
+            </Form.Item>
+          </>
+        ) : null}
+      </Form>
+      {team ? (
+        <section aria-labelledby={id('members')}>
+          <h3 id={id('members')} style={{ fontSize: 16 }}>
+            {t('registration:team.membersTitle')}
+          </h3>
+          {!team.teamMembers.length ? <p className={s.muted}>{t('registration:team.noMembers')}</p> : null}
+          {team.teamMembers.map((m) => (
+            <div key={m.id} className={s.memberRow}>
+              <div>
+                <span className={nameClass(m.payStatus)}>{m.name}</span> <span className={s.muted}>{m.program?.name}</span>{' '}
+                {m.program && m.program.id !== team.program.id ? (
+                  <Tooltip title={t('registration:team.programDiffers')}>
+                    <WarningOutlined style={{ color: '#d46b08' }} aria-label={t('registration:team.programDiffers')} role="img" />
+                  </Tooltip>
+                ) : null}
+                <div>
+                  <PayStatusTag status={m.payStatus} />
+                </div>
+              </div>
+              <CodeField
+                member={{ id: m.id, name: m.name, team: { id: team.id, name: team.name, status: team.status } }}
+                activityId={activity.id}
+                value={codes[m.id] ?? m.code ?? ''}
+                onChange={(v) => setCodes({ ...codes, [m.id]: v })}
+                disabled={[3, 9, 7, 4, 5].includes(m.payStatus)}
+                onRedeemed={() => onChanged()}
+              />
+              <Button size="small" onClick={() => void removeMember(m.id, m.name)} disabled={![0, 6, 8].includes(m.payStatus)}>
+                {t('registration:actions.remove')}
+              </Button>
+            </div>
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function DeleteTeamsDialog({ open, teams, onClose, onDone }: { open: boolean; teams: TeamItem[]; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [ids, setIds] = useState<number[]>([]);
+  const [confirm, holder] = useConfirm();
+  const ok = async () => {
+    if (!ids.length) {
+      notify.error(t('registration:check.selectTeams'));
+      return;
+    }
+    if (!(await confirm(t('registration:confirm.deleteTeams', { count: ids.length })))) return;
+    try {
+      const res = await deleteTeams(ids);
+      notify.success(res.resultStr);
+      setIds([]);
+      onClose();
+      onDone();
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+  return (
+    <Modal open={open} title={t('registration:dialog.deleteTeams')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('registration:actions.cancel')}>
+      {holder}
+      <fieldset className={s.checkGroup}>
+        <legend>{t('registration:field.teams')}</legend>
+        <CheckList ids={ids} setIds={setIds} items={teams.map((x) => ({ value: x.id, label: x.name, disabled: x.payStatus === 3 }))} />
+      </fieldset>
+    </Modal>
+  );
+}
+
+function CheckList({ ids, setIds, items }: { ids: number[]; setIds: (v: number[]) => void; items: { value: number; label: string; disabled?: boolean }[] }) {
+  return (
+    <div className={s.checkGroup}>
+      {items.map((i) => (
+        <label key={i.value}>
+          <input type="checkbox" checked={ids.includes(i.value)} disabled={i.disabled} onChange={(e) => setIds(e.target.checked ? [...ids, i.value] : ids.filter((x) => x !== i.value))} /> {i.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function BindOrgDialog({ open, activityId, teams, onClose, onDone }: { open: boolean; activityId: number; teams: TeamItem[]; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [org, setOrg] = useState<OrgCheck | null>(null);
+  const [ids, setIds] = useState<number[]>([]);
+  const verify = async () => {
+    setOrg(null);
+    if (code.trim().length < 4) {
+      notify.error(t('registration:check.channelShort'));
+      return null;
+    }
+    try {
+      const r = await checkOrg(code.trim());
+      setOrg(r);
+      return r;
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      return null;
+    }
+  };
+  const ok = async () => {
+    const r = org ?? (await verify());
+    if (!r) return;
+    if (r.verify === 2 || !r.id) {
+      notify.error(t('registration:check.channelInvalid'));
+      return;
+    }
+    if (!ids.length) {
+      notify.error(t('registration:check.selectTeams'));
+      return;
+    }
+    try {
+      const res = await bindOrg({ activityId, orgId: r.id, orgCode: code.trim(), teamIds: ids.map(String) });
+      notify.success(res.resultStr);
+      setIds([]);
+      onClose();
+      onDone();
+    } catch (e) {
+      notify.error(errorText(e, t('registration:notice.serverBusy')));
+    }
+  };
+  return (
+    <Modal open={open} title={t('registration:dialog.bindOrg')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>
+      <label className={s.muted} htmlFor="bind-code">
+        {t('registration:field.teacherCode')}
+      </label>
+      <Input
+        id="bind-code"
+        value={code}
+        maxLength={32}
+        onChange={(e) => {
+          setCode(e.target.value);
+          setOrg(null);
+        }}
+        onBlur={() => void verify()}
+      />
+      {org ? (
+        <p role="status" className={s.muted}>
+          {t(orgVerifyKey(org.verify), { name: org.orgName ?? '' })}
+        </p>
+      ) : null}
+      <fieldset className={s.checkGroup} style={{ marginTop: 12 }}>
+        <legend>{t('registration:dialog.unbound')}</legend>
+        <CheckList ids={ids} setIds={setIds} items={teams.map((x) => ({ value: x.id, label: x.name }))} />
+      </fieldset>
+    </Modal>
+  );
+}
