@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { createMember, memberDetail, submitMembers, updateMember, upload, withdraw, type MemberItem, type TeamItem } from './api';
+import { createMember, listClothes, memberDetail, submitMembers, updateMember, upload, withdraw, type MemberItem, type TeamItem } from './api';
 import { AvatarCrop } from './AvatarCrop';
 import { CodeField } from './CodeField';
 import { errorText, useConfirm } from './common';
@@ -45,6 +45,7 @@ function MemberForm({ activity, member, teams, onSaved, onChanged, refetch }: Om
   const headImg = Form.useWatch('headImg', form);
   const teamId = Form.useWatch('teamId', form);
   const programs = activity.programs ?? [];
+  const clothes = useQuery({ queryKey: ['reg', 'clothes', activity.id], queryFn: () => listClothes(activity.id), staleTime: 10 * 60_000 });
   const locked = member ? [3, 9, 4, 5].includes(member.payStatus) : false;
   const planName = member?.plan?.name ?? teams.find((x) => x.id === teamId)?.plan?.name ?? activity.plans?.[0]?.name ?? '';
   const id = (f: string) => `member-${member?.id ?? 'new'}-${f}`;
@@ -153,8 +154,12 @@ function MemberForm({ activity, member, teams, onSaved, onChanged, refetch }: Om
           <Input id={id('plan')} value={planName} readOnly variant="filled" />
         </Form.Item>
         <Form.Item name="clothesId" label={t('registration:field.clothes')} htmlFor={id('clothes')}>
-          {/* No public list of sizes yet (materials of type 1): an empty select, the field is omitted. */}
-          <Select id={id('clothes')} allowClear options={[]} placeholder={t('registration:placeholder.noClothes')} />
+          <Select
+            id={id('clothes')}
+            allowClear
+            options={(clothes.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            placeholder={t(clothes.data?.length ? 'registration:placeholder.select' : 'registration:placeholder.noClothes')}
+          />
         </Form.Item>
         <Form.Item name="cardType" label={t('registration:field.cardType')}>
           <Radio.Group

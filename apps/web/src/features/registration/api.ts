@@ -23,6 +23,9 @@ export async function fetchActivity(id: number): Promise<ActivityItem | null> {
   const res = await api.get<Page<ActivityItem>>('/api/lActivity/web/listV2', { query: { id, award: true } });
   return res.content[0] ?? null;
 }
+/** Clothes sizes: materials of type 1 of the activity (spec 7.3). */
+export const listClothes = (activityId: number) =>
+  api.get<Page<{ id: number; name: string }>>('/api/lMaterials/web/list', { query: { activityId, type: 1, size: 100 } }).then((r) => r.content);
 export const fetchFinishedActivities = () => api.get<Page<ActivityItem>>('/api/lActivity/web/listV2', { query: { status: 4, size: 100 } }).then((r) => r.content);
 
 export interface MemberQuery {
