@@ -177,6 +177,18 @@ test('a review activity: submit, the admin passes, review success shows (568)', 
     await expect(adminPage.getByRole('heading').first()).toBeVisible();
     await adminPage.screenshot({ path: path.join(screenshotDir, `registration-admin-${name}-en.png`), fullPage: true });
   }
+  // the same admin screens in Chinese (a page of the same session without the English init script)
+  const zhContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: new URL(adminPage.url()).origin });
+  await zhContext.addCookies(await adminPage.context().cookies());
+  const zhPage = await zhContext.newPage();
+  await setLang(zhPage, 'zh');
+  for (const [p, name] of [['/admin/review', 'review'], ['/admin/withdrawals', 'withdrawals'], ['/admin/codes', 'codes'], ['/admin/r/redeemCodes', 'codes-list'], ['/admin/r/players', 'players-list']] as const) {
+    await zhPage.goto(p);
+    await expect(zhPage.locator('html')).toHaveAttribute('lang', /^zh/);
+    await expect(zhPage.getByRole('heading').first()).toBeVisible();
+    await zhPage.screenshot({ path: path.join(screenshotDir, `registration-admin-${name}-zh.png`), fullPage: true });
+  }
+  await zhContext.close();
   await adminPage.close();
   expect(memberId).toBeGreaterThan(0);
   await page.reload();
