@@ -204,6 +204,11 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
         <Button type="primary" loading={busy} onClick={() => void run()}>
           {t('registration:batch.uploadSelected')}
         </Button>
+        {rows.some((r) => r.selectable) ? (
+          <Button disabled={busy} onClick={() => setSelected(rows.filter((r) => r.selectable).map((r) => r.fileName))}>
+            {t('registration:batch.selectAllMatched', { count: rows.filter((r) => r.selectable).length })}
+          </Button>
+        ) : null}
         {failed.length && !busy ? <Button onClick={() => void run(failed)}>{t('registration:batch.retry')}</Button> : null}
       </Space>
       {busy || done ? <Progress percent={Math.round((done / total) * 100)} aria-label={t('registration:batch.progress')} /> : null}
