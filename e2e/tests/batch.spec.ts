@@ -60,7 +60,8 @@ for (const lang of ['zh', 'en'] as const) {
     const coach = await registerMember(request, `School ${lang}`);
     const run = Date.now() % 100000;
     const name = (i: number) => `${lang === 'zh' ? '学生' : 'Pupil'} ${run} ${i}`;
-    const rows = Array.from({ length: 200 }, (_, i) => [name(i), lang === 'zh' ? '身份证' : 'ID card', card(run, i), `${lang}-${run}-T${Math.floor(i / 5)}`, PROGRAM[lang], 'P', '13800138000']);
+    // players 0 and 1 share a name: their picture needs a confirmed match (spec 5)
+    const rows = Array.from({ length: 200 }, (_, i) => [name(i === 1 ? 0 : i), lang === 'zh' ? '身份证' : 'ID card', card(run, i), `${lang}-${run}-T${Math.floor(i / 5)}`, PROGRAM[lang], 'P', '13800138000']);
     const broken = rows.map((r, i) => (i === 56 ? [r[0]!, r[1]!, '12345', ...r.slice(3)] : r));
 
     await page.goto('/login?redirect=%2FcreateTeamer%3Fid%3D600');
@@ -90,7 +91,11 @@ for (const lang of ['zh', 'en'] as const) {
     // 200 avatars matched by name, uploaded with a progress bar
     await page.getByRole('button', { name: R(lang, 'batch.avatars') }).click();
     await dialog.getByLabel(R(lang, 'batch.chooseImages'), { exact: true }).setInputFiles(Array.from({ length: 200 }, (_, i) => ({ name: `${name(i)}.png`, mimeType: 'image/png', buffer: png(i) })));
-    await dialog.getByRole('button', { name: R(lang, 'batch.selectAllMatched', { count: 200 }) }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: R(lang, 'batch.ambiguousAlert', { count: 1 }) })).toBeVisible();
+    await dialog.getByLabel(R(lang, 'batch.confirmMatch', { file: `${name(0)}.png` })).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await expect(dialog.getByRole('alert').filter({ hasText: R(lang, 'batch.ambiguousAlert', { count: 1 }) })).toHaveCount(0);
+    await dialog.getByRole('button', { name: R(lang, 'batch.selectAllMatched', { count: 199 }) }).click();
     await dialog.getByRole('button', { name: R(lang, 'batch.uploadSelected') }).click();
     const progress = dialog.getByRole('progressbar', { name: R(lang, 'batch.progress') });
     await expect(progress).toBeVisible();
@@ -99,7 +104,8 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByText(R(lang, 'notice.avatarOk')).first()).toBeVisible();
     const headers = await memberAuth(request, coach.phone, coach.password);
     const list = await (await request.get('/api/lTeamMember/web/list?activityId=600&size=300', { headers })).json();
-    expect(list.content.filter((m: { headImg: string | null }) => m.headImg?.startsWith('/api/files/private/avatars/'))).toHaveLength(200);
+    // 199 pictures: one file (player 1's name) matches nobody, the shared name was confirmed for one player
+    expect(list.content.filter((m: { headImg: string | null }) => m.headImg?.startsWith('/api/files/private/avatars/'))).toHaveLength(199);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
@@ -114,5 +120,11 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `redeem-${lang}`);
     const after = await (await request.get('/api/lTeamMember/web/list?activityId=600&payStatus=3&size=300', { headers })).json();
     expect(after.totalElements).toBe(3);
+
+    // the user center's registrations tab shows the activity with its counts
+    await page.keyboard.press('Escape');
+    await page.goto('/userCenter?t=2');
+    await expect(page.getByRole('link', { name: R(lang, 'enter.open'), exact: true }).first()).toBeVisible();
+    await shot(page, `usercenter-${lang}`);
   });
 }

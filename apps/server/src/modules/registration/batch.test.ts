@@ -160,3 +160,18 @@ describe('batch avatars and code sheets', () => {
     expect(r.json().data).toBe('ABCD1234,EFGH5678,IJKL');
   });
 });
+
+describe('batch avatar size', () => {
+  it('refuses a batch avatar over 500 KB on the server (413), while a single avatar may be up to 5 MB', async () => {
+    const s = await setup();
+    const big = Buffer.concat([await makeImage('jpeg'), Buffer.alloc(600 * 1024)]);
+    const send = async (kind?: string) => {
+      const m = multipart([...(kind ? [{ name: 'kind', value: kind }] : []), { name: 'phone', value: '李明1700000000' }, { name: 'file', filename: 'a.jpg', data: big }]);
+      return t().app.inject({ method: 'POST', url: '/api/lCloudConfig/oss/upload', headers: { ...s.h, ...m.headers }, payload: m.payload });
+    };
+    const batch = await send('batchAvatar');
+    expect(batch.statusCode).toBe(413);
+    expect(batch.json().message).toContain('500 KB');
+    expect((await send()).statusCode).toBe(200);
+  });
+});

@@ -32,6 +32,8 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     if (!data) throw new AppError('UPLOAD_MISSING', 400, 'upload.missing');
     const kind = fields.kind === 'attachment' ? 'attachment' : 'avatar';
+    // batch avatars (spec 5): each picture at most 500 KB
+    if (fields.kind === 'batchAvatar' && data.length > 500 * 1024) throw new AppError('UPLOAD_TOO_LARGE', 413, 'upload.tooLarge', undefined, { max: '500 KB' });
     const type = sniff(data);
     let stored: Buffer = data;
     let ext: string;

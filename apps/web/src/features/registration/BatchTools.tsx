@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Modal, Progress, Radio, Space, Table, Tag } from 'antd';
+import { Alert, Button, Checkbox, Modal, Progress, Radio, Select, Space, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -164,7 +164,7 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
       3,
       async (r) => {
         patch(r.fileName, { state: 'uploading' });
-        const url = await upload(r.file, r.file.name, activityId, avatarUploadTag(r.player!.name));
+        const url = await upload(r.file, r.file.name, activityId, avatarUploadTag(r.player!.name), 'batchAvatar');
         return { memberId: r.player!.id, headImg: url, fileName: r.fileName };
       },
       (i, res) => {
@@ -193,6 +193,17 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
     setBusy(false);
   };
 
+  // spec 5: where several players share a name, the person confirms which one the picture belongs to
+  const confirmMatch = (fileName: string, playerId: number) =>
+    setRows((prev) =>
+      prev.map((r) => {
+        if (r.fileName !== fileName) return r;
+        const player = r.candidates.find((c) => c.id === playerId) ?? null;
+        return { ...r, player, selectable: !!player?.card };
+      }),
+    );
+  const unconfirmed = rows.filter((r) => r.ambiguous && !r.player).length;
+
   const failed = rows.filter((r) => r.state === 'failed').map((r) => r.fileName);
   const total = rows.filter((r) => selected.includes(r.fileName)).length || 1;
 
@@ -211,6 +222,7 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
         ) : null}
         {failed.length && !busy ? <Button onClick={() => void run(failed)}>{t('registration:batch.retry')}</Button> : null}
       </Space>
+      {unconfirmed ? <Alert type="warning" showIcon className={s.alert} title={t('registration:batch.ambiguousAlert', { count: unconfirmed })} /> : null}
       {busy || done ? <Progress percent={Math.round((done / total) * 100)} aria-label={t('registration:batch.progress')} /> : null}
       <Table<AvatarRow>
         size="small"
@@ -221,7 +233,23 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (r) => ({ disabled: !r.selectable, 'aria-label': r.fileName }) }}
         columns={[
           { title: t('registration:batch.fileName'), dataIndex: 'fileName' },
-          { title: t('registration:field.name'), render: (_, r) => r.player?.name ?? (r.ambiguous ? t('registration:batch.ambiguous') : t('registration:batch.noMatch')) },
+          {
+            title: t('registration:field.name'),
+            render: (_, r) =>
+              r.ambiguous ? (
+                <Select
+                  size="small"
+                  style={{ minWidth: 200 }}
+                  value={r.player?.id}
+                  placeholder={t('registration:batch.ambiguous')}
+                  aria-label={t('registration:batch.confirmMatch', { file: r.fileName })}
+                  options={r.candidates.map((c) => ({ value: c.id, label: `${c.name} ${c.card ?? ''}`.trim() }))}
+                  onChange={(v: number) => confirmMatch(r.fileName, v)}
+                />
+              ) : (
+                (r.player?.name ?? t('registration:batch.noMatch'))
+              ),
+          },
           { title: t('registration:field.card'), render: (_, r) => r.player?.card ?? '' },
           { title: t('registration:field.avatar'), render: (_, r) => <img src={r.url} alt={r.fileName} width={45} height={63} style={{ objectFit: 'cover' }} /> },
           {

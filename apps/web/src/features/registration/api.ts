@@ -96,7 +96,7 @@ export const updateLeader = (body: LeaderPayload & { id: number }) => api.put<Da
 export const deleteLeaders = (ids: number[]) => api.delete<{ resultStr: string }>('/api/lLeader', { body: { ids }, ...quiet });
 
 /** oss/upload: avatars carry player name + timestamp as `phone`; attachments kind=attachment + the teacher's phone. */
-export function upload(file: Blob, fileName: string, activityId: number, phone: string, kind?: 'attachment') {
+export function upload(file: Blob, fileName: string, activityId: number, phone: string, kind?: 'attachment' | 'batchAvatar') {
   const fd = new FormData();
   fd.append('activityId', String(activityId));
   fd.append('phone', phone);
