@@ -178,7 +178,8 @@ export function BatchRedeemDialog({ open, activityId, onClose, onDone }: Base & 
   const [results, setResults] = useState<Record<number, RedeemResult>>({});
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const rows = (all.data ?? []).filter((m) => m.team && !codeLocked(m));
+  // players keep their row (and their result) after a successful redeem locks their code
+  const rows = (all.data ?? []).filter((m) => m.team && (!codeLocked(m) || results[m.id]));
 
   const importCodes = async (file: File | undefined) => {
     if (!file) return;
