@@ -11,7 +11,8 @@ import { chromium } from '@playwright/test';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BUDGET_KB = Number(process.env.FIRST_LOAD_BUDGET_KB ?? 150);
-const port = 8191;
+const port = Number(process.env.BENCH_PORT ?? 8191);
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
 const base = `http://127.0.0.1:${port}`;
 // Detail pages use ids of the demo seed (news 1, gallery 1, program 1, activity 600; /registration shows 568).
 const routes = [
@@ -19,14 +20,14 @@ const routes = [
   '/activity', '/activityOrder?id=600', '/registration', '/rules', '/partner', '/about', '/login', '/regist',
 ];
 
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build` first');
+if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`${webDist} is missing: run \`npm run build\` first`);
   process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-1' },
+  env: { ...process.env, WEB_DIST: webDist, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = () => server.kill('SIGTERM');

@@ -17,7 +17,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  outputDir: './test-results',
+  // One folder per port, so journeys on different ports can run side by side.
+  outputDir: process.env.E2E_PORT ? `./test-results-${port}` : './test-results',
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -40,6 +41,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,
       CAPTCHA_ENABLED: 'false',
+      // Every journey registers its own members from 127.0.0.1: more than one person's hourly ceiling.
+      AUTH_IP_LIMIT_FACTOR: '20',
       LOG_LEVEL: 'warn',
     },
   },

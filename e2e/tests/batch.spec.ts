@@ -6,6 +6,8 @@ import { L, loginThroughForm, registerMember, screenshotDir, setLang } from './s
 import { giveCodes, memberAuth, userId } from './support/registration';
 
 const R = (lang: 'zh' | 'en', key: string, p?: Record<string, string | number>) => L(lang, `registration:${key}`, p);
+/** i18next's plural form: English has one/other, Chinese only other. */
+const P = (lang: 'zh' | 'en', key: string, count: number) => R(lang, `${key}_${lang === 'en' && count === 1 ? 'one' : 'other'}`, { count });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `batch-${name}.png`), fullPage: true });
 const PROGRAM = { zh: '机器人创意赛', en: 'Robot Creativity' } as const;
 const HEAD = { zh: ['姓名', '证件类型', '证件号码', '队伍名称', '赛项', '紧急联系人', '紧急联系电话'], en: ['Name', 'ID type', 'ID number', 'Team', 'Program', 'Emergency contact', 'Emergency phone'] };
@@ -75,23 +77,24 @@ for (const lang of ['zh', 'en'] as const) {
     await dialog.getByLabel(R(lang, 'batch.chooseSheet'), { exact: true }).setInputFiles(file(await sheet([HEAD[lang], ...broken])));
     await dialog.getByRole('button', { name: R(lang, 'batch.preview'), exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText(R(lang, 'batch.summary', { total: 200, valid: 199 }));
-    await expect(dialog.getByRole('row', { name: new RegExp(`^58 `) })).toContainText(lang === 'zh' ? '请填写正确的身份证号' : 'please fill in the correct ID number');
+    await expect(dialog.getByRole('row', { name: new RegExp(`^58 `) })).toContainText(lang === 'zh' ? '请填写正确的身份证号' : 'Please fill in the correct ID number');
     await shot(page, `import-preview-${lang}`);
     // fixed, then imported all or nothing
     await dialog.getByLabel(R(lang, 'batch.chooseSheet'), { exact: true }).setInputFiles(file(await sheet([HEAD[lang], ...rows])));
     await dialog.getByRole('button', { name: R(lang, 'batch.preview'), exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText(R(lang, 'batch.summary', { total: 200, valid: 200 }));
-    await dialog.getByRole('radio', { name: R(lang, 'batch.atomic') }).check();
-    await dialog.getByRole('button', { name: R(lang, 'actions.submit') }).click();
-    await expect(page.getByText(R(lang, 'batch.written', { count: 200 })).first()).toBeVisible();
+    // every row is correct: no choice to make, one button says what it writes
+    await expect(dialog.getByRole('radio')).toHaveCount(0);
+    await dialog.getByRole('button', { name: P(lang, 'batch.importRows', 200) }).click();
+    await expect(page.getByText(P(lang, 'batch.written', 200)).first()).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(R(lang, 'players.counts', { teams: 40, players: 200 }))).toBeVisible();
+    await expect(page.getByText(R(lang, 'players.counts', { teams: P(lang, 'guide.teamCount', 40), players: P(lang, 'guide.playerCount', 200) }))).toBeVisible();
 
     // 200 avatars matched by name, uploaded with a progress bar
     await page.getByRole('button', { name: R(lang, 'batch.avatars') }).click();
     await dialog.getByLabel(R(lang, 'batch.chooseImages'), { exact: true }).setInputFiles(Array.from({ length: 200 }, (_, i) => ({ name: `${name(i)}.png`, mimeType: 'image/png', buffer: png(i) })));
-    await expect(dialog.getByRole('alert').filter({ hasText: R(lang, 'batch.ambiguousAlert', { count: 1 }) })).toBeVisible();
+    await expect(dialog.getByRole('alert').filter({ hasText: P(lang, 'batch.ambiguousAlert', 1) })).toBeVisible();
     // the shared name is not matched automatically: it waits for the person's choice in the table
     await expect(dialog.getByRole('combobox', { name: R(lang, 'batch.confirmMatch', { file: `${name(0)}.png` }) })).toBeVisible();
     await dialog.getByRole('button', { name: R(lang, 'batch.selectAllMatched', { count: 198 }) }).click();
@@ -115,7 +118,7 @@ for (const lang of ['zh', 'en'] as const) {
     await dialog.getByLabel(R(lang, 'dialog.importCodes')).setInputFiles(file(await sheet([['code'], ...codes.map((c) => [c.codeName])])));
     await expect(dialog.getByRole('textbox').nth(2)).not.toHaveValue('');
     await dialog.getByRole('button', { name: R(lang, 'actions.redeem') }).click();
-    await expect(dialog.getByText(lang === 'zh' ? '兑换成功' : 'redeem succeeded')).toHaveCount(3, { timeout: 30_000 });
+    await expect(dialog.getByText(lang === 'zh' ? '兑换成功' : 'Redeem succeeded')).toHaveCount(3, { timeout: 30_000 });
     await shot(page, `redeem-${lang}`);
     const after = await (await request.get('/api/lTeamMember/web/list?activityId=600&payStatus=3&size=300', { headers })).json();
     expect(after.totalElements).toBe(3);

@@ -35,7 +35,7 @@ test.describe('foundation journeys', () => {
   });
 
   for (const lang of ['zh', 'en'] as const) {
-    test(`register → log in → nickname with red dot → log out (${lang})`, async ({ page, request }) => {
+    test(`register (logged in at once) → personal center → nickname with red dot → log out → log in (${lang})`, async ({ page, request }) => {
       await setLang(page, lang);
       const phone = freshPhone();
       const nick = lang === 'zh' ? '王家长' : 'Parent Wang';
@@ -52,11 +52,9 @@ test.describe('foundation journeys', () => {
       await page.getByLabel(L(lang, 'auth:register.confirmPassword')).fill('my-journey-9');
       await page.getByRole('button', { name: L(lang, 'auth:register.submit') }).click();
 
-      await expect(page).toHaveURL(new RegExp(`/login\\?.*phone=${phone}`));
-      await expect(page.getByLabel(L(lang, 'auth:login.account'))).toHaveValue(phone);
-      await page.getByRole('textbox', { name: L(lang, 'auth:login.password'), exact: true }).fill('my-journey-9');
-      await page.getByRole('button', { name: L(lang, 'auth:login.submit'), exact: true }).click();
-      await expect(page).toHaveURL(/\/home$/);
+      // registering logs in and goes on to the personal center with a welcome notice
+      await expect(page).toHaveURL(/\/userCenter\?t=1$/);
+      await expect(page.getByText(L(lang, 'auth:register.welcome', { name: nick }))).toBeVisible();
 
       const userButton = page.getByRole('button', { name: new RegExp(nick) });
       await expect(userButton).toBeVisible();
@@ -71,6 +69,30 @@ test.describe('foundation journeys', () => {
       expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
       // the session ended on the server too
       expect((await request.get('/auth/info', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+
+      // and the new password logs in again
+      await page.goto('/login');
+      await loginThroughForm(page, lang, phone, 'my-journey-9');
+      await expect(page).toHaveURL(/\/$|\/home$/);
+      await expect(userButton).toBeVisible();
+    });
+
+    test(`registering from a protected page's login goes back to that page (${lang})`, async ({ page, request }) => {
+      await setLang(page, lang);
+      await page.goto('/msg');
+      await expect(page).toHaveURL(/\/login\?redirect=%2Fmsg$/);
+      await page.getByRole('link', { name: L(lang, 'auth:login.registerLink') }).click();
+      await expect(page).toHaveURL(/\/regist\?redirect=%2Fmsg$/);
+      const phone = freshPhone();
+      await page.getByLabel(L(lang, 'auth:sms.phone')).fill(phone);
+      await page.getByRole('button', { name: L(lang, 'auth:sms.send') }).click();
+      await page.getByLabel(L(lang, 'auth:sms.code')).fill(await latestSmsCode(request, phone));
+      await page.getByLabel(L(lang, 'auth:register.nickName')).fill('Redirect');
+      await page.getByRole('textbox', { name: L(lang, 'auth:register.password'), exact: true }).fill('my-journey-9');
+      await page.getByLabel(L(lang, 'auth:register.confirmPassword')).fill('my-journey-9');
+      await page.getByRole('button', { name: L(lang, 'auth:register.submit') }).click();
+      await expect(page).toHaveURL(/\/msg$/);
+      await expect(page.getByRole('button', { name: /Redirect/ })).toBeVisible();
     });
   }
 
@@ -91,7 +113,7 @@ test.describe('foundation journeys', () => {
     await page.goto('/login');
     await loginThroughForm(page, 'zh', 'admin', ADMIN_PASSWORD);
     await expect(page).toHaveURL(/\/home$/);
-    await page.getByRole('button', { name: /Administrator/ }).hover();
+    await page.getByRole('button', { name: /^admin/ }).hover();
     await page.getByRole('link', { name: L('zh', 'nav:userMenu.admin') }).click();
     await expect(page).toHaveURL(/\/admin/);
     await expect(page.getByText(L('zh', 'admin:menu.smsOutbox')).first()).toBeVisible();

@@ -57,7 +57,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(list.getByRole('button', { name: new RegExp(`Passport ${lang}`) })).toBeVisible();
     await addPlayer(page, lang, { name: `Wrong ${lang}`, card: '12345' });
     await expect(page.getByRole('alert').filter({ hasText: R(lang, 'check.idInvalid') })).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: lang === 'zh' ? '请填写正确的身份证号' : 'please fill in the correct ID number' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: lang === 'zh' ? '请填写正确的身份证号' : 'Please fill in the correct ID number' })).toBeVisible();
 
     // the admin gives the coach codes; the coach gets one and redeems it
     const headers = await memberAuth(request, coach.phone, coach.password);
@@ -68,7 +68,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(codeInput).not.toHaveValue('');
     await shot(page, `players-${lang}`);
     await page.getByRole('button', { name: R(lang, 'actions.redeem'), exact: true }).click();
-    await expect(page.getByText(lang === 'zh' ? '兑换成功' : 'redeem succeeded').first()).toBeVisible();
+    await expect(page.getByText(lang === 'zh' ? '兑换成功' : 'Redeem succeeded').first()).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: R(lang, 'notice.registered') })).toBeVisible();
     const name = list.getByRole('button', { name: new RegExp(`Li ${lang}`) }).locator('span').first();
     await expect(name).toHaveCSS('color', 'rgb(56, 158, 13)');
@@ -115,7 +115,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByRole('button', { name: new RegExp(`Teacher ${lang}`) })).toBeVisible();
     await shot(page, `teachers-${lang}`);
     await openTab(page, lang, 'overview');
-    await expect(page.getByText(R(lang, 'overview.steps'))).toBeVisible();
+    await expect(page.getByRole('group', { name: R(lang, 'guide.stepsLabel') })).toBeVisible();
     await expect(page.locator('.ant-skeleton')).toHaveCount(0);
     await shot(page, `overview-${lang}`);
     await page.goto('/createTandP?id=600');

@@ -25,6 +25,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Multiplies the per-IP ceilings of the account endpoints (20 SMS and 20 registrations an hour, 60
+   * logins a minute). A school or venue behind one address, or the browser journeys, may need more.
+   */
+  AUTH_IP_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };

@@ -31,3 +31,40 @@ export async function choose(page: Page, label: string, option: string): Promise
 export function idCard(seq: number, birth = '20120304'): string {
   return `110105${birth}${String(100 + (seq % 900)).padStart(3, '0')}${seq % 2 ? '1' : 'X'}`;
 }
+
+/** The admin creates an activity (open for sign-up unless told otherwise) with one sumo-like program. */
+export async function createActivity(
+  request: APIRequestContext,
+  name: string,
+  over: Record<string, unknown> = {},
+): Promise<{ id: number; program: { zh: string; en: string } }> {
+  const headers = await adminAuth(request);
+  const day = 86_400_000;
+  const now = Date.now();
+  const res = await request.post('/api/admin/activities', {
+    headers,
+    data: {
+      nameZh: `${name}（测试赛）`,
+      nameEn: `${name} (test event)`,
+      year: new Date().getFullYear(),
+      beginTime: new Date(now + 60 * day).toISOString(),
+      finishTime: new Date(now + 62 * day).toISOString(),
+      signUpBegin: new Date(now - day).toISOString(),
+      signUpEnd: new Date(now + 30 * day).toISOString(),
+      ...over,
+    },
+  });
+  if (!res.ok()) throw new Error(`activity create failed: ${await res.text()}`);
+  const id = Number((await res.json()).data.id);
+  const program = { zh: `相扑${id}`, en: `Sumo ${id}` };
+  const p = await request.post('/api/admin/programs', { headers, data: { activityId: id, nameZh: program.zh, nameEn: program.en, type: 0, maxMembers: 3, minAge: 6, maxAge: 18 } });
+  if (!p.ok()) throw new Error(`program create failed: ${await p.text()}`);
+  return { id, program };
+}
+
+/** The admin moves an activity's dates (e.g. sign-up end into the past to close it). */
+export async function updateActivity(request: APIRequestContext, id: number, patch: Record<string, unknown>): Promise<void> {
+  const headers = await adminAuth(request);
+  const res = await request.put(`/api/admin/activities/${id}`, { headers, data: patch });
+  if (!res.ok()) throw new Error(`activity update failed: ${await res.text()}`);
+}

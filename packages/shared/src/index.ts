@@ -9,5 +9,6 @@ export * from './resources/index';
 export * from './schemas/content';
 export * from './rules/id-card';
 export * from './rules/registration';
+export * from './rules/activity-window';
 export * from './schemas/registration';
 export * from './rules/avatar-match';

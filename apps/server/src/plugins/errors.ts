@@ -31,7 +31,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const lang = req.lang ?? 'zh';
     if (err instanceof AppError) {
       const fieldErrors = err.fieldErrors
-        ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, translate(lang, v)]))
+        ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, translate(lang, v, err.params)]))
         : undefined;
       return send(reply, lang, err.httpStatus, err.code, err.i18nKey, fieldErrors ? { fieldErrors } : undefined, err.params);
     }

@@ -17,7 +17,8 @@ export default function AdminLayout() {
     <QueryProvider>
       <AntdProvider>
         {/* App gives the screens message/modal/notification bound to the theme and locale */}
-        <App component={false}>
+        {/* notices open below the header bar, three at most, like the portal's */}
+        <App component={false} message={{ top: 64, maxCount: 3 }}>
           <AdminShell />
         </App>
       </AntdProvider>

@@ -28,7 +28,7 @@ function show(kind: ToastKind, message: string, duration = NOTICE_MS): number {
   const existing = toasts.find((t) => t.kind === kind && t.message === message);
   if (existing) dismiss(existing.id);
   const id = nextId++;
-  emit([...toasts, { id, kind, message, duration }].slice(-4));
+  emit([...toasts, { id, kind, message, duration }].slice(-3));
   if (duration > 0) timers.set(id, setTimeout(() => dismiss(id), duration));
   return id;
 }

@@ -22,7 +22,8 @@ export function FileList({ files, emptyText, showActivity }: { files: readonly O
           <span className={s.info}>
             <span className={s.title}>{f.title}</span>
             <span className={s.meta}>
-              {[showActivity ? f.activityName : null, f.fileName, formatFileSize(f.fileSize)].filter(Boolean).join(' · ')}
+              {/* the file name is the title again (in the page's language), so the type badge and size suffice */}
+              {[showActivity ? f.activityName : null, formatFileSize(f.fileSize)].filter(Boolean).join(' · ')}
             </span>
           </span>
           <a className={s.download} href={f.url} download={f.fileName ?? true}>

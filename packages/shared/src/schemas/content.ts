@@ -72,6 +72,9 @@ export const officialFileItem = z.object({
   year: z.number().int(),
   activityId: z.number().int().nullable(),
   activityName: z.string().nullable(),
+  /** the year of the file's activity (files are grouped by it); null for general files */
+  activityYear: z.number().int().nullable(),
+  /** the name the file downloads under: its title in the reader's language plus the extension */
   fileName: z.string().nullable(),
   fileSize: z.number().int(),
   downloads: z.number().int(),
@@ -170,3 +173,24 @@ export interface PictureListData {
   totalCount: number;
   nextCursor: string | null;
 }
+
+/** The organisers' contact details: one source for the footer and the about page (dictionary site_contact). */
+export const siteContact = z.object({
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  hours: z.string(),
+});
+export type SiteContact = z.infer<typeof siteContact>;
+export const siteContactResponse = z.object({ ...envelope, data: siteContact });
+
+/** Counts for the home page, from the database (cached briefly). */
+export const siteStats = z.object({
+  activities: z.number().int(),
+  programs: z.number().int(),
+  venues: z.number().int(),
+  teams: z.number().int(),
+  players: z.number().int(),
+});
+export type SiteStats = z.infer<typeof siteStats>;
+export const siteStatsResponse = z.object({ ...envelope, data: siteStats });

@@ -64,7 +64,8 @@ export const memberInput = z.object({
   plan: ref.nullable().optional(),
   clothes: ref.nullable().optional(),
   emerName: z.string().trim().max(50, 'validation.tooLong').default(''),
-  emerPhone: z.string().trim().max(20).default('').refine((v) => v === '' || PHONE_RE.test(v), 'validation.phone'),
+  /** checked against region by the service (rules/phone checkPhone): 86 mainland pattern, others by numbering plan */
+  emerPhone: z.string().trim().max(20, 'validation.tooLong').default(''),
   region: z.string().trim().regex(/^\d{1,4}$/, 'validation.invalid').default('86'),
   school: z.string().trim().max(100, 'validation.tooLong').default(''),
   headImg: z.string().trim().max(300).nullable().optional(),
@@ -184,6 +185,42 @@ export const batchRedeemResponse = z.object({
 
 // ——— admin ———
 export const reviewDecisionBody = z.object({ memberIds: idList, reason: z.string().trim().max(500).optional() });
+/** Reject needs a reason (spec 5: rejection reason required); approve takes none. */
+export const withdrawalDecisionBody = z.object({ reason: z.string().trim().max(500).optional() }).optional();
+export const withdrawalListQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending'), ...pageQ, size: z.coerce.number().int().min(1).max(500).default(30) });
+/** A withdrawal request as staff see it; `rejectReason` is the staff's reason (kept in the audit log). */
+export const withdrawalItem = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  memberName: z.string(),
+  activityId: z.number().int(),
+  type: z.number().int(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  /** the member's note */
+  reason: z.string(),
+  code: z.string().nullable(),
+  refundPerMille: z.number().int().nullable(),
+  refundFen: z.number().int().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type WithdrawalItem = z.infer<typeof withdrawalItem>;
+export const withdrawalListResponse = page(withdrawalItem);
+export const withdrawalDecisionResponse = z.object({ ...envelope, data: z.object({ refundFen: z.number().int(), perMille: z.number().int() }) });
+/**
+ * A player under review as the reviewer sees it: the member fields plus the activity, when it was
+ * submitted and the team's leading teacher with the attachment. `age` here is the age on the event's
+ * first day (what eligibility uses), not today's.
+ */
+export const reviewItem = memberItem.extend({
+  activity: z.object({ id: z.number().int(), name: z.string(), beginTime: z.string() }),
+  submittedAt: z.string(),
+  leader: z.object({ id: z.number().int(), name: z.string(), phone: z.string(), attachment: z.string().nullable() }).nullable(),
+});
+export type ReviewItem = z.infer<typeof reviewItem>;
+export const reviewListQuery = z.object({ activityId: id.optional(), ...pageQ, size: z.coerce.number().int().min(1).max(500).default(30) });
+export const reviewListResponse = page(reviewItem);
 export const generateCodesBody = z.object({
   activityId: id,
   type: z.union([z.literal(0), z.literal(10), z.literal(20)]),

@@ -140,7 +140,6 @@ export function demoAbout(): (typeof aboutSections.$inferInsert)[] {
   return [
     { titleZh: '关于大赛', titleEn: 'About the competition', contentZh: '<p>国际青少年机器人大赛是面向 6–18 岁青少年的国际性科技赛事，每年在亚洲多个城市举办分站赛与总决赛。</p>', contentEn: '<p>The International Youth Robotics Competition is an international event for young people aged 6–18, with regional rounds and finals in cities across Asia every year.</p>', sort: 1 },
     { titleZh: '我们的使命', titleEn: 'Our mission', contentZh: '<p>让每个孩子都能动手创造，在合作与挑战中成长。</p>', contentEn: '<p>Let every child build things with their own hands and grow through teamwork and challenge.</p>', sort: 2 },
-    { titleZh: '联系我们', titleEn: 'Contact', contentZh: '<p>邮箱：contact@example.org</p>', contentEn: '<p>Email: contact@example.org</p>', sort: 3 },
   ];
 }
 
@@ -149,5 +148,10 @@ export function demoDictionary(): (typeof dictDetails.$inferInsert)[] {
   return [
     { dictName: 'highlights_status', value: String(year), labelZh: `${year} 赛季`, labelEn: `${year} season`, sort: 1 },
     { dictName: 'highlights_status', value: String(year - 1), labelZh: `${year - 1} 赛季`, labelEn: `${year - 1} season`, sort: 2 },
+    // The one place for contact details (footer and about page); editable in the admin dictionary.
+    { dictName: 'site_contact', value: 'address', labelZh: '北京市海淀区中关村大街 1 号科技大厦 8 层', labelEn: '8F Science & Technology Building, 1 Zhongguancun Street, Haidian District, Beijing', sort: 1 },
+    { dictName: 'site_contact', value: 'phone', labelZh: '010-8888 6666', labelEn: '+86 10 8888 6666', sort: 2 },
+    { dictName: 'site_contact', value: 'email', labelZh: 'contact@robotics-competition.example', labelEn: 'contact@robotics-competition.example', sort: 3 },
+    { dictName: 'site_contact', value: 'hours', labelZh: '周一至周五 9:00–18:00（北京时间）', labelEn: 'Monday to Friday, 9:00–18:00 (Beijing time)', sort: 4 },
   ];
 }

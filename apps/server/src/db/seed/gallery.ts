@@ -24,8 +24,11 @@ async function demoPhoto(i: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
-/** Demo galleries with real processed pictures, and downloadable rule files. */
-export async function seedGallery(db: Db, storage: Storage, year: number, activityId: number): Promise<void> {
+/**
+ * Demo galleries with real processed pictures, and downloadable rule files. `activityOf(year)` names the
+ * activity a season's galleries and rule files belong to (null: none), so files land under their own season.
+ */
+export async function seedGallery(db: Db, storage: Storage, year: number, activityOf: (year: number) => number | null): Promise<void> {
   const specs = [
     { nameZh: `${year - 1} 上海站精彩瞬间`, nameEn: `${year - 1} Shanghai highlights`, year: year - 1, filterEnabled: true, watermark: 'IYRC', albums: [['开幕式', 'Opening ceremony', 14], ['比赛日', 'Competition day', 24]] as const },
     { nameZh: `${year} 春季邀请赛`, nameEn: `${year} Spring invitational`, year, filterEnabled: false, watermark: '', albums: [['全部照片', 'All photos', 10]] as const },
@@ -48,7 +51,7 @@ export async function seedGallery(db: Db, storage: Storage, year: number, activi
         year: s.year,
         filterEnabled: s.filterEnabled,
         watermark: s.watermark,
-        activityId,
+        activityId: activityOf(s.year),
       })
       .returning();
     for (const [k, [zh, en, n]] of s.albums.entries()) {
@@ -75,17 +78,20 @@ export async function seedGallery(db: Db, storage: Storage, year: number, activi
     }
   }
 
-  // Rule files: a small real PDF per year.
-  for (const [yr, zh, en] of [
-    [year, `${year} 赛事规则总则`, `${year} General rules`],
-    [year, `${year} 技能相扑赛规则`, `${year} Skill-based sumo rules`],
-    [year - 1, `${year - 1} 赛事规则总则`, `${year - 1} General rules`],
+  // Rule files: a small real PDF each, filed under its season's activity (the last one under none).
+  for (const [yr, zh, en, general] of [
+    [year, `${year} 赛事规则总则`, `${year} General rules`, false],
+    [year, `${year} 技能相扑赛规则`, `${year} Skill-based sumo rules`, false],
+    [year - 1, `${year - 1} 赛事规则总则`, `${year - 1} General rules`, false],
+    [year, '参赛行为守则', 'Code of conduct', true],
   ] as const) {
     const pdf = minimalPdf(en);
     const key = newKey('public/files', 'pdf');
     await storage.put(key, pdf);
     await db.insert(uploads).values({ key, fileName: `${en}.pdf`, size: pdf.length, mime: 'application/pdf' });
-    await db.insert(officialFiles).values({ activityId, year: yr, titleZh: zh, titleEn: en, fileKey: key, fileName: `${en}.pdf`, fileSize: pdf.length, mime: 'application/pdf' });
+    await db
+      .insert(officialFiles)
+      .values({ activityId: general ? null : activityOf(yr), year: yr, titleZh: zh, titleEn: en, fileKey: key, fileName: `${en}.pdf`, fileSize: pdf.length, mime: 'application/pdf' });
   }
 }
 

@@ -22,7 +22,7 @@ export async function ensureAdmin(
   const password = opts.password ?? crypto.randomBytes(12).toString('base64url');
   await db
     .insert(users)
-    .values({ username: opts.username, passwordHash: await hashPassword(password), nickName: 'Administrator', roles: ['admin'] })
+    .values({ username: opts.username, passwordHash: await hashPassword(password), nickName: opts.username, roles: ['admin'] }) // nickname = login name: no English word in a Chinese greeting
     .onConflictDoNothing();
   if (!opts.password) print(`Administrator created: username "${opts.username}", password "${password}" (shown once; set ADMIN_PASSWORD to choose it)`);
 }
@@ -66,8 +66,10 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
 export async function seedDemoGallery(db: Db, storage: Storage, log?: FastifyBaseLogger): Promise<void> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(consoles);
   if (Number(n) > 0) return;
-  const [a] = await db.select({ id: activities.id }).from(activities).where(eq(activities.id, 545)).limit(1);
-  if (!a) return;
-  await seedGallery(db, storage, new Date().getUTCFullYear(), a.id);
+  // Each season's galleries and rule files belong to that season's regular (level 1) activity.
+  const acts = await db.select({ id: activities.id, year: activities.year, level: activities.level }).from(activities).orderBy(activities.id);
+  if (!acts.length) return;
+  const activityOf = (year: number) => acts.find((a) => a.year === year && a.level === 1)?.id ?? acts.find((a) => a.year === year)?.id ?? null;
+  await seedGallery(db, storage, new Date().getUTCFullYear(), activityOf);
   log?.info('demo galleries seeded');
 }

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { count, desc } from 'drizzle-orm';
-import { adminUserItem, pageQuery, pageResponse, smsOutboxItem } from '@rp/shared';
+import { z } from 'zod';
+import { accountOption, accountSearchQuery, adminUserItem, dashboardQuery, dashboardStats, pageQuery, pageResponse, smsOutboxItem } from '@rp/shared';
 import { smsOutbox, users } from '../../db/schema/index';
-import { page } from '../../lib/envelope';
+import { ok, page as pageOf } from '../../lib/envelope';
 import { requirePermission } from '../../plugins/auth';
+import { searchAccounts } from './accounts.service';
+import { currentSeason, dashboardStats as loadDashboard } from './dashboard.service';
 
 /** Administration endpoints: everything under /api/admin is behind a staff permission. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +20,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       db.select({ n: count() }).from(smsOutbox),
     ]);
     const content = rows.map((r) => ({ id: r.id, phone: r.phone, purpose: r.purpose, content: r.content, createdAt: r.createdAt.toISOString() }));
-    return page(req, content, Number(total?.n ?? 0), p, size);
+    return pageOf(req, content, Number(total?.n ?? 0), p, size);
   });
 
   app.get('/api/admin/users', { schema: { tags, querystring: pageQuery, response: { 200: pageResponse(adminUserItem) } }, preHandler: requirePermission('users.manage') }, async (req) => {
@@ -35,6 +38,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       createdAt: u.createdAt.toISOString(),
       lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
     }));
-    return page(req, content, Number(total?.n ?? 0), p, size);
+    return pageOf(req, content, Number(total?.n ?? 0), p, size);
   });
+
+  const envelope = { resultCode: z.literal(1), resultStr: z.string() };
+
+  app.get(
+    '/api/admin/dashboard',
+    { schema: { tags, querystring: dashboardQuery, response: { 200: z.object({ ...envelope, data: dashboardStats }) } }, preHandler: requirePermission('admin.access') },
+    async (req) => ok(req, { data: await loadDashboard(db, req.user!.permissions, req.query.year ?? currentSeason()) }, 'ok.query'),
+  );
+
+  app.get(
+    '/api/admin/accounts',
+    { schema: { tags, querystring: accountSearchQuery, response: { 200: z.object({ ...envelope, content: z.array(accountOption) }) } }, preHandler: requirePermission('registrations.manage') },
+    async (req) => ok(req, { content: await searchAccounts(db, req.query.q, req.query.size) }, 'ok.query'),
+  );
 };

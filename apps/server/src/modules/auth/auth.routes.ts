@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   // Per-IP ceilings on top of the per-account and per-phone rules (design §7).
   const ipLimit = (name: string, max: number, windowS: number) => async (req: FastifyRequest) => {
-    if ((await deps.store.incr(`ip:${name}:${req.ip}`, windowS)) > max) throw errors.rateLimited();
+    if ((await deps.store.incr(`ip:${name}:${req.ip}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
   };
 
   app.get('/auth/code', { schema: { tags, response: { 200: captchaResponse } }, preHandler: ipLimit('captcha', 120, 60) }, async (req) => {
@@ -60,9 +60,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, {}, 'ok.smsSent');
   });
 
-  app.post('/auth/web/register', { schema: { tags, body: registerBody, response: { 200: okResponse } }, preHandler: ipLimit('register', 20, 3600) }, async (req) => {
-    await registerMember(deps, req.body);
-    return ok(req, {}, 'ok.register');
+  // A new member is logged in at once: the answer carries a session like a login's.
+  app.post('/auth/web/register', { schema: { tags, body: registerBody, response: { 200: loginResponse } }, preHandler: ipLimit('register', 20, 3600) }, async (req) => {
+    const r = await registerMember(deps, req.body, client(req));
+    return ok(req, { token: r.token, expiresAt: r.expiresAt.toISOString(), user: publicUser(r.user) }, 'ok.register');
   });
 
   app.post('/auth/web/toLogin', { schema: { tags, body: smsLoginBody, response: { 200: loginResponse } }, preHandler: ipLimit('login', 60, 60) }, async (req) => {

@@ -102,11 +102,15 @@ async function consumeSmsCode(deps: AppDeps, phone: string, purpose: SmsPurpose,
   }
 }
 
-/** Registers a member account for a verified phone. Nothing is created when any check fails. */
+/**
+ * Registers a member account for a verified phone and logs it in (a fresh session, like a login).
+ * Nothing is created when any check fails.
+ */
 export async function registerMember(
   deps: AppDeps,
   input: { phone: string; code: string; nickName: string; password: string },
-): Promise<SessionUser> {
+  client: ClientInfo,
+): Promise<LoginResult> {
   const { db } = deps.database;
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
   if (taken) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
@@ -132,7 +136,7 @@ export async function registerMember(
     });
     return row;
   });
-  return toUser(created);
+  return startSession(deps, created.id, false, client);
 }
 
 /** SMS login: the phone must belong to an active account. */

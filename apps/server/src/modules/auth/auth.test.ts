@@ -116,6 +116,12 @@ describe('SMS codes, registration and SMS login', () => {
     return t().app.inject({ method: 'POST', url: '/auth/web/sendSms', headers: { 'accept-language': lang }, payload: { phone, type } });
   }
 
+  it('refuses the 21st code asked for from one address within an hour (AUTH_IP_LIMIT_FACTOR 1)', async () => {
+    expect(t().config.AUTH_IP_LIMIT_FACTOR).toBe(1);
+    for (let i = 0; i < 20; i++) expect((await sendSms(nextPhone())).statusCode).toBe(200);
+    expect((await sendSms(nextPhone())).statusCode).toBe(429);
+  });
+
   it('sends a 6-digit code and refuses a second one within 60 s (429)', async () => {
     const phone = nextPhone();
     const first = await sendSms(phone);
@@ -141,7 +147,15 @@ describe('SMS codes, registration and SMS login', () => {
     const code = t().sms.last(phone)!.code;
     const reg = await t().app.inject({ method: 'POST', url: '/auth/web/register', payload: { phone, code, nickName: '王家长', password: 'my-secret-9' } });
     expect(reg.statusCode).toBe(200);
-    expect(reg.json().resultStr).toBe('注册成功，请登录');
+    expect(reg.json().resultStr).toBe('注册成功，已为你登录');
+    // registering logs the member in: the answer carries a working session
+    const { token, user } = reg.json() as { token: string; user: { phone: string; nickName: string; passwordHash?: string } };
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(user).toMatchObject({ phone, nickName: '王家长' });
+    expect(user.passwordHash).toBeUndefined();
+    const info = await t().app.inject({ method: 'GET', url: '/auth/info', headers: { authorization: `Bearer ${token}` } });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().user.phone).toBe(phone);
     const auth = await loginAs(t().app, phone, 'my-secret-9');
     const unread = await t().app.inject({ method: 'GET', url: '/api/lMessage/web/count', headers: auth });
     expect(unread.json().data).toBe(1);

@@ -25,11 +25,20 @@ import { z } from 'zod';
 import { ok, page } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { fileUrl, pick, presentActivity, presentNews, presentProgram } from './present';
+import { siteRoutes } from './site.routes';
+
+/** A file's title in the reader's language with the stored file's extension (a safe file name). */
+export function downloadName(title: string, stored: string | null, id: number): string {
+  const ext = /\.([A-Za-z0-9]{1,5})$/.exec(stored ?? '')?.[1]?.toLowerCase();
+  const base = title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim().slice(0, 120) || `file-${id}`;
+  return ext ? `${base}.${ext}` : base;
+}
 
 /** Public reads (spec 7.3): no token needed; hidden and draft rows never leave. */
 export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const tags = ['content'];
+  await app.register(siteRoutes);
 
   app.get('/api/lActivity/web/listV2', { schema: { tags, querystring: activityListQuery, response: { 200: activityListResponse } } }, async (req) => {
     const q = req.query;
@@ -108,49 +117,58 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       .limit(1);
     if (!r) throw errors.notFound();
     const files = await db.select().from(officialFiles).where(and(eq(officialFiles.activityId, r.p.activityId), eq(officialFiles.status, 1))).orderBy(asc(officialFiles.sort), desc(officialFiles.id));
-    const activityName = pick(req.lang, r.zh, r.en);
-    return ok(req, { data: { ...presentProgram(req.lang, r.p, { zh: r.zh, en: r.en }), files: files.map((f) => presentFile(req.lang, f, activityName)) } }, 'ok.query');
+    const [act] = await db.select({ year: activities.year }).from(activities).where(eq(activities.id, r.p.activityId)).limit(1);
+    const activity = { name: pick(req.lang, r.zh, r.en), year: act?.year ?? null };
+    return ok(req, { data: { ...presentProgram(req.lang, r.p, { zh: r.zh, en: r.en }), files: files.map((f) => presentFile(req.lang, f, activity)) } }, 'ok.query');
   });
 
-  function presentFile(lang: 'zh' | 'en', f: typeof officialFiles.$inferSelect, activityName: string | null) {
+  function presentFile(lang: 'zh' | 'en', f: typeof officialFiles.$inferSelect, activity: { name: string; year: number | null } | null) {
+    const title = pick(lang, f.titleZh, f.titleEn);
     return {
       id: f.id,
-      title: pick(lang, f.titleZh, f.titleEn),
+      title,
       year: f.year,
       activityId: f.activityId,
-      activityName,
-      fileName: f.fileName,
+      activityName: activity?.name ?? null,
+      activityYear: activity?.year ?? null,
+      fileName: downloadName(title, f.fileName, f.id),
       fileSize: f.fileSize,
       downloads: f.downloads,
-      url: `/api/lOfficialFile/web/download/${f.id}`,
+      // the language rides along so the saved file is named like the page that offered it
+      url: `/api/lOfficialFile/web/download/${f.id}?lang=${lang}`,
     };
   }
 
+  // A file's own year unless it belongs to an activity: then it is filed under the activity's year.
+  const fileYear = sql<number>`coalesce(${activities.year}, ${officialFiles.year})`;
+
   app.get('/api/lOfficialFile/web/list', { schema: { tags, querystring: officialFileQuery, response: { 200: officialFileListResponse } } }, async (req) => {
     const q = req.query;
-    const w = and(eq(officialFiles.status, 1), q.year ? eq(officialFiles.year, q.year) : undefined, q.activityId ? eq(officialFiles.activityId, q.activityId) : undefined);
+    const w = and(eq(officialFiles.status, 1), q.year ? eq(fileYear, q.year) : undefined, q.activityId ? eq(officialFiles.activityId, q.activityId) : undefined);
     const [rows, [total]] = await Promise.all([
       db
-        .select({ f: officialFiles, zh: activities.nameZh, en: activities.nameEn })
+        .select({ f: officialFiles, zh: activities.nameZh, en: activities.nameEn, year: activities.year })
         .from(officialFiles)
         .leftJoin(activities, eq(activities.id, officialFiles.activityId))
         .where(w)
-        .orderBy(desc(officialFiles.year), asc(officialFiles.sort), desc(officialFiles.id))
+        .orderBy(desc(fileYear), asc(officialFiles.sort), desc(officialFiles.id))
         .limit(q.size)
         .offset(q.page * q.size),
-      db.select({ n: count() }).from(officialFiles).where(w),
+      db.select({ n: count() }).from(officialFiles).leftJoin(activities, eq(activities.id, officialFiles.activityId)).where(w),
     ]);
-    return page(req, rows.map((r) => presentFile(req.lang, r.f, r.zh === null ? null : pick(req.lang, r.zh, r.en))), Number(total?.n ?? 0), q.page, q.size);
+    return page(req, rows.map((r) => presentFile(req.lang, r.f, r.zh === null ? null : { name: pick(req.lang, r.zh, r.en), year: r.year })), Number(total?.n ?? 0), q.page, q.size);
   });
 
-  app.get('/api/lOfficialFile/web/download/:id', { schema: { tags, params: contentIdQuery } }, async (req, reply) => {
+  const downloadQuery = z.object({ lang: z.enum(['zh', 'en']).optional() });
+  app.get('/api/lOfficialFile/web/download/:id', { schema: { tags, params: contentIdQuery, querystring: downloadQuery } }, async (req, reply) => {
     const [f] = await db
       .update(officialFiles)
       .set({ downloads: sql`${officialFiles.downloads} + 1` })
       .where(and(eq(officialFiles.id, req.params.id), eq(officialFiles.status, 1)))
       .returning();
     if (!f?.fileKey || !(await app.deps.storage.exists(f.fileKey))) throw errors.notFound();
-    const name = f.fileName ?? `file-${f.id}`;
+    const lang = req.query.lang ?? req.lang;
+    const name = downloadName(pick(lang, f.titleZh, f.titleEn), f.fileName, f.id);
     return reply
       .header('content-type', f.mime ?? 'application/octet-stream')
       .header('content-disposition', `attachment; filename="file-${f.id}"; filename*=UTF-8''${encodeURIComponent(name)}`)

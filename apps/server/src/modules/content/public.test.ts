@@ -54,6 +54,34 @@ describe('public content', () => {
     expect((await get('/api/lProgram/web/detail?id=424242')).statusCode).toBe(404);
   });
 
+  it("files rule documents under their activity's year, named in the reader's language", async () => {
+    const { officialFiles } = await import('../../db/schema/index');
+    const db = t().database.db;
+    const past = await buildActivity(db, { nameZh: '上海站', nameEn: 'Shanghai', year: 2025 });
+    const { newKey } = await import('../../lib/storage');
+    const key = newKey('public/files', 'pdf');
+    await t().app.deps.storage.put(key, Buffer.from('%PDF-1.4 test'));
+    // a file whose own year (2026) disagrees with its activity's (2025), and a general file
+    await db.insert(officialFiles).values([
+      { activityId: past.id, year: 2026, titleZh: '总则', titleEn: 'General rules', fileKey: key, fileName: 'General rules.pdf', fileSize: 13 },
+      { activityId: null, year: 2026, titleZh: '守则', titleEn: 'Code of conduct', fileKey: key, fileName: 'conduct.PDF', fileSize: 13 },
+    ]);
+    const zh = (await get('/api/lOfficialFile/web/list')).json().content;
+    expect(zh.map((f: { title: string; activityYear: number | null; fileName: string }) => [f.title, f.activityYear, f.fileName])).toEqual([
+      ['守则', null, '守则.pdf'],
+      ['总则', 2025, '总则.pdf'],
+    ]);
+    const en = (await get('/api/lOfficialFile/web/list', 'en')).json().content;
+    expect(en[1]).toMatchObject({ title: 'General rules', fileName: 'General rules.pdf', activityName: 'Shanghai', activityYear: 2025 });
+    // the year filter follows the same rule
+    expect((await get('/api/lOfficialFile/web/list?year=2025')).json().content.map((f: { title: string }) => f.title)).toEqual(['总则']);
+    // the download is named like the page that offered it, whatever the browser's language
+    const dl = await get(zh[1].url, 'en');
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('总则.pdf')}`);
+    expect((await get(`/api/lOfficialFile/web/download/${zh[1].id}?lang=xx`)).statusCode).toBe(400);
+  });
+
   it('publishes robots.txt and a sitemap of the public pages', async () => {
     const n = await buildNews(t().database.db);
     const robots = await get('/robots.txt');

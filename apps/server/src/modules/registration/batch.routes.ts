@@ -8,7 +8,7 @@ import { ok } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { MB, readLimited } from '../uploads/uploads.service';
-import { loadActivity } from './common';
+import { loadActivity, loadOpenActivity } from './common';
 import { exportPlayers, importPlayers, importTemplate, parseCodeSheet, readSheet } from './import.service';
 
 const anyData = z.object({ resultCode: z.literal(1), resultStr: z.string(), data: z.any() });
@@ -60,6 +60,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       (await db.select({ id: teamMembers.id, activityId: teamMembers.activityId }).from(teamMembers).where(and(eq(teamMembers.userId, uid), inArray(teamMembers.id, list.map((x) => x.memberId))))).map((m) => [m.id, m]),
     );
     if (list.some((x) => mine.get(x.memberId)?.activityId !== req.body.activityId)) throw errors.notFound();
+    await loadOpenActivity(db, req.body.activityId);
     const keys = list.map((x) => x.headImg.replace(/^\/api\/files\//, ''));
     const owned = new Set((await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.userId, uid), inArray(uploads.key, keys)))).map((u) => u.key));
     const results: { memberId: number; ok: boolean; message: string }[] = [];

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { codeFitsProgram, nextPayStatus, refundFen, translate, type Lang, type MessageKey } from '@rp/shared';
 import type { AppDeps } from '../../app';
-import { activities, plans, programs, redeemCodes, teamMembers, teams, withdrawals } from '../../db/schema/index';
+import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
-import { bad, conflict, loadActivity, ownMember, ownMembers, ownTeam, type Tx } from './common';
+import { notifyCodesAssigned, notifyPlayers } from '../messages/registration-notices';
+import { bad, conflict, loadActivity, loadOpenActivity, ownMember, ownMembers, ownTeam, type DbOrTx, type Tx } from './common';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
@@ -18,7 +19,7 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   const code = codeName.trim();
   if (!code) throw bad('reg.codeRequired', 'code');
   if (!member.teamId) throw bad('reg.codeNeedsTeam', 'code');
-  const activity = await loadActivity(tx, member.activityId);
+  const activity = await loadOpenActivity(tx, member.activityId);
   if (member.payStatus === 7 || (activity.level === 2 && member.payStatus === 7)) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
   const [team] = await tx.select({ status: teams.status }).from(teams).where(eq(teams.id, member.teamId));
   if (activity.level === 2 && team?.status === 7) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
@@ -141,9 +142,11 @@ export async function requestWithdrawal(deps: AppDeps, userId: number, memberId:
 /**
  * Admin decision on a withdrawal. Approve: 4 → 5; type 3 returns the code to the account as available,
  * type 2 records the refund due by the tier of spec 9 (the money moves in the payments module).
- * Reject: back to the status before the request.
+ * Reject (a reason is required, spec 5): back to the status before the request. Either way the owner gets
+ * one system message in the same transaction.
  */
-export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawalId: number, approve: boolean, now = new Date()) {
+export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawalId: number, approve: boolean, now = new Date(), reason?: string) {
+  if (!approve && !reason?.trim()) throw errors.validation({ reason: 'validation.required' });
   return deps.database.db.transaction(async (tx) => {
     const [w] = await tx.select().from(withdrawals).where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending'))).for('update');
     if (!w) throw new AppError('NO_PENDING_WITHDRAWAL', 404, 'reg.noPendingWithdrawal');
@@ -152,7 +155,8 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
     if (!approve) {
       await tx.update(teamMembers).set({ payStatus: m.statusBeforeWithdraw ?? 3, statusBeforeWithdraw: null }).where(eq(teamMembers.id, m.id));
       await tx.update(withdrawals).set({ status: 'rejected', decidedBy: staffId, decidedAt: now }).where(eq(withdrawals.id, w.id));
-      await audit(tx as never, { userId: staffId, resource: 'withdrawals', recordId: w.id, action: 'reject', before: { payStatus: m.payStatus } });
+      await audit(tx as never, { userId: staffId, resource: 'withdrawals', recordId: w.id, action: 'reject', before: { payStatus: m.payStatus }, after: { payStatus: m.statusBeforeWithdraw ?? 3, reason } });
+      await notifyPlayers(tx, [m], 'notify.withdrawRejected.title', 'notify.withdrawRejected.content', () => ({ reason: reason!.trim() }));
       return { refundFen: 0, perMille: 0 };
     }
     const next = nextPayStatus(m.payStatus, 'approveWithdraw');
@@ -171,13 +175,71 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
     await tx.update(teamMembers).set({ payStatus: next, code: w.type === 3 ? null : m.code, statusBeforeWithdraw: null, updatedAt: now }).where(eq(teamMembers.id, m.id));
     await tx.update(withdrawals).set({ status: 'approved', decidedBy: staffId, decidedAt: now, refundPerMille: refund.perMille, refundFen: refund.fen }).where(eq(withdrawals.id, w.id));
     await audit(tx as never, { userId: staffId, resource: 'withdrawals', recordId: w.id, action: 'approve', before: { payStatus: m.payStatus }, after: { payStatus: next, refund } });
+    const codeBack = w.type === 3 && !!code;
+    const extra: Record<string, string | number> = codeBack ? { code: code!.codeName } : { amount: (refund.fen / 100).toFixed(2), percent: refund.perMille / 10 };
+    await notifyPlayers(tx, [m], 'notify.withdrawApproved.title', codeBack ? 'notify.withdrawApproved.contentCode' : 'notify.withdrawApproved.contentRefund', () => extra);
     return { refundFen: refund.fen, perMille: refund.perMille };
   });
 }
 
-/** Generates a batch of unique codes (admin). */
+/** Withdrawal requests of one status, newest first, with the player and, when rejected, the staff's reason. */
+export async function listWithdrawals(deps: AppDeps, q: { status: 'pending' | 'approved' | 'rejected'; page: number; size: number }) {
+  const { db } = deps.database;
+  const w = eq(withdrawals.status, q.status);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ w: withdrawals, name: teamMembers.name, code: teamMembers.code, activityId: teamMembers.activityId })
+      .from(withdrawals)
+      .innerJoin(teamMembers, eq(teamMembers.id, withdrawals.memberId))
+      .where(w)
+      .orderBy(desc(withdrawals.id))
+      .limit(q.size)
+      .offset(q.page * q.size),
+    db.select({ n: count() }).from(withdrawals).where(w),
+  ]);
+  const rejected = rows.filter((r) => r.w.status === 'rejected').map((r) => String(r.w.id));
+  // the reason lives in the audit entry of the rejection (no column for it: no migration in this change)
+  const reasons = new Map<string, string>();
+  if (rejected.length) {
+    const entries = await db.select({ id: auditLog.recordId, after: auditLog.after }).from(auditLog).where(and(eq(auditLog.resource, 'withdrawals'), eq(auditLog.action, 'reject'), inArray(auditLog.recordId, rejected))).orderBy(auditLog.id);
+    for (const e of entries) {
+      try {
+        const reason = (JSON.parse(e.after ?? 'null') as { reason?: unknown } | null)?.reason;
+        if (typeof reason === 'string' && e.id) reasons.set(e.id, reason);
+      } catch {
+        // an unreadable entry just has no reason to show
+      }
+    }
+  }
+  const content = rows.map((r) => ({
+    id: r.w.id,
+    memberId: r.w.memberId,
+    memberName: r.name,
+    activityId: r.activityId,
+    type: r.w.type,
+    status: r.w.status as 'pending' | 'approved' | 'rejected',
+    reason: r.w.reason,
+    code: r.code,
+    refundPerMille: r.w.refundPerMille,
+    refundFen: r.w.refundFen,
+    rejectReason: reasons.get(String(r.w.id)) ?? null,
+    createdAt: r.w.createdAt.toISOString(),
+    decidedAt: r.w.decidedAt?.toISOString() ?? null,
+  }));
+  return { content, total: Number(total?.n ?? 0) };
+}
+
+/** An account that codes are given to must exist (a 400 on the field, not a foreign-key 500). */
+export async function checkCodeOwner(db: DbOrTx, ownerUserId: number | null | undefined) {
+  if (ownerUserId === null || ownerUserId === undefined) return;
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, ownerUserId)).limit(1);
+  if (!u) throw errors.validation({ ownerUserId: 'validation.invalidOption' });
+}
+
+/** Generates a batch of unique codes (admin); codes given to an account tell it so in one message. */
 export async function generateCodes(deps: AppDeps, staffId: number, body: { activityId: number; type: number; count: number; ownerUserId?: number | null; priceFen: number }) {
   await loadActivity(deps.database.db, body.activityId);
+  await checkCodeOwner(deps.database.db, body.ownerUserId);
   const batchNo = `B${Date.now().toString(36).toUpperCase()}`;
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const make = () => Array.from(crypto.randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
@@ -189,20 +251,43 @@ export async function generateCodes(deps: AppDeps, staffId: number, body: { acti
     priceFen: body.priceFen,
     batchNo,
   }));
-  const created = [];
-  for (let i = 0; i < rows.length; i += 1000) {
-    created.push(...(await deps.database.db.insert(redeemCodes).values(rows.slice(i, i + 1000)).onConflictDoNothing().returning({ id: redeemCodes.id, codeName: redeemCodes.codeName })));
-  }
-  await audit(deps.database.db, { userId: staffId, resource: 'redeemCodes', recordId: batchNo, action: 'generate', after: { count: created.length, type: body.type, activityId: body.activityId } });
-  return { batchNo, count: created.length, codes: created.map((c) => c.codeName) };
+  return deps.database.db.transaction(async (tx) => {
+    const created: { id: number; codeName: string; activityId: number }[] = [];
+    for (let i = 0; i < rows.length; i += 1000) {
+      created.push(...(await tx.insert(redeemCodes).values(rows.slice(i, i + 1000)).onConflictDoNothing().returning({ id: redeemCodes.id, codeName: redeemCodes.codeName, activityId: redeemCodes.activityId })));
+    }
+    await audit(tx as never, { userId: staffId, resource: 'redeemCodes', recordId: batchNo, action: 'generate', after: { count: created.length, type: body.type, activityId: body.activityId, ownerUserId: body.ownerUserId ?? null } });
+    if (body.ownerUserId) await notifyCodesAssigned(tx, body.ownerUserId, created);
+    return { batchNo, count: created.length, codes: created.map((c) => c.codeName) };
+  });
 }
 
+/**
+ * Gives available codes to an account; the account gets one message counting the codes that became
+ * its own (codes it already had are not counted again).
+ */
 export async function assignCodes(deps: AppDeps, staffId: number, codeIds: number[], ownerUserId: number) {
-  const updated = await deps.database.db
-    .update(redeemCodes)
-    .set({ ownerUserId })
-    .where(and(inArray(redeemCodes.id, codeIds), eq(redeemCodes.status, 'available')))
-    .returning({ id: redeemCodes.id });
-  await audit(deps.database.db, { userId: staffId, resource: 'redeemCodes', recordId: null, action: 'assign', after: { codeIds, ownerUserId } });
-  return updated.length;
+  return deps.database.db.transaction(async (tx) => {
+    await checkCodeOwner(tx, ownerUserId);
+    const updated = await tx
+      .update(redeemCodes)
+      .set({ ownerUserId })
+      .where(and(inArray(redeemCodes.id, codeIds), eq(redeemCodes.status, 'available'), or(isNull(redeemCodes.ownerUserId), ne(redeemCodes.ownerUserId, ownerUserId))))
+      .returning({ id: redeemCodes.id, activityId: redeemCodes.activityId });
+    await audit(tx as never, { userId: staffId, resource: 'redeemCodes', recordId: null, action: 'assign', after: { codeIds: updated.map((c) => c.id), ownerUserId } });
+    await notifyCodesAssigned(tx, ownerUserId, updated);
+    return updated.length;
+  });
 }
+
+/** The code resource's single-row edit: a new owner of an available code is told, like assignCodes. */
+export const codeResourceHooks = {
+  async validate(data: Record<string, unknown>, ctx: { db: DbOrTx }) {
+    await checkCodeOwner(ctx.db, data.ownerUserId as number | null | undefined);
+  },
+  async afterWrite(ctx: { db: Tx; before: Record<string, unknown> | null; after: Record<string, unknown> | null }) {
+    const owner = ctx.after?.ownerUserId as number | null | undefined;
+    if (!ctx.after || !owner || owner === ctx.before?.ownerUserId || ctx.after.status !== 'available') return;
+    await notifyCodesAssigned(ctx.db, owner, [{ activityId: ctx.after.activityId as number }]);
+  },
+};

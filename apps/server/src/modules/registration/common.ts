@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities, materials, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
-import type { MessageKey } from '@rp/shared';
+import { registrationBlock, type MessageKey } from '@rp/shared';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -17,6 +17,24 @@ export async function loadActivity(db: DbOrTx, activityId: number) {
   const [a] = await db.select().from(activities).where(eq(activities.id, activityId)).limit(1);
   if (!a || !a.enabled) throw new AppError('ACTIVITY_NOT_FOUND', 404, 'reg.activityNotFound');
   return a;
+}
+
+/** Coaches write only while sign-up is open: a finished activity or one whose sign-up is over answers 409 with why. */
+export function assertOpen(activity: Parameters<typeof registrationBlock>[0], now = new Date()) {
+  const block = registrationBlock(activity, now);
+  if (block) throw new AppError('REGISTRATION_CLOSED', 409, block);
+}
+
+/** The activity, when coaches may still change its registrations (else 404 / 409 REGISTRATION_CLOSED). */
+export async function loadOpenActivity(db: DbOrTx, activityId: number) {
+  const a = await loadActivity(db, activityId);
+  assertOpen(a);
+  return a;
+}
+
+/** Every activity of these rows must be open for writes. */
+export async function assertOpenActivities(db: DbOrTx, activityIds: Iterable<number>) {
+  for (const id of new Set(activityIds)) await loadOpenActivity(db, id);
 }
 
 export async function loadProgram(db: DbOrTx, activityId: number, programId: number) {

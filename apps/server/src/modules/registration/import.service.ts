@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PHONE_RE, checkPlayerForProgram, maskCard, translate, type Lang, type MessageKey } from '@rp/shared';
+import { checkPhone, checkPlayerForProgram, maskCard, phoneProblemMessage, registrationBlock, translate, type Lang, type MessageKey } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { programs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -22,6 +22,7 @@ export const COLUMNS = [
   { key: 'team', zh: '队伍名称', en: 'Team', required: false },
   { key: 'program', zh: '赛项', en: 'Program', required: false },
   { key: 'emerName', zh: '紧急联系人', en: 'Emergency contact', required: false },
+  { key: 'region', zh: '国家/地区区号', en: 'Country code', required: false },
   { key: 'emerPhone', zh: '紧急联系电话', en: 'Emergency phone', required: false },
   { key: 'school', zh: '学校', en: 'School', required: false },
 ] as const;
@@ -62,6 +63,7 @@ export async function importTemplate(deps: AppDeps, activityId: number, lang: La
     team: lang === 'en' ? 'Falcons' : '雄鹰队',
     program: progs[0] ? pick(lang, progs[0].nameZh, progs[0].nameEn) : '',
     emerName: lang === 'en' ? 'Li Hua' : '李华',
+    region: '86',
     emerPhone: '13800138000',
     school: '',
   });
@@ -144,6 +146,9 @@ export async function importPlayers(
   const { db } = deps.database;
   const { lang } = opts;
   const activity = await loadActivity(db, activityId);
+  // a preview is only reading; writing needs sign-up to be open
+  const block = opts.commit ? registrationBlock(activity) : null;
+  if (block) throw new AppError('REGISTRATION_CLOSED', 409, block);
   const progs = await db.select().from(programs).where(eq(programs.activityId, activityId));
   const progByName = new Map<string, (typeof progs)[number]>();
   for (const p of progs) for (const n of [p.nameZh, p.nameEn]) if (n) progByName.set(norm(n).toLowerCase(), p);
@@ -208,7 +213,13 @@ export async function importPlayers(
       const problems = checkPlayerForProgram({ birth: card.birth, gender: card.gender }, program, activity.beginTime);
       for (const p of problems) err(r.rowNo, p === 'reg.genderMismatch' ? 'gender' : 'birth', p);
     }
-    if (v.emerPhone && !PHONE_RE.test(v.emerPhone)) err(r.rowNo, 'emerPhone', 'validation.phone');
+    // the emergency phone by its country code (empty code: 86, spec 9), the same rule as the form
+    const region = (v.region ?? '').replace(/^\+/, '').trim() || '86';
+    const phoneProblem = !/^\d{1,4}$/.test(region) ? ({ kind: 'unknownCode', code: region } as const) : v.emerPhone ? checkPhone(region, v.emerPhone) : null;
+    if (phoneProblem) {
+      const m = phoneProblemMessage(phoneProblem);
+      err(r.rowNo, m.field, m.key, m.params);
+    }
     let hash = '';
     if (card.card) {
       hash = deps.pii.index(card.card);
@@ -237,6 +248,7 @@ export async function importPlayers(
           gender: card.gender,
           emerName: (v.emerName ?? '').slice(0, 50),
           emerPhone: v.emerPhone ?? '',
+          region,
           school: (v.school ?? '').slice(0, 100),
           collectStatus: 1,
         },
@@ -324,6 +336,7 @@ export async function exportPlayers(deps: AppDeps, userId: number, activityId: n
       team: r.team ?? '',
       program: r.pz ? pick(lang, r.pz, r.pe ?? '') : '',
       emerName: r.m.emerName,
+      region: r.m.region,
       emerPhone: r.m.emerPhone,
       school: r.m.school,
       status: translate(lang, `payStatus.${r.m.payStatus}` as MessageKey),

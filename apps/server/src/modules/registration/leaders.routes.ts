@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { ok, page } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { bad, loadActivity } from './common';
+import { assertOpenActivities, bad, loadActivity, loadOpenActivity } from './common';
 import { checkOrg } from './teams.service';
 import { containsPattern } from '../../lib/like';
 
@@ -45,7 +45,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/lLeader', { schema: { tags, body: leaderInput, response: { 200: one } }, ...pre }, async (req) => {
     const b = req.body;
-    await loadActivity(db, b.activityId);
+    await loadOpenActivity(db, b.activityId);
     await checkCode(b.code);
     const [row] = await db
       .insert(leaders)
@@ -59,6 +59,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     const b = req.body;
     const [before] = await db.select().from(leaders).where(and(eq(leaders.id, b.id), eq(leaders.userId, req.user!.id))).limit(1);
     if (!before || before.activityId !== b.activityId) throw errors.notFound();
+    await loadOpenActivity(db, b.activityId);
     await checkCode(b.code);
     const [row] = await db.update(leaders).set({ name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? before.photoUrl }).where(eq(leaders.id, b.id)).returning();
     await audit(db, { userId: req.user!.id, resource: 'leaders', recordId: b.id, action: 'update', before, after: row });
@@ -70,6 +71,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     await db.transaction(async (tx) => {
       const rows = await tx.select().from(leaders).where(and(inArray(leaders.id, ids), eq(leaders.userId, req.user!.id)));
       if (rows.length !== new Set(ids).size) throw errors.notFound();
+      await assertOpenActivities(tx, rows.map((r) => r.activityId));
       await tx.delete(leaders).where(inArray(leaders.id, ids));
       for (const r of rows) await audit(tx as never, { userId: req.user!.id, resource: 'leaders', recordId: r.id, action: 'delete', before: r });
     });

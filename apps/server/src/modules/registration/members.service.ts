@@ -5,7 +5,9 @@ import {
   genderFromIdCard,
   maskCard,
   nextPayStatus,
+  checkPhone,
   parseBirth,
+  phoneProblemMessage,
   type MemberData,
   type MessageKey,
 } from '@rp/shared';
@@ -14,8 +16,9 @@ import { teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { Pii } from '../../lib/pii';
-import { bad, checkClothes, checkPlan, conflict, confirmRequired, loadActivity, loadProgram, memberCount, ownMember, ownMembers, ownTeam, refreshTeamStatus, type Tx } from './common';
+import { assertOpenActivities, bad, checkClothes, checkPlan, conflict, confirmRequired, loadOpenActivity, loadProgram, memberCount, ownMember, ownMembers, ownTeam, refreshTeamStatus, type Tx } from './common';
 import { redeemInTx } from './codes.service';
+import { notifyPlayers } from '../messages/registration-notices';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 export type Input = Omit<MemberData, 'activityId'> & { activityId: number };
@@ -36,14 +39,25 @@ export function readCard(input: Input): { card: string; birth: number | null; ge
   return { card, birth, gender: input.gender ?? null };
 }
 
+/** The emergency phone checked by its country code (852 91234567 is a Hong Kong number; 86 keeps spec 5's pattern). */
+export function checkEmergencyPhone(region: string | undefined, phone: string | undefined) {
+  if (!phone) return;
+  const problem = checkPhone(region || '86', phone);
+  if (!problem) return;
+  const m = phoneProblemMessage(problem);
+  // The field says the same as the banner: which country's numbers were expected.
+  throw new AppError('VALIDATION_FAILED', 400, m.key, { [m.field]: m.field === 'emerPhone' ? m.key : m.fieldKey }, m.params);
+}
+
 /**
  * Creates or updates a player with every rule of spec 4.1 and 5 checked first; nothing is written when
  * one fails. A code in the form is redeemed in the same transaction.
  */
 export async function saveMember(deps: AppDeps, userId: number, input: Input, existingId?: number): Promise<MemberRow> {
   const { db } = deps.database;
-  const activity = await loadActivity(db, input.activityId);
+  const activity = await loadOpenActivity(db, input.activityId);
   const { card, birth, gender } = readCard(input);
+  checkEmergencyPhone(input.region, input.emerPhone);
 
   return db.transaction(async (tx) => {
     const before = existingId ? await ownMember(tx, userId, existingId, true) : null;
@@ -129,6 +143,7 @@ export function redact(m: MemberRow) {
 export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
     const rows = await ownMembers(tx, userId, ids, true);
+    await assertOpenActivities(tx, rows.map((m) => m.activityId));
     if (rows.some((m) => ![0, 6, 8].includes(m.payStatus))) throw conflict('reg.playerHasPaid', 'PLAYER_HAS_PAID');
     await tx.delete(teamMembers).where(inArray(teamMembers.id, ids));
     for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'delete', before: redact(m) });
@@ -140,6 +155,7 @@ export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]
 export async function moveOut(deps: AppDeps, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
     const rows = await ownMembers(tx, userId, ids, true);
+    await assertOpenActivities(tx, rows.map((m) => m.activityId));
     if (rows.some((m) => ![0, 6, 8].includes(m.payStatus))) throw conflict('reg.locked', 'LOCKED');
     await tx.update(teamMembers).set({ teamId: null, updatedAt: new Date() }).where(inArray(teamMembers.id, ids));
     for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'moveOut', before: { teamId: m.teamId }, after: { teamId: null } });
@@ -156,6 +172,7 @@ export async function assignTeam(deps: AppDeps, userId: number, body: { teamId: 
     const team = await ownTeam(tx, userId, body.teamId, true);
     const rows = await ownMembers(tx, userId, body.teamMemberIdList, true);
     if (team.activityId !== body.activityId || rows.some((m) => m.activityId !== body.activityId)) throw errors.notFound();
+    await loadOpenActivity(tx, body.activityId);
     if (rows.some((m) => m.programId !== team.programId)) throw bad('reg.programMismatch', 'teamMemberIdList');
     if (new Set(rows.map((m) => m.payStatus)).size > 1) throw bad('reg.sameStatusRequired', 'teamMemberIdList');
     if (rows.some((m) => m.payStatus === 7)) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
@@ -171,7 +188,7 @@ export async function assignTeam(deps: AppDeps, userId: number, body: { teamId: 
 /** Changes the program of players not yet registered (batchUpdateProgram). */
 export async function changeProgram(deps: AppDeps, userId: number, body: { programId: number; teamMemberIdList: number[]; activityId: number }) {
   const { db } = deps.database;
-  const activity = await loadActivity(db, body.activityId);
+  const activity = await loadOpenActivity(db, body.activityId);
   await db.transaction(async (tx) => {
     const program = await loadProgram(tx, activity.id, body.programId);
     const rows = await ownMembers(tx, userId, body.teamMemberIdList, true);
@@ -191,7 +208,7 @@ export async function submitForReview(deps: AppDeps, userId: number, memberIds: 
   await deps.database.db.transaction(async (tx) => {
     const rows = await ownMembers(tx, userId, memberIds, true);
     for (const m of rows) {
-      const activity = await loadActivity(tx, m.activityId);
+      const activity = await loadOpenActivity(tx, m.activityId);
       if (!activity.reviewRequired) throw conflict('reg.notReviewActivity', 'NOT_REVIEW_ACTIVITY');
       if (m.payStatus === 7) throw conflict('reg.alreadySubmitted', 'ALREADY_SUBMITTED');
       if (m.payStatus === 3 || m.payStatus === 9) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
@@ -217,6 +234,9 @@ export async function decideReview(deps: AppDeps, staffId: number, memberIds: nu
       await tx.update(teamMembers).set({ payStatus: next, reviewReason: pass ? null : reason!, updatedAt: new Date() }).where(eq(teamMembers.id, m.id));
       await audit(tx as never, { userId: staffId, resource: 'teamMembers', recordId: m.id, action: pass ? 'reviewPass' : 'reviewFail', before: { payStatus: m.payStatus }, after: { payStatus: next, reason } });
     }
+    // the owner hears of each decision, committed or rolled back with it
+    if (pass) await notifyPlayers(tx, rows, 'notify.reviewPassed.title', 'notify.reviewPassed.content');
+    else await notifyPlayers(tx, rows, 'notify.reviewFailed.title', 'notify.reviewFailed.content', () => ({ reason: reason! }));
     // A team leaves review when none of its members waits any more.
     for (const t of new Set(rows.map((m) => m.teamId))) {
       if (!t) continue;

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
-import { ageOn, type Lang, type MemberItem } from '@rp/shared';
-import { leaders, materials, orgs, plans, programs, teamMembers, teams } from '../../db/schema/index';
+import { and, eq, inArray, max } from 'drizzle-orm';
+import { ageOn, type Lang, type MemberItem, type ReviewItem } from '@rp/shared';
+import { activities, auditLog, leaders, materials, orgs, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import type { Pii } from '../../lib/pii';
 import { pick } from '../content/present';
 import type { DbOrTx } from './common';
@@ -88,6 +88,43 @@ export async function presentTeams(db: DbOrTx, lang: Lang, rows: TeamRow[]) {
       sourceActivityId: t.sourceActivityId,
       teamCode: t.teamCode,
       teamMembers: mine,
+    };
+  });
+}
+
+/**
+ * Players under review for the reviewer: member fields (ID masked), the activity, age on the event's first
+ * day, when they were submitted (the latest submit in the audit log) and the team's leading teacher with
+ * the attachment (private file, served to staff).
+ */
+export async function presentReview(db: DbOrTx, lang: Lang, rows: MemberRow[]): Promise<ReviewItem[]> {
+  const ids = rows.map((r) => String(r.id));
+  const [members, as, submits] = await Promise.all([
+    presentMembers(db, lang, rows),
+    byId(uniq(rows.map((r) => r.activityId)), (x) => db.select().from(activities).where(inArray(activities.id, x))),
+    ids.length
+      ? db
+          .select({ id: auditLog.recordId, at: max(auditLog.at) })
+          .from(auditLog)
+          .where(and(eq(auditLog.resource, 'teamMembers'), eq(auditLog.action, 'submit'), inArray(auditLog.recordId, ids)))
+          .groupBy(auditLog.recordId)
+      : Promise.resolve([]),
+  ]);
+  const teamIds = uniq(rows.map((r) => r.teamId));
+  const ts = await byId(teamIds, (x) => db.select({ id: teams.id, leaderId: teams.leaderId }).from(teams).where(inArray(teams.id, x)));
+  const ls = await byId(uniq([...ts.values()].map((t) => t.leaderId)), (x) => db.select().from(leaders).where(inArray(leaders.id, x)));
+  const submitted = new Map(submits.map((r) => [r.id, r.at]));
+  return rows.map((m, i) => {
+    const a = as.get(m.activityId)!;
+    const leaderId = m.teamId ? ts.get(m.teamId)?.leaderId : null;
+    const l = leaderId ? ls.get(leaderId) : undefined;
+    const at = submitted.get(String(m.id));
+    return {
+      ...members[i]!,
+      age: m.birth ? ageOn(m.birth, a.beginTime) : null,
+      activity: { id: a.id, name: pick(lang, a.nameZh, a.nameEn), beginTime: a.beginTime.toISOString() },
+      submittedAt: (at ? new Date(at) : m.updatedAt).toISOString(),
+      leader: l ? { id: l.id, name: l.name, phone: l.phone, attachment: l.photoUrl } : null,
     };
   });
 }

@@ -31,10 +31,10 @@ const player = (activityId: number, over: Record<string, unknown> = {}) => ({ ac
 
 describe('players: save rules (spec 5)', () => {
   it.each([
-    ['no ID number', { card: '' }, 'card', '请填写选手身份证号', "please fill in the player's ID number"],
-    ['a malformed ID number', { card: '11010520120315' }, 'card', '请填写正确的身份证号', 'please fill in the correct ID number'],
-    ['an impossible birth date', { card: '110105201213151234' }, 'card', '请填写正确的身份证号', 'please fill in the correct ID number'],
-    ['a passport without birth date', { cardType: 1, card: 'E12345678' }, 'birth', '请填写出生日期', 'please fill in the birth date'],
+    ['no ID number', { card: '' }, 'card', '请填写选手身份证号', "Please fill in the player's ID number"],
+    ['a malformed ID number', { card: '11010520120315' }, 'card', '请填写正确的身份证号', 'Please fill in the correct ID number'],
+    ['an impossible birth date', { card: '110105201213151234' }, 'card', '请填写正确的身份证号', 'Please fill in the correct ID number'],
+    ['a passport without birth date', { cardType: 1, card: 'E12345678' }, 'birth', '请填写出生日期', 'Please fill in the birth date'],
   ])('refuses %s with the exact text in both languages, creating nothing', async (_n, over, field, zh, en) => {
     const s = await setup();
     const rzh = await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, over));
@@ -86,7 +86,7 @@ describe('players: save rules (spec 5)', () => {
     const old = await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: idCard('20000101'), team: { id: s.team.id } }));
     expect(old.json().message).toBe("The player's age exceeds the event's maximum age");
     const mismatch = await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { team: { id: s.team.id }, program: { id: s.girls.id } }));
-    expect(mismatch.json().message).toBe('team program and player program differ');
+    expect(mismatch.json().message).toBe('Team program and player program differ');
     const girl = await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: idCard('20120315', true), team: { id: girlsTeam.id } }));
     expect(girl.statusCode).toBe(200);
     expect(girl.json().data.program.id).toBe(s.girls.id);
@@ -118,7 +118,7 @@ describe('codes', () => {
     return { ...s, m };
   }
 
-  it('redeems a code: payStatus 3, code stored, resultCode 1 and "redeem succeeded"; the code is spent', async () => {
+  it('redeems a code: payStatus 3, code stored, resultCode 1 and "Redeem succeeded"; the code is spent', async () => {
     const s = await withPlayer();
     const [c] = await buildCodes(t().database.db, s.activity.id, 1, { ownerUserId: s.user.id, type: 10 });
     const r = await s.a.put('/api/lTeamMember/web/useCode', { id: s.m.id, activityId: s.activity.id, code: c!.codeName });

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app';
 import { leaders, orgs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { errors } from '../../lib/errors';
-import { bad, checkPlan, confirmRequired, conflict, loadActivity, loadProgram, ownTeam, refreshTeamStatus, type DbOrTx, type Tx } from './common';
+import { assertOpenActivities, bad, checkPlan, confirmRequired, conflict, loadOpenActivity, loadProgram, ownTeam, refreshTeamStatus, type DbOrTx, type Tx } from './common';
 import { saveMember, type Input as MemberInputOut } from './members.service';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -31,7 +31,7 @@ export async function checkOrg(db: DbOrTx, orgCode: string) {
 
 /** Team fields checked against the activity's switches (spec 2.5, 5). */
 async function teamValues(tx: Tx, userId: number, activityId: number, f: TeamFields) {
-  const activity = await loadActivity(tx, activityId);
+  const activity = await loadOpenActivity(tx, activityId);
   const program = await loadProgram(tx, activityId, f.program.id);
   await checkPlan(tx, activityId, f.plan?.id);
   if (f.leader?.id) {
@@ -121,6 +121,7 @@ export async function deleteTeams(deps: AppDeps, userId: number, ids: number[]) 
   await deps.database.db.transaction(async (tx) => {
     const rows = await tx.select().from(teams).where(and(inArray(teams.id, ids), eq(teams.userId, userId))).for('update');
     if (rows.length !== new Set(ids).size) throw errors.notFound();
+    await assertOpenActivities(tx, rows.map((t) => t.activityId));
     const paid = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(inArray(teamMembers.teamId, ids), inArray(teamMembers.payStatus, [1, 2, 3, 4, 5, 7, 9]))).limit(1);
     if (paid.length) throw conflict('reg.teamHasPaid', 'TEAM_HAS_PAID');
     await tx.update(teamMembers).set({ teamId: null }).where(inArray(teamMembers.teamId, ids));
@@ -159,6 +160,7 @@ export async function createTeams(deps: AppDeps, userId: number, activityId: num
 export async function bindOrg(deps: AppDeps, userId: number, body: { activityId: number; orgId: number; orgCode: string; teamIds: string[] }) {
   const ids = body.teamIds.map(Number);
   await deps.database.db.transaction(async (tx) => {
+    await loadOpenActivity(tx, body.activityId);
     const check = await checkOrg(tx, body.orgCode);
     if (check.verify !== 1 || check.id !== body.orgId) throw bad('reg.channelInvalid', 'orgCode');
     const rows = await tx.select().from(teams).where(and(inArray(teams.id, ids), eq(teams.userId, userId), eq(teams.activityId, body.activityId)));

@@ -78,7 +78,8 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     if (!user) throw errors.unauthorized();
     const [u] = await deps.database.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
-    if (!u || (u.userId !== user.id && !user.isStaff)) throw errors.notFound();
+    // Children's photos and teachers' papers: their uploader, and staff who handle registrations (not content editors).
+    if (!u || (u.userId !== user.id && !user.permissions.includes('registrations.manage'))) throw errors.notFound();
     reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff');
     if (u.mime === 'image/jpeg') reply.type('image/jpeg');
     else reply.type('application/octet-stream').header('content-disposition', `attachment; filename="attachment-${key.split('/').pop()}"`);

@@ -4,8 +4,10 @@ import { isRegisterQuery, isRegisterResponse, updateUserBody, userResponse } fro
 import { users } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { toUser } from '../auth/session.service';
+import { AVATAR_MAX_BYTES, isOwnAvatar, storeAvatar } from './avatar.service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -19,11 +21,29 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/users/web/update', { schema: { tags, body: updateUserBody, response: { 200: userResponse } }, preHandler: requireAuth }, async (req) => {
     const patch: Partial<typeof users.$inferInsert> = {};
     if (req.body.nickName !== undefined) patch.nickName = req.body.nickName;
-    if (req.body.avatar !== undefined) patch.avatar = req.body.avatar;
+    if (req.body.avatar !== undefined) {
+      // an avatar is uploaded (POST …/avatar); by hand it can only be removed or set back to an own upload
+      if (req.body.avatar !== null && !(await isOwnAvatar(app.deps, req.user!.id, req.body.avatar)))
+        throw new AppError('AVATAR_NOT_OWN', 400, 'user.avatarNotOwn', { avatar: 'user.avatarNotOwn' });
+      patch.avatar = req.body.avatar;
+    }
     const [row] = Object.keys(patch).length
       ? await db.update(users).set(patch).where(eq(users.id, req.user!.id)).returning()
       : await db.select().from(users).where(eq(users.id, req.user!.id));
     const { status: _s, ...u } = toUser(row!);
+    return ok(req, { user: u, data: u }, 'ok.update');
+  });
+
+  // The account's avatar: the picture itself as the body (image/jpeg or image/png, ≤ 5 MB), checked by
+  // content and stored as a 256 px square. A raw body keeps this route free of multipart parsing.
+  app.addContentTypeParser(['image/jpeg', 'image/png'], { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_req, body, done) => done(null, body));
+  app.post('/api/users/web/avatar', { schema: { tags, consumes: ['image/jpeg', 'image/png'], response: { 200: userResponse } }, bodyLimit: AVATAR_MAX_BYTES, preHandler: requireAuth }, async (req) => {
+    if ((await app.deps.store.incr(`avatar:${req.user!.id}`, 3600)) > 30) throw errors.rateLimited();
+    const data = req.body;
+    if (!Buffer.isBuffer(data) || data.length === 0) throw new AppError('UPLOAD_MISSING', 400, 'upload.missing');
+    const declared = req.headers['content-type']?.split(';')[0]?.trim() === 'image/png' ? 'avatar.png' : 'avatar.jpg';
+    const row = await storeAvatar(app.deps, req.user!.id, data, declared);
+    const { status: _s, ...u } = toUser(row);
     return ok(req, { user: u, data: u }, 'ok.update');
   });
 

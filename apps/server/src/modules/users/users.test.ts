@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context';
+import sharp from 'sharp';
 import { buildUser, loginAs } from '../../test/factories';
+import { makeImage } from '../../test/images';
 
 const t = useTestApp();
 
@@ -10,9 +12,9 @@ describe('users', () => {
     const auth = await loginAs(t().app, u.phone, u.password);
     const info = await t().app.inject({ method: 'GET', url: '/api/users/web/info', headers: auth });
     expect(info.json().data).toMatchObject({ id: u.id, nickName: 'Old', phone: u.phone });
-    const upd = await t().app.inject({ method: 'PUT', url: '/api/users/web/update', headers: auth, payload: { nickName: 'New name', avatar: 'a.png' } });
+    const upd = await t().app.inject({ method: 'PUT', url: '/api/users/web/update', headers: auth, payload: { nickName: 'New name', avatar: null } });
     expect(upd.statusCode).toBe(200);
-    expect(upd.json().data).toMatchObject({ nickName: 'New name', avatar: 'a.png' });
+    expect(upd.json().data).toMatchObject({ nickName: 'New name', avatar: null });
     expect((await t().app.inject({ method: 'GET', url: '/auth/info', headers: auth })).json().user.nickName).toBe('New name');
   });
 
@@ -37,5 +39,53 @@ describe('users', () => {
     expect((await t().app.inject({ method: 'GET', url: `/api/users/web/isRegister?phone=${u.phone}` })).json().data).toBe(true);
     expect((await t().app.inject({ method: 'GET', url: '/api/users/web/isRegister?phone=13300000000' })).json().data).toBe(false);
     expect((await t().app.inject({ method: 'GET', url: '/api/users/web/isRegister?phone=123' })).statusCode).toBe(400);
+  });
+});
+
+describe('avatar upload', () => {
+  const upload = (auth: Record<string, string>, data: Buffer, type = 'image/jpeg') =>
+    t().app.inject({ method: 'POST', url: '/api/users/web/avatar', headers: { ...auth, 'content-type': type }, payload: data });
+
+  it('stores a JPG/PNG as a 256 px square, makes it the avatar and serves it publicly', async () => {
+    const u = await buildUser(t().database.db);
+    const auth = await loginAs(t().app, u.phone, u.password);
+    const res = await upload(auth, await makeImage('png', 300, 200), 'image/png');
+    expect(res.statusCode).toBe(200);
+    const avatar = res.json().data.avatar as string;
+    expect(avatar).toMatch(/^\/files\/public\/avatars\/.+\.jpg$/);
+    expect((await t().app.inject({ method: 'GET', url: '/auth/info', headers: auth })).json().user.avatar).toBe(avatar);
+    const file = await t().app.inject({ method: 'GET', url: avatar });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([256, 256]);
+    // setting it back by hand works for one's own upload only
+    expect((await t().app.inject({ method: 'PUT', url: '/api/users/web/update', headers: auth, payload: { avatar } })).statusCode).toBe(200);
+    const other = await buildUser(t().database.db);
+    const otherAuth = await loginAs(t().app, other.phone, other.password);
+    const stolen = await t().app.inject({ method: 'PUT', url: '/api/users/web/update', headers: otherAuth, payload: { avatar } });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().fieldErrors.avatar).toBe('头像须为你上传的图片');
+  });
+
+  it('refuses other types, lying extensions, oversized files, links and visitors', async () => {
+    const u = await buildUser(t().database.db);
+    const auth = await loginAs(t().app, u.phone, u.password);
+    // checked by content: a GIF or an HTML page sent as a JPEG is refused, and the declared type must agree
+    const gif = await upload(auth, Buffer.from('GIF89a' + 'x'.repeat(40)));
+    expect(gif.statusCode).toBe(400);
+    expect(gif.json().code).toBe('UPLOAD_NOT_IMAGE');
+    const html = await upload(auth, Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(html.json().code).toBe('UPLOAD_NOT_IMAGE');
+    expect((await upload(auth, await makeImage('jpeg'), 'image/png')).json().code).toBe('UPLOAD_TYPE_MISMATCH');
+    expect((await upload(auth, await makeImage('webp'), 'image/webp')).statusCode).toBe(415);
+    const big = Buffer.concat([await makeImage('jpeg'), Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await upload(auth, big);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().resultCode).toBe(0);
+    const link = await t().app.inject({ method: 'PUT', url: '/api/users/web/update', headers: auth, payload: { avatar: 'https://tracker.example/p.gif' } });
+    expect(link.statusCode).toBe(400);
+    expect((await upload({}, await makeImage('jpeg'))).statusCode).toBe(401);
+    expect((await t().app.inject({ method: 'GET', url: '/auth/info', headers: auth })).json().user.avatar).toBeNull();
   });
 });

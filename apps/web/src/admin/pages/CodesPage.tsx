@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
+import { AccountSelect } from '../AccountSelect';
 import { adminActivities, generateCodes } from './registration-api';
 import s from '../admin.module.css';
 
@@ -54,8 +55,8 @@ export default function CodesPage() {
           <Form.Item name="count" label={t('admin:reg.count')} htmlFor="codes-count" rules={[{ required: true, message: t('admin:reg.count') }]}>
             <InputNumber id="codes-count" min={1} max={10000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="ownerUserId" label={t('admin:reg.owner')} htmlFor="codes-owner">
-            <InputNumber id="codes-owner" min={1} precision={0} style={{ width: '100%' }} />
+          <Form.Item name="ownerUserId" label={t('admin:reg.owner')} htmlFor="codes-owner" extra={t('admin:reg.ownerHelp')}>
+            <AccountSelect id="codes-owner" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="priceYuan" label={t('admin:reg.price')} htmlFor="codes-price">
             <InputNumber id="codes-price" min={0} max={100000} precision={2} style={{ width: '100%' }} />

@@ -1,42 +1,159 @@
-import { Card, Typography } from 'antd';
-import { FileTextOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Select, Skeleton, Space, Statistic, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { DashboardStats } from '@rp/shared';
+import { api, isApiError } from '../../lib/api-client';
 import { hasPermission, useSession } from '../../lib/session';
 import s from '../admin.module.css';
 
+const dashboardQuery = (year: number | null) => ({
+  queryKey: ['admin', 'dashboard', year],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<{ data: DashboardStats }>('/api/admin/dashboard', { signal, query: year ? { year } : {} }).then((r) => r.data),
+  placeholderData: keepPreviousData,
+});
+
+/** The registration states the dashboard breaks players into (spec 4.1 payStatus), in the order staff act on them. */
+const PLAYER_STATES = [
+  { status: 0, labelKey: 'admin:options.payStatus.0' },
+  { status: 3, labelKey: 'admin:options.payStatus.3' },
+  { status: 7, labelKey: 'admin:options.payStatus.7' },
+  { status: 8, labelKey: 'admin:options.payStatus.8' },
+  { status: 4, labelKey: 'admin:options.payStatus.4' },
+] as const;
+
+const ROLE_KEYS: Record<string, string> = { admin: 'admin:users.roles.admin', editor: 'admin:users.roles.editor', member: 'admin:users.roles.member' };
+
+/** /admin: the season in numbers, each count leading to the screen that lists it. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const [year, setYear] = useState<number | null>(null);
+  const query = useQuery(dashboardQuery(year));
+  const data = query.data;
+  const name = user?.nickName || user?.username || '';
+  const role = user?.roles?.map((r) => (ROLE_KEYS[r] ? t(ROLE_KEYS[r]) : r)).join(' · ') ?? '';
+
   return (
     <>
-      <Typography.Title level={1} className={s.pageTitle}>
-        {t('admin:dashboard.welcome', { name: user?.nickName || user?.username || '' })}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('admin:dashboard.intro')}</Typography.Paragraph>
-      <div className={s.cards}>
-        {hasPermission(user, 'content.edit') ? (
-          <Link to="/admin/r/news">
-            <Card hoverable>
-              <Card.Meta avatar={<FileTextOutlined aria-hidden="true" />} title={t('admin:menu.content')} description={t('admin:dashboard.content')} />
-            </Card>
-          </Link>
-        ) : null}
-        {hasPermission(user, 'sms.outbox.read') ? (
-          <Link to="/admin/sms">
-            <Card hoverable>
-              <Card.Meta avatar={<MailOutlined aria-hidden="true" />} title={t('admin:menu.smsOutbox')} description={t('admin:dashboard.smsOutbox')} />
-            </Card>
-          </Link>
-        ) : null}
-        {hasPermission(user, 'users.manage') ? (
-          <Link to="/admin/users">
-            <Card hoverable>
-              <Card.Meta avatar={<TeamOutlined aria-hidden="true" />} title={t('admin:menu.users')} description={t('admin:dashboard.users')} />
-            </Card>
-          </Link>
+      <div className={s.titleRow}>
+        <Typography.Title level={1} className={s.pageTitle}>
+          {t('admin:dashboard.title')}
+        </Typography.Title>
+        {data ? (
+          <Space size={8}>
+            <label htmlFor="dashboard-season">{t('admin:dashboard.season')}</label>
+            <Select<number>
+              id="dashboard-season"
+              value={data.year}
+              onChange={setYear}
+              options={[...new Set([data.year, ...data.years])].sort((a, b) => b - a).map((y) => ({ value: y, label: t('admin:dashboard.seasonOf', { year: y }) }))}
+              style={{ minWidth: 140 }}
+            />
+          </Space>
         ) : null}
       </div>
+      <Typography.Paragraph type="secondary">
+        {/* the seeded administrator is called "Administrator": no "Administrator (Administrator)" */}
+        {role && role.toLowerCase() !== name.toLowerCase() ? t('admin:dashboard.signedInAs', { name, role }) : t('admin:dashboard.signedInAsName', { name })}
+      </Typography.Paragraph>
+
+      {query.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={isApiError(query.error) ? query.error.message : t('admin:dashboard.loadFailed')}
+          action={<Button onClick={() => void query.refetch()}>{t('admin:dashboard.retry')}</Button>}
+        />
+      ) : !data ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        <Counts data={data} canUsers={hasPermission(user, 'users.manage')} />
+      )}
     </>
+  );
+}
+
+function Counts({ data, canUsers }: { data: DashboardStats; canUsers: boolean }) {
+  const { t } = useTranslation();
+  const y = data.year;
+  const regs = data.registrations;
+  return (
+    <>
+      <Group title={t('admin:dashboard.groups.content', { year: y })}>
+        <StatLink to={`/admin/r/activities?year=${y}`} title={t('admin:resources.activities')} value={data.content.activities} />
+        <StatLink to={`/admin/r/programs`} title={t('admin:resources.programs')} value={data.content.programs} />
+        <StatLink to={`/admin/r/consoles?year=${y}`} title={t('admin:resources.consoles')} value={data.content.galleries} />
+        <Card size="small" title={t('admin:resources.news')}>
+          <ul className={s.statList}>
+            <Row to="/admin/r/news?status=1" label={t('admin:dashboard.newsPublished')} value={data.content.newsPublished} />
+            <Row to="/admin/r/news?status=0" label={t('admin:dashboard.newsDrafts')} value={data.content.newsDrafts} />
+          </ul>
+        </Card>
+      </Group>
+
+      {regs ? (
+        <Group title={t('admin:dashboard.groups.registrations', { year: y })}>
+          <StatLink to="/admin/review" title={t('admin:dashboard.pendingReviews')} value={regs.pendingReviews} attention />
+          <StatLink to="/admin/withdrawals" title={t('admin:dashboard.pendingWithdrawals')} value={regs.pendingWithdrawals} attention />
+          <StatLink to="/admin/r/teams" title={t('admin:resources.teams')} value={regs.teams} />
+          <Card size="small" title={t('admin:dashboard.players', { total: Object.values(regs.players).reduce((a, b) => a + b, 0) })} className={s.statWide}>
+            <ul className={s.statList}>
+              {PLAYER_STATES.map((p) => (
+                <Row key={p.status} to={`/admin/r/players?payStatus=${p.status}`} label={t(p.labelKey)} value={regs.players[String(p.status)] ?? 0} />
+              ))}
+            </ul>
+          </Card>
+          <Card size="small" title={t('admin:resources.redeemCodes')}>
+            <ul className={s.statList}>
+              <Row to="/admin/r/redeemCodes?status=available" label={t('admin:options.codeStatus.available')} value={regs.codes.available} />
+              <Row to="/admin/r/redeemCodes?status=used" label={t('admin:options.codeStatus.used')} value={regs.codes.used} />
+            </ul>
+            <Link to="/admin/codes" className={s.statMore}>
+              {t('admin:menu.codes')}
+            </Link>
+          </Card>
+        </Group>
+      ) : null}
+
+      {data.members !== null && canUsers ? (
+        <Group title={t('admin:dashboard.groups.accounts')}>
+          <StatLink to="/admin/users" title={t('admin:dashboard.members')} value={data.members} />
+        </Group>
+      ) : null}
+    </>
+  );
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={s.statGroup} aria-label={title}>
+      <Typography.Title level={2} className={s.groupTitle}>
+        {title}
+      </Typography.Title>
+      <div className={s.cards}>{children}</div>
+    </section>
+  );
+}
+
+function StatLink({ to, title, value, attention }: { to: string; title: string; value: number; attention?: boolean }) {
+  return (
+    <Link to={to} className={s.statLink}>
+      <Card size="small" hoverable>
+        <Statistic title={title} value={value} styles={{ content: attention && value > 0 ? { color: '#b45309' } : undefined }} />
+      </Card>
+    </Link>
+  );
+}
+
+function Row({ to, label, value }: { to: string; label: string; value: number }) {
+  return (
+    <li>
+      <Link to={to} className={s.statRow}>
+        <span>{label}</span>
+        <strong>{value}</strong>
+      </Link>
+    </li>
   );
 }

@@ -38,7 +38,7 @@ export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
       return opt ? <Tag color={value === 1 ? 'blue' : undefined}>{t(opt.labelKey)}</Tag> : <span>{value === null || value === undefined ? '—' : String(value)}</span>;
     }
     case 'boolean':
-      return value ? <Tag color="green">{t('admin:resource.yes')}</Tag> : <Tag>{t('admin:resource.no')}</Tag>;
+      return value ? <Tag color="success">{t('admin:resource.yes')}</Tag> : <Tag>{t('admin:resource.no')}</Tag>;
     case 'datetime':
       return <span>{formatDateTime(value)}</span>;
     case 'ref':

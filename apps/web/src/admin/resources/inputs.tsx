@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
-import { App, Button, Col, DatePicker, Form, Image, Input, InputNumber, Row as GridRow, Select, Space, Switch, Typography, Upload } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { App, Button, Col, DatePicker, Form, Image, Input, InputNumber, Row as GridRow, Select, Skeleton, Space, Switch, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
-import { sanitizeHtml } from '../../lib/sanitize-html';
+import { AccountSelect } from '../AccountSelect';
 import { resourceApi } from './api';
 import { useEnumOptions, useRefOptions } from './cells';
 import { fieldLabelKey, isRequired, wireNamesOf } from './model';
@@ -28,6 +28,12 @@ export interface FieldItemsProps {
 
 const TEXT_KINDS = new Set(['text', 'textarea', 'richText', 'image', 'file']);
 
+/** Number fields that hold an account id: staff pick the account by phone or nickname instead. */
+const ACCOUNT_FIELDS = new Set(['redeemCodes.ownerUserId']);
+
+/** Tiptap and ProseMirror in their own chunk: fetched only when a form with rich text opens. */
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+
 /** The Form.Item(s) of one field: one, or zh and en side by side (rich text: one under the other). */
 export function FieldItems({ def, field, previews, setPreview, disabled }: FieldItemsProps) {
   const { t } = useTranslation();
@@ -36,7 +42,7 @@ export function FieldItems({ def, field, previews, setPreview, disabled }: Field
 
   const item = (name: string, itemLabel: string) => (
     <Form.Item key={name} name={name} label={itemLabel} rules={rulesOf(field, name, t)} {...itemProps(field)}>
-      <FieldControl field={field} name={name} preview={previews[name]} setPreview={setPreview} disabled={disabled} />
+      <FieldControl field={field} name={name} label={itemLabel} account={ACCOUNT_FIELDS.has(`${def.name}.${field.name}`)} preview={previews[name]} setPreview={setPreview} disabled={disabled} />
     </Form.Item>
   );
 
@@ -66,9 +72,19 @@ export function FieldItems({ def, field, previews, setPreview, disabled }: Field
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-function rulesOf(field: FieldDef, name: string, t: T): Rule[] {
+/**
+ * antd (async-validator) treats a rule without `type` as a string rule as soon as it has any key besides
+ * `required`/`message`: `{ required, whitespace: false }` then refuses a number as "required". So the
+ * required rule carries `whitespace` only for text kinds, and a `type` matching the value otherwise.
+ */
+export function rulesOf(field: FieldDef, name: string, t: T): Rule[] {
   const rules: Rule[] = [];
-  if (isRequired(field, name)) rules.push({ required: true, whitespace: TEXT_KINDS.has(field.kind), message: t('admin:form.required') });
+  if (isRequired(field, name)) {
+    const message = t('admin:form.required');
+    if (TEXT_KINDS.has(field.kind)) rules.push({ required: true, whitespace: true, message });
+    else if (field.kind === 'int' || field.kind === 'ref') rules.push({ required: true, type: 'number', message });
+    else rules.push({ required: true, message });
+  }
   if ((field.kind === 'text' || field.kind === 'textarea' || field.kind === 'richText') && field.max !== undefined) {
     rules.push({ type: 'string', max: field.max, message: t('admin:form.tooLong', { max: field.max }) });
   }
@@ -93,6 +109,8 @@ function itemProps(field: FieldDef) {
 interface ControlProps {
   field: FieldDef;
   name: string;
+  label: string;
+  account?: boolean;
   preview?: Preview;
   setPreview: (name: string, preview: Preview | null) => void;
   disabled?: boolean;
@@ -102,21 +120,40 @@ interface ControlProps {
   onChange?: (value: unknown) => void;
 }
 
-function FieldControl({ field, name, preview, setPreview, disabled, id, value, onChange }: ControlProps) {
+function FieldControl({ field, name, label, account, preview, setPreview, disabled, id, value, onChange }: ControlProps) {
   const enumOptions = useEnumOptions(field);
+  const { t } = useTranslation();
   const ref = useRefOptions(field, field.kind === 'ref');
   const common = { id, disabled };
+  if (account) return <AccountSelect {...common} value={(value as number | null) ?? null} onChange={(v) => onChange?.(v)} />;
   switch (field.kind) {
     case 'textarea':
       return <Input.TextArea {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 3, maxRows: 10 }} maxLength={field.max} showCount={!!field.max && field.max <= 5000} />;
     case 'richText':
-      return <RichTextInput {...common} value={(value as string) ?? ''} onChange={(v) => onChange?.(v)} />;
+      return (
+        <Suspense fallback={<Skeleton.Input active block style={{ height: 220 }} aria-label={t('admin:editor.loading')} />}>
+          <RichTextEditor {...common} label={label} value={(value as string) ?? ''} onChange={(v) => onChange?.(v)} />
+        </Suspense>
+      );
     case 'int':
       return <InputNumber {...common} value={value as number | null} onChange={(v) => onChange?.(v)} min={field.min} max={field.max} precision={0} style={{ width: 200, maxWidth: '100%' }} />;
     case 'boolean':
       return <Switch {...common} checked={!!value} onChange={(v) => onChange?.(v)} />;
     case 'datetime':
-      return <DatePicker {...common} showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" value={value as Dayjs | null} onChange={(d) => onChange?.(d)} style={{ width: 240, maxWidth: '100%' }} />;
+      return (
+        <DatePicker
+          {...common}
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          value={value as Dayjs | null}
+          onChange={(d) => onChange?.(d)}
+          // Enter confirms a typed date (the picker has taken it by now); it must not also submit the form
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault();
+          }}
+          style={{ width: 240, maxWidth: '100%' }}
+        />
+      );
     case 'enum':
       return <Select {...common} value={value} onChange={(v) => onChange?.(v)} options={enumOptions} allowClear={!field.required} style={{ maxWidth: 320 }} />;
     case 'ref':
@@ -138,30 +175,6 @@ function FieldControl({ field, name, preview, setPreview, disabled, id, value, o
     default:
       return <Input {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} maxLength={field.max} showCount={!!field.max && field.max <= 500} />;
   }
-}
-
-/** Rich text as an HTML textarea with a live preview, sanitised like the server will (no editor dependency). */
-function RichTextInput({ id, value, onChange, disabled }: { id?: string; value: string; onChange: (v: string) => void; disabled?: boolean }) {
-  const { t } = useTranslation();
-  const preview = useMemo(() => sanitizeHtml(value), [value]);
-  return (
-    <GridRow gutter={[16, 8]}>
-      <Col xs={24} lg={12}>
-        <Input.TextArea id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled} autoSize={{ minRows: 8, maxRows: 24 }} className={s.mono} />
-        <Typography.Text type="secondary" className={s.help}>
-          {t('admin:form.richTextHelp')}
-        </Typography.Text>
-      </Col>
-      <Col xs={24} lg={12}>
-        <div className={s.preview} aria-label={t('admin:form.preview')} role="region">
-          <div className={s.previewLabel} aria-hidden="true">
-            {t('admin:form.preview')}
-          </div>
-          {preview ? <div className={s.previewBody} dangerouslySetInnerHTML={{ __html: preview }} /> : <Typography.Text type="secondary">{t('admin:form.previewEmpty')}</Typography.Text>}
-        </div>
-      </Col>
-    </GridRow>
-  );
 }
 
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { NAV_ITEMS } from '../route-meta';
 import { FooterCanvas } from './FooterCanvas';
 import { Logo } from './Logo';
+import { ContactList, useSiteContact } from '../../ui/contact';
 import s from './Footer.module.css';
 
 /** Spec 2.3: contact lines and a canvas animation. */
 export function Footer() {
   const { t } = useTranslation();
+  const contact = useSiteContact();
   return (
     <footer className={s.footer}>
       <FooterCanvas className={s.canvas} />
@@ -19,28 +21,13 @@ export function Footer() {
           </p>
           <p className={s.muted}>{t('footer:about')}</p>
         </section>
-        <section aria-labelledby="footer-contact">
+        {/* contact details not set up (an empty dictionary) leave the column out rather than a bare heading */}
+        <section aria-labelledby="footer-contact" hidden={contact !== null && !Object.values(contact).some(Boolean)}>
           <h2 id="footer-contact" className={s.heading}>
             {t('footer:contactTitle')}
           </h2>
-          <address className={s.contact}>
-            <p>
-              <span className={s.label}>{t('footer:addressLabel')}</span>
-              {t('footer:address')}
-            </p>
-            <p>
-              <span className={s.label}>{t('footer:phoneLabel')}</span>
-              <a href={`tel:${t('footer:phoneHref')}`}>{t('footer:phone')}</a>
-            </p>
-            <p>
-              <span className={s.label}>{t('footer:emailLabel')}</span>
-              <a href={`mailto:${t('footer:email')}`}>{t('footer:email')}</a>
-            </p>
-            <p>
-              <span className={s.label}>{t('footer:hoursLabel')}</span>
-              {t('footer:hours')}
-            </p>
-          </address>
+          {/* One source for contact details (also on the about page): the site_contact dictionary. */}
+          <address className={s.contact}>{contact ? <ContactList contact={contact} className={s.contactList} labelClassName={s.label} /> : null}</address>
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className={s.heading}>

@@ -4,6 +4,8 @@ import { currentLang, LANGS, setLanguage, type AppLang } from '../../lib/i18n';
 import s from './Header.module.css';
 
 const LANG_LABEL_KEYS: Record<AppLang, string> = { zh: 'common:lang.zh', en: 'common:lang.en' };
+// The button shows a short name (the header is tight in English); the menu and the label say it in full.
+const LANG_SHORT_KEYS: Record<AppLang, string> = { zh: 'common:lang.shortZh', en: 'common:lang.shortEn' };
 
 /** Chinese / English switch. The choice is kept in localStorage.lang (spec 1). */
 export function LanguageSwitch() {
@@ -17,7 +19,7 @@ export function LanguageSwitch() {
       label={
         <>
           <GlobeIcon />
-          <span lang={lang === 'zh' ? 'zh-CN' : 'en'}>{name}</span>
+          <span lang={lang === 'zh' ? 'zh-CN' : 'en'}>{t(LANG_SHORT_KEYS[lang])}</span>
         </>
       }
       buttonClassName={s.toolButton}

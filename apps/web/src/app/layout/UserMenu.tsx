@@ -5,6 +5,7 @@ import { useUnreadCount } from '../../features/messages/unread';
 import { logout } from '../../lib/auth-actions';
 import { examLink, usePublicConfig } from '../../lib/public-config';
 import { hasPermission } from '../../lib/session';
+import { avatarSrc } from '../../ui/avatar';
 import { Dropdown, menuDividerClass, menuItemClass } from '../../ui/Dropdown';
 import { ADMIN_PERMISSION } from '../guard';
 import s from './Header.module.css';
@@ -16,6 +17,7 @@ export function UserMenu({ user }: { user: User }) {
   const config = usePublicConfig();
   const exam = config ? examLink(config.examUrl, user.phone) : null;
   const name = user.nickName || user.username;
+  const src = avatarSrc(user.avatar);
 
   return (
     <Dropdown
@@ -27,7 +29,7 @@ export function UserMenu({ user }: { user: User }) {
       label={
         <>
           <span className={s.avatar} aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
+            {src ? <img src={src} alt="" width={30} height={30} className={s.avatarImg} data-testid="header-avatar" /> : name.slice(0, 1).toUpperCase()}
           </span>
           <span className={s.nickName}>{name}</span>
           {unread > 0 ? <span className={s.dot} aria-hidden="true" data-testid="unread-dot" /> : null}

@@ -1,6 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageBody, PageHead } from '../../ui/PageHead';
+import { ContactList } from '../../ui/contact';
 import { RichText } from '../../ui/RichText';
 import type { AboutData } from './loaders';
 import s from './about.module.css';
@@ -10,22 +11,24 @@ export { aboutLoader as loader } from './loaders';
 /** /about: sections with an in-page table of contents. */
 export default function AboutPage() {
   const { t } = useTranslation();
-  const { sections } = useLoaderData() as AboutData;
+  const { sections, contact } = useLoaderData() as AboutData;
   const title = t('content:about.title');
+  const hasContact = Boolean(contact && Object.values(contact).some(Boolean));
+  const toc = [...sections.map((sec) => ({ id: `about-${sec.id}`, title: sec.title })), ...(hasContact ? [{ id: 'about-contact', title: t('footer:contactTitle') }] : [])];
   return (
     <>
       <PageHead title={title} lead={t('content:about.lead')} crumbs={[{ label: t('nav:home'), to: '/home' }, { label: title }]} />
       <PageBody>
-        {sections.length === 0 ? (
+        {sections.length === 0 && !hasContact ? (
           <EmptyState title={t('content:about.empty')} body={t('content:common.emptyBody')} />
         ) : (
           <div className={s.layout}>
-            {sections.length > 1 ? (
+            {toc.length > 1 ? (
               <nav aria-label={t('content:about.contents')} className={s.toc}>
                 <ol>
-                  {sections.map((sec) => (
-                    <li key={sec.id}>
-                      <a href={`#about-${sec.id}`}>{sec.title}</a>
+                  {toc.map((item) => (
+                    <li key={item.id}>
+                      <a href={`#${item.id}`}>{item.title}</a>
                     </li>
                   ))}
                 </ol>
@@ -40,6 +43,16 @@ export default function AboutPage() {
                   <RichText html={sec.content} />
                 </section>
               ))}
+              {contact && hasContact ? (
+                <section id="about-contact" className={s.section} aria-labelledby="about-contact-title">
+                  <h2 id="about-contact-title" className={s.title}>
+                    {t('footer:contactTitle')}
+                  </h2>
+                  <address className={s.contact}>
+                    <ContactList contact={contact} className={s.contactList} labelClassName={s.contactLabel} />
+                  </address>
+                </section>
+              ) : null}
             </div>
           </div>
         )}

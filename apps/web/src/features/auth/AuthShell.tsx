@@ -9,7 +9,7 @@ export function AuthShell({ titleId, title, intro, children, footer }: { titleId
     <div className={s.page}>
       <div className={s.frame}>
         <aside className={s.brandPanel} aria-hidden="true">
-          <p className={s.brandEyebrow}>{t('home:hero.eyebrow')}</p>
+          <p className={s.brandEyebrow}>{t('auth:brand.eyebrow', { year: new Date().getFullYear() })}</p>
           <p className={s.brandTitle}>{t('common:siteName')}</p>
           <p className={s.brandText}>{t('footer:about')}</p>
         </aside>

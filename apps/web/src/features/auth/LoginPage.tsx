@@ -14,7 +14,8 @@ import { useTabs, type TabItem } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
 import { fetchCaptcha, loginWithPassword, loginWithSms } from './api';
 import { AuthShell } from './AuthShell';
-import { SmsCodeButton } from './SmsCodeButton';
+import { withRedirect } from './redirect';
+import { SmsCodeField } from './SmsCodeButton';
 import { useFormErrors } from './useFormErrors';
 import { checkCaptcha, checkPhone, checkRequired, checkSmsCode } from './validation';
 import s from './auth.module.css';
@@ -74,7 +75,7 @@ export default function LoginPage() {
       intro={t('auth:login.intro')}
       footer={
         <>
-          <span>{t('auth:login.noAccount')}</span> <Link to="/regist">{t('auth:login.registerLink')}</Link>
+          <span>{t('auth:login.noAccount')}</span> <Link to={withRedirect('/regist', params.get('redirect'))}>{t('auth:login.registerLink')}</Link>
         </>
       }
     >
@@ -264,30 +265,17 @@ function SmsForm({ prefill, onSuccess }: { prefill: string; onSuccess: (res: Log
         }}
         error={form.fieldErrors.phone}
       />
-      <TextField
-        label={t('auth:sms.code')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
+      <SmsCodeField
+        phone={phone}
+        purpose="login"
+        validatePhone={validatePhone}
         value={code}
-        onChange={(e) => {
-          setCode(e.target.value);
+        onChange={(v) => {
+          setCode(v);
           form.clearField('code');
         }}
         error={form.fieldErrors.code}
-        addon={
-          <SmsCodeButton
-            phone={phone}
-            purpose="login"
-            validatePhone={validatePhone}
-            onError={(message, fieldErrors) => {
-              form.setFormError(message);
-              if (fieldErrors.phone) form.setFieldErrors((prev) => ({ ...prev, phone: fieldErrors.phone }));
-            }}
-          />
-        }
+        onSendError={(error) => form.applyServerError(error, {}, true)}
       />
       <div className={s.row}>
         <Checkbox label={t('auth:login.rememberMe')} checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />

@@ -2,31 +2,34 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notify';
-import { clearSession } from '../../lib/session';
+import { safeRedirect } from '../../lib/safe-redirect';
+import { clearSession, startSession } from '../../lib/session';
 import { btn } from '../../ui/buttons';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { isPhoneRegistered, register, resetPassword } from './api';
 import { AuthShell } from './AuthShell';
-import { SmsCodeButton } from './SmsCodeButton';
+import { SmsCodeField } from './SmsCodeButton';
 import { useFormErrors } from './useFormErrors';
+import { AFTER_REGISTER, withRedirect } from './redirect';
 import { checkConfirm, checkNewPassword, checkNickName, checkPhone, checkSmsCode, PASSWORD_MAX } from './validation';
 import s from './auth.module.css';
 
 type Field = 'phone' | 'code' | 'nickName' | 'password' | 'confirm';
 
 /**
- * /regist: account registration; /regist?mode=reset: forgotten password (phone + SMS code + new
- * password). Both end on /login with the phone prefilled.
+ * /regist: account registration, which logs the new member in and goes on to ?redirect= (or the
+ * personal center); /regist?mode=reset: forgotten password (phone + SMS code + new password), which
+ * ends on /login with the phone prefilled.
  */
 export default function RegisterPage() {
   const [params] = useSearchParams();
   const reset = params.get('mode') === 'reset';
   // A different key per mode: switching between them starts a clean form.
-  return <RegisterForm key={reset ? 'reset' : 'register'} reset={reset} prefill={params.get('phone') ?? ''} />;
+  return <RegisterForm key={reset ? 'reset' : 'register'} reset={reset} prefill={params.get('phone') ?? ''} redirect={params.get('redirect')} />;
 }
 
-function RegisterForm({ reset, prefill }: { reset: boolean; prefill: string }) {
+function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: string; redirect: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const titleId = useId();
@@ -76,11 +79,13 @@ function RegisterForm({ reset, prefill }: { reset: boolean; prefill: string }) {
         // Every session of the account is revoked by the server; forget ours too.
         clearSession();
         notify.success(t('auth:reset.success'));
+        void navigate(`/login?phone=${encodeURIComponent(phone.trim())}`, { replace: true });
       } else {
-        await register({ phone: phone.trim(), code: code.trim(), nickName: nickName.trim(), password });
-        notify.success(t('auth:register.success'));
+        const res = await register({ phone: phone.trim(), code: code.trim(), nickName: nickName.trim(), password });
+        startSession({ token: res.token, user: res.user, rememberMe: false, expiresAt: res.expiresAt });
+        notify.success(t('auth:register.welcome', { name: res.user.nickName || nickName.trim() }));
+        void navigate(safeRedirect(redirect, AFTER_REGISTER), { replace: true });
       }
-      void navigate(`/login?phone=${encodeURIComponent(phone.trim())}`, { replace: true });
     } catch (error) {
       form.applyServerError(error);
     } finally {
@@ -92,7 +97,7 @@ function RegisterForm({ reset, prefill }: { reset: boolean; prefill: string }) {
     <Link to="/login">{t('auth:reset.backToLogin')}</Link>
   ) : (
     <>
-      <span>{t('auth:register.hasAccount')}</span> <Link to="/login">{t('auth:register.loginLink')}</Link>
+      <span>{t('auth:register.hasAccount')}</span> <Link to={withRedirect('/login', redirect)}>{t('auth:register.loginLink')}</Link>
     </>
   );
 
@@ -124,33 +129,20 @@ function RegisterForm({ reset, prefill }: { reset: boolean; prefill: string }) {
         />
         {phoneTaken ? (
           <p className={s.notice} role="status">
-            {t('auth:register.phoneTaken')} <Link to={`/login?phone=${encodeURIComponent(phone.trim())}`}>{t('auth:register.loginLink')}</Link>
+            {t('auth:register.phoneTaken')} <Link to={withRedirect(`/login?phone=${encodeURIComponent(phone.trim())}`, redirect)}>{t('auth:register.loginLink')}</Link>
           </p>
         ) : null}
-        <TextField
-          label={t('auth:sms.code')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
+        <SmsCodeField
+          phone={phone}
+          purpose={reset ? 'password' : 'register'}
+          validatePhone={validatePhone}
           value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
+          onChange={(v) => {
+            setCode(v);
             form.clearField('code');
           }}
           error={form.fieldErrors.code}
-          addon={
-            <SmsCodeButton
-              phone={phone}
-              purpose={reset ? 'password' : 'register'}
-              validatePhone={validatePhone}
-              onError={(message, fieldErrors) => {
-                form.setFormError(message);
-                if (fieldErrors.phone) form.setFieldErrors((prev) => ({ ...prev, phone: fieldErrors.phone }));
-              }}
-            />
-          }
+          onSendError={(error) => form.applyServerError(error, {}, true)}
         />
         {reset ? null : (
           <TextField
@@ -209,3 +201,4 @@ function RegisterForm({ reset, prefill }: { reset: boolean; prefill: string }) {
     </AuthShell>
   );
 }
+

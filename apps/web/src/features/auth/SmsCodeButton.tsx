@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maskPhone } from '@rp/shared/rules/phone';
 import type { SmsPurpose } from '../../lib/contract';
-import { isApiError } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
 import { sendSmsCode } from './api';
+import { TextField } from '../../ui/TextField';
 import { useCountdown } from './useCountdown';
 import s from './auth.module.css';
 
@@ -16,10 +15,13 @@ interface Props {
   purpose: SmsPurpose;
   /** Validates the phone field first; returns false (and shows the field error) when it is invalid. */
   validatePhone: () => boolean;
-  onError: (message: string, fieldErrors: Record<string, string>) => void;
+  /** a failed send: the form shows it once (useFormErrors.applyServerError) */
+  onError: (error: unknown) => void;
+  /** a code went out: the form says so next to the field (a notice would cover the form on phones) */
+  onSent: (message: string) => void;
 }
 
-export function SmsCodeButton({ phone, purpose, validatePhone, onError }: Props) {
+export function SmsCodeButton({ phone, purpose, validatePhone, onError, onSent }: Props) {
   const { t } = useTranslation();
   const [sending, setSending] = useState(false);
   const [remaining, start] = useCountdown();
@@ -30,11 +32,10 @@ export function SmsCodeButton({ phone, purpose, validatePhone, onError }: Props)
     try {
       await sendSmsCode({ phone: phone.trim(), type: purpose });
       start(SMS_RESEND_SECONDS);
-      notify.success(t('auth:sms.sent', { phone: maskPhone(phone.trim()) }));
+      onSent(t('auth:sms.sent', { phone: maskPhone(phone.trim()) }));
     } catch (error) {
       // 429 (sent less than 60 s ago) and other failures: the server's own message.
-      if (isApiError(error)) onError(error.message, error.fieldErrors);
-      else onError(t('errors:client.serverBusy'), {});
+      onError(error);
     } finally {
       setSending(false);
     }
@@ -44,5 +45,43 @@ export function SmsCodeButton({ phone, purpose, validatePhone, onError }: Props)
     <button type="button" className={s.codeButton} onClick={() => void send()} disabled={sending || remaining > 0}>
       {sending ? t('auth:sms.sending') : remaining > 0 ? t('auth:sms.resend', { seconds: remaining }) : t('auth:sms.send')}
     </button>
+  );
+}
+
+interface FieldProps {
+  phone: string;
+  purpose: SmsPurpose;
+  validatePhone: () => boolean;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  /** a failed send: the form shows it once */
+  onSendError: (error: unknown) => void;
+}
+
+/** The SMS code input with its send button, and the "code sent" line under it (login and register share it). */
+export function SmsCodeField({ phone, purpose, validatePhone, value, onChange, error, onSendError }: FieldProps) {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <>
+      <TextField
+        label={t('auth:sms.code')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        error={error}
+        addon={<SmsCodeButton phone={phone} purpose={purpose} validatePhone={validatePhone} onError={onSendError} onSent={setSent} />}
+      />
+      {sent ? (
+        <p className={s.sent} role="status">
+          {sent}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -30,8 +30,9 @@ export function sendSmsCode(body: SendSmsBody) {
   return api.post<OkResponse>('/auth/web/sendSms', body, inline);
 }
 
+/** Registering also logs in: the answer carries a session like a login's. */
 export function register(body: RegisterBody) {
-  return api.post<OkResponse>('/auth/web/register', body, inline);
+  return api.post<LoginResponse>('/auth/web/register', body, inline);
 }
 
 export function resetPassword(body: UpdatePasswordBody) {

@@ -32,18 +32,22 @@ export function useFormErrors<K extends string>() {
     [t, focusFirstInvalid],
   );
 
-  /** Server failure: its message in the alert region, its fieldErrors under the fields (aliases map names). */
+  /**
+   * Server failure, shown once: field messages under their fields (aliases map names; focus moves to the
+   * first), and the alert region only for what no field shows (one failed action, one error on screen).
+   */
   const applyServerError = useCallback(
-    (error: unknown, aliases: Partial<Record<string, K>> = {}) => {
+    (error: unknown, aliases: Partial<Record<string, K>> = {}, merge = false) => {
       if (!isApiError(error)) {
         setFormError(t('errors:client.serverBusy'));
         return;
       }
       const next: Partial<Record<K, string>> = {};
       for (const [field, message] of Object.entries(error.fieldErrors)) next[(aliases[field] ?? field) as K] = message;
-      setFieldErrors(next);
-      setFormError(error.message);
-      if (Object.keys(next).length) focusFirstInvalid();
+      setFieldErrors((prev) => (merge ? { ...prev, ...next } : next));
+      const shown = Object.values(next) as string[];
+      setFormError(shown.length && (shown.includes(error.message) || error.code === 'VALIDATION_FAILED') ? null : error.message);
+      if (shown.length) focusFirstInvalid();
     },
     [t, focusFirstInvalid],
   );

@@ -85,6 +85,24 @@ export function AlbumBrowser({ album, first }: { album: AlbumMeta; first: { phot
 
   const feed = feedOf(feeds, activeId);
 
+  // Under a filter every tab keeps its loaded/total: the filtered total of each album is asked for at
+  // once (one picture per request; the server caches these pages), not only when the tab is opened.
+  const [filteredTotals, setFilteredTotals] = useState<{ filter: ActiveFilter | null; totals: Record<number, number> }>({ filter: null, totals: {} });
+  useEffect(() => {
+    if (!filter) return;
+    let live = true;
+    setFilteredTotals({ filter, totals: {} });
+    for (const a of albums) {
+      contentApi
+        .pictures({ photoId: a.id, pageNum: 1, sortStr: 'desc', [filter.field]: filter.value })
+        .then((data) => live && setFilteredTotals((prev) => (prev.filter === filter ? { filter, totals: { ...prev.totals, [a.id]: data.totalCount } } : prev)))
+        .catch(() => undefined);
+    }
+    return () => {
+      live = false;
+    };
+  }, [filter, albums]);
+
   // A tab without pictures yet (first visit, or after a sort/filter change) loads its first page.
   useEffect(() => {
     if (feed.status === 'idle' && feed.items.length === 0 && !feed.done) load(activeId);
@@ -177,10 +195,8 @@ export function AlbumBrowser({ album, first }: { album: AlbumMeta; first: { phot
   };
 
   const tabItems = albums.map((a) => {
-    const tabFeed = feedOf(feeds, a.id);
-    // Under a filter the total of a tab is known only once it has been asked for.
-    if (filter && tabFeed.total === null) return { key: String(a.id), label: a.name };
-    const counts = tabCounts(tabFeed, a.total);
+    const counts = tabCounts(feedOf(feeds, a.id), a.total, filter ? (filteredTotals.filter === filter ? (filteredTotals.totals[a.id] ?? null) : null) : undefined);
+    if (!counts) return { key: String(a.id), label: t('content:gallery.tabCounting', { name: a.name }) };
     return { key: String(a.id), label: t('content:gallery.tab', { name: a.name, loaded: counts.loaded, total: counts.total }) };
   });
   const { tabList, panelProps } = useTabs(
@@ -285,7 +301,7 @@ export function AlbumBrowser({ album, first }: { album: AlbumMeta; first: { phot
               <div ref={sentinel} className={s.sentinel} aria-hidden="true" />
               <div className={s.more}>
                 <p role="status" className={s.count}>
-                  {loading ? t('content:gallery.loading') : t('content:gallery.loadedOf', { loaded: feed.items.length, total: Math.max(total, feed.items.length) })}
+                  {loading ? t('content:gallery.loading') : t('content:gallery.loadedOf', { loaded: feed.items.length, count: Math.max(total, feed.items.length) })}
                 </p>
                 {feed.status === 'error' ? (
                   <p className={s.loadError} role="alert">

@@ -82,6 +82,17 @@ describe('feedsReducer (keyset paging per album tab)', () => {
     expect(tabCounts(emptyFeed, 24)).toEqual({ loaded: 0, total: 24 });
     expect(tabCounts({ ...emptyFeed, items: [pic(1)], total: 5 }, 24)).toEqual({ loaded: 1, total: 5 });
   });
+
+  it('keeps loaded/total on every tab under a filter: the filtered total, before and after the tab is opened', () => {
+    // a tab not opened yet: 0 of its filtered total (not the album's 24, not the bare name)
+    expect(tabCounts(emptyFeed, 24, 7)).toEqual({ loaded: 0, total: 7 });
+    // opened: what is loaded of what matched
+    expect(tabCounts({ ...emptyFeed, items: [pic(1), pic(2)], total: 7 }, 24, 7)).toEqual({ loaded: 2, total: 7 });
+    // no match at all is a count too
+    expect(tabCounts(emptyFeed, 24, 0)).toEqual({ loaded: 0, total: 0 });
+    // still being counted
+    expect(tabCounts(emptyFeed, 24, null)).toBeNull();
+  });
 });
 
 describe('throttle', () => {

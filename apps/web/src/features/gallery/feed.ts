@@ -77,9 +77,15 @@ export function feedsReducer(state: FeedsState, action: FeedAction): FeedsState 
   return after === before ? state : { ...state, [action.photoId]: after };
 }
 
-/** The counts shown on an album tab: loaded of total (the album's total until the first page). */
-export function tabCounts(feed: FeedState, albumTotal: number): { loaded: number; total: number } {
-  return { loaded: feed.items.length, total: feed.total ?? albumTotal };
+/**
+ * The counts shown on an album tab: loaded of total. Without a filter the album's total stands in until
+ * the first page; under a filter the tab's filtered total (asked for every tab as soon as the filter is
+ * applied), and null while it is not known yet.
+ */
+export function tabCounts(feed: FeedState, albumTotal: number, filteredTotal?: number | null): { loaded: number; total: number } | null {
+  if (filteredTotal === undefined) return { loaded: feed.items.length, total: feed.total ?? albumTotal };
+  const total = feed.total ?? filteredTotal;
+  return total === null ? null : { loaded: feed.items.length, total: Math.max(total, feed.items.length) };
 }
 
 /**

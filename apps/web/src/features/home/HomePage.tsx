@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
+import { useLang } from '../../lib/use-lang';
 import { btn } from '../../ui/buttons';
 import { HomeBlocks, PartnersStrip } from './HomeBlocks';
 import type { HomeData } from './loader';
@@ -13,16 +14,22 @@ const CARDS = [
   { key: 'pictures', to: '/pasted', titleKey: 'home:explore.pictures.title', bodyKey: 'home:explore.pictures.body', icon: 'photo' },
 ] as const;
 
+/** The counts on the hero, from the database; a count of zero is left out rather than boasted. */
 const STATS = [
-  { valueKey: 'home:hero.stats.programsValue', labelKey: 'home:hero.stats.programs' },
-  { valueKey: 'home:hero.stats.citiesValue', labelKey: 'home:hero.stats.cities' },
-  { valueKey: 'home:hero.stats.playersValue', labelKey: 'home:hero.stats.players' },
+  { key: 'activities', labelKey: 'home:hero.stats.activities' },
+  { key: 'programs', labelKey: 'home:hero.stats.programs' },
+  { key: 'venues', labelKey: 'home:hero.stats.venues' },
+  { key: 'teams', labelKey: 'home:hero.stats.teams' },
+  { key: 'players', labelKey: 'home:hero.stats.players' },
 ] as const;
 
 export default function HomePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const data = useLoaderData() as HomeData;
+  const lang = useLang();
+  const number = new Intl.NumberFormat(lang === 'en' ? 'en' : 'zh-CN');
+  const stats = data.stats ? STATS.map((st) => ({ ...st, value: data.stats![st.key] })).filter((st) => st.value > 0) : [];
   return (
     <>
       <section className={s.hero} aria-labelledby="home-title">
@@ -44,15 +51,19 @@ export default function HomePage() {
           </div>
           <HeroArt className={s.art} />
         </div>
-        <h2 className="visually-hidden">{t('home:hero.statsLabel')}</h2>
-        <dl className={s.stats}>
-          {STATS.map((stat) => (
-            <div key={stat.labelKey} className={s.stat}>
-              <dt>{t(stat.labelKey)}</dt>
-              <dd>{t(stat.valueKey)}</dd>
-            </div>
-          ))}
-        </dl>
+        {stats.length ? (
+          <>
+            <h2 className="visually-hidden">{t('home:hero.statsLabel')}</h2>
+            <dl className={s.stats} data-testid="home-stats">
+              {stats.map((stat) => (
+                <div key={stat.key} className={s.stat}>
+                  <dt>{t(stat.labelKey, { count: stat.value })}</dt>
+                  <dd>{number.format(stat.value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        ) : null}
       </section>
 
       <section className={s.section} aria-labelledby="home-explore">

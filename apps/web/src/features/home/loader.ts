@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import type { SiteStats } from '@rp/shared';
+import { api } from '../../lib/api-client';
 import { contentApi, orNull } from '../../lib/content-api';
 import type { ActivityItem, ConsoleItem, NewsItem, PartnerItem } from '../../lib/contract';
 import { loadPublicConfig, type PublicConfig } from '../../lib/public-config';
@@ -12,6 +14,8 @@ export interface HomeData {
   news: NewsItem[];
   highlights: ConsoleItem[];
   partners: PartnerItem[];
+  /** counts from the database (cached by the server for a minute); null when they could not be loaded */
+  stats: SiteStats | null;
 }
 
 /**
@@ -20,12 +24,13 @@ export interface HomeData {
  */
 export async function homeLoader({ request }: LoaderFunctionArgs): Promise<HomeData> {
   const o = { signal: request.signal };
-  const [config, activities, news, highlights, partners] = await Promise.all([
+  const [config, activities, news, highlights, partners, stats] = await Promise.all([
     loadPublicConfig(),
     orNull(contentApi.activities({ page: 0, size: 30 }, o)),
     orNull(contentApi.newsList(0, 3, o)),
     orNull(contentApi.consoles({ size: 4 }, o)),
     orNull(contentApi.partners(undefined, o)),
+    orNull(api.get<{ data: SiteStats }>('/api/lSite/web/stats', { silent: true, noRedirect: true, signal: request.signal })),
   ]);
   const all = activities?.content ?? [];
   return {
@@ -35,5 +40,6 @@ export async function homeLoader({ request }: LoaderFunctionArgs): Promise<HomeD
     news: news?.content ?? [],
     highlights: highlights?.content ?? [],
     partners: partners?.content ?? [],
+    stats: stats?.data ?? null,
   };
 }

@@ -1,13 +1,13 @@
-import { Alert, Button, Checkbox, Modal, Progress, Radio, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Modal, Progress, Radio, Select, Space, Table, Tag, Upload } from 'antd';
+import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, AVATAR_MAX_FILES, matchAvatars, type MatchRow } from '@rp/shared/rules/avatar-match';
 import { api, isApiError } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
 import { runPool } from '../../lib/pool';
 import { listMembers, upload, type MemberItem } from './api';
-import { errorText } from './common';
+import { errorText, notice } from './common';
 import { avatarUploadTag } from './model';
 import s from './registration.module.css';
 
@@ -57,7 +57,7 @@ export function ImportDialog({ open, activityId, onClose, onDone }: { open: bool
       const res = await api.post<{ data: ImportResult; resultStr: string }>('/api/lTeamMember/web/import', fd, { query: { activityId, mode, atomic: atomic ? 1 : 0 }, silent: true });
       setPreview(res.data);
       if (mode === 'commit') {
-        notify.success(t('registration:batch.written', { count: res.data.written }));
+        notice.success(t('registration:batch.written', { count: res.data.written }));
         onDone();
       }
     } catch (e) {
@@ -71,21 +71,35 @@ export function ImportDialog({ open, activityId, onClose, onDone }: { open: bool
 
   return (
     <Modal open={open} width={760} title={t('registration:batch.import')} onCancel={onClose} footer={null} destroyOnHidden>
-      <Space wrap className={s.toolbar}>
-        <Button onClick={() => void downloadTemplate(activityId).catch(() => undefined)}>{t('registration:batch.template')}</Button>
-        <input
-          type="file"
-          accept=".xls,.xlsx"
-          aria-label={t('registration:batch.chooseSheet')}
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setPreview(null);
-          }}
-        />
-        <Button disabled={!file} loading={busy} onClick={() => void send('preview')}>
+      <ol className={s.importSteps}>
+        <li>
+          {t('registration:batch.step1')} <Button size="small" onClick={() => void downloadTemplate(activityId).catch(() => undefined)}>{t('registration:batch.template')}</Button>
+        </li>
+        <li>{t('registration:batch.step2')}</li>
+      </ol>
+      <Upload.Dragger
+        accept=".xls,.xlsx"
+        maxCount={1}
+        showUploadList={false}
+        {...{ 'aria-label': t('registration:batch.chooseSheet') }}
+        beforeUpload={(f) => {
+          setFile(f);
+          setPreview(null);
+          setError(null);
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined aria-hidden />
+        </p>
+        <p className="ant-upload-text">{file ? file.name : t('registration:batch.dropSheet')}</p>
+        <p className="ant-upload-hint">{t('registration:batch.sheetHint')}</p>
+      </Upload.Dragger>
+      <div className={s.toolbar} style={{ marginTop: 12 }}>
+        <Button type={preview ? 'default' : 'primary'} disabled={!file} loading={busy && !preview} onClick={() => void send('preview')}>
           {t('registration:batch.preview')}
         </Button>
-      </Space>
+      </div>
       {error ? <Alert type="error" showIcon title={error} className={s.alert} /> : null}
       {preview ? (
         <>
@@ -103,19 +117,25 @@ export function ImportDialog({ open, activityId, onClose, onDone }: { open: bool
               ]}
             />
           ) : null}
-          <Space wrap>
-            <Radio.Group
-              value={atomic}
-              onChange={(e) => setAtomic(Boolean(e.target.value))}
-              options={[
-                { value: true, label: t('registration:batch.atomic') },
-                { value: false, label: t('registration:batch.validOnly') },
-              ]}
-            />
-            <Button type="primary" loading={busy} disabled={!preview.valid} onClick={() => void send('commit')}>
-              {t('registration:actions.submit')}
-            </Button>
-          </Space>
+          {preview.errors.length ? (
+            // only when some rows have problems is there a choice to make: say what each option does
+            <fieldset className={s.checkGroup}>
+              <legend>{t('registration:batch.whenErrors')}</legend>
+              <Radio.Group
+                className={s.radioStack}
+                value={atomic}
+                onChange={(e) => setAtomic(Boolean(e.target.value))}
+                options={[
+                  { value: true, label: t('registration:batch.atomic') },
+                  { value: false, label: t('registration:batch.validOnlyCount', { count: preview.valid }) },
+                ]}
+              />
+            </fieldset>
+          ) : null}
+          <Button type="primary" loading={busy} disabled={!preview.valid || (atomic && preview.errors.length > 0)} onClick={() => void send('commit')}>
+            {t('registration:batch.importRows', { count: atomic && preview.errors.length ? preview.total : preview.valid })}
+          </Button>
+          {atomic && preview.errors.length ? <p className={s.muted}>{t('registration:batch.fixFirst')}</p> : null}
         </>
       ) : null}
     </Modal>
@@ -139,8 +159,7 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
   const [done, setDone] = useState(0);
   const [busy, setBusy] = useState(false);
 
-  const choose = (files: FileList | null) => {
-    if (!files) return;
+  const choose = (files: readonly File[]) => {
     const list = [...files].slice(0, AVATAR_MAX_FILES).filter((f) => /\.(jpe?g|png)$/i.test(f.name) && f.size <= AVATAR_MAX_BYTES);
     const players: Player[] = (members.data ?? []).map((m: MemberItem) => ({ id: m.id, name: m.name, card: m.card || null }));
     const matched = matchAvatars(list.map((f) => f.name), players);
@@ -153,7 +172,7 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
   const run = async (only?: string[]) => {
     const chosen = rows.filter((r) => (only ?? selected).includes(r.fileName) && r.selectable && r.player);
     if (!chosen.length) {
-      notify.error(t('registration:check.selectFiles'));
+      notice.error(t('registration:check.selectFiles'));
       return;
     }
     setBusy(true);
@@ -184,7 +203,7 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
           const r = res.data.find((x) => x.memberId === u.memberId);
           patch(u.fileName, { state: r?.ok ? 'ok' : 'failed', message: r?.message });
         }
-        if (res.data.some((x) => x.ok)) notify.success(t('registration:notice.avatarOk'));
+        if (res.data.some((x) => x.ok)) notice.success(t('registration:notice.avatarOk'));
         onDone();
       } catch (e) {
         for (const u of uploaded) patch(u.fileName, { state: 'failed', message: errorText(e, t('registration:notice.uploadFailed')) });
@@ -210,8 +229,21 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
   return (
     <Modal open={open} width={860} title={t('registration:batch.avatars')} onCancel={onClose} footer={null}>
       <p className={s.muted}>{t('registration:batch.avatarsHint')}</p>
+      {rows.length ? <p className={s.muted}>{t('registration:batch.tickHint')}</p> : null}
       <Space wrap className={s.toolbar}>
-        <input type="file" multiple accept="image/jpeg,image/png" aria-label={t('registration:batch.chooseImages')} onChange={(e) => choose(e.target.files)} />
+        <Upload
+          multiple
+          accept="image/jpeg,image/png"
+          showUploadList={false}
+          {...{ 'aria-label': t('registration:batch.chooseImages') }}
+          beforeUpload={(f, list) => {
+            // called once per file: take the whole batch with its last file
+            if (f === list[list.length - 1]) choose(list);
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <Button icon={<UploadOutlined aria-hidden />}>{t('registration:batch.chooseImages')}</Button>
+        </Upload>
         <Button type="primary" loading={busy} onClick={() => void run()}>
           {t('registration:batch.uploadSelected')}
         </Button>
@@ -230,7 +262,11 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
         dataSource={rows}
         pagination={{ pageSize: 20 }}
         scroll={{ x: true }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (r) => ({ disabled: !r.selectable, 'aria-label': r.fileName }) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (k) => setSelected(k as string[]),
+          getCheckboxProps: (r) => ({ disabled: !r.selectable, 'aria-label': t('registration:batch.pick', { file: r.fileName }) }),
+        }}
         columns={[
           { title: t('registration:batch.fileName'), dataIndex: 'fileName' },
           {
@@ -266,9 +302,9 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
                 <Button size="small" onClick={() => void run([r.fileName])}>
                   {t('registration:batch.retry')}
                 </Button>
-              ) : (
-                <Checkbox checked={selected.includes(r.fileName)} disabled={!r.selectable} onChange={(e) => setSelected(e.target.checked ? [...selected, r.fileName] : selected.filter((x) => x !== r.fileName))} aria-label={r.fileName} />
-              ),
+              ) : !r.selectable ? (
+                <span className={s.muted}>{r.player ? t('registration:batch.noCard') : r.ambiguous ? t('registration:batch.confirmFirst') : t('registration:batch.noMatch')}</span>
+              ) : null,
           },
         ]}
       />

@@ -1,11 +1,11 @@
-import { Button, Input } from 'antd';
+import { Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MemberItem } from '@rp/shared';
-import { notify } from '../../lib/notify';
 import { pickCode, redeemCode } from './api';
-import { errorText } from './common';
+import { errorText, notice } from './common';
+import { WriteButton, useWriteLock } from './lock';
 import { checkCode } from './model';
 import s from './registration.module.css';
 
@@ -26,20 +26,21 @@ export function CodeField({ member, activityId, disabled, value, onChange, onRed
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [noCode, setNoCode] = useState<string | null>(null);
+  const lock = useWriteLock();
 
   const redeem = async () => {
     const problem = checkCode(value, !!member.team);
     if (problem) {
-      notify.error(t(problem));
+      notice.error(t(problem));
       return;
     }
     setBusy(true);
     try {
       const res = await redeemCode({ id: member.id, activityId, code: value.trim() });
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       onRedeemed(res.data);
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
       onChange('');
       onFailed?.();
     } finally {
@@ -53,9 +54,8 @@ export function CodeField({ member, activityId, disabled, value, onChange, onRed
       const c = await pickCode(activityId, member.id);
       onChange(c.codeName);
     } catch (e) {
-      const msg = errorText(e, t('registration:notice.serverBusy'));
-      setNoCode(msg);
-      notify.error(msg);
+      // one notice per action: the reason stays next to the field (no toast on top of it)
+      setNoCode(errorText(e, t('registration:notice.serverBusy')));
     }
   };
 
@@ -67,17 +67,17 @@ export function CodeField({ member, activityId, disabled, value, onChange, onRed
           aria-label={`${t('registration:field.code')} ${member.name}`}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          disabled={disabled || busy}
+          disabled={disabled || busy || lock.locked}
           style={{ maxWidth: 220 }}
           maxLength={64}
         />
-        <Button onClick={() => void redeem()} loading={busy} disabled={disabled}>
+        <WriteButton onClick={() => void redeem()} loading={busy} disabled={disabled}>
           {t('registration:actions.redeem')}
-        </Button>
-        <Button type="link" onClick={() => void getCode()} disabled={disabled}>
+        </WriteButton>
+        <WriteButton type="link" onClick={() => void getCode()} disabled={disabled}>
           {t('registration:actions.getCode')}
-        </Button>
-        <Link to={`/activityOrder?id=${activityId}`}>{t('registration:actions.buy')}</Link>
+        </WriteButton>
+        {lock.locked ? null : <Link to={`/activityOrder?id=${activityId}`}>{t('registration:actions.buy')}</Link>}
       </div>
       {noCode ? (
         <div className={s.muted} role="status">

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
-import { notify } from '../../lib/notify';
 import { batchCreateTeams } from './api';
-import { errorText } from './common';
+import { errorText, notice } from './common';
+import { WriteButton } from './lock';
 import { checkTeam, emptyTeam, formToTeam, type TeamFormValues } from './model';
 import s from './registration.module.css';
 
@@ -35,7 +35,7 @@ export function CreateAllTeams({ activity }: { activity: ActivityItem }) {
           return team;
         }),
       });
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       navigate(`/createTeam?id=${activity.id}`);
     } catch (e) {
       setError(errorText(e, t('registration:notice.serverBusy')));
@@ -85,9 +85,9 @@ export function CreateAllTeams({ activity }: { activity: ActivityItem }) {
         </div>
         <div className={s.toolbar} style={{ marginTop: 12 }}>
           <Button onClick={() => setRows([...rows, emptyTeam()])}>{t('registration:actions.addRow')}</Button>
-          <Button type="primary" loading={busy} onClick={() => void submit()}>
+          <WriteButton type="primary" loading={busy} onClick={() => void submit()}>
             {t('registration:actions.submit')}
-          </Button>
+          </WriteButton>
         </div>
       </Card>
     </section>

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
-import { notify } from '../../lib/notify';
 import { batchCreate } from './api';
-import { errorText } from './common';
+import { errorText, notice } from './common';
+import { WriteButton } from './lock';
+import { useRegionOptions } from './MemberDetail';
 import { checkMember, checkTeam, emptyMember, emptyTeam, formToMember, formToTeam, type MemberFormValues, type TeamFormValues } from './model';
 import s from './registration.module.css';
 
@@ -47,7 +48,8 @@ function TeamFields({ value, onChange, activity, idp }: { value: TeamFormValues;
 
 /** /createTandP: one team and its players in one form → batchCreate. */
 export function CreateTandP({ activity }: { activity: ActivityItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const regionOptions = useRegionOptions(i18n.language === 'en' ? 'en' : 'zh');
   const navigate = useNavigate();
   const [team, setTeam] = useState<TeamFormValues>(emptyTeam());
   const [members, setMembers] = useState<MemberFormValues[]>([emptyMember()]);
@@ -60,8 +62,8 @@ export function CreateTandP({ activity }: { activity: ActivityItem }) {
     const tp = checkTeam(team, { promotion: false });
     if (tp) return setError(t(tp.key));
     for (const m of members) {
-      const p = checkMember(m);
-      if (p) return setError(`${m.name || '#'}: ${t(p.key)}`);
+      const p = checkMember(m, i18n.language === 'en' ? 'en' : 'zh');
+      if (p) return setError(`${m.name || '#'}: ${t(p.key, p.params)}`);
     }
     setBusy(true);
     try {
@@ -70,7 +72,7 @@ export function CreateTandP({ activity }: { activity: ActivityItem }) {
         team: strip(formToTeam(team, activity.id, { level2: false, promotion: false })),
         members: members.map((m) => strip(formToMember({ ...m, programId: team.programId }, activity.id))),
       });
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       navigate(`/createTeam?id=${activity.id}`);
     } catch (e) {
       setError(errorText(e, t('registration:notice.serverBusy')));
@@ -126,8 +128,20 @@ export function CreateTandP({ activity }: { activity: ActivityItem }) {
                 <Input value={m.emerName} maxLength={50} onChange={(e) => set(i, { ...m, emerName: e.target.value })} />
               </label>
               <label>
+                {t('registration:field.region')}
+                <Select
+                  style={{ width: '100%' }}
+                  aria-label={`${t('registration:field.region')} #${i + 1}`}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  value={m.region}
+                  onChange={(v: string) => set(i, { ...m, region: v })}
+                  options={regionOptions}
+                  popupMatchSelectWidth={false}
+                />
+              </label>
+              <label>
                 {t('registration:field.emerPhone')}
-                <Input value={m.emerPhone} maxLength={20} onChange={(e) => set(i, { ...m, emerPhone: e.target.value })} />
+                <Input value={m.emerPhone} maxLength={20} inputMode="tel" onChange={(e) => set(i, { ...m, emerPhone: e.target.value })} />
               </label>
               {members.length > 1 ? (
                 <Button danger size="small" onClick={() => setMembers(members.filter((_, j) => j !== i))}>
@@ -139,9 +153,9 @@ export function CreateTandP({ activity }: { activity: ActivityItem }) {
         </div>
         <div className={s.toolbar} style={{ marginTop: 12 }}>
           <Button onClick={() => setMembers([...members, emptyMember()])}>{t('registration:actions.addRow')}</Button>
-          <Button type="primary" loading={busy} onClick={() => void submit()}>
+          <WriteButton type="primary" loading={busy} onClick={() => void submit()}>
             {t('registration:actions.submit')}
-          </Button>
+          </WriteButton>
         </div>
       </Card>
     </section>

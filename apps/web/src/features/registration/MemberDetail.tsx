@@ -1,14 +1,15 @@
 import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Select, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { callingCodes, regionName } from '@rp/shared/rules/phone';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
 import { createMember, listClothes, memberDetail, submitMembers, updateMember, upload, withdraw, type MemberItem, type TeamItem } from './api';
 import { AvatarCrop } from './AvatarCrop';
 import { CodeField } from './CodeField';
-import { errorText, useConfirm } from './common';
+import { errorText, notice, ReadItem, useConfirm } from './common';
+import { WriteButton, useWriteLock } from './lock';
 import { avatarUploadTag, checkAvatar, checkMember, emptyMember, formToMember, memberToForm, type MemberFormValues } from './model';
 import { PayStatusTag } from './PayStatusTag';
 import s from './registration.module.css';
@@ -21,20 +22,89 @@ interface Props {
   onChanged: () => void;
 }
 
-/** The player form (spec 2.4): read-only ↔ editable; leaving edit mode saves. */
+type Field = keyof MemberFormValues;
+/** A failed save: the text, and the message of each field at fault (shown under the field, cleared when it changes). */
+export interface FormProblem {
+  message: string;
+  fields: Partial<Record<Field, string>>;
+}
+
+const LABEL_KEYS: Record<Field, string> = {
+  name: 'registration:field.name',
+  teamId: 'registration:field.team',
+  programId: 'registration:field.program',
+  clothesId: 'registration:field.clothes',
+  cardType: 'registration:field.cardType',
+  birthDay: 'registration:field.birthDay',
+  card: 'registration:field.card',
+  emerName: 'registration:field.emerName',
+  region: 'registration:field.region',
+  emerPhone: 'registration:field.emerPhone',
+  headImg: 'registration:field.avatar',
+};
+/** The server's field names (spec 7.5 wire shape) → the form's. */
+const SERVER_FIELD: Record<string, Field> = {
+  name: 'name',
+  team: 'teamId',
+  program: 'programId',
+  clothes: 'clothesId',
+  cardType: 'cardType',
+  card: 'card',
+  gender: 'card',
+  birth: 'birthDay',
+  emerName: 'emerName',
+  region: 'region',
+  emerPhone: 'emerPhone',
+  headImg: 'headImg',
+};
+
+/** Server fieldErrors mapped onto the form's fields ('team.id' → teamId). */
+export function mapFieldErrors(fieldErrors: Record<string, string>): Partial<Record<Field, string>> {
+  const out: Partial<Record<Field, string>> = {};
+  for (const [k, v] of Object.entries(fieldErrors)) {
+    const f = SERVER_FIELD[k.split('.')[0]!];
+    if (f && !out[f]) out[f] = v;
+  }
+  return out;
+}
+
+/** Calling codes for the picker: mainland, Hong Kong, Macao, Taiwan first, then by name. */
+export function useRegionOptions(lang: 'zh' | 'en') {
+  const { t } = useTranslation();
+  const mainland = t('registration:region.mainland');
+  return useMemo(() => {
+    const first = ['86', '852', '853', '886'];
+    const all = callingCodes().map(({ code, regions }) => {
+      // 86 is the mainland (spec 5's pattern); Hong Kong, Macao and Taiwan have their own codes
+      const names = code === '86' ? mainland : (code === '1' ? ['US', 'CA'] : regions.slice(0, 1)).map((r) => regionName(r, lang)).join(' / ');
+      return { value: code, label: `${names} +${code}` };
+    });
+    const rank = (c: string) => (first.includes(c) ? first.indexOf(c) : first.length);
+    return all.sort((a, b) => rank(a.value) - rank(b.value) || a.label.localeCompare(b.label, lang === 'en' ? 'en' : 'zh-CN'));
+  }, [lang, mainland]);
+}
+
+/** The player form (spec 2.4): read-only text ↔ editable form; leaving edit mode saves. */
 export function MemberDetail({ activity, memberId, teams, onSaved, onChanged }: Props) {
   const detail = useQuery({ queryKey: ['reg', 'member', memberId], queryFn: () => memberDetail(memberId!), enabled: memberId !== null });
   if (memberId !== null && detail.isPending) return <Spin />;
   if (memberId !== null && !detail.data) return <Alert type="error" title={errorText(detail.error, '')} />;
-  return <MemberForm key={`${memberId ?? 'new'}-${detail.data?.headImg ?? ''}-${detail.data?.payStatus ?? ''}`} activity={activity} member={detail.data ?? null} teams={teams} onSaved={onSaved} onChanged={onChanged} refetch={() => void detail.refetch()} />;
+  // a new player has nothing to fetch again (refetching a disabled query would ask for detail without an id)
+  const refetch = () => {
+    if (memberId !== null) void detail.refetch();
+  };
+  return <MemberForm key={`${memberId ?? 'new'}-${detail.data?.headImg ?? ''}-${detail.data?.payStatus ?? ''}`} activity={activity} member={detail.data ?? null} teams={teams} onSaved={onSaved} onChanged={onChanged} refetch={refetch} />;
 }
 
-function MemberForm({ activity, member, teams, onSaved, onChanged, refetch }: Omit<Props, 'memberId'> & { member: MemberItem | null; refetch: () => void }) {
-  const { t } = useTranslation();
+
+export function MemberForm({ activity, member, teams, onSaved, onChanged, refetch }: Omit<Props, 'memberId'> & { member: MemberItem | null; refetch: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const lock = useWriteLock();
   const [form] = Form.useForm<MemberFormValues>();
-  const [editing, setEditing] = useState(member === null);
+  const [editing, setEditing] = useState(member === null && !lock.locked);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const [code, setCode] = useState('');
   const [cropFile, setCropFile] = useState<File | null>(null);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
@@ -45,32 +115,56 @@ function MemberForm({ activity, member, teams, onSaved, onChanged, refetch }: Om
   const headImg = Form.useWatch('headImg', form);
   const teamId = Form.useWatch('teamId', form);
   const programs = activity.programs ?? [];
+  const regionOptions = useRegionOptions(lang);
   const clothes = useQuery({ queryKey: ['reg', 'clothes', activity.id], queryFn: () => listClothes(activity.id), staleTime: 10 * 60_000 });
   const locked = member ? [3, 9, 4, 5].includes(member.payStatus) : false;
   const planName = member?.plan?.name ?? teams.find((x) => x.id === teamId)?.plan?.name ?? activity.plans?.[0]?.name ?? '';
   const id = (f: string) => `member-${member?.id ?? 'new'}-${f}`;
+  const err = (f: Field) => (problem?.fields[f] ? { validateStatus: 'error' as const, help: problem.fields[f] } : {});
+  const badFields = Object.keys(problem?.fields ?? {}) as Field[];
+
+  // an error belongs to its field: it goes when that field changes
+  const onValuesChange = (changed: Partial<MemberFormValues>) => {
+    setProblem((p) => {
+      if (!p) return p;
+      const fields = { ...p.fields };
+      let touched = false;
+      for (const k of Object.keys(changed) as Field[]) {
+        if (fields[k]) {
+          delete fields[k];
+          touched = true;
+        }
+        // the birth date comes from the ID number or the passport date: either change answers a birth problem
+        if ((k === 'card' || k === 'cardType') && fields.birthDay) {
+          delete fields.birthDay;
+          touched = true;
+        }
+      }
+      if (!touched) return p;
+      return Object.keys(fields).length || !Object.keys(p.fields).length ? { ...p, fields } : null;
+    });
+  };
 
   const save = async () => {
-    setError(null);
+    setProblem(null);
     const values = { ...emptyMember(), ...form.getFieldsValue(true) } as MemberFormValues;
-    const problem = checkMember(values);
-    if (problem) {
-      form.setFields([{ name: problem.field, errors: [t(problem.key)] }]);
-      setError(t(problem.key));
+    const check = checkMember(values, lang);
+    if (check) {
+      const text = t(check.key, check.params);
+      setProblem({ message: text, fields: { [check.field]: text } });
       return;
     }
     setSaving(true);
     try {
       const payload = formToMember(values, activity.id);
       const res = member ? await updateMember({ ...payload, id: member.id }) : await createMember(payload);
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       setEditing(false);
       onSaved(res.data);
       refetch();
     } catch (e) {
-      const msg = errorText(e, t('registration:notice.serverBusy'));
-      setError(msg);
-      if (isApiError(e)) form.setFields(Object.entries(e.fieldErrors).filter(([k]) => k in emptyMember()).map(([name, m]) => ({ name: name as keyof MemberFormValues, errors: [m] })));
+      const message = errorText(e, t('registration:notice.serverBusy'));
+      setProblem({ message, fields: isApiError(e) ? mapFieldErrors(e.fieldErrors ?? {}) : {} });
     } finally {
       setSaving(false);
     }
@@ -78,9 +172,9 @@ function MemberForm({ activity, member, teams, onSaved, onChanged, refetch }: Om
 
   const chooseAvatar = (file: File | undefined) => {
     if (!file) return;
-    const problem = checkAvatar(file, String(form.getFieldValue('name') ?? ''));
-    if (problem) {
-      notify.error(t(problem));
+    const bad = checkAvatar(file, String(form.getFieldValue('name') ?? ''));
+    if (bad) {
+      notice.error(t(bad));
       return;
     }
     setCropFile(file);
@@ -91,9 +185,9 @@ function MemberForm({ activity, member, teams, onSaved, onChanged, refetch }: Om
     try {
       const url = await upload(blob, `${avatarUploadTag(name)}.jpg`, activity.id, avatarUploadTag(name));
       form.setFieldValue('headImg', url);
-      notify.success(t('registration:notice.avatarOk'));
+      notice.success(t('registration:notice.avatarOk'));
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.uploadFailed')));
+      notice.error(errorText(e, t('registration:notice.uploadFailed')));
     }
   };
 
@@ -101,13 +195,38 @@ function MemberForm({ activity, member, teams, onSaved, onChanged, refetch }: Om
     if (!member || !(await confirm(t('registration:confirm.submit')))) return;
     try {
       const res = await submitMembers([member.id]);
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       onChanged();
       refetch();
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
+
+  const readView = member ? (
+    <dl className={s.readView} aria-label={t('registration:readView.label', { name: member.name })}>
+      <ReadItem label={t('registration:field.name')}>{member.name}</ReadItem>
+      <ReadItem label={t('registration:field.team')}>{member.team?.name}</ReadItem>
+      <ReadItem label={t('registration:field.program')}>{member.program?.name}</ReadItem>
+      <ReadItem label={t('registration:field.plan')}>{planName || '—'}</ReadItem>
+      <ReadItem label={t('registration:field.clothes')}>{member.clothes?.name}</ReadItem>
+      <ReadItem label={t('registration:field.cardType')}>{member.cardType === 1 ? t('registration:idType.1') : t('registration:idType.0')}</ReadItem>
+      <ReadItem label={t('registration:field.card')}>{member.card}</ReadItem>
+      {member.cardType === 1 ? <ReadItem label={t('registration:field.birthDay')}>{member.birthDay}</ReadItem> : null}
+      <ReadItem label={t('registration:field.emerName')}>{member.emerName}</ReadItem>
+      <ReadItem label={t('registration:field.emerPhone')}>{member.emerPhone ? `+${member.region} ${member.emerPhone}` : ''}</ReadItem>
+      <div className={s.full}>
+        <dt>{t('registration:field.avatar')}</dt>
+        <dd>
+          {member.headImg ? (
+            <img src={member.headImg} alt={t('registration:avatar.alt', { name: member.name })} className={s.avatarImg} width={90} height={126} onError={() => notice.error(t('registration:notice.imageFailed'))} />
+          ) : (
+            <span className={s.empty}>{t('registration:avatar.none')}</span>
+          )}
+        </dd>
+      </div>
+    </dl>
+  ) : null;
 
   return (
     <div>
@@ -121,101 +240,136 @@ function MemberForm({ activity, member, teams, onSaved, onChanged, refetch }: Om
             {t('registration:actions.save')}
           </Button>
         ) : (
-          <Button onClick={() => setEditing(true)}>{t('registration:actions.edit')}</Button>
+          <WriteButton onClick={() => setEditing(true)}>{t('registration:actions.edit')}</WriteButton>
         )}
+        {editing && member ? (
+          <Button
+            onClick={() => {
+              setProblem(null);
+              setEditing(false);
+            }}
+          >
+            {t('registration:actions.cancel')}
+          </Button>
+        ) : null}
         {member ? <Button onClick={() => setPreviewOpen(true)}>{t('registration:players.preview')}</Button> : null}
-        {member && activity.reviewRequired && [0, 8].includes(member.payStatus) ? <Button onClick={() => void submit()}>{t('registration:players.submit')}</Button> : null}
-        {member && [3, 9].includes(member.payStatus) ? <Button danger onClick={() => setWithdrawOpen(true)}>{t('registration:players.withdraw')}</Button> : null}
+        {member && activity.reviewRequired && [0, 8].includes(member.payStatus) ? <WriteButton onClick={() => void submit()}>{t('registration:players.submit')}</WriteButton> : null}
+        {member && [3, 9].includes(member.payStatus) ? (
+          <WriteButton lock="withdraw" danger onClick={() => setWithdrawOpen(true)}>
+            {t('registration:players.withdraw')}
+          </WriteButton>
+        ) : null}
       </div>
       {member?.payStatus === 8 && member.reviewReason ? <Alert type="warning" showIcon className={s.alert} title={t('registration:players.reviewReason', { reason: member.reviewReason })} /> : null}
       {member && [3, 9].includes(member.payStatus) ? <Alert type="success" showIcon className={s.alert} title={t('registration:notice.registered')} /> : null}
-      {error ? <Alert type="error" showIcon className={s.alert} title={error} role="alert" /> : null}
-      <Form<MemberFormValues> form={form} layout="vertical" initialValues={member ? memberToForm(member) : emptyMember()} disabled={!editing} className={s.formGrid}>
-        <Form.Item name="name" label={t('registration:field.name')} htmlFor={id('name')} required>
-          <Input id={id('name')} maxLength={50} />
-        </Form.Item>
-        <Form.Item name="teamId" label={t('registration:field.team')} htmlFor={id('team')}>
-          <Select
-            id={id('team')}
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('registration:placeholder.team')}
-            options={teams.map((x) => ({ value: x.id, label: x.name }))}
-            onChange={(v: number | undefined) => {
-              const team = teams.find((x) => x.id === v);
-              if (team) form.setFieldValue('programId', team.program.id);
-            }}
-          />
-        </Form.Item>
-        <Form.Item name="programId" label={t('registration:field.program')} htmlFor={id('program')}>
-          <Select id={id('program')} allowClear disabled={!editing || locked} placeholder={t('registration:placeholder.select')} options={programs.map((p) => ({ value: p.id, label: p.name }))} />
-        </Form.Item>
-        <Form.Item label={t('registration:field.plan')} htmlFor={id('plan')}>
-          <Input id={id('plan')} value={planName} readOnly variant="filled" />
-        </Form.Item>
-        <Form.Item name="clothesId" label={t('registration:field.clothes')} htmlFor={id('clothes')}>
-          <Select
-            id={id('clothes')}
-            allowClear
-            options={(clothes.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            placeholder={t(clothes.data?.length ? 'registration:placeholder.select' : 'registration:placeholder.noClothes')}
-          />
-        </Form.Item>
-        <Form.Item name="cardType" label={t('registration:field.cardType')}>
-          <Radio.Group
-            aria-label={t('registration:field.cardType')}
-            options={[
-              { value: 0, label: t('registration:idType.0') },
-              { value: 1, label: t('registration:idType.1') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="card" label={t('registration:field.card')} htmlFor={id('card')} required>
-          <Input id={id('card')} maxLength={30} autoComplete="off" />
-        </Form.Item>
-        {cardType === 1 ? (
-          <Form.Item name="birthDay" label={t('registration:field.birthDay')} htmlFor={id('birth')} required>
-            <Input id={id('birth')} type="date" />
+      {problem ? (
+        <Alert
+          type="error"
+          showIcon
+          className={s.alert}
+          role="alert"
+          title={badFields.length ? t('registration:formError.fields', { fields: badFields.map((f) => t(LABEL_KEYS[f])).join(t('registration:formError.separator')) }) : problem.message}
+          description={badFields.length ? problem.message : undefined}
+        />
+      ) : null}
+      {!editing ? readView : null}
+      {editing ? (
+        <Form<MemberFormValues> form={form} layout="vertical" initialValues={member ? memberToForm(member) : emptyMember()} onValuesChange={onValuesChange} className={s.formGrid}>
+          <Form.Item name="name" label={t('registration:field.name')} htmlFor={id('name')} required {...err('name')}>
+            <Input id={id('name')} maxLength={50} />
           </Form.Item>
-        ) : null}
-        <Form.Item name="emerName" label={t('registration:field.emerName')} htmlFor={id('emerName')}>
-          <Input id={id('emerName')} maxLength={50} />
-        </Form.Item>
-        <Form.Item name="region" label={t('registration:field.region')} htmlFor={id('region')}>
-          <Input id={id('region')} maxLength={4} inputMode="numeric" />
-        </Form.Item>
-        <Form.Item name="emerPhone" label={t('registration:field.emerPhone')} htmlFor={id('emerPhone')}>
-          <Input id={id('emerPhone')} maxLength={20} inputMode="tel" />
-        </Form.Item>
-        <Form.Item name="headImg" hidden>
-          <Input />
-        </Form.Item>
-        <Form.Item label={t('registration:field.avatar')} className={s.full}>
-          <div className={s.avatarBox}>
-            {headImg ? (
-              <img src={headImg} alt={t('registration:avatar.alt', { name: member?.name ?? '' })} className={s.avatarImg} width={90} height={126} onError={() => notify.error(t('registration:notice.imageFailed'))} />
-            ) : (
-              <div className={s.avatarImg} role="img" aria-label={t('registration:avatar.none')} />
-            )}
-            <div>
-              <input
-                ref={fileInput}
-                type="file"
-                accept="image/jpeg,image/png"
-                style={{ display: 'none' }}
-                aria-label={t('registration:actions.upload')}
-                onChange={(e) => {
-                  chooseAvatar(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-              <Button onClick={() => fileInput.current?.click()}>{t('registration:actions.upload')}</Button>
-              <p className={s.muted}>{t('registration:avatar.hint')}</p>
-              {activity.avatarReferenceImage ? <p className={s.muted}>{t('registration:avatar.reference')}</p> : null}
+          <Form.Item name="teamId" label={t('registration:field.team')} htmlFor={id('team')} {...err('teamId')}>
+            <Select
+              id={id('team')}
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('registration:placeholder.team')}
+              options={teams.map((x) => ({ value: x.id, label: x.name }))}
+              onChange={(v: number | undefined) => {
+                const team = teams.find((x) => x.id === v);
+                if (team) form.setFieldValue('programId', team.program.id);
+              }}
+            />
+          </Form.Item>
+          <Form.Item name="programId" label={t('registration:field.program')} htmlFor={id('program')} {...err('programId')}>
+            <Select id={id('program')} allowClear disabled={locked} placeholder={t('registration:placeholder.select')} options={programs.map((p) => ({ value: p.id, label: p.name }))} />
+          </Form.Item>
+          <Form.Item label={t('registration:field.plan')}>
+            <span className={s.plainValue}>{planName || '—'}</span>
+          </Form.Item>
+          <Form.Item name="clothesId" label={t('registration:field.clothes')} htmlFor={id('clothes')} {...err('clothesId')}>
+            <Select
+              id={id('clothes')}
+              allowClear
+              options={(clothes.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              placeholder={t(clothes.data?.length ? 'registration:placeholder.select' : 'registration:placeholder.noClothes')}
+            />
+          </Form.Item>
+          <Form.Item name="cardType" label={t('registration:field.cardType')}>
+            <Radio.Group
+              aria-label={t('registration:field.cardType')}
+              options={[
+                { value: 0, label: t('registration:idType.0') },
+                { value: 1, label: t('registration:idType.1') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="card" label={t('registration:field.card')} htmlFor={id('card')} required {...err('card')}>
+            <Input id={id('card')} maxLength={30} autoComplete="off" />
+          </Form.Item>
+          {cardType === 1 ? (
+            <Form.Item name="birthDay" label={t('registration:field.birthDay')} htmlFor={id('birth')} required {...err('birthDay')}>
+              <Input id={id('birth')} type="date" />
+            </Form.Item>
+          ) : null}
+          <Form.Item name="emerName" label={t('registration:field.emerName')} htmlFor={id('emerName')} {...err('emerName')}>
+            <Input id={id('emerName')} maxLength={50} />
+          </Form.Item>
+          <Form.Item name="region" label={t('registration:field.region')} htmlFor={id('region')} {...err('region')}>
+            <Select id={id('region')} showSearch={{ optionFilterProp: 'label' }} placeholder={t('registration:placeholder.region')} options={regionOptions} popupMatchSelectWidth={false} />
+          </Form.Item>
+          <Form.Item name="emerPhone" label={t('registration:field.emerPhone')} htmlFor={id('emerPhone')} {...err('emerPhone')}>
+            <Input id={id('emerPhone')} maxLength={20} inputMode="tel" autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="headImg" hidden>
+            <Input />
+          </Form.Item>
+          <Form.Item label={t('registration:field.avatar')} className={s.full}>
+            <div className={s.avatarBox}>
+              {headImg ? (
+                <img src={headImg} alt={t('registration:avatar.alt', { name: member?.name ?? '' })} className={s.avatarImg} width={90} height={126} onError={() => notice.error(t('registration:notice.imageFailed'))} />
+              ) : (
+                <div className={s.avatarImg} role="img" aria-label={t('registration:avatar.none')} />
+              )}
+              <div>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept="image/jpeg,image/png"
+                  style={{ display: 'none' }}
+                  aria-label={t('registration:actions.upload')}
+                  onChange={(e) => {
+                    chooseAvatar(e.target.files?.[0]);
+                    e.target.value = '';
+                  }}
+                />
+                <Button onClick={() => fileInput.current?.click()}>{t('registration:actions.upload')}</Button>
+                <p className={s.muted}>{t('registration:avatar.hint')}</p>
+                {activity.avatarReferenceImage ? (
+                  <figure className={s.reference}>
+                    <img src="/images/avatar-reference.svg" alt={t('registration:avatar.referenceAlt')} width={72} height={101} />
+                    <figcaption className={s.muted}>
+                      <strong>{t('registration:avatar.referenceTitle')}</strong>
+                      <br />
+                      {t('registration:avatar.reference')}
+                    </figcaption>
+                  </figure>
+                ) : null}
+              </div>
             </div>
-          </div>
-        </Form.Item>
-      </Form>
+          </Form.Item>
+        </Form>
+      ) : null}
       {member ? (
         <Form layout="vertical">
           <Form.Item label={t('registration:field.code')} htmlFor={id('code')} extra={member.code ? member.code : undefined}>
@@ -267,17 +421,17 @@ function WithdrawDialog({ open, member, onClose, onDone }: { open: boolean; memb
   const [busy, setBusy] = useState(false);
   const ok = async () => {
     if (type === null) {
-      notify.error(t('registration:check.selectWithdrawType'));
+      notice.error(t('registration:check.selectWithdrawType'));
       return;
     }
     setBusy(true);
     try {
       const res = await withdraw({ name: note.trim(), type, teamMember: { id: member.id } });
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       onClose();
       onDone();
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     } finally {
       setBusy(false);
     }

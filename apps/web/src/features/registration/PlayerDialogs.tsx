@@ -1,12 +1,12 @@
-import { Alert, Checkbox, Input, Modal, Select, Table, Tag } from 'antd';
+import { Alert, Button, Checkbox, Input, Modal, Select, Table, Tag, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
 import { api } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
 import { assignTeam, changeProgram, deleteMembers, listMembers, submitMembers, type MemberItem, type TeamItem } from './api';
-import { errorText, useConfirm } from './common';
+import { errorText, notice, useConfirm } from './common';
 import { codeLocked, splitDeletable } from './model';
 import s from './registration.module.css';
 
@@ -32,18 +32,18 @@ export function DeletePlayersDialog({ open, activityId, onClose, onDone }: Base 
   const { open: deletable, done } = splitDeletable(all.data ?? []);
   const ok = async () => {
     if (!ids.length) {
-      notify.error(t('registration:check.selectPlayers'));
+      notice.error(t('registration:check.selectPlayers'));
       return;
     }
     if (!(await confirm(t('registration:confirm.deletePlayers', { count: ids.length })))) return;
     try {
       const res = await deleteMembers(ids);
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       setIds([]);
       onClose();
       onDone();
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
   return (
@@ -69,12 +69,12 @@ export function AssignTeamDialog({ open, activityId, teams, onClose, onDone }: B
   const [confirm, holder] = useConfirm();
   const send = async (confirmed?: boolean): Promise<void> => {
     if (!teamId || !ids.length) {
-      notify.error(t('registration:check.completeData'));
+      notice.error(t('registration:check.completeData'));
       return;
     }
     try {
       const res = await assignTeam({ teamId, teamMemberIdList: ids, activityId, confirm: confirmed });
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       setIds([]);
       onClose();
       onDone();
@@ -84,7 +84,7 @@ export function AssignTeamDialog({ open, activityId, teams, onClose, onDone }: B
         if (await confirm(errorText(e, ''))) return send(true);
         return;
       }
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
   return (
@@ -109,17 +109,17 @@ export function ChangeProgramDialog({ open, activity, onClose, onDone }: Base & 
   const [ids, setIds] = useState<number[]>([]);
   const ok = async () => {
     if (!programId || !ids.length) {
-      notify.error(t('registration:check.completeData'));
+      notice.error(t('registration:check.completeData'));
       return;
     }
     try {
       const res = await changeProgram({ programId, teamMemberIdList: ids, activityId: activity.id });
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       setIds([]);
       onClose();
       onDone();
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
   return (
@@ -143,17 +143,17 @@ export function SubmitDialog({ open, activityId, onClose, onDone }: Base & { act
   const eligible = (all.data ?? []).filter((m) => m.team && (m.payStatus === 0 || m.payStatus === 8));
   const ok = async () => {
     if (!ids.length) {
-      notify.error(t('registration:check.selectPlayers'));
+      notice.error(t('registration:check.selectPlayers'));
       return;
     }
     try {
       const res = await submitMembers(ids);
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       setIds([]);
       onClose();
       onDone();
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
   return (
@@ -193,14 +193,14 @@ export function BatchRedeemDialog({ open, activityId, onClose, onDone }: Base & 
       for (const m of rows) if (!next[m.id] && i < list.length) next[m.id] = list[i++]!;
       setCodes(next);
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
 
   const ok = async () => {
     const filled = rows.filter((m) => codes[m.id]?.trim());
     if (!filled.length) {
-      notify.error(t('registration:check.codeRequired'));
+      notice.error(t('registration:check.codeRequired'));
       return;
     }
     const byTeam = new Map<number, MemberItem[]>();
@@ -233,10 +233,17 @@ export function BatchRedeemDialog({ open, activityId, onClose, onDone }: Base & 
   return (
     <Modal open={open} width={720} title={t('registration:dialog.batchRedeem')} onOk={() => void ok()} confirmLoading={busy} onCancel={onClose} okText={t('registration:actions.redeem')} cancelText={t('registration:actions.close')}>
       <p className={s.muted}>{t('registration:dialog.batchRedeemHint')}</p>
-      <label className={s.muted}>
-        {t('registration:dialog.importCodes')}{' '}
-        <input type="file" accept=".xls,.xlsx" onChange={(e) => void importCodes(e.target.files?.[0])} />
-      </label>
+      <Upload
+        accept=".xls,.xlsx"
+        showUploadList={false}
+        {...{ 'aria-label': t('registration:dialog.importCodes') }}
+        beforeUpload={(f) => {
+          void importCodes(f);
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <Button icon={<UploadOutlined aria-hidden />}>{t('registration:dialog.importCodes')}</Button>
+      </Upload>
       {failed ? <Alert type="error" showIcon title={t('registration:notice.serverBusy')} className={s.alert} /> : null}
       <Table<MemberItem>
         size="small"

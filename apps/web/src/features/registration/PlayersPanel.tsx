@@ -1,6 +1,7 @@
 import { Button, Card, Empty, Pagination, Radio, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { payStatusColor } from '@rp/shared/rules/registration';
 import type { ActivityItem } from '../../lib/contract';
@@ -9,6 +10,8 @@ import { MemberDetail } from './MemberDetail';
 import { AssignTeamDialog, BatchRedeemDialog, ChangeProgramDialog, DeletePlayersDialog, SubmitDialog } from './PlayerDialogs';
 import { PAGE_SIZE } from './model';
 import { BatchAvatarDialog, ImportDialog, exportPlayers } from './BatchTools';
+import { WriteButton } from './lock';
+import { useScrollToDetail } from './scroll';
 import s from './registration.module.css';
 
 type Dialog = 'delete' | 'assign' | 'program' | 'redeem' | 'submit' | 'import' | 'avatars' | null;
@@ -32,8 +35,19 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
   const [filter, setFilter] = useState<string>('all');
   const [pageWith, setPageWith] = useState(1);
   const [pageWithout, setPageWithout] = useState(1);
-  const [selected, setSelected] = useState<number | 'new' | null>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  // ?new=1, ?player=<id> and ?dialog=… come from the guided path's next-step buttons
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<number | 'new' | null>(() => (params.get('new') === '1' ? 'new' : Number(params.get('player')) > 0 ? Number(params.get('player')) : null));
+  const [dialog, setDialog] = useState<Dialog>(() => {
+    const d = params.get('dialog');
+    return d === 'assign' || d === 'redeem' || d === 'submit' ? d : null;
+  });
+  const detailRef = useRef<HTMLDivElement>(null);
+  const scrollToDetail = useScrollToDetail(detailRef);
+  const select = (next: number | 'new') => {
+    setSelected(next);
+    scrollToDetail();
+  };
   const payStatus = filter === 'all' ? undefined : Number(filter);
 
   const withTeam = useQuery({
@@ -57,7 +71,7 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
         <ul aria-labelledby={headingId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {q.data.content.map((m: MemberItem) => (
             <li key={m.id}>
-              <button type="button" className={s.listItem} aria-current={selected === m.id} onClick={() => setSelected(m.id)}>
+              <button type="button" className={s.listItem} aria-current={selected === m.id} onClick={() => select(m.id)}>
                 <span className={nameClass(m.payStatus)}>{m.name}</span>
                 <span className={s.muted}>{m.team?.name ?? m.program?.name ?? ''}</span>
               </button>
@@ -89,20 +103,20 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
         />
       </div>
       <div className={s.toolbar}>
-        <Button type="primary" onClick={() => setSelected('new')}>
+        <WriteButton type="primary" onClick={() => select('new')}>
           {t('registration:players.add')}
-        </Button>
-        <Button onClick={() => setDialog('delete')}>{t('registration:players.delete')}</Button>
-        <Button onClick={() => setDialog('assign')}>{t('registration:players.assign')}</Button>
-        <Button onClick={() => setDialog('program')}>{t('registration:players.changeProgram')}</Button>
-        <Button onClick={() => setDialog('redeem')}>{t('registration:players.batchRedeem')}</Button>
-        {activity.reviewRequired ? <Button onClick={() => setDialog('submit')}>{t('registration:players.submit')}</Button> : null}
-        <Button onClick={() => setDialog('import')}>{t('registration:batch.import')}</Button>
+        </WriteButton>
+        <WriteButton onClick={() => setDialog('delete')}>{t('registration:players.delete')}</WriteButton>
+        <WriteButton onClick={() => setDialog('assign')}>{t('registration:players.assign')}</WriteButton>
+        <WriteButton onClick={() => setDialog('program')}>{t('registration:players.changeProgram')}</WriteButton>
+        <WriteButton onClick={() => setDialog('redeem')}>{t('registration:players.batchRedeem')}</WriteButton>
+        {activity.reviewRequired ? <WriteButton onClick={() => setDialog('submit')}>{t('registration:players.submit')}</WriteButton> : null}
+        <WriteButton onClick={() => setDialog('import')}>{t('registration:batch.import')}</WriteButton>
         <Button onClick={() => void exportPlayers(activityId).catch(() => undefined)}>{t('registration:batch.export')}</Button>
-        <Button onClick={() => setDialog('avatars')}>{t('registration:batch.avatars')}</Button>
+        <WriteButton onClick={() => setDialog('avatars')}>{t('registration:batch.avatars')}</WriteButton>
         <span className={s.toolbarSpacer} />
         <span className={s.muted} role="status">
-          {t('registration:players.counts', { teams: teams.data?.totalElements ?? 0, players: total })}
+          {t('registration:players.counts', { teams: t('registration:guide.teamCount', { count: teams.data?.totalElements ?? 0 }), players: t('registration:guide.playerCount', { count: total }) })}
         </span>
       </div>
       <div className={s.split}>
@@ -110,6 +124,7 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
           {list(t('registration:players.withTeam'), withTeam, pageWith, setPageWith, 'players-with-team')}
           {list(t('registration:players.withoutTeam'), withoutTeam, pageWithout, setPageWithout, 'players-without-team')}
         </div>
+        <div ref={detailRef} className={s.detail}>
         <Card>
           {selected === null ? (
             <Empty description={t('registration:players.select')} />
@@ -127,6 +142,7 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
             />
           )}
         </Card>
+        </div>
       </div>
       <DeletePlayersDialog open={dialog === 'delete'} activityId={activityId} onClose={() => setDialog(null)} onDone={() => { setSelected(null); refresh(); }} />
       <AssignTeamDialog open={dialog === 'assign'} activityId={activityId} teams={teams.data?.content ?? []} onClose={() => setDialog(null)} onDone={refresh} />

@@ -1,16 +1,20 @@
-import { Button, Card, Result, Spin, Steps, Statistic, Alert } from 'antd';
+import { Alert, Button, Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { useSession } from '../../lib/session';
-import { fetchActivity, listMembers, listTeams } from './api';
-import type { ActivityItem } from '../../lib/contract';
+import { notice } from './common';
+import { fetchActivity } from './api';
 import { PlayersPanel } from './PlayersPanel';
 import { TeamsPanel } from './TeamsPanel';
 import { TeachersPanel } from './TeachersPanel';
 import { CreateTandP } from './CreateTandP';
 import { CreateAllTeams } from './CreateAllTeams';
 import { EnterSummary } from './EnterSummary';
+import { Guided } from './Guided';
+import { LOCK_REASON_ID, WriteLockProvider, useComputedLock } from './lock';
+import { Summary } from './Summary';
 import s from './registration.module.css';
 
 export type View = 'activityEnter' | 'createTeamer' | 'createTeam' | 'createTandP' | 'createAllTeam' | 'enter';
@@ -65,90 +69,64 @@ function NotFound() {
 }
 
 function ActivityScreens({ view, activityId }: { view: View; activityId: number }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const activity = useQuery({ queryKey: ['reg', 'activity', activityId], queryFn: () => fetchActivity(activityId) });
   if (activity.isPending) return <Spin className={s.spin} />;
   if (!activity.data) return <NotFound />;
-  const a = activity.data;
-
-  if (view === 'createTandP') return <CreateTandP activity={a} />;
-  if (view === 'createAllTeam') return <CreateAllTeams activity={a} />;
-
-  const tab: Tab = params.get('tab') === 'teachers' ? 'teachers' : view === 'createTeam' ? 'teams' : view === 'createTeamer' ? 'players' : 'overview';
-  const go = (next: Tab) => navigate(tabHref(next, activityId));
-
-  return (
-    <section aria-labelledby="reg-title" className={s.page}>
-      <h1 id="reg-title" className={s.title}>
-        {a.name}
-      </h1>
-      {!a.signUpOpen ? <Alert type="warning" showIcon title={t('registration:closed')} className={s.alert} /> : null}
-      <nav aria-label={t('registration:tabs.label')} className={s.tabs}>
-        <ul className={s.tabList}>
-          {(
-            [
-              ['overview', 'registration:tabs.overview'],
-              ['teams', 'registration:tabs.teams'],
-              ['players', 'registration:tabs.players'],
-              ['teachers', 'registration:tabs.teachers'],
-            ] as const
-          ).map(([key, label]) => (
-            <li key={key}>
-              <Link to={tabHref(key, activityId)} aria-current={tab === key ? 'page' : undefined} className={s.tabLink}>
-                {t(label)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {tab === 'overview' ? <Overview activity={a} onGo={go} /> : null}
-      {tab === 'teams' ? <TeamsPanel activity={a} /> : null}
-      {tab === 'players' ? <PlayersPanel activity={a} /> : null}
-      {tab === 'teachers' ? <TeachersPanel activity={a} /> : null}
-    </section>
-  );
+  return <Screens view={view} activity={activity.data} />;
 }
 
-function Overview({ activity, onGo }: { activity: ActivityItem; onGo: (tab: Tab) => void }) {
+function Screens({ view, activity: a }: { view: View; activity: NonNullable<Awaited<ReturnType<typeof fetchActivity>>> }) {
   const { t } = useTranslation();
-  const id = activity.id;
-  const teams = useQuery({ queryKey: ['reg', 'teams', id, 'count'], queryFn: () => listTeams({ activityId: id, size: 1 }) });
-  const players = useQuery({ queryKey: ['reg', 'members', id, 'count'], queryFn: () => listMembers({ activityId: id, size: 1 }) });
-  const done = useQuery({ queryKey: ['reg', 'members', id, 'count3'], queryFn: () => listMembers({ activityId: id, size: 1, payStatus: activity.reviewRequired ? 9 : 3 }) });
-  const steps = [
-    { title: t('registration:overview.step1'), content: t('registration:overview.step1d') },
-    { title: t('registration:overview.step2'), content: t('registration:overview.step2d') },
-    { title: t('registration:overview.step3'), content: t('registration:overview.step3d') },
-    activity.reviewRequired
-      ? { title: t('registration:overview.stepReview'), content: t('registration:overview.stepReviewd') }
-      : { title: t('registration:overview.step4'), content: t('registration:overview.step4d') },
-  ];
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  // a notice belongs to the screen whose action raised it
+  useEffect(() => notice.clear, [pathname, params]);
+  const lock = useComputedLock(a);
+  const activityId = a.id;
+  // every write control below reads the lock: disabled, with this alert's text as the reason
+  const closed = lock.locked ? <Alert id={LOCK_REASON_ID} type="warning" showIcon title={lock.reason} description={t('registration:lock.viewOnly')} className={`${s.alert} ${s.noPrint}`} /> : null;
+
+  if (view === 'createTandP' || view === 'createAllTeam')
+    return (
+      <WriteLockProvider value={lock}>
+        {closed}
+        {view === 'createTandP' ? <CreateTandP activity={a} /> : <CreateAllTeams activity={a} />}
+      </WriteLockProvider>
+    );
+
+  const tab: Tab = params.get('tab') === 'teachers' ? 'teachers' : view === 'createTeam' ? 'teams' : view === 'createTeamer' ? 'players' : 'overview';
+  const summary = tab === 'overview' && params.get('view') === 'summary';
+
   return (
-    <div className={s.overview}>
-      <Card title={t('registration:overview.steps')}>
-        <Steps orientation="vertical" current={-1} items={steps} />
-      </Card>
-      <div className={s.side}>
-        <Card title={t('registration:overview.counts')}>
-          <div className={s.stats}>
-            <Statistic title={t('registration:overview.teams')} value={teams.data?.totalElements ?? 0} loading={teams.isPending} />
-            <Statistic title={t('registration:overview.players')} value={players.data?.totalElements ?? 0} loading={players.isPending} />
-            <Statistic title={t('registration:overview.registered')} value={done.data?.totalElements ?? 0} loading={done.isPending} />
-          </div>
-        </Card>
-        <Card title={t('registration:overview.links')}>
-          <div className={s.links}>
-            <Button onClick={() => onGo('teams')}>{t('registration:tabs.teams')}</Button>
-            <Button onClick={() => onGo('players')}>{t('registration:tabs.players')}</Button>
-            <Button onClick={() => onGo('teachers')}>{t('registration:tabs.teachers')}</Button>
-            <Link to={`/createTandP?id=${id}`}>{t('registration:overview.createTandP')}</Link>
-            <Link to={`/createAllTeam?id=${id}`}>{t('registration:overview.createAllTeam')}</Link>
-            <Link to="/enter">{t('registration:overview.enter')}</Link>
-          </div>
-        </Card>
-      </div>
-    </div>
+    <WriteLockProvider value={lock}>
+      <section aria-labelledby="reg-title" className={s.page}>
+        <h1 id="reg-title" className={s.title}>
+          {a.name}
+        </h1>
+        {closed}
+        <nav aria-label={t('registration:tabs.label')} className={`${s.tabs} ${s.noPrint}`}>
+          <ul className={s.tabList}>
+            {(
+              [
+                ['overview', 'registration:tabs.overview'],
+                ['teams', 'registration:tabs.teams'],
+                ['players', 'registration:tabs.players'],
+                ['teachers', 'registration:tabs.teachers'],
+              ] as const
+            ).map(([key, label]) => (
+              <li key={key}>
+                <Link to={tabHref(key, activityId)} aria-current={tab === key && !summary ? 'page' : undefined} className={s.tabLink}>
+                  {t(label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {tab === 'overview' ? summary ? <Summary activity={a} /> : <Guided activity={a} /> : null}
+        {tab === 'teams' ? <TeamsPanel activity={a} /> : null}
+        {tab === 'players' ? <PlayersPanel activity={a} /> : null}
+        {tab === 'teachers' ? <TeachersPanel activity={a} /> : null}
+      </section>
+    </WriteLockProvider>
   );
 }

@@ -4,9 +4,9 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_RE } from '@rp/shared/rules/phone';
 import type { ActivityItem } from '../../lib/contract';
-import { notify } from '../../lib/notify';
 import { createLeader, deleteLeaders, listLeaders, updateLeader, upload, type LeaderItem } from './api';
-import { errorText, useConfirm } from './common';
+import { errorText, notice, ReadItem, useConfirm } from './common';
+import { WriteButton } from './lock';
 import { checkAttachment } from './model';
 import s from './registration.module.css';
 
@@ -30,9 +30,9 @@ export function TeachersPanel({ activity }: { activity: ActivityItem }) {
   return (
     <div>
       <div className={s.toolbar}>
-        <Button type="primary" onClick={() => setAdding(true)}>
+        <WriteButton type="primary" onClick={() => setAdding(true)}>
           {t('registration:teachers.add')}
-        </Button>
+        </WriteButton>
       </div>
       <div className={s.split}>
         <Card size="small" title={<span id="teachers-list">{t('registration:teachers.title')}</span>}>
@@ -85,7 +85,7 @@ function TeacherForm({ activity, leader, onClose, onChanged }: { activity: Activ
     }
     try {
       const res = await updateLeader({ id: leader.id, activityId: activity.id, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), code: v.code.trim() || null, photoUrl, status: leader.status, type: leader.type });
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       setEditing(false);
       onChanged();
     } catch (e) {
@@ -100,11 +100,11 @@ function TeacherForm({ activity, leader, onClose, onChanged }: { activity: Activ
     if (!(await confirm(t('registration:confirm.deleteTeacher')))) return;
     try {
       const res = await deleteLeaders([leader.id]);
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       onClose();
       onChanged();
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
 
@@ -113,14 +113,14 @@ function TeacherForm({ activity, leader, onClose, onChanged }: { activity: Activ
     const phone = String(form.getFieldValue('phone') ?? '');
     const problem = checkAttachment(f, phone);
     if (problem) {
-      notify.error(t(problem));
+      notice.error(t(problem));
       return;
     }
     try {
       setPhotoUrl(await upload(f, f.name, activity.id, phone.trim(), 'attachment'));
-      notify.success(t('registration:notice.avatarOk'));
+      notice.success(t('registration:notice.avatarOk'));
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.uploadFailed')));
+      notice.error(errorText(e, t('registration:notice.uploadFailed')));
     }
   };
 
@@ -135,15 +135,30 @@ function TeacherForm({ activity, leader, onClose, onChanged }: { activity: Activ
             {t('registration:actions.save')}
           </Button>
         ) : (
-          <Button onClick={() => setEditing(true)}>{t('registration:actions.edit')}</Button>
+          <WriteButton onClick={() => setEditing(true)}>{t('registration:actions.edit')}</WriteButton>
         )}
-        <Button danger onClick={() => void remove()}>
+        <WriteButton danger onClick={() => void remove()}>
           {t('registration:actions.delete')}
-        </Button>
+        </WriteButton>
         <Button onClick={onClose}>{t('registration:actions.close')}</Button>
       </div>
       {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
-      <Form<Values> form={form} layout="vertical" disabled={!editing} initialValues={{ name: leader.name, phone: leader.phone, address: leader.address, code: leader.code ?? '' }} className={s.formGrid}>
+      {!editing ? (
+        <dl className={s.readView} aria-label={t('registration:readView.label', { name: leader.name })}>
+          <ReadItem label={t('registration:field.teacherName')}>{leader.name}</ReadItem>
+          <ReadItem label={t('registration:field.phone')}>{leader.phone}</ReadItem>
+          <ReadItem label={t('registration:field.teacherAddress')}>{leader.address}</ReadItem>
+          <ReadItem label={t('registration:field.teacherCode')}>{leader.code}</ReadItem>
+          <ReadItem label={t('registration:field.attachment')}>
+            {photoUrl ? (
+              <a href={photoUrl} target="_blank" rel="noreferrer">
+                {photoUrl.split('/').pop()}
+              </a>
+            ) : null}
+          </ReadItem>
+        </dl>
+      ) : null}
+      <Form<Values> form={form} layout="vertical" style={editing ? undefined : { display: 'none' }} onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))} initialValues={{ name: leader.name, phone: leader.phone, address: leader.address, code: leader.code ?? '' }} className={s.formGrid}>
         <Form.Item name="name" label={t('registration:field.teacherName')} htmlFor={id('name')} required>
           <Input id={id('name')} maxLength={50} />
         </Form.Item>
@@ -187,7 +202,7 @@ function AddTeacherDialog({ open, activity, onClose, onDone }: { open: boolean; 
     }
     try {
       const res = await createLeader({ activityId: activity.id, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), status: 1, type: 1 });
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       form.resetFields();
       onClose();
       onDone(res.data);

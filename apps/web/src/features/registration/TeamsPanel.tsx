@@ -1,16 +1,18 @@
-import { Alert, Button, Card, Empty, Form, Input, Modal, Radio, Select, Spin, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Form, Input, Modal, Radio, Select, Spin, Tag, Tooltip } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
 import { bindOrg, checkOrg, checkTeamCode, createTeam, deleteTeams, fetchFinishedActivities, listTeams, moveOutMembers, queryLeaders, updateTeam, type OrgCheck, type TeamItem } from './api';
 import { CodeField } from './CodeField';
-import { errorText, useConfirm } from './common';
+import { errorText, notice, ReadItem, useConfirm } from './common';
 import { checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
+import { WriteButton, useWriteLock } from './lock';
 import { PayStatusTag } from './PayStatusTag';
+import { useScrollToDetail } from './scroll';
 import { nameClass } from './PlayersPanel';
 import s from './registration.module.css';
 
@@ -27,8 +29,16 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [filter, setFilter] = useState<Filter>('all');
-  const [selected, setSelected] = useState<number | 'new' | null>(null);
+  // ?new=1 and ?team=<id> come from the guided path
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<number | 'new' | null>(() => (params.get('new') === '1' ? 'new' : Number(params.get('team')) > 0 ? Number(params.get('team')) : null));
   const [dialog, setDialog] = useState<'delete' | 'bind' | null>(null);
+  const detailRef = useRef<HTMLDivElement>(null);
+  const scrollToDetail = useScrollToDetail(detailRef);
+  const select = (next: number | 'new') => {
+    setSelected(next);
+    scrollToDetail();
+  };
   const teams = useQuery({ queryKey: ['reg', 'teams', activity.id, filter], queryFn: () => listTeams({ activityId: activity.id, size: 999, ...filterQuery(filter) }) });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['reg'] });
   const current = typeof selected === 'number' ? teams.data?.content.find((x) => x.id === selected) : undefined;
@@ -47,11 +57,11 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
         <Radio.Group aria-label={t('registration:team.filter')} optionType="button" value={filter} onChange={(e) => setFilter(e.target.value as Filter)} options={filters} />
       </div>
       <div className={s.toolbar}>
-        <Button type="primary" onClick={() => setSelected('new')}>
+        <WriteButton type="primary" onClick={() => select('new')}>
           {t('registration:team.create')}
-        </Button>
-        <Button onClick={() => setDialog('delete')}>{t('registration:team.delete')}</Button>
-        <Button onClick={() => setDialog('bind')}>{t('registration:team.bindOrg')}</Button>
+        </WriteButton>
+        <WriteButton onClick={() => setDialog('delete')}>{t('registration:team.delete')}</WriteButton>
+        <WriteButton onClick={() => setDialog('bind')}>{t('registration:team.bindOrg')}</WriteButton>
       </div>
       {teams.isPending ? (
         <Spin />
@@ -59,7 +69,7 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
         <div className={s.chips} role="list" aria-label={t('registration:field.teams')}>
           {(teams.data?.content ?? []).map((x) => (
             <span role="listitem" key={x.id}>
-              <Button shape="round" type={selected === x.id ? 'primary' : 'default'} aria-pressed={selected === x.id} onClick={() => setSelected(x.id)}>
+              <Button shape="round" type={selected === x.id ? 'primary' : 'default'} aria-pressed={selected === x.id} onClick={() => select(x.id)}>
                 {t('registration:team.chip', { name: x.name, count: x.teamMembers.length, max: x.program.maximum })}
               </Button>
             </span>
@@ -67,6 +77,7 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
           {!teams.data?.content.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('registration:team.empty')} /> : null}
         </div>
       )}
+      <div ref={detailRef} className={s.detail}>
       <Card>
         {selected === 'new' ? (
           <TeamForm key="new" activity={activity} team={null} onSaved={(x) => { setSelected(x.id); refresh(); }} onChanged={refresh} />
@@ -76,6 +87,7 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
           <Empty description={t('registration:team.select')} />
         )}
       </Card>
+      </div>
       <DeleteTeamsDialog open={dialog === 'delete'} teams={teams.data?.content ?? []} onClose={() => setDialog(null)} onDone={() => { setSelected(null); refresh(); }} />
       <BindOrgDialog open={dialog === 'bind'} activityId={activity.id} teams={(teams.data?.content ?? []).filter((x) => !x.orgCode)} onClose={() => setDialog(null)} onDone={refresh} />
     </div>
@@ -85,7 +97,8 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
 function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityItem; team: TeamItem | null; onSaved: (t: TeamItem) => void; onChanged: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TeamFormValues>();
-  const [editing, setEditing] = useState(team === null);
+  const lock = useWriteLock();
+  const [editing, setEditing] = useState(team === null && !lock.locked);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [org, setOrg] = useState<OrgCheck | null>(null);
@@ -108,7 +121,7 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
     try {
       setOrg(await checkOrg(code));
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
 
@@ -131,7 +144,7 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
     const payload = formToTeam(values, activity.id, { level2, promotion: !!promotion });
     try {
       const res = team ? await updateTeam({ ...payload, id: team.id, confirm: confirmed }) : await createTeam(payload);
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       setEditing(false);
       onSaved(res.data);
     } catch (e) {
@@ -162,10 +175,10 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
     if (!(await confirm(t('registration:confirm.removeMember', { name })))) return;
     try {
       const res = await moveOutMembers([memberId]);
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       onChanged();
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
 
@@ -182,17 +195,43 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
             {t('registration:actions.save')}
           </Button>
         ) : (
-          <Button onClick={() => setEditing(true)}>{t('registration:actions.edit')}</Button>
+          <WriteButton onClick={() => setEditing(true)}>{t('registration:actions.edit')}</WriteButton>
         )}
+        {editing && team ? (
+          <Button
+            onClick={() => {
+              setError(null);
+              setEditing(false);
+            }}
+          >
+            {t('registration:actions.cancel')}
+          </Button>
+        ) : null}
       </div>
       {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
-      <Form<TeamFormValues> form={form} layout="vertical" disabled={!editing} initialValues={team ? teamToForm(team) : emptyTeam()} className={s.formGrid}>
+      {!editing && team ? (
+        <dl className={s.readView} aria-label={t('registration:readView.label', { name: team.name })}>
+          <ReadItem label={t('registration:field.teamName')}>{team.name}</ReadItem>
+          <ReadItem label={t('registration:field.teamNumber')}>{team.number}</ReadItem>
+          <ReadItem label={t('registration:field.program')}>{team.program.name}</ReadItem>
+          <ReadItem label={t('registration:field.leader')}>{team.leader?.name}</ReadItem>
+          <ReadItem label={t('registration:field.address')}>{team.address}</ReadItem>
+          <ReadItem label={t('registration:field.plan')}>{team.plan?.name ?? activity.plans?.[0]?.name ?? '—'}</ReadItem>
+          <ReadItem label={t('registration:field.orgCode')}>{team.orgCode ? `${team.orgCode}${team.orgName ? ` · ${team.orgName}` : ''}` : ''}</ReadItem>
+          {level2 ? <ReadItem label={t('registration:field.sourceCode')}>{team.sourceCode}</ReadItem> : null}
+          {promotion ? <ReadItem label={t('registration:field.teamCode')}>{team.teamCode}</ReadItem> : null}
+        </dl>
+      ) : null}
+      {editing ? (
+      <Form<TeamFormValues> form={form} layout="vertical" initialValues={team ? teamToForm(team) : emptyTeam()} onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof TeamFormValues, errors: [] })))} className={s.formGrid}>
         <Form.Item name="name" label={t('registration:field.teamName')} htmlFor={id('name')} required>
           <Input id={id('name')} maxLength={50} />
         </Form.Item>
-        <Form.Item label={t('registration:field.teamNumber')} htmlFor={id('number')}>
-          <Input id={id('number')} value={team?.number ?? ''} readOnly variant="filled" />
-        </Form.Item>
+        {team ? (
+          <Form.Item label={t('registration:field.teamNumber')}>
+            <span className={s.plainValue}>{team.number}</span>
+          </Form.Item>
+        ) : null}
         <Form.Item name="programId" label={t('registration:field.program')} htmlFor={id('program')} required>
           <Select id={id('program')} placeholder={t('registration:placeholder.select')} options={(activity.programs ?? []).map((p) => ({ value: p.id, label: p.name }))} />
         </Form.Item>
@@ -202,8 +241,8 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
         <Form.Item name="address" label={t('registration:field.address')} htmlFor={id('address')}>
           <Input id={id('address')} maxLength={200} />
         </Form.Item>
-        <Form.Item label={t('registration:field.plan')} htmlFor={id('plan')}>
-          <Input id={id('plan')} value={team?.plan?.name ?? activity.plans?.[0]?.name ?? ''} readOnly variant="filled" />
+        <Form.Item label={t('registration:field.plan')}>
+          <span className={s.plainValue}>{team?.plan?.name ?? activity.plans?.[0]?.name ?? '—'}</span>
         </Form.Item>
         <Form.Item
           name="orgCode"
@@ -229,6 +268,7 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
           </>
         ) : null}
       </Form>
+      ) : null}
       {team ? (
         <section aria-labelledby={id('members')}>
           <h3 id={id('members')} style={{ fontSize: 16 }}>
@@ -256,9 +296,9 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
                 disabled={[3, 9, 7, 4, 5].includes(m.payStatus)}
                 onRedeemed={() => onChanged()}
               />
-              <Button size="small" onClick={() => void removeMember(m.id, m.name)} disabled={![0, 6, 8].includes(m.payStatus)}>
+              <WriteButton size="small" onClick={() => void removeMember(m.id, m.name)} disabled={![0, 6, 8].includes(m.payStatus)}>
                 {t('registration:actions.remove')}
-              </Button>
+              </WriteButton>
             </div>
           ))}
         </section>
@@ -273,18 +313,18 @@ function DeleteTeamsDialog({ open, teams, onClose, onDone }: { open: boolean; te
   const [confirm, holder] = useConfirm();
   const ok = async () => {
     if (!ids.length) {
-      notify.error(t('registration:check.selectTeams'));
+      notice.error(t('registration:check.selectTeams'));
       return;
     }
     if (!(await confirm(t('registration:confirm.deleteTeams', { count: ids.length })))) return;
     try {
       const res = await deleteTeams(ids);
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       setIds([]);
       onClose();
       onDone();
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
   return (
@@ -292,23 +332,43 @@ function DeleteTeamsDialog({ open, teams, onClose, onDone }: { open: boolean; te
       {holder}
       <fieldset className={s.checkGroup}>
         <legend>{t('registration:field.teams')}</legend>
-        <CheckList ids={ids} setIds={setIds} items={teams.map((x) => ({ value: x.id, label: x.name, disabled: x.payStatus === 3 }))} />
+        <p className={s.muted} id="delete-teams-hint">
+          {t('registration:dialog.deleteTeamsHint')}
+        </p>
+        <CheckList
+          ids={ids}
+          setIds={setIds}
+          describedBy="delete-teams-hint"
+          items={teams.map((x) => {
+            // spec 5: a team with a completed payment (or one under way, or under review) cannot be deleted
+            const held = x.teamMembers.filter((m) => [1, 2, 3, 4, 5, 7, 9].includes(m.payStatus)).length;
+            return { value: x.id, label: x.name, disabled: held > 0, note: held ? t('registration:dialog.teamHasRegistered', { count: held }) : undefined };
+          })}
+        />
       </fieldset>
     </Modal>
   );
 }
 
-function CheckList({ ids, setIds, items }: { ids: number[]; setIds: (v: number[]) => void; items: { value: number; label: string; disabled?: boolean }[] }) {
+function CheckList({ ids, setIds, items, describedBy }: { ids: number[]; setIds: (v: number[]) => void; items: { value: number; label: string; disabled?: boolean; note?: string }[]; describedBy?: string }) {
   return (
     <div className={s.checkGroup}>
       {items.map((i) => (
-        <label key={i.value}>
-          <input type="checkbox" checked={ids.includes(i.value)} disabled={i.disabled} onChange={(e) => setIds(e.target.checked ? [...ids, i.value] : ids.filter((x) => x !== i.value))} /> {i.label}
-        </label>
+        <Checkbox
+          key={i.value}
+          checked={ids.includes(i.value)}
+          disabled={i.disabled}
+          aria-describedby={describedBy}
+          onChange={(e) => setIds(e.target.checked ? [...ids, i.value] : ids.filter((x) => x !== i.value))}
+        >
+          {i.label}
+          {i.note ? <span className={s.lockNote}> · {i.note}</span> : null}
+        </Checkbox>
       ))}
     </div>
   );
 }
+
 
 function BindOrgDialog({ open, activityId, teams, onClose, onDone }: { open: boolean; activityId: number; teams: TeamItem[]; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
@@ -318,7 +378,7 @@ function BindOrgDialog({ open, activityId, teams, onClose, onDone }: { open: boo
   const verify = async () => {
     setOrg(null);
     if (code.trim().length < 4) {
-      notify.error(t('registration:check.channelShort'));
+      notice.error(t('registration:check.channelShort'));
       return null;
     }
     try {
@@ -326,7 +386,7 @@ function BindOrgDialog({ open, activityId, teams, onClose, onDone }: { open: boo
       setOrg(r);
       return r;
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
       return null;
     }
   };
@@ -334,21 +394,21 @@ function BindOrgDialog({ open, activityId, teams, onClose, onDone }: { open: boo
     const r = org ?? (await verify());
     if (!r) return;
     if (r.verify === 2 || !r.id) {
-      notify.error(t('registration:check.channelInvalid'));
+      notice.error(t('registration:check.channelInvalid'));
       return;
     }
     if (!ids.length) {
-      notify.error(t('registration:check.selectTeams'));
+      notice.error(t('registration:check.selectTeams'));
       return;
     }
     try {
       const res = await bindOrg({ activityId, orgId: r.id, orgCode: code.trim(), teamIds: ids.map(String) });
-      notify.success(res.resultStr);
+      notice.success(res.resultStr);
       setIds([]);
       onClose();
       onDone();
     } catch (e) {
-      notify.error(errorText(e, t('registration:notice.serverBusy')));
+      notice.error(errorText(e, t('registration:notice.serverBusy')));
     }
   };
   return (

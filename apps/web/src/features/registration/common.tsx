@@ -3,6 +3,34 @@ import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import s from './registration.module.css';
+
+let current: number | null = null;
+let shownAt = 0;
+function one(show: (message: string, duration?: number) => number) {
+  return (message: string, duration?: number): number => {
+    if (current !== null) notify.dismiss(current);
+    current = show(message, duration);
+    shownAt = Date.now();
+    return current;
+  };
+}
+/**
+ * The registration screens' notices: one at a time (a new action's notice replaces the previous one
+ * instead of stacking over the controls), cleared when the person moves to another screen.
+ */
+export const notice = {
+  success: one(notify.success),
+  error: one(notify.error),
+  info: one(notify.info),
+  warning: one(notify.warning),
+  /** Leaving a screen: its notice goes, unless the action that raised it is what moved us (a save that navigates). */
+  clear(): void {
+    if (current === null || Date.now() - shownAt < 400) return;
+    notify.dismiss(current);
+    current = null;
+  },
+};
 
 /** The server's text (spec: show server messages as they come), or the generic busy text. */
 export function errorText(e: unknown, fallback: string): string {
@@ -23,7 +51,7 @@ export function useConfirm(): [(content: ReactNode, title?: string) => Promise<b
           cancelText: t('registration:actions.cancel'),
           onOk: () => resolve(true),
           onCancel: () => {
-            notify.info(t('registration:notice.cancelled'));
+            notice.info(t('registration:notice.cancelled'));
             resolve(false);
           },
         });
@@ -34,3 +62,15 @@ export function useConfirm(): [(content: ReactNode, title?: string) => Promise<b
 }
 
 export const PAY_COLORS = { red: 'error', green: 'success', default: 'default' } as const;
+
+/** One label + value of a read-only detail (issue 8: text, not pale disabled inputs); inside a <dl>. */
+export function ReadItem({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const empty = children === null || children === undefined || children === '';
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{empty ? <span className={s.empty}>{t('registration:readView.empty')}</span> : children}</dd>
+    </div>
+  );
+}

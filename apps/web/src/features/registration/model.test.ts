@@ -82,14 +82,14 @@ describe('player checks use the spec texts', () => {
   it('ID card pattern → please fill in the correct ID number', () => {
     const r = checkMember({ ...emptyMember(), name: 'A', card: '12345' });
     expect(r?.key).toBe('registration:check.idInvalid');
-    expect(text(r!.key, 'en')).toBe('please fill in the correct ID number');
+    expect(text(r!.key, 'en')).toBe('Please fill in the correct ID number');
     expect(text(r!.key, 'zh')).toBe('\u8bf7\u586b\u5199\u6b63\u786e\u7684\u8eab\u4efd\u8bc1\u53f7');
   });
   it('requires the name, the ID number and, for passports, the birth date', () => {
     expect(checkMember(emptyMember())?.key).toBe('registration:check.nameRequired');
     expect(checkMember({ ...emptyMember(), name: 'A' })?.key).toBe('registration:check.idRequired');
     expect(checkMember({ ...emptyMember(), name: 'A', cardType: 1, card: 'E1' })?.key).toBe('registration:check.birthRequired');
-    expect(text('registration:check.birthRequired', 'en')).toBe('please fill in the birth date');
+    expect(text('registration:check.birthRequired', 'en')).toBe('Please fill in the birth date');
     expect(checkMember({ ...emptyMember(), name: 'A', cardType: 1, card: 'E1', birthDay: '2012-02-30' })?.field).toBe('birthDay');
     expect(checkMember({ ...emptyMember(), name: 'A', cardType: 1, card: 'E1', birthDay: '2012-02-28' })).toBeNull();
     expect(checkMember({ ...emptyMember(), name: 'A', card: '11010520120304123X' })).toBeNull();
@@ -97,7 +97,7 @@ describe('player checks use the spec texts', () => {
   it('a code needs a value and a team', () => {
     expect(checkCode(' ', true)).toBe('registration:check.codeRequired');
     expect(checkCode('ABCD', false)).toBe('registration:check.codeNeedsTeam');
-    expect(text('registration:check.codeNeedsTeam', 'en')).toBe('assign a team before redeeming a code');
+    expect(text('registration:check.codeNeedsTeam', 'en')).toBe('Assign a team before redeeming a code');
     expect(checkCode('ABCD', true)).toBeNull();
   });
   it('avatars: name first, JPG/PNG, at most 5 MB', () => {
@@ -106,6 +106,15 @@ describe('player checks use the spec texts', () => {
     expect(checkAvatar({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1, name: 'a.jpg' }, 'A')).toBe('registration:check.avatarSize');
     expect(checkAvatar({ type: 'image/jpeg', size: 5 * 1024 * 1024, name: 'a.jpg' }, 'A')).toBeNull();
   });
+  it('checks the emergency phone by its country code, naming the country (issue 8)', () => {
+    const base = { ...emptyMember(), name: 'A', card: '11010520120304123X' };
+    expect(checkMember({ ...base, region: '852', emerPhone: '91234567' })).toBeNull();
+    expect(checkMember({ ...base, region: '86', emerPhone: '13800138000' })).toBeNull();
+    expect(checkMember({ ...base, region: '86', emerPhone: '91234567' })).toEqual({ field: 'emerPhone', key: 'registration:check.phoneInvalid' });
+    expect(checkMember({ ...base, region: '852', emerPhone: '1234' }, 'en')).toEqual({ field: 'emerPhone', key: 'registration:check.phoneFor', params: { country: 'Hong Kong SAR China', code: '852' } });
+    expect(checkMember({ ...base, region: '999', emerPhone: '1234' })).toMatchObject({ field: 'region', key: 'registration:check.countryCode' });
+  });
+
   it('teacher attachments: valid phone first, types, 3 MB', () => {
     expect(checkAttachment({ name: 'a.docx', size: 1 }, '123')).toBe('registration:check.attachmentNeedsPhone');
     expect(checkAttachment({ name: 'a.pdf', size: 1 }, '13800138000')).toBe('registration:check.attachmentType');
@@ -130,7 +139,7 @@ describe('team form ↔ API', () => {
     expect(checkTeam(emptyTeam(), { promotion: false })?.key).toBe('registration:check.teamNameRequired');
     expect(checkTeam({ ...emptyTeam(), name: 'T' }, { promotion: false })?.key).toBe('registration:check.programRequired');
     expect(checkTeam({ ...emptyTeam(), name: 'T', programId: 1, orgCode: 'AB' }, { promotion: false })?.key).toBe('registration:check.channelShort');
-    expect(text('registration:check.channelShort', 'en')).toBe('channel code not less than 4 characters');
+    expect(text('registration:check.channelShort', 'en')).toBe('Channel code not less than 4 characters');
     expect(checkTeam({ ...emptyTeam(), name: 'T', programId: 1, teamCode: 'ABCD' }, { promotion: true })?.key).toBe('registration:check.promoZoneFirst');
     expect(checkTeam({ ...emptyTeam(), name: 'T', programId: 1, teamCode: 'AB', sourceActivityId: 545 }, { promotion: true })?.key).toBe('registration:check.promoCodeShort');
   });

@@ -1,5 +1,5 @@
 import { ID_CARD_RE, isValidIdCard, parseBirth } from '@rp/shared/rules/id-card';
-import { PHONE_RE } from '@rp/shared/rules/phone';
+import { PHONE_RE, checkPhone, regionName } from '@rp/shared/rules/phone';
 import type { MemberItem, TeamItem } from '@rp/shared';
 
 /**
@@ -100,9 +100,30 @@ export type MemberCheck =
   | 'registration:check.idInvalid'
   | 'registration:check.passportRequired'
   | 'registration:check.birthRequired'
-  | 'registration:check.phoneInvalid';
+  | 'registration:check.phoneInvalid'
+  | 'registration:check.phoneFor'
+  | 'registration:check.countryCode';
 
-export function checkMember(v: MemberFormValues): { field: keyof MemberFormValues; key: MemberCheck } | null {
+export interface MemberProblem {
+  field: keyof MemberFormValues;
+  key: MemberCheck;
+  params?: Record<string, string>;
+}
+
+/**
+ * The emergency phone by its country code (the same rule as the server and the import): 86 the mainland
+ * pattern, others their numbering plan; the text names the country in the reader's language.
+ */
+export function checkEmergencyPhone(region: string, phone: string, lang: 'zh' | 'en'): MemberProblem | null {
+  if (!phone.trim()) return null;
+  const p = checkPhone(region.trim() || DEFAULT_REGION, phone.trim());
+  if (!p) return null;
+  if (p.kind === 'mainland') return { field: 'emerPhone', key: 'registration:check.phoneInvalid' };
+  if (p.kind === 'unknownCode') return { field: 'region', key: 'registration:check.countryCode', params: { code: p.code } };
+  return { field: 'emerPhone', key: 'registration:check.phoneFor', params: { country: regionName(p.region, lang), code: p.code } };
+}
+
+export function checkMember(v: MemberFormValues, lang: 'zh' | 'en' = 'zh'): MemberProblem | null {
   if (!v.name.trim()) return { field: 'name', key: 'registration:check.nameRequired' };
   const card = v.card.trim();
   if (v.cardType === 0) {
@@ -112,9 +133,7 @@ export function checkMember(v: MemberFormValues): { field: keyof MemberFormValue
     if (!card) return { field: 'card', key: 'registration:check.passportRequired' };
     if (!v.birthDay || parseBirth(v.birthDay) === null) return { field: 'birthDay', key: 'registration:check.birthRequired' };
   }
-  const phone = v.emerPhone.trim();
-  if (phone && (v.region.trim() || DEFAULT_REGION) === DEFAULT_REGION && !PHONE_RE.test(phone)) return { field: 'emerPhone', key: 'registration:check.phoneInvalid' };
-  return null;
+  return checkEmergencyPhone(v.region, v.emerPhone, lang);
 }
 
 export type CodeCheck = 'registration:check.codeRequired' | 'registration:check.codeNeedsTeam';

@@ -17,12 +17,16 @@ export interface FileGroup {
   activities: { activityId: number | null; activityName: string | null; files: OfficialFileItem[] }[];
 }
 
-/** Files by year (descending), then by activity (files without one come last), keeping the order within. */
+/**
+ * Files by year (descending) — the year of their activity, or their own year when they have none —
+ * then by activity (files without one come last), keeping the order within.
+ */
 export function groupFiles(files: readonly OfficialFileItem[]): FileGroup[] {
   const years = new Map<number, Map<string, { activityId: number | null; activityName: string | null; files: OfficialFileItem[] }>>();
   for (const f of files) {
-    let byActivity = years.get(f.year);
-    if (!byActivity) years.set(f.year, (byActivity = new Map()));
+    const year = f.activityYear ?? f.year;
+    let byActivity = years.get(year);
+    if (!byActivity) years.set(year, (byActivity = new Map()));
     const key = f.activityId === null ? 'none' : String(f.activityId);
     let g = byActivity.get(key);
     if (!g) byActivity.set(key, (g = { activityId: f.activityId, activityName: f.activityName, files: [] }));

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { clearSession } from '../../lib/session';
 import { changePassword } from './api';
+import { showServerError } from './form-errors';
 import s from './user-center.module.css';
 
 interface Values {
@@ -34,10 +34,7 @@ export function PasswordForm() {
       notify.success(t('user:password.changed'));
       void navigate('/login', { replace: true });
     } catch (e) {
-      if (isApiError(e)) {
-        setError(e.message);
-        form.setFields(Object.entries(e.fieldErrors).map(([name, message]) => ({ name: name as keyof Values, errors: [message] })));
-      } else setError(t('errors:client.serverBusy'));
+      setError(showServerError(e, form, ['oldPassword', 'password', 'confirm']) ?? null);
     } finally {
       setSaving(false);
     }

@@ -2,21 +2,23 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../lib/contract';
-import { isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { setUser } from '../../lib/session';
 import { updateProfile } from './api';
+import { AvatarField } from './AvatarField';
+import { showServerError } from './form-errors';
 import s from './user-center.module.css';
 
 interface Values {
   nickName: string;
-  avatar: string;
 }
 
 const NICKNAME_MAX = 20;
-const AVATAR_MAX = 255;
 
-/** Nickname and avatar URL → PUT /api/users/web/update; the header follows the new name at once. */
+/**
+ * The avatar (upload + crop, saved on its own) and the nickname → PUT /api/users/web/update; the
+ * header follows at once. A failure shows once: under its field, or in the alert when no field has it.
+ */
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -27,15 +29,11 @@ export function ProfileForm({ user }: { user: User }) {
     setSaving(true);
     setError(null);
     try {
-      const avatar = values.avatar.trim();
-      const res = await updateProfile({ nickName: values.nickName.trim(), avatar: avatar ? avatar : null });
+      const res = await updateProfile({ nickName: values.nickName.trim() });
       setUser(res.data);
       notify.success(t('user:profile.saved'));
     } catch (e) {
-      if (isApiError(e)) {
-        setError(e.message);
-        form.setFields(Object.entries(e.fieldErrors).map(([name, message]) => ({ name: name as keyof Values, errors: [message] })));
-      } else setError(t('errors:client.serverBusy'));
+      setError(showServerError(e, form, ['nickName']) ?? null);
     } finally {
       setSaving(false);
     }
@@ -46,11 +44,12 @@ export function ProfileForm({ user }: { user: User }) {
       <h2 id="profile-title" className={s.sectionTitle}>
         {t('user:profile.title')}
       </h2>
+      <AvatarField user={user} />
       {error ? <Alert type="error" title={error} showIcon className={s.alert} /> : null}
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ nickName: user.nickName, avatar: user.avatar ?? '' }}
+        initialValues={{ nickName: user.nickName }}
         onFinish={(v) => void onFinish(v)}
         requiredMark
       >
@@ -66,17 +65,6 @@ export function ProfileForm({ user }: { user: User }) {
           ]}
         >
           <Input autoComplete="nickname" />
-        </Form.Item>
-        <Form.Item
-          name="avatar"
-          label={t('user:profile.avatar')}
-          extra={t('user:profile.avatarHint')}
-          rules={[
-            { max: AVATAR_MAX, message: t('errors:validation.tooLong') },
-            { pattern: /^(https?:\/\/\S+)?$/i, message: t('errors:validation.url') },
-          ]}
-        >
-          <Input inputMode="url" autoComplete="photo" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('common:actions.save')}

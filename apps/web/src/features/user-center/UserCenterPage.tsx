@@ -6,7 +6,7 @@ import { maskPhone } from '@rp/shared/rules/phone';
 import { useSession } from '../../lib/session';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
-import { avatarSrc } from './avatar';
+import { avatarSrc } from '../../ui/avatar';
 import s from './user-center.module.css';
 
 /** ?t= values (spec 2.1: 1 personal center, 8 system messages; 2 and 9 are our choice). */

@@ -9,3 +9,8 @@ export function updateProfile(body: UpdateUserBody) {
 export function changePassword(body: UpdatePasswordBody) {
   return api.post<OkResponse>('/auth/web/updatePassword', body, { silent: true });
 }
+
+/** The account's avatar: the cropped JPEG as the request body (the server re-checks and stores a square). */
+export function uploadAvatar(picture: Blob) {
+  return api.post<UserDataResponse>('/api/users/web/avatar', picture, { silent: true, timeoutMs: 60_000 });
+}

@@ -22,9 +22,28 @@ export const brandTheme = {
     colorTextDescription: '#595f6b',
     colorTextSecondary: '#4a5568',
     colorTextTertiary: '#595f6b',
+    // Placeholders (25% black) and the danger red (#ff4d4f, 3.3:1) fail 4.5:1 too: select placeholders and
+    // delete buttons were the admin's only axe findings.
+    colorTextPlaceholder: '#6b7280',
+    // Filled status tags write the status colour on its pale background: antd's defaults give 1.8:1
+    // (warning) to 3.6:1 (success). Darker seeds reach 4.5:1; the pale backgrounds and borders are pinned,
+    // because antd derives grey-brown ones from dark seeds.
+    colorError: '#cf1322',
+    colorErrorBg: '#fff2f0',
+    colorErrorBorder: '#ffccc7',
+    colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarning: '#ad4e00',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
     borderRadius: 8,
     fontFamily:
       "system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', Roboto, sans-serif",
+  },
+  components: {
+    // The empty-table text is drawn in the disabled grey (1.8:1); it is content, not a disabled control.
+    Table: { colorTextDisabled: '#595f6b' },
   },
 };
 

@@ -1,0 +1,25 @@
+import { asc, ilike, like, or } from 'drizzle-orm';
+import type { AccountOption } from '@rp/shared';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { containsPattern } from '../../lib/like';
+
+/** `text%` for LIKE with the user's %, _ and \ taken literally. */
+function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+}
+
+/**
+ * Accounts a staff member may pick (e.g. as the owner of generated codes): phone or login name starting
+ * with `q`, or a nickname containing it; at most `size` rows, lowest id first (the oldest account of a
+ * shared nickname comes first). Never returns password hashes or roles.
+ */
+export async function searchAccounts(db: Db, q: string, size: number): Promise<AccountOption[]> {
+  const rows = await db
+    .select({ id: users.id, nickName: users.nickName, username: users.username, phone: users.phone })
+    .from(users)
+    .where(or(like(users.phone, prefixPattern(q)), like(users.username, prefixPattern(q)), ilike(users.nickName, containsPattern(q))))
+    .orderBy(asc(users.id))
+    .limit(size);
+  return rows;
+}

@@ -1,0 +1,85 @@
+import { Form, type FormInstance } from 'antd';
+import { cleanup, render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRef, forwardRef, useImperativeHandle } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FieldItems } from './inputs';
+import { editableFields, wireNamesOf, type Row } from './model';
+import { RESOURCES, type FieldDef, type ResourceDef } from './registry';
+
+/** A value of the right JavaScript type for a field, as the antd controls hand it to the form. */
+function sampleValue(f: FieldDef): unknown {
+  switch (f.kind) {
+    case 'int':
+      return f.min ?? 2026;
+    case 'ref':
+      return 7;
+    case 'enum':
+      return f.options?.[0]?.value ?? 1;
+    case 'boolean':
+      return true;
+    case 'datetime':
+      return '2026-05-01T09:00:00+08:00';
+    default:
+      return 'x';
+  }
+}
+
+const Harness = forwardRef<FormInstance<Row>, { def: ResourceDef; values: Row }>(function Harness({ def, values }, ref) {
+  const [form] = Form.useForm<Row>();
+  useImperativeHandle(ref, () => form, [form]);
+  return (
+    <Form form={form} initialValues={values}>
+      {editableFields(def).map((f) => (
+        <FieldItems key={f.name} def={def} field={f} previews={{}} setPreview={() => undefined} />
+      ))}
+    </Form>
+  );
+});
+
+function mount(def: ResourceDef, values: Row) {
+  const ref = createRef<FormInstance<Row>>();
+  // Ref selects load their options; nothing answers here, the value is what is validated.
+  vi.stubGlobal('fetch', () => new Promise(() => undefined));
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Harness ref={ref} def={def} values={values} />
+    </QueryClientProvider>,
+  );
+  return ref.current!;
+}
+
+// jsdom lacks what antd's responsive grid and text areas observe.
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('admin resource form rules (real antd validation)', () => {
+  // Regression: numbers and references ("Year", "maximum members", "activity", "parent gallery") were
+  // refused as "required" while showing a value, because the required rule was typed as a string.
+  for (const def of RESOURCES.filter((d) => d.creatable !== false)) {
+    it(`${def.name}: every required field with a value of its own type passes`, async () => {
+      const values: Row = {};
+      for (const f of editableFields(def)) for (const n of wireNamesOf(f)) values[n] = sampleValue(f);
+      const form = mount(def, values);
+      await expect(form.validateFields()).resolves.toBeTruthy();
+    }, 20_000); // the first form pulls antd (and the lazy editor) cold: slow on a busy machine
+  }
+
+  it('still refuses an empty required number, reference and blank text', async () => {
+    const def = RESOURCES.find((d) => d.name === 'programs')!;
+    const form = mount(def, { nameZh: '   ', maxMembers: null, activityId: null });
+    const err = (await form.validateFields().catch((e: unknown) => e)) as { errorFields: { name: string[] }[] };
+    expect(err.errorFields.map((f) => f.name[0]).sort()).toEqual(['activityId', 'maxMembers', 'nameZh']);
+  });
+});

@@ -1,0 +1,111 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import enReg from '../../locales/en/registration.json';
+import i18n from '../../lib/i18n';
+import { ApiError } from '../../lib/api-client';
+import type { ActivityItem } from '../../lib/contract';
+
+const api = vi.hoisted(() => ({ createMember: vi.fn(), memberDetail: vi.fn(), listClothes: vi.fn(async () => []) }));
+vi.mock('./api', () => api);
+
+const { MemberDetail } = await import('./MemberDetail');
+
+beforeAll(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  i18n.addResourceBundle('en', 'registration', enReg, true, true);
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+const activity = { id: 600, name: 'Open', reviewRequired: false, avatarReferenceImage: false, programs: [], plans: [], status: 1, beginTime: '2099-01-01', finishTime: '2099-01-02', signUpBegin: null, signUpEnd: null } as unknown as ActivityItem;
+
+function mount() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemberDetail activity={activity} memberId={null} teams={[]} onSaved={() => undefined} onChanged={() => undefined} />
+    </QueryClientProvider>,
+  );
+}
+const field = (label: string) => screen.getByLabelText(label, { exact: true, selector: 'input' });
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const itemOf = (label: string) => field(label).closest('.ant-form-item')! as HTMLElement;
+const save = async () => {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  });
+};
+
+describe('player form errors (issue 8)', { timeout: 60_000 }, () => {
+  it('puts server field errors under their fields, names them in the banner, and clears each when its field changes', async () => {
+    api.createMember.mockRejectedValueOnce(
+      new ApiError('Submitted data is invalid', 'http', 400, 'VALIDATION_FAILED', { card: 'This player is already registered in this activity', emerPhone: 'The phone number does not match its country code' }),
+    );
+    mount();
+    type('Player name', 'Li Lei');
+    type('ID number', '11010520120304123X');
+    type('Emergency contact phone', '13800138000');
+    await save();
+
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain('Please fix: ID number, Emergency contact phone');
+    expect(banner.textContent).toContain('Submitted data is invalid');
+    expect(within(itemOf('ID number')).getByText('This player is already registered in this activity')).toBeTruthy();
+    expect(within(itemOf('Emergency contact phone')).getByText('The phone number does not match its country code')).toBeTruthy();
+
+    // fixing the phone takes its error away and out of the banner; the ID number's stays
+    await act(async () => type('Emergency contact phone', '13900139000'));
+    expect(within(itemOf('Emergency contact phone')).queryByText('The phone number does not match its country code')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('Please fix: ID number');
+    expect(screen.getByRole('alert').textContent).not.toContain('Emergency contact phone');
+
+    // fixing the last one clears the banner too
+    await act(async () => type('ID number', '11010520120304125X'));
+    expect(within(itemOf('ID number')).queryByText('This player is already registered in this activity')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a client check names the country of the phone, and its error goes once the field is filled in again', async () => {
+    mount();
+    type('Player name', 'Chan Tai Man');
+    type('ID number', '11010520120304123X');
+    type('Emergency contact phone', '1234');
+    // country code: Hong Kong
+    await act(async () => {
+      fireEvent.mouseDown(screen.getByLabelText('Country code', { selector: 'input' }));
+    });
+    await act(async () => {
+      fireEvent.click(await screen.findByTitle('Hong Kong SAR China +852'));
+    });
+    await save();
+    expect(api.createMember).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain('Please fix: Emergency contact phone');
+    expect(within(itemOf('Emergency contact phone')).getByText('Enter a valid Hong Kong SAR China (+852) phone number')).toBeTruthy();
+    await act(async () => type('Emergency contact phone', '91234567'));
+    expect(within(itemOf('Emergency contact phone')).queryByText(/Hong Kong/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    api.createMember.mockResolvedValueOnce({ resultStr: 'Created', data: { id: 1 } });
+    await save();
+    expect(api.createMember).toHaveBeenCalledWith(expect.objectContaining({ region: '852', emerPhone: '91234567' }));
+  });
+
+  it('a new player saved does not fetch a detail without an id', async () => {
+    api.createMember.mockResolvedValueOnce({ resultStr: 'Created', data: { id: 7 } });
+    mount();
+    type('Player name', 'Li Lei');
+    type('ID number', '11010520120304123X');
+    await save();
+    expect(api.createMember).toHaveBeenCalledTimes(1);
+    expect(api.memberDetail).not.toHaveBeenCalled();
+  });
+});

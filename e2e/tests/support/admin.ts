@@ -1,0 +1,101 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD } from '../../playwright.config';
+import { RESOURCES, type FieldDef, type ResourceDef } from '../../../apps/web/src/admin/resources/registry';
+import { picture, T, type Lang } from './content';
+import { loginThroughForm } from './foundation';
+
+export { RESOURCES, type FieldDef, type ResourceDef };
+
+/** The resources the generic "new" screen serves: the set the save journey must cover. */
+export const CREATABLE = RESOURCES.filter((d) => d.creatable !== false);
+
+/** Creatable resources with those they reference first (a program needs its activity, an album its gallery). */
+export function creationOrder(defs: readonly ResourceDef[]): ResourceDef[] {
+  const byName = new Map(defs.map((d) => [d.name, d]));
+  const out: ResourceDef[] = [];
+  const visit = (d: ResourceDef, path: string[]) => {
+    if (out.includes(d)) return;
+    if (path.includes(d.name)) throw new Error(`reference cycle: ${[...path, d.name].join(' → ')}`);
+    for (const f of d.fields) if (f.kind === 'ref' && !f.readOnly && f.ref && byName.has(f.ref)) visit(byName.get(f.ref)!, [...path, d.name]);
+    out.push(d);
+  };
+  for (const d of defs) visit(d, []);
+  return out;
+}
+
+export const editable = (d: ResourceDef) => d.fields.filter((f) => !f.readOnly);
+
+/** The label a form shows for one wire name of a field (bilingual fields: "Title (Chinese)"). */
+export function fieldLabel(lang: Lang, def: ResourceDef, f: FieldDef, wireLang?: Lang): string {
+  const label = T(lang, `admin:fields.${def.name}.${f.name}`);
+  return f.i18n ? T(lang, 'admin:form.langLabel', { label, lang: T(lang, `admin:form.lang.${wireLang ?? 'zh'}`) }) : label;
+}
+
+/** Keeps the language the journey chose without resetting it on every navigation (unlike startIn). */
+export async function startOnceIn(page: Page, lang: Lang) {
+  await page.addInitScript((l) => {
+    if (!window.localStorage.getItem('lang')) window.localStorage.setItem('lang', l);
+  }, lang);
+}
+
+export async function loginAsAdmin(page: Page, lang: Lang, target = '/admin') {
+  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+  await loginThroughForm(page, lang, 'admin', ADMIN_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, '\\?')}$`));
+}
+
+/** Switches the admin's language with the header's segmented control, as staff do. */
+export async function switchAdminLanguage(page: Page, to: Lang) {
+  await page.getByRole('banner').or(page.locator('header')).first().getByText(T(to, `common:lang.${to}`), { exact: true }).click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, to === 'zh' ? 'zh-CN' : 'en');
+}
+
+/** Picks an option of an antd Select opened through its label. */
+export async function choose(page: Page, label: string, option: string) {
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  // a click that lands while the list is still sliding in can miss: open and pick again until it shows
+  await expect(async () => {
+    if (!(await dropdown.count())) await control(page, label).click();
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 });
+    // the choice shows in the select (no wait for the closing animation)
+    await expect(itemControl(page, label)).toContainText(option, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** The form control with this label (inside a form item: the form itself carries the resource's name). */
+export function control(page: Page, label: string): Locator {
+  return page.locator('.ant-form-item-control').getByLabel(label, { exact: true });
+}
+
+/** The control part of the form item holding the labelled control. */
+export function itemControl(page: Page, label: string): Locator {
+  return page.locator('.ant-form-item-control').filter({ has: page.getByLabel(label, { exact: true }) });
+}
+
+/** Picks a row in a searchable reference select: types part of its label, then takes the first match. */
+export async function chooseRef(page: Page, label: string, option: string | null) {
+  const select = control(page, label);
+  await select.click();
+  if (option) await select.fill(option);
+  const first = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  if (option) await expect(first).toContainText(option);
+  else await expect(first).toBeVisible();
+  await select.press('Enter');
+  if (option) await expect(itemControl(page, label)).toContainText(option);
+}
+
+/** A minimal, valid one-page PDF (the server accepts files by their first bytes). */
+export function pdf(text: string): Buffer {
+  const body = `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** Uploads through the field's button and the browser's file chooser. */
+export async function uploadThrough(page: Page, lang: Lang, label: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), control(page, label).click()]);
+  await chooser.setFiles(file);
+  // the field's button (named by the field's label) now offers to replace the stored upload
+  await expect(control(page, label)).toContainText(T(lang, 'admin:form.replace'), { timeout: 20_000 });
+}
+
+export { picture };
