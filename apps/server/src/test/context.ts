@@ -9,7 +9,7 @@ import { afterAll, beforeEach } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { DbShortStore } from '../lib/short-store';
+import { DbShortStore, type ShortStore } from '../lib/short-store';
 import type { SmsAdapter } from '../modules/auth/sms';
 
 export interface SentSms {
@@ -36,6 +36,10 @@ export interface TestContext {
   database: Database;
   sms: RecordingSms;
   config: Config;
+  /** the PostgreSQL database of this file (PostgreSQL tier only); startInstance opens it again */
+  url?: string;
+  /** the ID-number key of this file's app; startInstance shares it, as instances sharing PII_KEY do */
+  piiKey: Buffer;
 }
 
 /**
@@ -72,9 +76,10 @@ export function useTestApp(env: Record<string, string> = {}): () => TestContext 
     const database = await openDatabase({ url });
     const sms = new RecordingSms();
     const store = new DbShortStore(database.db);
-    const app = await buildApp({ config, database, store, sms });
+    const piiKey = crypto.randomBytes(32);
+    const app = await buildApp({ config, database, store, sms, piiKey });
     await app.ready();
-    ctx = { app, database, sms, config };
+    ctx = { app, database, sms, config, url, piiKey };
     return ctx;
   })();
 
@@ -94,6 +99,29 @@ export function useTestApp(env: Record<string, string> = {}): () => TestContext 
   return () => {
     if (!ctx) throw new Error('test app not ready (use it inside a test)');
     return ctx;
+  };
+}
+
+/**
+ * Another app instance on the same PostgreSQL database, as a second server process would be: its own
+ * pool, its own short store (the database's by default, or the one given, e.g. Redis), the same config
+ * and the same ID-number key. PostgreSQL tier only. Close it before the file ends.
+ */
+export async function startInstance(ctx: TestContext, opts: { store?: ShortStore } = {}) {
+  if (!ctx.url) throw new Error('startInstance needs the PostgreSQL tier (DB_KIND=postgres)');
+  const database = await openDatabase({ url: ctx.url, migrate: false });
+  const store = opts.store ?? new DbShortStore(database.db);
+  const app = await buildApp({ config: ctx.config, database, store, sms: ctx.sms, piiKey: ctx.piiKey });
+  await app.ready();
+  return {
+    app,
+    database,
+    store,
+    close: async () => {
+      await app.close();
+      await store.close();
+      await database.close();
+    },
   };
 }
 
