@@ -12,3 +12,4 @@ export * from './rules/registration';
 export * from './rules/activity-window';
 export * from './schemas/registration';
 export * from './rules/avatar-match';
+export * from './errors';

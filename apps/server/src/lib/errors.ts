@@ -1,26 +1,52 @@
-import type { MessageKey } from '@rp/shared';
+import { ERRORS, isErrorCode, type ErrorCode, type MessageKey } from '@rp/shared';
 
-/** The one error type of the server: a stable code, an HTTP status, a localised text key. */
+export type { ErrorCode };
+
+export interface AppErrorOptions {
+  /** A more precise text than the catalogue's default for this code (same code, same status). */
+  message?: MessageKey;
+  /** Puts the message on this field too (the common "one field is wrong" case). */
+  field?: string;
+  fieldErrors?: Record<string, MessageKey>;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * The one error type of the server. The code comes from the shared catalogue (packages/shared/src/
+ * errors.ts), which gives its HTTP status and default message:
+ *   new AppError('TEAM_FULL')
+ *   new AppError('REGISTRATION_CLOSED', block)                       // a more precise message
+ *   new AppError('CAPTCHA_INVALID', { field: 'code' })                // the message on a field too
+ *   new AppError('UPLOAD_TOO_LARGE', { params: { max: '3 MB' } })
+ */
 export class AppError extends Error {
+  readonly httpStatus: number;
+  readonly i18nKey: MessageKey;
+  readonly fieldErrors?: Record<string, MessageKey>;
+  readonly params?: Record<string, string | number>;
+
   constructor(
-    readonly code: string,
-    readonly httpStatus: number,
-    readonly i18nKey: MessageKey,
-    readonly fieldErrors?: Record<string, MessageKey>,
-    readonly params?: Record<string, string | number>,
+    readonly code: ErrorCode,
+    options: AppErrorOptions | MessageKey = {},
   ) {
     super(code);
+    if (!isErrorCode(code)) throw new Error(`Unknown error code ${String(code)}: add it to packages/shared/src/errors.ts`);
+    const def = ERRORS[code];
+    const o: AppErrorOptions = typeof options === 'string' ? { message: options } : options;
+    this.httpStatus = def.status;
+    this.i18nKey = o.message ?? def.message;
+    const fieldErrors = o.field ? { [o.field]: this.i18nKey, ...o.fieldErrors } : o.fieldErrors;
+    if (fieldErrors) this.fieldErrors = fieldErrors;
+    if (o.params) this.params = o.params;
   }
 }
 
 export const errors = {
-  validation: (fieldErrors?: Record<string, MessageKey>, key: MessageKey = 'error.validation') =>
-    new AppError('VALIDATION_FAILED', 400, key, fieldErrors),
-  unauthorized: () => new AppError('UNAUTHORIZED', 401, 'error.unauthorized'),
-  sessionExpired: () => new AppError('SESSION_EXPIRED', 401, 'error.sessionExpired'),
-  forbidden: () => new AppError('FORBIDDEN', 403, 'error.forbidden'),
-  notFound: () => new AppError('NOT_FOUND', 404, 'error.notFound'),
-  conflict: (code: string, key: MessageKey, fieldErrors?: Record<string, MessageKey>) =>
-    new AppError(code, 409, key, fieldErrors),
-  rateLimited: (key: MessageKey = 'error.rateLimited') => new AppError('RATE_LIMITED', 429, key),
+  validation: (fieldErrors?: Record<string, MessageKey>, message?: MessageKey) => new AppError('VALIDATION_FAILED', { fieldErrors, message }),
+  unauthorized: () => new AppError('UNAUTHORIZED'),
+  sessionExpired: () => new AppError('SESSION_EXPIRED'),
+  forbidden: () => new AppError('FORBIDDEN'),
+  notFound: () => new AppError('NOT_FOUND'),
+  conflict: (code: ErrorCode, message?: MessageKey, fieldErrors?: Record<string, MessageKey>) => new AppError(code, { message, fieldErrors }),
+  rateLimited: (message?: MessageKey) => new AppError('RATE_LIMITED', { message }),
 };

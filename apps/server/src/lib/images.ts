@@ -29,7 +29,7 @@ const EXT_OF: Record<FileType, string[]> = {
 /** Refuses a file whose extension claims another type than its content (a "lying" upload). */
 export function checkExtension(type: FileType, fileName: string): string {
   const ext = (fileName.split('.').pop() ?? '').toLowerCase();
-  if (!EXT_OF[type].includes(ext)) throw new AppError('UPLOAD_TYPE_MISMATCH', 400, 'upload.typeMismatch');
+  if (!EXT_OF[type].includes(ext)) throw new AppError('UPLOAD_TYPE_MISMATCH');
   return ext;
 }
 
@@ -66,9 +66,9 @@ export async function processImage(input: Buffer, opts: { watermark?: string } =
   try {
     meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
-    throw new AppError('UPLOAD_BROKEN', 400, 'upload.broken');
+    throw new AppError('UPLOAD_BROKEN');
   }
-  if (!meta.width || !meta.height) throw new AppError('UPLOAD_BROKEN', 400, 'upload.broken');
+  if (!meta.width || !meta.height) throw new AppError('UPLOAD_BROKEN');
   try {
     const base = sharp(input, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width: 2560, height: 2560, fit: 'inside', withoutEnlargement: true });
     const { data: resized, info } = await base.jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true });
@@ -78,6 +78,6 @@ export async function processImage(input: Buffer, opts: { watermark?: string } =
     const thumb = await sharp(resized).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
     return { display, thumb, width: info.width, height: info.height };
   } catch {
-    throw new AppError('UPLOAD_BROKEN', 400, 'upload.broken');
+    throw new AppError('UPLOAD_BROKEN');
   }
 }

@@ -33,7 +33,7 @@ export async function loginWithPassword(
   client: ClientInfo,
 ): Promise<LoginResult> {
   if (deps.config.CAPTCHA_ENABLED && !(await checkCaptcha(deps.store, input.uuid, input.code))) {
-    throw new AppError('CAPTCHA_INVALID', 400, 'auth.captchaInvalid', { code: 'auth.captchaInvalid' });
+    throw new AppError('CAPTCHA_INVALID', { field: 'code' });
   }
   const account = input.username.trim().toLowerCase();
   const failKey = `loginfail:${account}`;
@@ -49,9 +49,9 @@ export async function loginWithPassword(
   const good = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !good) {
     await deps.store.incr(failKey, LOGIN_WINDOW_S);
-    throw new AppError('BAD_CREDENTIALS', 400, 'auth.badCredentials');
+    throw new AppError('BAD_CREDENTIALS');
   }
-  if (row.status !== 1) throw new AppError('ACCOUNT_DISABLED', 403, 'auth.accountDisabled');
+  if (row.status !== 1) throw new AppError('ACCOUNT_DISABLED');
   await deps.store.del(failKey);
   return startSession(deps, row.id, input.rememberMe, client);
 }
@@ -95,10 +95,10 @@ async function consumeSmsCode(deps: AppDeps, phone: string, purpose: SmsPurpose,
       const tries = await deps.store.incr(`smsfail:${purpose}:${phone}`, SMS_TTL_S);
       if (tries >= SMS_MAX_ATTEMPTS) await deps.store.del(key);
     }
-    throw new AppError('SMS_CODE_INVALID', 400, 'auth.smsInvalid', { code: 'auth.smsInvalid' });
+    throw new AppError('SMS_CODE_INVALID', { field: 'code' });
   }
   if ((await deps.store.take(key)) === null) {
-    throw new AppError('SMS_CODE_INVALID', 400, 'auth.smsInvalid', { code: 'auth.smsInvalid' });
+    throw new AppError('SMS_CODE_INVALID', { field: 'code' });
   }
 }
 
@@ -147,8 +147,8 @@ export async function loginWithSms(
 ): Promise<LoginResult> {
   await consumeSmsCode(deps, input.phone, 'login', input.code);
   const [row] = await deps.database.db.select().from(users).where(eq(users.phone, input.phone)).limit(1);
-  if (!row) throw new AppError('SMS_CODE_INVALID', 400, 'auth.smsInvalid', { code: 'auth.smsInvalid' });
-  if (row.status !== 1) throw new AppError('ACCOUNT_DISABLED', 403, 'auth.accountDisabled');
+  if (!row) throw new AppError('SMS_CODE_INVALID', { field: 'code' });
+  if (row.status !== 1) throw new AppError('ACCOUNT_DISABLED');
   return startSession(deps, row.id, input.rememberMe, client);
 }
 
@@ -164,13 +164,13 @@ export async function updatePassword(
     if (!current) throw errors.unauthorized();
     const [row] = await db.select().from(users).where(eq(users.id, current.id)).limit(1);
     if (!row || !(await verifyPassword(row.passwordHash, input.oldPassword))) {
-      throw new AppError('OLD_PASSWORD_WRONG', 400, 'auth.oldPasswordWrong', { oldPassword: 'auth.oldPasswordWrong' });
+      throw new AppError('OLD_PASSWORD_WRONG', { field: 'oldPassword' });
     }
     userId = row.id;
   } else {
     await consumeSmsCode(deps, input.phone, 'password', input.code);
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
-    if (!row) throw new AppError('SMS_CODE_INVALID', 400, 'auth.smsInvalid', { code: 'auth.smsInvalid' });
+    if (!row) throw new AppError('SMS_CODE_INVALID', { field: 'code' });
     userId = row.id;
     // Proving the phone lifts a lockout from failed password logins.
     await deps.store.del(`loginfail:${input.phone}`);

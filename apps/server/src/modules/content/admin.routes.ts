@@ -101,7 +101,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadQuery = z.object({ kind: z.enum(['image', 'file']).default('image') });
   app.post('/api/admin/uploads', { schema: { tags: ['admin'], querystring: uploadQuery }, preHandler: requirePermission('content.edit') }, async (req) => {
     const file = await req.file({ limits: { fileSize: 50 * MB + 1, files: 1 } });
-    if (!file) throw new AppError('UPLOAD_MISSING', 400, 'upload.missing');
+    if (!file) throw new AppError('UPLOAD_MISSING');
     const max = req.query.kind === 'image' ? 20 * MB : 50 * MB;
     const data = await readLimited(file, max);
     const stored = await storeContentUpload(deps, data, file.filename, req.query.kind, req.user!.id);
@@ -117,7 +117,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       .innerJoin(consoles, eq(consoles.id, photos.consoleId))
       .where(eq(photos.id, req.params.id))
       .limit(1);
-    if (!album) throw new AppError('ALBUM_NOT_FOUND', 404, 'error.albumNotFound');
+    if (!album) throw new AppError('ALBUM_NOT_FOUND');
     const fields: Record<string, string> = {};
     let data: Buffer | null = null;
     let fileName = '';
@@ -129,9 +129,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         fields[part.fieldname] = part.value.trim().slice(0, 100);
       }
     }
-    if (!data) throw new AppError('UPLOAD_MISSING', 400, 'upload.missing');
+    if (!data) throw new AppError('UPLOAD_MISSING');
     const type = sniff(data);
-    if (!isImageType(type)) throw new AppError('UPLOAD_NOT_IMAGE', 400, 'upload.notImage');
+    if (!isImageType(type)) throw new AppError('UPLOAD_NOT_IMAGE');
     const ext = checkExtension(type, fileName);
     const img = await processImage(data, { watermark: album.watermark || undefined });
     const originalKey = newKey('originals', ext === 'jpeg' ? 'jpg' : ext);

@@ -32,7 +32,7 @@ export interface CachedBody {
   gz: Buffer;
 }
 
-const albumNotFound = () => new AppError('ALBUM_NOT_FOUND', 404, 'error.albumNotFound');
+const albumNotFound = () => new AppError('ALBUM_NOT_FOUND');
 
 /**
  * The public gallery (spec 2.8, 7.8). Picture pages use keyset paging over (taken_at, id), so page 1,000

@@ -31,7 +31,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/lTeamMember/web/import', { schema: { tags, querystring: importQuery }, preHandler: requireAuth }, async (req, reply) => {
     await loadActivity(db, req.query.activityId);
     const file = await req.file({ limits: { fileSize: 20 * MB + 1, files: 1 } });
-    if (!file) throw new AppError('UPLOAD_MISSING', 400, 'upload.missing');
+    if (!file) throw new AppError('UPLOAD_MISSING');
     const data = await readLimited(file, 20 * MB);
     const parsed = await readSheet(data, file.filename, req.lang);
     const result = await importPlayers(deps, req.user!.id, req.query.activityId, parsed, { lang: req.lang, commit: req.query.mode === 'commit', atomic: req.query.atomic === '1' });
@@ -81,7 +81,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/lRedeemCode/web/parseCodes', { schema: { tags, response: { 200: anyData } }, preHandler: requireAuth }, async (req) => {
     const file = await req.file({ limits: { fileSize: 5 * MB + 1, files: 1 } });
-    if (!file) throw new AppError('UPLOAD_MISSING', 400, 'upload.missing');
+    if (!file) throw new AppError('UPLOAD_MISSING');
     const data = await readLimited(file, 5 * MB);
     return ok(req, { data: await parseCodeSheet(data, file.filename, req.lang) }, 'ok.query');
   });

@@ -29,7 +29,7 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.codeName, code)).limit(1);
   if (!row) throw bad('reg.codeInvalid', 'code', 'CODE_INVALID');
   if (row.activityId !== member.activityId) throw bad('reg.codeWrongActivity', 'code', 'CODE_WRONG_ACTIVITY');
-  if (row.ownerUserId !== null && row.ownerUserId !== userId) throw new AppError('CODE_NOT_YOURS', 403, 'reg.codeNotYours', { code: 'reg.codeNotYours' });
+  if (row.ownerUserId !== null && row.ownerUserId !== userId) throw new AppError('CODE_NOT_YOURS', { field: 'code' });
   const [program] = member.programId ? await tx.select().from(programs).where(eq(programs.id, member.programId)) : [];
   if (!program || !codeFitsProgram(row.type, program.type)) throw bad('reg.codeTypeMismatch', 'code', 'CODE_TYPE_MISMATCH');
 
@@ -38,7 +38,7 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
     .set({ status: 'used', memberId: member.id, usedAt: new Date() })
     .where(and(eq(redeemCodes.id, row.id), eq(redeemCodes.status, 'available')))
     .returning({ id: redeemCodes.id });
-  if (!taken.length) throw new AppError('CODE_ALREADY_USED', 409, 'reg.codeUsed', { code: 'reg.codeUsed' });
+  if (!taken.length) throw new AppError('CODE_ALREADY_USED', { field: 'code' });
 
   const [updated] = await tx.update(teamMembers).set({ payStatus: next, code, updatedAt: new Date() }).where(eq(teamMembers.id, member.id)).returning();
   await audit(tx as never, { userId, resource: 'teamMembers', recordId: member.id, action: 'redeem', before: { payStatus: member.payStatus, code: member.code }, after: { payStatus: next, code } });
@@ -69,10 +69,10 @@ export async function pickCode(deps: AppDeps, userId: number, activityId: number
   const m = await ownMember(deps.database.db, userId, memberId);
   if (m.activityId !== activityId) throw errors.notFound();
   const codes = await myCodes(deps, userId, activityId);
-  if (!codes.length) throw new AppError('NO_CODE', 404, 'reg.noCodeForAccount');
+  if (!codes.length) throw new AppError('NO_CODE');
   const [program] = m.programId ? await deps.database.db.select().from(programs).where(eq(programs.id, m.programId)) : [];
   const fitting = codes.filter((c) => codeFitsProgram(c.type, program?.type ?? 0));
-  if (!fitting.length) throw new AppError('NO_QUALIFYING_CODE', 404, 'reg.noQualifyingCode');
+  if (!fitting.length) throw new AppError('NO_QUALIFYING_CODE');
   const c = fitting[crypto.randomInt(fitting.length)]!;
   return { codeName: c.codeName, type: c.type };
 }
@@ -149,7 +149,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
   if (!approve && !reason?.trim()) throw errors.validation({ reason: 'validation.required' });
   return deps.database.db.transaction(async (tx) => {
     const [w] = await tx.select().from(withdrawals).where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending'))).for('update');
-    if (!w) throw new AppError('NO_PENDING_WITHDRAWAL', 404, 'reg.noPendingWithdrawal');
+    if (!w) throw new AppError('NO_PENDING_WITHDRAWAL');
     const [m] = await tx.select().from(teamMembers).where(eq(teamMembers.id, w.memberId)).for('update');
     if (!m) throw errors.notFound();
     if (!approve) {

@@ -1,28 +1,28 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities, materials, plans, programs, teamMembers, teams } from '../../db/schema/index';
-import { AppError, errors } from '../../lib/errors';
+import { AppError, errors, type ErrorCode } from '../../lib/errors';
 import { registrationBlock, type MessageKey } from '@rp/shared';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export const conflict = (key: MessageKey, code = 'CONFLICT') => new AppError(code, 409, key);
-export const bad = (key: MessageKey, field?: string, code = 'VALIDATION_FAILED') =>
-  new AppError(code, 400, key, field ? { [field]: key } : undefined);
+/** A state conflict (409 in the catalogue) with the message that says which. */
+export const conflict = (key: MessageKey, code: ErrorCode) => new AppError(code, key);
+export const bad = (key: MessageKey, field?: string, code: ErrorCode = 'VALIDATION_FAILED') => new AppError(code, { message: key, field });
 /** The client asks the person and repeats the call with confirm: true. */
-export const confirmRequired = (key: MessageKey) => new AppError('CONFIRM_REQUIRED', 409, key);
+export const confirmRequired = (key: MessageKey) => new AppError('CONFIRM_REQUIRED', key);
 
 export async function loadActivity(db: DbOrTx, activityId: number) {
   const [a] = await db.select().from(activities).where(eq(activities.id, activityId)).limit(1);
-  if (!a || !a.enabled) throw new AppError('ACTIVITY_NOT_FOUND', 404, 'reg.activityNotFound');
+  if (!a || !a.enabled) throw new AppError('ACTIVITY_NOT_FOUND');
   return a;
 }
 
 /** Coaches write only while sign-up is open: a finished activity or one whose sign-up is over answers 409 with why. */
 export function assertOpen(activity: Parameters<typeof registrationBlock>[0], now = new Date()) {
   const block = registrationBlock(activity, now);
-  if (block) throw new AppError('REGISTRATION_CLOSED', 409, block);
+  if (block) throw new AppError('REGISTRATION_CLOSED', block);
 }
 
 /** The activity, when coaches may still change its registrations (else 404 / 409 REGISTRATION_CLOSED). */

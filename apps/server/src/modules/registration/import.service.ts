@@ -82,18 +82,18 @@ interface Parsed {
 /** Reads the first sheet; refuses non-xlsx, merged cells, an incomplete header, too many rows. */
 export async function readSheet(data: Buffer, fileName: string, lang: Lang): Promise<Parsed[]> {
   const type = sniff(data);
-  if (type === 'ole-office' || /\.xls$/i.test(fileName)) throw new AppError('IMPORT_XLS', 400, 'import.xlsOnly');
-  if (type !== 'zip-office') throw new AppError('IMPORT_NOT_SPREADSHEET', 400, 'import.notSpreadsheet');
+  if (type === 'ole-office' || /\.xls$/i.test(fileName)) throw new AppError('IMPORT_XLS');
+  if (type !== 'zip-office') throw new AppError('IMPORT_NOT_SPREADSHEET');
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw new AppError('IMPORT_NOT_SPREADSHEET', 400, 'import.notSpreadsheet');
+    throw new AppError('IMPORT_NOT_SPREADSHEET');
   }
   const ws = wb.worksheets[0];
-  if (!ws) throw new AppError('IMPORT_EMPTY', 400, 'import.empty');
-  if (ws.rowCount - 1 > IMPORT_MAX_ROWS) throw new AppError('IMPORT_TOO_MANY', 413, 'import.tooManyRows');
-  if (((ws.model as { merges?: string[] }).merges ?? []).length) throw new AppError('IMPORT_MERGED', 400, 'import.merged');
+  if (!ws) throw new AppError('IMPORT_EMPTY');
+  if (ws.rowCount - 1 > IMPORT_MAX_ROWS) throw new AppError('IMPORT_TOO_MANY');
+  if (((ws.model as { merges?: string[] }).merges ?? []).length) throw new AppError('IMPORT_MERGED');
 
   const head = ws.getRow(1);
   const colOf = new Map<Key, number>();
@@ -105,10 +105,10 @@ export async function readSheet(data: Buffer, fileName: string, lang: Lang): Pro
     if (c) colOf.set(c.key, col);
   });
   for (let col = 1; col <= lastHeader; col++) {
-    if (!norm(String(head.getCell(col).text ?? ''))) throw new AppError('IMPORT_HEADER_EMPTY', 400, 'import.firstRowEmpty');
+    if (!norm(String(head.getCell(col).text ?? ''))) throw new AppError('IMPORT_HEADER_EMPTY');
   }
   const missing = COLUMNS.filter((c) => c.required && !colOf.has(c.key)).map((c) => c[lang]);
-  if (missing.length) throw new AppError('IMPORT_MISSING_COLUMNS', 400, 'import.missingColumns', undefined, { columns: missing.join(lang === 'en' ? ', ' : '、') });
+  if (missing.length) throw new AppError('IMPORT_MISSING_COLUMNS', { params: { columns: missing.join(lang === 'en' ? ', ' : '、') } });
 
   const out: Parsed[] = [];
   ws.eachRow({ includeEmpty: false }, (row, rowNo) => {
@@ -127,7 +127,7 @@ export async function readSheet(data: Buffer, fileName: string, lang: Lang): Pro
     }
     if (Object.values(values).some((x) => x) || cellErrors.length) out.push({ rowNo, values, cellErrors });
   });
-  if (!out.length) throw new AppError('IMPORT_EMPTY', 400, 'import.empty');
+  if (!out.length) throw new AppError('IMPORT_EMPTY');
   return out;
 }
 
@@ -148,7 +148,7 @@ export async function importPlayers(
   const activity = await loadActivity(db, activityId);
   // a preview is only reading; writing needs sign-up to be open
   const block = opts.commit ? registrationBlock(activity) : null;
-  if (block) throw new AppError('REGISTRATION_CLOSED', 409, block);
+  if (block) throw new AppError('REGISTRATION_CLOSED', block);
   const progs = await db.select().from(programs).where(eq(programs.activityId, activityId));
   const progByName = new Map<string, (typeof progs)[number]>();
   for (const p of progs) for (const n of [p.nameZh, p.nameEn]) if (n) progByName.set(norm(n).toLowerCase(), p);
@@ -349,13 +349,13 @@ export async function exportPlayers(deps: AppDeps, userId: number, activityId: n
 /** Batch code import (spec 5): first column, header skipped, values longer than 3 characters, joined by commas. */
 export async function parseCodeSheet(data: Buffer, fileName: string, lang: Lang): Promise<string> {
   const type = sniff(data);
-  if (type === 'ole-office' || /\.xls$/i.test(fileName)) throw new AppError('IMPORT_XLS', 400, 'import.xlsOnly');
-  if (type !== 'zip-office') throw new AppError('IMPORT_NOT_SPREADSHEET', 400, 'import.notSpreadsheet');
+  if (type === 'ole-office' || /\.xls$/i.test(fileName)) throw new AppError('IMPORT_XLS');
+  if (type !== 'zip-office') throw new AppError('IMPORT_NOT_SPREADSHEET');
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw new AppError('IMPORT_NOT_SPREADSHEET', 400, 'import.notSpreadsheet');
+    throw new AppError('IMPORT_NOT_SPREADSHEET');
   }
   const ws = wb.worksheets[0];
   const out: string[] = [];

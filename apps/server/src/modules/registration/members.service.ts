@@ -46,7 +46,7 @@ export function checkEmergencyPhone(region: string | undefined, phone: string | 
   if (!problem) return;
   const m = phoneProblemMessage(problem);
   // The field says the same as the banner: which country's numbers were expected.
-  throw new AppError('VALIDATION_FAILED', 400, m.key, { [m.field]: m.field === 'emerPhone' ? m.key : m.fieldKey }, m.params);
+  throw new AppError('VALIDATION_FAILED', { message: m.key, fieldErrors: { [m.field]: m.field === 'emerPhone' ? m.key : m.fieldKey }, params: m.params });
 }
 
 /**
@@ -84,7 +84,7 @@ export async function saveMember(deps: AppDeps, userId: number, input: Input, ex
     if (programId) {
       const program = await loadProgram(tx, activity.id, programId);
       const problems = checkPlayerForProgram({ birth, gender }, program, activity.beginTime);
-      if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', 400, problems[0]!, { [problems[0] === 'reg.genderMismatch' ? 'gender' : 'birth']: problems[0]! });
+      if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', { message: problems[0]!, field: problems[0] === 'reg.genderMismatch' ? 'gender' : 'birth' });
     }
     await checkPlan(tx, activity.id, input.plan?.id);
     await checkClothes(tx, activity.id, input.clothes?.id);
@@ -95,7 +95,7 @@ export async function saveMember(deps: AppDeps, userId: number, input: Input, ex
       .from(teamMembers)
       .where(and(eq(teamMembers.activityId, activity.id), eq(teamMembers.cardHash, cardHash), before ? ne(teamMembers.id, before.id) : undefined))
       .limit(1);
-    if (dup) throw new AppError('DUPLICATE_PLAYER', 409, 'reg.duplicatePlayer', { card: 'reg.duplicatePlayer' });
+    if (dup) throw new AppError('DUPLICATE_PLAYER', { field: 'card' });
 
     const values = {
       name: input.name,
@@ -196,7 +196,7 @@ export async function changeProgram(deps: AppDeps, userId: number, body: { progr
     if (rows.some((m) => m.payStatus === 3 || m.payStatus === 9 || m.payStatus === 7)) throw conflict('reg.locked', 'LOCKED');
     for (const m of rows) {
       const problems = checkPlayerForProgram({ birth: m.birth, gender: (m.gender as 'M' | 'F' | null) ?? null }, program, activity.beginTime);
-      if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', 400, problems[0]!);
+      if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', problems[0]!);
     }
     await tx.update(teamMembers).set({ programId: program.id, updatedAt: new Date() }).where(inArray(teamMembers.id, body.teamMemberIdList));
     for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'changeProgram', before: { programId: m.programId }, after: { programId: program.id } });
@@ -250,6 +250,6 @@ export async function decideReview(deps: AppDeps, staffId: number, memberIds: nu
 }
 
 export function notEligible(key: MessageKey) {
-  return new AppError('PLAYER_NOT_ELIGIBLE', 400, key);
+  return new AppError('PLAYER_NOT_ELIGIBLE', key);
 }
 export type { Tx };

@@ -30,18 +30,18 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         fileName = part.filename;
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
-    if (!data) throw new AppError('UPLOAD_MISSING', 400, 'upload.missing');
+    if (!data) throw new AppError('UPLOAD_MISSING');
     const kind = fields.kind === 'attachment' ? 'attachment' : 'avatar';
     // batch avatars (spec 5): each picture at most 500 KB
-    if (fields.kind === 'batchAvatar' && data.length > 500 * 1024) throw new AppError('UPLOAD_TOO_LARGE', 413, 'upload.tooLarge', undefined, { max: '500 KB' });
+    if (fields.kind === 'batchAvatar' && data.length > 500 * 1024) throw new AppError('UPLOAD_TOO_LARGE', { params: { max: '500 KB' } });
     const type = sniff(data);
     let stored: Buffer = data;
     let ext: string;
     let width: number | null = null;
     let height: number | null = null;
     if (kind === 'avatar') {
-      if (!fields.phone?.trim()) throw new AppError('AVATAR_NEEDS_NAME', 400, 'reg.avatarNeedsName');
-      if (type !== 'jpeg' && type !== 'png') throw new AppError('UPLOAD_NOT_IMAGE', 400, 'reg.avatarType');
+      if (!fields.phone?.trim()) throw new AppError('AVATAR_NEEDS_NAME');
+      if (type !== 'jpeg' && type !== 'png') throw new AppError('UPLOAD_NOT_IMAGE', 'reg.avatarType');
       checkExtension(type, fileName);
       const img = await processImage(data);
       stored = img.display;
@@ -49,12 +49,12 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       height = img.height;
       ext = 'jpg';
     } else {
-      if (!isMainlandPhone(fields.phone?.trim() ?? '')) throw new AppError('ATTACHMENT_NEEDS_PHONE', 400, 'reg.attachmentNeedsPhone');
-      if (data.length > 3 * MB) throw new AppError('UPLOAD_TOO_LARGE', 413, 'upload.tooLarge', undefined, { max: '3 MB' });
-      if (type !== 'jpeg' && type !== 'png' && type !== 'zip-office' && type !== 'ole-office') throw new AppError('UPLOAD_BAD_TYPE', 400, 'reg.attachmentType');
+      if (!isMainlandPhone(fields.phone?.trim() ?? '')) throw new AppError('ATTACHMENT_NEEDS_PHONE');
+      if (data.length > 3 * MB) throw new AppError('UPLOAD_TOO_LARGE', { params: { max: '3 MB' } });
+      if (type !== 'jpeg' && type !== 'png' && type !== 'zip-office' && type !== 'ole-office') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');
       ext = checkExtension(type, fileName);
-      if (type === 'zip-office' && ext !== 'docx') throw new AppError('UPLOAD_BAD_TYPE', 400, 'reg.attachmentType');
-      if (type === 'ole-office' && ext !== 'doc') throw new AppError('UPLOAD_BAD_TYPE', 400, 'reg.attachmentType');
+      if (type === 'zip-office' && ext !== 'docx') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');
+      if (type === 'ole-office' && ext !== 'doc') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');
       if (type === 'jpeg' || type === 'png') {
         const img = await processImage(data);
         stored = img.display;

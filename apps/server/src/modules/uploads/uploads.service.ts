@@ -20,11 +20,11 @@ export async function readLimited(file: MultipartFile, max: number): Promise<Buf
     size += (chunk as Buffer).length;
     if (size > max) {
       file.file.resume();
-      throw new AppError('UPLOAD_TOO_LARGE', 413, 'upload.tooLarge', undefined, { max: human(max) });
+      throw new AppError('UPLOAD_TOO_LARGE', { params: { max: human(max) } });
     }
     chunks.push(chunk as Buffer);
   }
-  if (file.file.truncated) throw new AppError('UPLOAD_TOO_LARGE', 413, 'upload.tooLarge', undefined, { max: human(max) });
+  if (file.file.truncated) throw new AppError('UPLOAD_TOO_LARGE', { params: { max: human(max) } });
   return Buffer.concat(chunks);
 }
 
@@ -54,8 +54,8 @@ const MIME: Record<FileType, string> = {
  */
 export async function storeContentUpload(deps: AppDeps & { storage: import('../../lib/storage').Storage }, data: Buffer, fileName: string, kind: 'image' | 'file', userId: number): Promise<StoredUpload> {
   const type = sniff(data);
-  if (kind === 'image' && !isImageType(type)) throw new AppError('UPLOAD_NOT_IMAGE', 400, 'upload.notImage');
-  if (!type) throw new AppError('UPLOAD_BAD_TYPE', 400, 'upload.badFile');
+  if (kind === 'image' && !isImageType(type)) throw new AppError('UPLOAD_NOT_IMAGE');
+  if (!type) throw new AppError('UPLOAD_BAD_TYPE');
   const ext = checkExtension(type, fileName);
   let body = data;
   let width: number | null = null;

@@ -23,7 +23,7 @@ export function avatarUrl(key: string): string {
  */
 export async function storeAvatar(deps: AppDeps & { storage: Storage }, userId: number, data: Buffer, fileName: string) {
   const type = sniff(data);
-  if (type !== 'jpeg' && type !== 'png') throw new AppError('UPLOAD_NOT_IMAGE', 400, 'upload.avatarType');
+  if (type !== 'jpeg' && type !== 'png') throw new AppError('UPLOAD_NOT_IMAGE', 'upload.avatarType');
   checkExtension(type, fileName);
   let body: Buffer;
   try {
@@ -34,7 +34,7 @@ export async function storeAvatar(deps: AppDeps & { storage: Storage }, userId: 
       .jpeg({ quality: 86, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw new AppError('UPLOAD_BROKEN', 400, 'upload.broken');
+    throw new AppError('UPLOAD_BROKEN');
   }
   const key = newKey(PREFIX, 'jpg');
   await deps.storage.put(key, body);

@@ -24,7 +24,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.body.avatar !== undefined) {
       // an avatar is uploaded (POST …/avatar); by hand it can only be removed or set back to an own upload
       if (req.body.avatar !== null && !(await isOwnAvatar(app.deps, req.user!.id, req.body.avatar)))
-        throw new AppError('AVATAR_NOT_OWN', 400, 'user.avatarNotOwn', { avatar: 'user.avatarNotOwn' });
+        throw new AppError('AVATAR_NOT_OWN', { field: 'avatar' });
       patch.avatar = req.body.avatar;
     }
     const [row] = Object.keys(patch).length
@@ -40,7 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/users/web/avatar', { schema: { tags, consumes: ['image/jpeg', 'image/png'], response: { 200: userResponse } }, bodyLimit: AVATAR_MAX_BYTES, preHandler: requireAuth }, async (req) => {
     if ((await app.deps.store.incr(`avatar:${req.user!.id}`, 3600)) > 30) throw errors.rateLimited();
     const data = req.body;
-    if (!Buffer.isBuffer(data) || data.length === 0) throw new AppError('UPLOAD_MISSING', 400, 'upload.missing');
+    if (!Buffer.isBuffer(data) || data.length === 0) throw new AppError('UPLOAD_MISSING');
     const declared = req.headers['content-type']?.split(';')[0]?.trim() === 'image/png' ? 'avatar.png' : 'avatar.jpg';
     const row = await storeAvatar(app.deps, req.user!.id, data, declared);
     const { status: _s, ...u } = toUser(row);

@@ -1,0 +1,100 @@
+import type { MessageKey } from './messages';
+
+/**
+ * The error catalogue: every `code` the server sends → its HTTP status → its message (a messages.ts
+ * key, zh and en). The server's AppError takes a code from here and gets status and text from it; the
+ * web switches on the same typed codes (ApiError.code).
+ *
+ * A throw site may name a more precise message of the same code (REGISTRATION_CLOSED says why,
+ * PLAYER_NOT_ELIGIBLE which rule), never another status.
+ *
+ * Adding a code: one line here (+ its message in messages.ts). errors.test.ts checks the rest.
+ */
+export interface ErrorDef {
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 429 | 431 | 500 | 502 | 503 | 504;
+  message: MessageKey;
+}
+
+export const ERRORS = {
+  // ── the request itself ──────────────────────────────────────────────────────────────────────
+  VALIDATION_FAILED: { status: 400, message: 'error.validation' },
+  BAD_REQUEST: { status: 400, message: 'error.badJson' },
+  TOO_LARGE: { status: 413, message: 'error.tooLarge' },
+  NOT_FOUND: { status: 404, message: 'error.notFound' },
+  RATE_LIMITED: { status: 429, message: 'error.rateLimited' },
+  IN_USE: { status: 409, message: 'error.inUse' },
+
+  // ── who is asking ───────────────────────────────────────────────────────────────────────────
+  UNAUTHORIZED: { status: 401, message: 'error.unauthorized' },
+  SESSION_EXPIRED: { status: 401, message: 'error.sessionExpired' },
+  FORBIDDEN: { status: 403, message: 'error.forbidden' },
+
+  // ── the server ──────────────────────────────────────────────────────────────────────────────
+  INTERNAL: { status: 500, message: 'error.internal' },
+  DB_UNAVAILABLE: { status: 503, message: 'error.dbUnavailable' },
+
+  // ── accounts (auth, users) ──────────────────────────────────────────────────────────────────
+  CAPTCHA_INVALID: { status: 400, message: 'auth.captchaInvalid' },
+  BAD_CREDENTIALS: { status: 400, message: 'auth.badCredentials' },
+  ACCOUNT_DISABLED: { status: 403, message: 'auth.accountDisabled' },
+  SMS_CODE_INVALID: { status: 400, message: 'auth.smsInvalid' },
+  OLD_PASSWORD_WRONG: { status: 400, message: 'auth.oldPasswordWrong' },
+  PHONE_TAKEN: { status: 409, message: 'auth.phoneTaken' },
+  AVATAR_NOT_OWN: { status: 400, message: 'user.avatarNotOwn' },
+
+  // ── uploads ─────────────────────────────────────────────────────────────────────────────────
+  UPLOAD_MISSING: { status: 400, message: 'upload.missing' },
+  UPLOAD_TOO_LARGE: { status: 413, message: 'upload.tooLarge' },
+  UPLOAD_NOT_IMAGE: { status: 400, message: 'upload.notImage' },
+  UPLOAD_BAD_TYPE: { status: 400, message: 'upload.badFile' },
+  UPLOAD_TYPE_MISMATCH: { status: 400, message: 'upload.typeMismatch' },
+  UPLOAD_BROKEN: { status: 400, message: 'upload.broken' },
+  AVATAR_NEEDS_NAME: { status: 400, message: 'reg.avatarNeedsName' },
+  ATTACHMENT_NEEDS_PHONE: { status: 400, message: 'reg.attachmentNeedsPhone' },
+
+  // ── content ─────────────────────────────────────────────────────────────────────────────────
+  ALBUM_NOT_FOUND: { status: 404, message: 'error.albumNotFound' },
+
+  // ── registration (teams, players, codes, review, withdrawals) ───────────────────────────────
+  ACTIVITY_NOT_FOUND: { status: 404, message: 'reg.activityNotFound' },
+  REGISTRATION_CLOSED: { status: 409, message: 'reg.signUpClosed' },
+  CONFIRM_REQUIRED: { status: 409, message: 'error.confirmRequired' },
+  PLAYER_NOT_ELIGIBLE: { status: 400, message: 'reg.notEligible' },
+  DUPLICATE_PLAYER: { status: 409, message: 'reg.duplicatePlayer' },
+  TEAM_FULL: { status: 409, message: 'reg.teamFull' },
+  LOCKED: { status: 409, message: 'reg.locked' },
+  ILLEGAL_TRANSITION: { status: 409, message: 'reg.illegalTransition' },
+  REFUND_DISABLED: { status: 409, message: 'reg.illegalTransition' },
+  IN_REVIEW: { status: 409, message: 'reg.codeDisabledInReview' },
+  ALREADY_REGISTERED: { status: 409, message: 'reg.alreadyRegistered' },
+  ALREADY_SUBMITTED: { status: 409, message: 'reg.alreadySubmitted' },
+  NOT_REVIEW_ACTIVITY: { status: 409, message: 'reg.notReviewActivity' },
+  PLAYER_HAS_PAID: { status: 409, message: 'reg.playerHasPaid' },
+  TEAM_HAS_PAID: { status: 409, message: 'reg.teamHasPaid' },
+  TEAM_PROGRAM_LOCKED: { status: 409, message: 'reg.teamProgramLocked' },
+  NO_PENDING_WITHDRAWAL: { status: 404, message: 'reg.noPendingWithdrawal' },
+  CODE_INVALID: { status: 400, message: 'reg.codeInvalid' },
+  CODE_TYPE_MISMATCH: { status: 400, message: 'reg.codeTypeMismatch' },
+  CODE_WRONG_ACTIVITY: { status: 400, message: 'reg.codeWrongActivity' },
+  CODE_NOT_YOURS: { status: 403, message: 'reg.codeNotYours' },
+  CODE_ALREADY_USED: { status: 409, message: 'reg.codeUsed' },
+  NO_CODE: { status: 404, message: 'reg.noCodeForAccount' },
+  NO_QUALIFYING_CODE: { status: 404, message: 'reg.noQualifyingCode' },
+
+  // ── spreadsheets (batch import, code sheets) ────────────────────────────────────────────────
+  IMPORT_XLS: { status: 400, message: 'import.xlsOnly' },
+  IMPORT_NOT_SPREADSHEET: { status: 400, message: 'import.notSpreadsheet' },
+  IMPORT_EMPTY: { status: 400, message: 'import.empty' },
+  IMPORT_TOO_MANY: { status: 413, message: 'import.tooManyRows' },
+  IMPORT_MERGED: { status: 400, message: 'import.merged' },
+  IMPORT_HEADER_EMPTY: { status: 400, message: 'import.firstRowEmpty' },
+  IMPORT_MISSING_COLUMNS: { status: 400, message: 'import.missingColumns' },
+  IMPORT_HAS_ERRORS: { status: 400, message: 'import.nothingWritten' },
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export type ErrorStatus<C extends ErrorCode> = (typeof ERRORS)[C]['status'];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERRORS, value);
+}
