@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities, materials, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import { AppError, errors, type ErrorCode } from '../../lib/errors';
@@ -92,4 +92,82 @@ export async function refreshTeamStatus(db: DbOrTx, teamId: number) {
 
 export async function memberCount(db: DbOrTx, teamId: number): Promise<number> {
   return (await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.teamId, teamId))).length;
+}
+
+/*
+ * Limits that hold under concurrency, across instances (issue 9, finding 2). Every write that adds a
+ * player to a team or to an activity first locks the row whose limit it checks — the activity (its
+ * playerLimit), then the teams in id order, then the players — counts, and writes in the same
+ * transaction. FOR NO KEY UPDATE: it serialises these checks without blocking the foreign-key checks of
+ * unrelated inserts. One lock order everywhere, so two transactions never wait on each other crosswise.
+ */
+
+/** Withdrawn (5) and cancelled (6) players give their place back. */
+const FREED = [5, 6];
+
+/**
+ * Room for `adding` more players in the activity (playerLimit, 0 = none), or 409 PLAYER_LIMIT. With a
+ * limit, the activity row stays locked until the transaction ends. Call it first in the transaction.
+ */
+export async function reserveActivityPlaces(tx: Tx, activityId: number, adding: number) {
+  if (adding <= 0) return;
+  const [peek] = await tx.select({ limit: activities.playerLimit }).from(activities).where(eq(activities.id, activityId));
+  if (!peek || peek.limit <= 0) return; // no limit: no lock, writes of the activity stay parallel
+  const [a] = await tx.select({ limit: activities.playerLimit }).from(activities).where(eq(activities.id, activityId)).for('no key update');
+  if (!a || a.limit <= 0) return;
+  const [r] = await tx
+    .select({ n: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.activityId, activityId), notInArray(teamMembers.payStatus, FREED)));
+  if (Number(r?.n ?? 0) + adding > a.limit) throw new AppError('PLAYER_LIMIT', { params: { limit: a.limit } });
+}
+
+/** Locks these teams in id order (the one order of every path); returns them with their program's maximum. */
+export async function lockTeams(tx: Tx, teamIds: Iterable<number | null | undefined>) {
+  const ids = [...new Set([...teamIds].filter((x): x is number => !!x))].sort((a, b) => a - b);
+  if (!ids.length) return new Map<number, typeof teams.$inferSelect>();
+  const rows = await tx.select().from(teams).where(inArray(teams.id, ids)).orderBy(asc(teams.id)).for('no key update');
+  return new Map(rows.map((t) => [t.id, t]));
+}
+
+/**
+ * Room for `incoming` more players in each team (its program's maxMembers), or 409 TEAM_FULL. The teams
+ * must be locked by lockTeams in this transaction first.
+ */
+export async function assertTeamRoom(tx: Tx, incoming: Map<number, number>) {
+  const ids = [...incoming.entries()].filter(([, n]) => n > 0).map(([id]) => id);
+  if (!ids.length) return;
+  const max = new Map(
+    (await tx.select({ id: teams.id, max: programs.maxMembers }).from(teams).innerJoin(programs, eq(programs.id, teams.programId)).where(inArray(teams.id, ids))).map((r) => [r.id, r.max]),
+  );
+  const counts = new Map(
+    (await tx.select({ teamId: teamMembers.teamId, n: count() }).from(teamMembers).where(inArray(teamMembers.teamId, ids)).groupBy(teamMembers.teamId)).map((r) => [r.teamId!, Number(r.n)]),
+  );
+  for (const id of ids) {
+    const m = max.get(id);
+    if (m !== undefined && (counts.get(id) ?? 0) + incoming.get(id)! > m) throw new AppError('TEAM_FULL', { message: 'reg.teamFullMax', params: { max: m } });
+  }
+}
+
+/**
+ * The caller's players among ids, locked in the one order: their teams (and `extraTeams`) first, then
+ * the players. A player moved meanwhile to another team has that team locked as well.
+ */
+export async function lockOwnMembersWithTeams(tx: Tx, userId: number | null, ids: number[], extraTeams: (number | null | undefined)[] = []) {
+  const where = (lockIds: number[]) => (userId === null ? inArray(teamMembers.id, lockIds) : and(inArray(teamMembers.id, lockIds), eq(teamMembers.userId, userId)));
+  const peek = await tx.select({ id: teamMembers.id, teamId: teamMembers.teamId }).from(teamMembers).where(where(ids));
+  if (peek.length !== new Set(ids).size) throw errors.notFound();
+  const locked = await lockTeams(tx, [...extraTeams, ...peek.map((m) => m.teamId)]);
+  const rows = await tx.select().from(teamMembers).where(where(ids)).orderBy(asc(teamMembers.id)).for('update');
+  if (rows.length !== new Set(ids).size) throw errors.notFound();
+  const late = rows.map((m) => m.teamId).filter((t) => t && !locked.has(t));
+  if (late.length) await lockTeams(tx, late);
+  return { rows, teams: locked };
+}
+
+/** lockTeams + assertTeamRoom: room for `incoming` players per team, the teams locked until commit. */
+export async function reserveTeamPlaces(tx: Tx, incoming: Map<number, number>) {
+  const locked = await lockTeams(tx, incoming.keys());
+  if (locked.size !== incoming.size) throw errors.notFound(); // deleted meanwhile
+  await assertTeamRoom(tx, incoming);
 }

@@ -16,9 +16,10 @@ import { teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { Pii } from '../../lib/pii';
-import { assertOpenActivities, bad, checkClothes, checkPlan, conflict, confirmRequired, loadOpenActivity, loadProgram, memberCount, ownMember, ownMembers, ownTeam, refreshTeamStatus, type Tx } from './common';
+import { assertOpenActivities, assertTeamRoom, bad, checkClothes, checkPlan, conflict, loadOpenActivity, loadProgram, lockOwnMembersWithTeams, lockTeams, ownMembers, ownTeam, refreshTeamStatus, reserveActivityPlaces, type Tx } from './common';
 import { redeemInTx } from './codes.service';
 import { notifyPlayers } from '../messages/registration-notices';
+import { assertOwnPrivateFile } from '../uploads/uploads.service';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 export type Input = Omit<MemberData, 'activityId'> & { activityId: number };
@@ -55,82 +56,99 @@ export function checkEmergencyPhone(region: string | undefined, phone: string | 
  */
 export async function saveMember(deps: AppDeps, userId: number, input: Input, existingId?: number): Promise<MemberRow> {
   const { db } = deps.database;
-  const activity = await loadOpenActivity(db, input.activityId);
+  await loadOpenActivity(db, input.activityId);
+  readCard(input); // the form's own mistakes answer before any lock is taken
+  checkEmergencyPhone(input.region, input.emerPhone);
+  return db.transaction((tx) => saveMemberInTx(tx, deps, userId, input, existingId)).catch(duplicateAsConflict);
+}
+
+/** Two saves of one ID number at once: the loser meets the unique index and answers 409, never 500. */
+export function duplicateAsConflict(e: unknown): never {
+  const pgError = (x: unknown) => x as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  const err = pgError(e)?.code ? pgError(e) : pgError(pgError(e)?.cause);
+  if (err?.code === '23505' && err.constraint === 'team_members_card_uq') throw new AppError('DUPLICATE_PLAYER', { field: 'card' });
+  throw e;
+}
+
+/**
+ * saveMember inside the caller's transaction. Lock order (common.ts): the activity when its player
+ * limit applies (a new player), the target and previous team, then the player. `placesReserved`: the
+ * caller has already reserved this player's place in the activity (one-form team creation).
+ */
+export async function saveMemberInTx(tx: Tx, deps: AppDeps, userId: number, input: Input, existingId?: number, opts: { placesReserved?: boolean } = {}): Promise<MemberRow> {
+  const activity = await loadOpenActivity(tx, input.activityId);
   const { card, birth, gender } = readCard(input);
   checkEmergencyPhone(input.region, input.emerPhone);
+  const teamId = input.team?.id ?? null;
+  let programId = input.program?.id ?? null;
+  if (!existingId && !opts.placesReserved) await reserveActivityPlaces(tx, activity.id, 1);
+  const before = existingId ? (await lockOwnMembersWithTeams(tx, userId, [existingId], [teamId])).rows[0]! : null;
+  if (!existingId) await lockTeams(tx, [teamId]);
+  if (before && before.activityId !== activity.id) throw errors.notFound();
+  await assertOwnPrivateFile(tx, userId, input.headImg, { field: 'headImg', folders: ['avatars'], current: before?.headImg });
 
-  return db.transaction(async (tx) => {
-    const before = existingId ? await ownMember(tx, userId, existingId, true) : null;
-    if (before && before.activityId !== activity.id) throw errors.notFound();
+  if (teamId) {
+    const team = await ownTeam(tx, userId, teamId);
+    if (team.activityId !== activity.id) throw errors.notFound();
+    if (programId && programId !== team.programId) throw bad('reg.programMismatch', 'program');
+    programId = team.programId;
+    // the team row is locked: the count and the write below are one step for every instance
+    if (!before || before.teamId !== teamId) await assertTeamRoom(tx, new Map([[teamId, 1]]));
+  }
+  if (before && (before.payStatus === 3 || before.payStatus === 9)) {
+    // spec 4.1: a registered player has program and code locked
+    if ((programId ?? null) !== before.programId) throw conflict('reg.locked', 'LOCKED');
+    if (input.code && input.code !== before.code) throw conflict('reg.locked', 'LOCKED');
+  }
+  if (programId) {
+    const program = await loadProgram(tx, activity.id, programId);
+    const problems = checkPlayerForProgram({ birth, gender }, program, activity.beginTime);
+    if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', { message: problems[0]!, field: problems[0] === 'reg.genderMismatch' ? 'gender' : 'birth' });
+  }
+  await checkPlan(tx, activity.id, input.plan?.id);
+  await checkClothes(tx, activity.id, input.clothes?.id);
 
-    let teamId = input.team?.id ?? null;
-    let programId = input.program?.id ?? null;
-    if (teamId) {
-      const team = await ownTeam(tx, userId, teamId);
-      if (team.activityId !== activity.id) throw errors.notFound();
-      if (programId && programId !== team.programId) throw bad('reg.programMismatch', 'program');
-      programId = team.programId;
-      const joining = !before || before.teamId !== teamId;
-      if (joining) {
-        const program = await loadProgram(tx, activity.id, team.programId);
-        if ((await memberCount(tx, teamId)) >= program.maxMembers) throw conflict('reg.teamFull', 'TEAM_FULL');
-      }
-    }
-    if (before && (before.payStatus === 3 || before.payStatus === 9)) {
-      // spec 4.1: a registered player has program and code locked
-      if ((programId ?? null) !== before.programId) throw conflict('reg.locked', 'LOCKED');
-      if (input.code && input.code !== before.code) throw conflict('reg.locked', 'LOCKED');
-    }
-    if (programId) {
-      const program = await loadProgram(tx, activity.id, programId);
-      const problems = checkPlayerForProgram({ birth, gender }, program, activity.beginTime);
-      if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', { message: problems[0]!, field: problems[0] === 'reg.genderMismatch' ? 'gender' : 'birth' });
-    }
-    await checkPlan(tx, activity.id, input.plan?.id);
-    await checkClothes(tx, activity.id, input.clothes?.id);
+  const cardHash = deps.pii.index(card);
+  const [dup] = await tx
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.activityId, activity.id), eq(teamMembers.cardHash, cardHash), before ? ne(teamMembers.id, before.id) : undefined))
+    .limit(1);
+  if (dup) throw new AppError('DUPLICATE_PLAYER', { field: 'card' });
 
-    const cardHash = deps.pii.index(card);
-    const [dup] = await tx
-      .select({ id: teamMembers.id })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.activityId, activity.id), eq(teamMembers.cardHash, cardHash), before ? ne(teamMembers.id, before.id) : undefined))
-      .limit(1);
-    if (dup) throw new AppError('DUPLICATE_PLAYER', { field: 'card' });
-
-    const values = {
-      name: input.name,
-      cardType: input.cardType ?? 0,
-      cardEnc: before && deps.pii.index(card) === before.cardHash ? before.cardEnc : deps.pii.encrypt(card),
-      cardHash,
-      cardMasked: maskCard(card),
-      birth,
-      gender,
-      teamId,
-      programId,
-      planId: input.plan?.id ?? null,
-      clothesId: input.clothes?.id ?? null,
-      emerName: input.emerName ?? '',
-      emerPhone: input.emerPhone ?? '',
-      region: input.region ?? '86',
-      school: input.school ?? '',
-      headImg: input.headImg ?? before?.headImg ?? null,
-      updatedAt: new Date(),
-    };
-    let row: MemberRow;
-    if (before) {
-      [row] = (await tx.update(teamMembers).set(values).where(eq(teamMembers.id, before.id)).returning()) as [MemberRow];
-      await audit(tx as never, { userId, resource: 'teamMembers', recordId: row.id, action: 'update', before: redact(before), after: redact(row) });
-    } else {
-      [row] = (await tx.insert(teamMembers).values({ ...values, activityId: activity.id, userId, collectStatus: 1 }).returning()) as [MemberRow];
-      await audit(tx as never, { userId, resource: 'teamMembers', recordId: row.id, action: 'create', after: redact(row) });
-    }
-    for (const t of new Set([before?.teamId, row.teamId])) if (t) await refreshTeamStatus(tx, t);
-    if (input.code && input.code !== before?.code) {
-      if (!row.teamId) throw bad('reg.codeNeedsTeam', 'code');
-      row = await redeemInTx(tx, deps, userId, row, input.code);
-    }
-    return row;
-  });
+  const values = {
+    name: input.name,
+    cardType: input.cardType ?? 0,
+    cardEnc: before && deps.pii.index(card) === before.cardHash ? before.cardEnc : deps.pii.encrypt(card),
+    cardHash,
+    cardMasked: maskCard(card),
+    birth,
+    gender,
+    teamId,
+    programId,
+    planId: input.plan?.id ?? null,
+    clothesId: input.clothes?.id ?? null,
+    emerName: input.emerName ?? '',
+    emerPhone: input.emerPhone ?? '',
+    region: input.region ?? '86',
+    school: input.school ?? '',
+    headImg: input.headImg ?? before?.headImg ?? null,
+    updatedAt: new Date(),
+  };
+  let row: MemberRow;
+  if (before) {
+    [row] = (await tx.update(teamMembers).set(values).where(eq(teamMembers.id, before.id)).returning()) as [MemberRow];
+    await audit(tx as never, { userId, resource: 'teamMembers', recordId: row.id, action: 'update', before: redact(before), after: redact(row) });
+  } else {
+    [row] = (await tx.insert(teamMembers).values({ ...values, activityId: activity.id, userId, collectStatus: 1 }).returning()) as [MemberRow];
+    await audit(tx as never, { userId, resource: 'teamMembers', recordId: row.id, action: 'create', after: redact(row) });
+  }
+  for (const t of new Set([before?.teamId, row.teamId])) if (t) await refreshTeamStatus(tx, t);
+  if (input.code && input.code !== before?.code) {
+    if (!row.teamId) throw bad('reg.codeNeedsTeam', 'code');
+    row = await redeemInTx(tx, deps, userId, row, input.code);
+  }
+  return row;
 }
 
 /** Audit copies never carry the encrypted number or its index. */
@@ -142,7 +160,7 @@ export function redact(m: MemberRow) {
 /** Deletes players not yet paid or registered (spec 2.4 dialog); all or nothing. */
 export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
-    const rows = await ownMembers(tx, userId, ids, true);
+    const { rows } = await lockOwnMembersWithTeams(tx, userId, ids);
     await assertOpenActivities(tx, rows.map((m) => m.activityId));
     if (rows.some((m) => ![0, 6, 8].includes(m.payStatus))) throw conflict('reg.playerHasPaid', 'PLAYER_HAS_PAID');
     await tx.delete(teamMembers).where(inArray(teamMembers.id, ids));
@@ -154,7 +172,7 @@ export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]
 /** Removes players from their teams (moveOut); registered players stay with their team. */
 export async function moveOut(deps: AppDeps, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
-    const rows = await ownMembers(tx, userId, ids, true);
+    const { rows } = await lockOwnMembersWithTeams(tx, userId, ids);
     await assertOpenActivities(tx, rows.map((m) => m.activityId));
     if (rows.some((m) => ![0, 6, 8].includes(m.payStatus))) throw conflict('reg.locked', 'LOCKED');
     await tx.update(teamMembers).set({ teamId: null, updatedAt: new Date() }).where(inArray(teamMembers.id, ids));
@@ -165,20 +183,19 @@ export async function moveOut(deps: AppDeps, userId: number, ids: number[]) {
 
 /**
  * Assigns players to a team (spec 5 Team operations): their program must equal the team's, they move
- * with the same payment status and event; past the maximum the person confirms first.
+ * with the same payment status and event. The team's maximum holds (409 TEAM_FULL), confirmed or not:
+ * the team and the players' current teams are locked, in id order, before the count.
  */
 export async function assignTeam(deps: AppDeps, userId: number, body: { teamId: number; teamMemberIdList: number[]; activityId: number; confirm?: boolean }) {
   await deps.database.db.transaction(async (tx) => {
-    const team = await ownTeam(tx, userId, body.teamId, true);
-    const rows = await ownMembers(tx, userId, body.teamMemberIdList, true);
+    const { rows } = await lockOwnMembersWithTeams(tx, userId, body.teamMemberIdList, [body.teamId]);
+    const team = await ownTeam(tx, userId, body.teamId);
     if (team.activityId !== body.activityId || rows.some((m) => m.activityId !== body.activityId)) throw errors.notFound();
     await loadOpenActivity(tx, body.activityId);
     if (rows.some((m) => m.programId !== team.programId)) throw bad('reg.programMismatch', 'teamMemberIdList');
     if (new Set(rows.map((m) => m.payStatus)).size > 1) throw bad('reg.sameStatusRequired', 'teamMemberIdList');
     if (rows.some((m) => m.payStatus === 7)) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
-    const program = await loadProgram(tx, team.activityId, team.programId);
-    const incoming = rows.filter((m) => m.teamId !== team.id).length;
-    if ((await memberCount(tx, team.id)) + incoming > program.maxMembers && !body.confirm) throw confirmRequired('reg.confirmOverMax');
+    await assertTeamRoom(tx, new Map([[team.id, rows.filter((m) => m.teamId !== team.id).length]]));
     await tx.update(teamMembers).set({ teamId: team.id, updatedAt: new Date() }).where(inArray(teamMembers.id, body.teamMemberIdList));
     for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'assignTeam', before: { teamId: m.teamId }, after: { teamId: team.id } });
     for (const t of new Set([team.id, ...rows.map((m) => m.teamId)])) if (t) await refreshTeamStatus(tx, t);
@@ -206,7 +223,7 @@ export async function changeProgram(deps: AppDeps, userId: number, body: { progr
 /** Submits players for review (review activities): 0/8 → 7; needs a team (spec 4.1). */
 export async function submitForReview(deps: AppDeps, userId: number, memberIds: number[]) {
   await deps.database.db.transaction(async (tx) => {
-    const rows = await ownMembers(tx, userId, memberIds, true);
+    const { rows } = await lockOwnMembersWithTeams(tx, userId, memberIds);
     for (const m of rows) {
       const activity = await loadOpenActivity(tx, m.activityId);
       if (!activity.reviewRequired) throw conflict('reg.notReviewActivity', 'NOT_REVIEW_ACTIVITY');
@@ -226,8 +243,7 @@ export async function submitForReview(deps: AppDeps, userId: number, memberIds: 
 export async function decideReview(deps: AppDeps, staffId: number, memberIds: number[], pass: boolean, reason?: string) {
   if (!pass && !reason) throw errors.validation({ reason: 'validation.required' });
   await deps.database.db.transaction(async (tx) => {
-    const rows = await tx.select().from(teamMembers).where(inArray(teamMembers.id, memberIds)).for('update');
-    if (rows.length !== new Set(memberIds).size) throw errors.notFound();
+    const { rows } = await lockOwnMembersWithTeams(tx, null, memberIds);
     for (const m of rows) {
       const next = nextPayStatus(m.payStatus, pass ? 'pass' : 'fail');
       if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');

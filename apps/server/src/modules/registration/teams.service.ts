@@ -3,9 +3,9 @@ import { CHANNEL_CODE_MIN, PROMOTION_CODE_MIN } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { leaders, orgs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { errors } from '../../lib/errors';
-import { assertOpenActivities, bad, checkPlan, confirmRequired, conflict, loadOpenActivity, loadProgram, ownTeam, refreshTeamStatus, type DbOrTx, type Tx } from './common';
-import { saveMember, type Input as MemberInputOut } from './members.service';
+import { AppError, errors } from '../../lib/errors';
+import { assertOpenActivities, bad, checkPlan, confirmRequired, conflict, loadOpenActivity, loadProgram, ownTeam, refreshTeamStatus, reserveActivityPlaces, type DbOrTx, type Tx } from './common';
+import { duplicateAsConflict, saveMemberInTx, type Input as MemberInputOut } from './members.service';
 
 type TeamRow = typeof teams.$inferSelect;
 export interface TeamFields {
@@ -102,10 +102,12 @@ export async function updateTeam(deps: AppDeps, userId: number, teamId: number, 
   return deps.database.db.transaction(async (tx) => {
     const before = await ownTeam(tx, userId, teamId, true);
     if (before.activityId !== activityId) throw errors.notFound();
-    const { values } = await teamValues(tx, userId, activityId, f);
+    const { values, program } = await teamValues(tx, userId, activityId, f);
     const members = await tx.select().from(teamMembers).where(eq(teamMembers.teamId, teamId));
     if (values.programId !== before.programId) {
       if (members.some((m) => [3, 4, 5, 9].includes(m.payStatus))) throw conflict('reg.teamProgramLocked', 'TEAM_PROGRAM_LOCKED');
+      // the members follow the team: a program whose teams are smaller than this one cannot take it
+      if (members.length > program.maxMembers) throw new AppError('TEAM_FULL', { message: 'reg.programTooSmall', params: { max: program.maxMembers, count: members.length } });
       if (members.length && !f.confirm) throw confirmRequired('reg.membersFollowProgram');
       if (members.length) await tx.update(teamMembers).set({ programId: values.programId, updatedAt: new Date() }).where(eq(teamMembers.teamId, teamId));
     }
@@ -130,21 +132,21 @@ export async function deleteTeams(deps: AppDeps, userId: number, ids: number[]) 
   });
 }
 
-/** A team and its players in one form (createTandP → batchCreate): all in, or nothing. */
+/**
+ * A team and its players in one form (createTandP → batchCreate): one transaction, all in or nothing.
+ * The activity's places for all players are reserved first (lock order of common.ts); the new team is
+ * invisible to others until commit, and each player still passes the team's maximum.
+ */
 export async function createTeamWithPlayers(deps: AppDeps, userId: number, activityId: number, team: TeamFields, members: Omit<MemberInputOut, 'activityId'>[]) {
-  const t = await createTeam(deps, userId, activityId, team);
-  const created: (typeof teamMembers.$inferSelect)[] = [];
-  try {
-    for (const m of members) created.push(await saveMember(deps, userId, { ...m, activityId, team: { id: t.id }, program: { id: t.programId } }));
-  } catch (e) {
-    // undo: the players created so far, then the team (each save is its own transaction)
-    await deps.database.db.transaction(async (tx) => {
-      if (created.length) await tx.delete(teamMembers).where(inArray(teamMembers.id, created.map((m) => m.id)));
-      await tx.delete(teams).where(eq(teams.id, t.id));
-    });
-    throw e;
-  }
-  return { team: t, members: created };
+  return deps.database.db
+    .transaction(async (tx) => {
+      await reserveActivityPlaces(tx, activityId, members.length);
+      const t = await createTeamInTx(tx, userId, activityId, team);
+      const created: (typeof teamMembers.$inferSelect)[] = [];
+      for (const m of members) created.push(await saveMemberInTx(tx, deps, userId, { ...m, activityId, team: { id: t.id }, program: { id: t.programId } }, undefined, { placesReserved: true }));
+      return { team: t, members: created };
+    })
+    .catch(duplicateAsConflict);
 }
 
 /** Many teams at once (createAllTeam → batchCreateTeam), in one transaction. */
