@@ -6,7 +6,7 @@ vi.mock('./notify', () => ({
   notify: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() },
 }));
 
-import { api, ApiError, configureApiClient, request } from './api-client';
+import { api, ApiError, configureApiClient, errorMessage, isApiError, isNotFound, request } from './api-client';
 import { getCookie, removeCookie } from './cookies';
 import i18n from './i18n';
 import { registerNavigator } from './navigation';
@@ -128,6 +128,20 @@ describe('api client (spec 8.1)', () => {
       message: '提交的数据有误',
       fieldErrors: { phone: '请输入正确的 11 位手机号' },
     });
+  });
+
+  it('switches on typed catalogue codes: isApiError(e, …codes), isNotFound, errorMessage; no code → HTTP_ERROR', async () => {
+    fetchMock.mockResolvedValueOnce(json(errorBody(409, '请确认', { code: 'CONFIRM_REQUIRED' }), 409));
+    const confirm = await rejection(api.put('/api/x', {}, { silent: true }));
+    expect(isApiError(confirm, 'CONFIRM_REQUIRED')).toBe(true);
+    expect(isApiError(confirm, 'VALIDATION_FAILED', 'TEAM_FULL')).toBe(false);
+    expect(isNotFound(confirm)).toBe(false);
+    expect(errorMessage(confirm, 'fallback')).toBe('请确认');
+    expect(errorMessage(new Error('x'), 'fallback')).toBe('fallback');
+    fetchMock.mockResolvedValueOnce(json(errorBody(404, '相册不存在', { code: 'ALBUM_NOT_FOUND' }), 404));
+    expect(isNotFound(await rejection(api.get('/api/x', { silent: true })))).toBe(true);
+    fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
+    expect((await rejection(api.get('/api/x', { silent: true }))).code).toBe('HTTP_ERROR');
   });
 
   it('success is resultCode 1 (or above 0); resultCode 0 on HTTP 200 is an error with resultStr', async () => {

@@ -3,6 +3,10 @@ import { setCookie } from './cookies';
 import { currentPath, loginUrl, navigateTo } from './navigation';
 import { NOTICE_MS, notify } from './notify';
 import { clearSession, getToken } from './session';
+import { ERROR_TEXT, NOT_FOUND_CODES, type ApiErrorCode } from './errors';
+import type { ErrorCode } from '@rp/shared';
+
+export type { ApiErrorCode };
 
 /**
  * The one HTTP client (spec 8.1). Every bullet of 8.1 is handled here and unit-tested in
@@ -36,8 +40,8 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     /** HTTP status (or the body's status); null when no response arrived. */
     readonly status: number | null,
-    /** Stable machine code from the server (VALIDATION_FAILED, …) or TIMEOUT / NETWORK / ABORTED. */
-    readonly code: string,
+    /** The server's catalogue code (VALIDATION_FAILED, …) or the client's TIMEOUT / NETWORK / ABORTED / HTTP_ERROR. */
+    readonly code: ApiErrorCode,
     readonly fieldErrors: Record<string, string> = {},
     readonly body?: unknown,
   ) {
@@ -45,8 +49,19 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+/** An ApiError; with codes, one of those (typed against the shared catalogue). */
+export function isApiError(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
+  return error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
+}
+
+/** "No such thing": any not-found code of the catalogue. */
+export function isNotFound(error: unknown): error is ApiError {
+  return isApiError(error, ...NOT_FOUND_CODES);
+}
+
+/** The server's (already localised) text of a failure, or the fallback for anything else. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
 }
 
 interface ClientConfig {
@@ -161,13 +176,13 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
   } catch (cause) {
     if (timedOut) {
-      const message = i18n.t('errors:client.timeout');
+      const message = i18n.t(ERROR_TEXT.TIMEOUT);
       notice(message);
       throw new ApiError(message, 'timeout', null, 'TIMEOUT');
     }
-    if (options.signal?.aborted) throw new ApiError(i18n.t('errors:client.aborted'), 'aborted', null, 'ABORTED');
+    if (options.signal?.aborted) throw new ApiError(i18n.t(ERROR_TEXT.ABORTED), 'aborted', null, 'ABORTED');
     // No response at all: network down, server unreachable, CORS, …
-    const message = i18n.t('errors:client.serverBusy');
+    const message = i18n.t(ERROR_TEXT.NETWORK);
     notice(message);
     throw new ApiError(message, 'network', null, 'NETWORK', {}, cause);
   } finally {
@@ -186,7 +201,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   const bodyStatus = typeof envelope?.status === 'number' ? envelope.status : undefined;
   const serverMessage =
     (typeof envelope?.message === 'string' && envelope.message) || (typeof envelope?.resultStr === 'string' && envelope.resultStr) || '';
-  const code = typeof envelope?.code === 'string' ? envelope.code : `HTTP_${response.status}`;
+  // The server sends only catalogue codes (packages/shared/src/errors.ts); anything else came from elsewhere.
+  const code: ApiErrorCode = typeof envelope?.code === 'string' ? (envelope.code as ErrorCode) : 'HTTP_ERROR';
   const fieldErrors = stringRecord(envelope?.fieldErrors);
   const status = bodyStatus ?? response.status;
   const fail = (message: string, kind: ApiErrorKind = response.ok ? 'result' : 'http') =>
@@ -199,23 +215,23 @@ export async function request<T>(method: string, path: string, options: RequestO
     clearSession();
     if (bodyStatus === 401) setCookie(POINT_COOKIE, '401');
     if (!noRedirect) navigateTo(loginUrl(returnTo));
-    throw fail(serverMessage || i18n.t('errors:client.sessionExpired'));
+    throw fail(serverMessage || i18n.t(ERROR_TEXT.SESSION_EXPIRED));
   }
 
   if (response.status === 403 || bodyStatus === 403) {
     if (!noRedirect) navigateTo('/401');
-    throw fail(serverMessage || i18n.t('errors:client.forbidden'));
+    throw fail(serverMessage || i18n.t(ERROR_TEXT.FORBIDDEN));
   }
 
   if (bodyStatus !== undefined || (response.ok && serverMessage)) {
     // The server explained itself: show its (already localised) message.
-    const message = serverMessage || i18n.t('errors:client.serverBusy');
+    const message = serverMessage || i18n.t(ERROR_TEXT.HTTP_ERROR);
     notice(message);
     throw fail(message);
   }
 
   // No status in the body (HTML error page, empty 502, …).
-  const message = i18n.t('errors:client.serverBusy');
+  const message = i18n.t(ERROR_TEXT.HTTP_ERROR);
   notice(message);
   throw fail(message);
 }

@@ -14,7 +14,7 @@ export function ensureUserLoaded(): Promise<void> {
     .get<UserResponse>('/auth/info', { silent: true, noRedirect: true })
     .then((res) => setUser(res.user ?? res.data))
     .catch((error: unknown) => {
-      if (isApiError(error) && error.status === 401) clearSession();
+      if (isApiError(error, 'UNAUTHORIZED', 'SESSION_EXPIRED')) clearSession();
     })
     .finally(() => {
       pending = null;

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { api, isApiError, type RequestOptions } from './api-client';
+import { api, isApiError, isNotFound, type RequestOptions } from './api-client';
 import type {
   AboutItem,
   ActivityItem,
@@ -41,7 +41,7 @@ export async function orNotFound<T>(p: Promise<T>): Promise<T> {
   try {
     return await p;
   } catch (e) {
-    if (isApiError(e) && e.status === 404) notFound();
+    if (isNotFound(e)) notFound();
     throw e;
   }
 }

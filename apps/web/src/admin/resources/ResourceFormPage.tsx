@@ -45,7 +45,7 @@ function ExistingRow({ def, id }: { def: ResourceDef; id: number }) {
   const query = useQuery(resourceRowQuery(def.name, id));
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.isError) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
+    const notFound = isApiError(query.error, 'NOT_FOUND');
     return (
       <Result
         status={notFound ? '404' : 'error'}

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { contentApi, orNull } from '../../lib/content-api';
-import { isApiError } from '../../lib/api-client';
+import { isApiError, isNotFound } from '../../lib/api-client';
 import type { AlbumMeta, ConsoleItem, DictItem, PictureListData } from '../../lib/contract';
 import { parseId } from '../../lib/format';
 import type { RouteMeta } from '../../lib/page-meta';
@@ -49,7 +49,7 @@ export async function galleryLoader({ request }: LoaderFunctionArgs): Promise<Ga
   try {
     album = await contentApi.album(id, { signal: request.signal });
   } catch (e) {
-    if (isApiError(e) && (e.status === 404 || e.code === 'ALBUM_NOT_FOUND' || e.status === 400)) return { kind: 'notFound' };
+    if (isNotFound(e) || isApiError(e, 'VALIDATION_FAILED', 'BAD_REQUEST')) return { kind: 'notFound' };
     throw e;
   }
   const firstAlbum = album.list[0];

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
-import { api } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { assignTeam, changeProgram, deleteMembers, listMembers, submitMembers, type MemberItem, type TeamItem } from './api';
 import { errorText, notice, useConfirm } from './common';
 import { codeLocked, splitDeletable } from './model';
@@ -79,8 +79,7 @@ export function AssignTeamDialog({ open, activityId, teams, onClose, onDone }: B
       onClose();
       onDone();
     } catch (e) {
-      const err = e as { code?: string };
-      if (err.code === 'CONFIRM_REQUIRED' && !confirmed) {
+      if (isApiError(e, 'CONFIRM_REQUIRED') && !confirmed) {
         if (await confirm(errorText(e, ''))) return send(true);
         return;
       }

@@ -148,7 +148,7 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
       setEditing(false);
       onSaved(res.data);
     } catch (e) {
-      if (isApiError(e) && e.code === 'CONFIRM_REQUIRED' && !confirmed) {
+      if (isApiError(e, 'CONFIRM_REQUIRED') && !confirmed) {
         if (await confirm(e.message, t('registration:dialog.confirmProgram'))) return send(values, true);
         return;
       }
