@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
-import { translate, type Lang, type SmsPurpose } from '@rp/shared';
+import { SMS_CODE_LENGTH, SMS_RESEND_SECONDS, translate, type Lang, type SmsPurpose } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { users, messages } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
@@ -11,7 +11,7 @@ import { createSession, deleteUserSessions, toUser, type SessionUser } from './s
 const LOGIN_WINDOW_S = 15 * 60;
 const LOGIN_MAX_FAILURES = 10; // design §7: ≤ 10 failures per account per 15 min
 const SMS_TTL_S = 5 * 60;
-const SMS_RESEND_S = 60;
+const SMS_RESEND_S = SMS_RESEND_SECONDS;
 const SMS_MAX_ATTEMPTS = 5;
 
 export interface ClientInfo {
@@ -37,8 +37,11 @@ export async function loginWithPassword(
   }
   const account = input.username.trim().toLowerCase();
   const failKey = `loginfail:${account}`;
-  const failures = Number((await deps.store.get(failKey)) ?? 0);
-  if (failures >= LOGIN_MAX_FAILURES) throw errors.rateLimited('auth.tooManyFailures');
+  // The attempt is counted before the password is checked, in one atomic increment of the shared store
+  // (database or Redis): however many arrive at once, on however many instances, at most
+  // LOGIN_MAX_FAILURES passwords per account and window are ever verified. A success clears the count.
+  const attempt = await deps.store.incr(failKey, LOGIN_WINDOW_S);
+  if (attempt > LOGIN_MAX_FAILURES) throw errors.rateLimited('auth.tooManyFailures');
 
   const { db } = deps.database;
   const [row] = await db
@@ -47,10 +50,7 @@ export async function loginWithPassword(
     .where(or(eq(users.username, account), eq(users.phone, account)))
     .limit(1);
   const good = await verifyPassword(row?.passwordHash, input.password);
-  if (!row || !good) {
-    await deps.store.incr(failKey, LOGIN_WINDOW_S);
-    throw new AppError('BAD_CREDENTIALS');
-  }
+  if (!row || !good) throw new AppError('BAD_CREDENTIALS'); // already counted
   if (row.status !== 1) throw new AppError('ACCOUNT_DISABLED');
   await deps.store.del(failKey);
   return startSession(deps, row.id, input.rememberMe, client);
@@ -78,28 +78,33 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: SmsPurp
     const [known] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
     if (!known) return;
   }
-  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const code = crypto.randomInt(0, 10 ** SMS_CODE_LENGTH).toString().padStart(SMS_CODE_LENGTH, '0');
   await deps.store.set(`sms:${purpose}:${phone}`, code, SMS_TTL_S);
   await deps.store.del(`smsfail:${purpose}:${phone}`);
   await deps.sms.send({ phone, purpose, code, text: translate(lang, 'sms.template', { code }) });
 }
 
-/** Consumes the code when it matches; five wrong tries burn it. */
+/**
+ * Consumes the code when it matches; at most five tries per code. Like the password lockout, a try is
+ * counted (atomically, in the shared store) before the comparison, so parallel guesses cannot compare
+ * more than five; the fifth wrong one burns the code.
+ */
 async function consumeSmsCode(deps: AppDeps, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
   const key = `sms:${purpose}:${phone}`;
+  const invalid = () => new AppError('SMS_CODE_INVALID', { field: 'code' });
+  const tries = await deps.store.incr(`smsfail:${purpose}:${phone}`, SMS_TTL_S);
+  if (tries > SMS_MAX_ATTEMPTS) {
+    await deps.store.del(key);
+    throw invalid();
+  }
   const expected = await deps.store.get(key);
   const a = Buffer.from(expected ?? '------');
   const b = Buffer.from(code.padEnd(6, '-').slice(0, 6));
   if (expected === null || !crypto.timingSafeEqual(a, b)) {
-    if (expected !== null) {
-      const tries = await deps.store.incr(`smsfail:${purpose}:${phone}`, SMS_TTL_S);
-      if (tries >= SMS_MAX_ATTEMPTS) await deps.store.del(key);
-    }
-    throw new AppError('SMS_CODE_INVALID', { field: 'code' });
+    if (tries >= SMS_MAX_ATTEMPTS) await deps.store.del(key);
+    throw invalid();
   }
-  if ((await deps.store.take(key)) === null) {
-    throw new AppError('SMS_CODE_INVALID', { field: 'code' });
-  }
+  if ((await deps.store.take(key)) === null) throw invalid();
 }
 
 /**
