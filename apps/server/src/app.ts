@@ -9,6 +9,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { Pii } from './lib/pii';
 import multipart from '@fastify/multipart';
+import { UPLOAD_LIMITS } from '@rp/shared';
 import { LocalStorage, type Storage } from './lib/storage';
 import { TtlCache } from './lib/ttl-cache';
 import { fileRoutes } from './modules/uploads/files.routes';
@@ -102,7 +103,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(messageRoutes);
   await app.register(adminRoutes);
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
+  // the largest ceiling of any upload route; each route sets its own lower one
+  await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 1, fields: 20 } });
   await app.register(fileRoutes);
   await app.register(publicContentRoutes);
   await app.register(galleryRoutes);

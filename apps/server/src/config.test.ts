@@ -1,5 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+
+const KEY = crypto.randomBytes(32).toString('hex');
 
 describe('config', () => {
   it('has working defaults', () => {
@@ -11,8 +18,49 @@ describe('config', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must start with postgres/],
     [{ CAPTCHA_ENABLED: 'maybe' }, /CAPTCHA_ENABLED/],
     [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD: must be at least 8/],
+    // several instances on one database must share the ID-number key (issue 9, finding 3)
+    [{ DATABASE_URL: 'postgres://db/app' }, /^Invalid configuration: PII_KEY: required with DATABASE_URL/],
+    [{ PII_KEY: 'abc' }, /PII_KEY: must be 32 bytes/],
+    [{ PII_KEY: crypto.randomBytes(31).toString('base64') }, /PII_KEY: must be 32 bytes/],
+    [{ STORAGE: 'ftp' }, /STORAGE/],
+    [{ STORAGE: 's3', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }, /S3_ENDPOINT: required with STORAGE=s3/],
+    [{ STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }, /S3_BUCKET: required with STORAGE=s3/],
+    [{ STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'Bad_Bucket', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }, /S3_BUCKET: must be a valid bucket name/],
   ])('fails with one clear line for %o', (env, re) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(re);
+  });
+
+  it('takes a shared key with DATABASE_URL (hex or base64) and S3 settings with a default region', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app', PII_KEY: KEY }).PII_KEY).toBe(KEY);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app', PII_KEY: crypto.randomBytes(32).toString('base64') })).not.toThrow();
+    const s3 = loadConfig({ STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' });
+    expect(s3).toMatchObject({ STORAGE: 's3', S3_REGION: 'us-east-1' });
+    expect(loadConfig({}).STORAGE).toBe('local');
+  });
+
+  it('never echoes a key it refuses', () => {
+    const bad = 'k'.repeat(40);
+    try {
+      loadConfig({ PII_KEY: bad });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as Error).message).not.toContain(bad);
+    }
+  });
+
+  it('the server refuses to start on PostgreSQL without PII_KEY: one line on stderr, exit 1, nothing written', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-cfg-'));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+      env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: PII_KEY: required with DATABASE_URL/);
+    expect(fs.existsSync(path.join(dataDir, 'pii.key'))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

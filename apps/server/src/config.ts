@@ -19,8 +19,21 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(64).optional(),
   CAPTCHA_ENABLED: bool.default(true),
   SEED_DEMO: bool.default(true),
-  /** 32-byte key (hex or base64) for encrypting ID numbers; generated into DATA_DIR when absent. */
-  PII_KEY: z.string().optional(),
+  /**
+   * 32-byte key (64 hex characters or base64) for encrypting ID numbers. Required with DATABASE_URL (every
+   * instance on one database must share it); the embedded database generates one into DATA_DIR when absent.
+   */
+  PII_KEY: z
+    .string()
+    .refine((v) => decodeKey(v) !== null, 'must be 32 bytes (64 hex characters or base64)')
+    .optional(),
+  /** Where uploads live: local disk under DATA_DIR/uploads, or an S3-compatible object store. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
   EXAM_URL: z.string().url().default('https://learn.example.org/login'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -34,6 +47,25 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
 
+/** A PII_KEY value as 32 bytes (64 hex characters, or base64 of 32 bytes), or null when it is neither. */
+export function decodeKey(v: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(v)) return Buffer.from(v, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(v)) return null;
+  const b = Buffer.from(v, 'base64');
+  return b.length === 32 ? b : null;
+}
+
+/** Settings that only make sense together; the first one missing is named. */
+function crossCheck(c: z.infer<typeof schema>): string | null {
+  // Two instances with their own generated keys would write blind indexes that never match (the same child
+  // registered twice) and could not read each other's ID numbers.
+  if (c.DATABASE_URL && !c.PII_KEY) return 'PII_KEY: required with DATABASE_URL (every instance must share one key; e.g. `openssl rand -hex 32`)';
+  if (c.STORAGE === 's3') {
+    for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!c[k]) return `${k}: required with STORAGE=s3`;
+  }
+  return null;
+}
+
 /** Parses the environment; on a bad value throws one line naming the variable and the problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -43,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
   }
   const c = parsed.data;
+  const problem = crossCheck(c);
+  if (problem) throw new ConfigError(`Invalid configuration: ${problem}`);
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),

@@ -1,34 +1,18 @@
-import fs from 'node:fs';
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin, seedDemo, seedDemoGallery } from './db/seed/index';
 import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-store';
 import { buildApp } from './app';
-import { LocalStorage } from './lib/storage';
-
-/** Key for encrypting ID numbers: PII_KEY, or one generated once into DATA_DIR (never the database). */
-export function piiKey(config: Config): Buffer {
-  if (config.PII_KEY) {
-    const k = /^[0-9a-f]{64}$/i.test(config.PII_KEY) ? Buffer.from(config.PII_KEY, 'hex') : Buffer.from(config.PII_KEY, 'base64');
-    if (k.length !== 32) throw new ConfigError('Invalid configuration: PII_KEY: must be 32 bytes (64 hex characters or base64)');
-    return k;
-  }
-  const file = path.join(config.dataDir, 'pii.key');
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-  }
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-}
+import { createStorage } from './lib/storage';
+import { loadPiiKey } from './lib/pii';
 
 async function main() {
   let config: Config;
   let pii: Buffer;
   try {
     config = loadConfig();
-    pii = piiKey(config);
+    pii = loadPiiKey(config);
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
@@ -39,7 +23,7 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite') });
   const store: ShortStore = config.REDIS_URL ? await RedisShortStore.connect(config.REDIS_URL) : new DbShortStore(database.db);
   await ensureAdmin(database.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, (line) => console.log(line));
-  const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
+  const storage = await createStorage(config);
   if (config.SEED_DEMO) await seedDemo(database.db);
 
   const app = await buildApp({

@@ -32,6 +32,8 @@ export const ERRORS = {
   // ── the server ──────────────────────────────────────────────────────────────────────────────
   INTERNAL: { status: 500, message: 'error.internal' },
   DB_UNAVAILABLE: { status: 503, message: 'error.dbUnavailable' },
+  /** a stored ID number this server's PII_KEY cannot open (instances with different keys) */
+  PII_UNREADABLE: { status: 409, message: 'error.piiUnreadable' },
 
   // ── accounts (auth, users) ──────────────────────────────────────────────────────────────────
   CAPTCHA_INVALID: { status: 400, message: 'auth.captchaInvalid' },
@@ -51,6 +53,8 @@ export const ERRORS = {
   UPLOAD_BROKEN: { status: 400, message: 'upload.broken' },
   AVATAR_NEEDS_NAME: { status: 400, message: 'reg.avatarNeedsName' },
   ATTACHMENT_NEEDS_PHONE: { status: 400, message: 'reg.attachmentNeedsPhone' },
+  /** a record points at a private file its writer did not upload */
+  FILE_NOT_OWN: { status: 400, message: 'upload.notOwn' },
 
   // ── content ─────────────────────────────────────────────────────────────────────────────────
   ALBUM_NOT_FOUND: { status: 404, message: 'error.albumNotFound' },

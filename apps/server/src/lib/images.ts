@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from './errors';
+import { stripLocation } from './photo-metadata';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 export type FileType = ImageType | 'pdf' | 'zip-office' | 'ole-office';
@@ -77,6 +78,31 @@ export async function processImage(input: Buffer, opts: { watermark?: string } =
       : resized;
     const thumb = await sharp(resized).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
     return { display, thumb, width: info.width, height: info.height };
+  } catch {
+    throw new AppError('UPLOAD_BROKEN');
+  }
+}
+
+/**
+ * The downloadable copy of an album original: the uploaded file with orientation and capture time only
+ * (photo-metadata.ts, pixels untouched). A file whose structure the surgery does not follow is re-encoded
+ * at high quality with the orientation applied, so no original is ever stored with its location.
+ */
+export async function cleanOriginal(data: Buffer, type: ImageType): Promise<Buffer> {
+  const stripped = stripLocation(data, type);
+  if (stripped) {
+    const ok = await sharp(stripped, { limitInputPixels: MAX_PIXELS })
+      .metadata()
+      .then((m) => Boolean(m.width && m.height))
+      .catch(() => false);
+    if (ok) return stripped;
+  }
+  try {
+    const img = sharp(data, { limitInputPixels: MAX_PIXELS, animated: type === 'gif' || type === 'webp' }).rotate();
+    if (type === 'png') return await img.png().toBuffer();
+    if (type === 'webp') return await img.webp({ quality: 95 }).toBuffer();
+    if (type === 'gif') return await img.gif().toBuffer();
+    return await img.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
   } catch {
     throw new AppError('UPLOAD_BROKEN');
   }

@@ -146,7 +146,8 @@ export const pictureItem = z.object({
   name: z.string(),
   picUrl: z.string(),
   thumbUrl: z.string(),
-  originalUrl: z.string(),
+  /** /api/pictures/original/<32 hex>: an unguessable download link (location stripped); never by id */
+  originalUrl: z.string().regex(/^\/api\/pictures\/original\/[a-f0-9]{32}$/),
   width: z.number().int(),
   height: z.number().int(),
   teamName: z.string().nullable(),

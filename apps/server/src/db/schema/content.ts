@@ -1,4 +1,5 @@
-import { pgTable, serial, text, integer, timestamp, boolean, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const activities = pgTable('activities', {
   id: serial('id').primaryKey(),
@@ -207,8 +208,15 @@ export const pictures = pgTable(
       .notNull()
       .references(() => photos.id, { onDelete: 'cascade' }),
     name: text('name').notNull().default(''),
-    /** storage keys: untouched original, re-encoded display copy (watermarked), WebP thumbnail */
+    /** storage keys: original (location stripped), re-encoded display copy (watermarked), WebP thumbnail */
     originalKey: text('original_key').notNull(),
+    /**
+     * The unguessable name the original is downloaded by (/api/pictures/original/<token>, 122 random bits);
+     * ids are sequential, so they never name an original.
+     */
+    originalToken: text('original_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     displayKey: text('display_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
     width: integer('width').notNull(),
@@ -219,7 +227,7 @@ export const pictures = pgTable(
     programName: text('program_name'),
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pictures_photo_time_idx').on(t.photoId, t.takenAt, t.id)],
+  (t) => [index('pictures_photo_time_idx').on(t.photoId, t.takenAt, t.id), uniqueIndex('pictures_original_token_idx').on(t.originalToken)],
 );
 
 /** Who changed what, when: before → after (design §4). */

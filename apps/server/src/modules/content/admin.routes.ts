@@ -12,6 +12,7 @@ import {
   photoResource,
   pictureResource,
   programResource,
+  UPLOAD_LIMITS,
 } from '@rp/shared';
 import { aboutSections, activities, consoles, dictDetails, news, officialFiles, partners, photos, pictures, programs } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
@@ -20,7 +21,7 @@ import { AppError, errors } from '../../lib/errors';
 import { isImageType, processImage, sniff, checkExtension } from '../../lib/images';
 import { newKey } from '../../lib/storage';
 import { requirePermission } from '../../plugins/auth';
-import { findUpload, MB, readLimited, storeContentUpload } from '../uploads/uploads.service';
+import { findUpload, readLimited, storeContentUpload } from '../uploads/uploads.service';
 
 type Row = Record<string, unknown>;
 const urlOf = (k: unknown) => (typeof k === 'string' && k ? `/files/${k}` : null);
@@ -100,9 +101,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Uploads for image and file fields of the forms: checked by content, images re-encoded.
   const uploadQuery = z.object({ kind: z.enum(['image', 'file']).default('image') });
   app.post('/api/admin/uploads', { schema: { tags: ['admin'], querystring: uploadQuery }, preHandler: requirePermission('content.edit') }, async (req) => {
-    const file = await req.file({ limits: { fileSize: 50 * MB + 1, files: 1 } });
+    const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.contentFile + 1, files: 1 } });
     if (!file) throw new AppError('UPLOAD_MISSING');
-    const max = req.query.kind === 'image' ? 20 * MB : 50 * MB;
+    const max = req.query.kind === 'image' ? UPLOAD_LIMITS.contentImage : UPLOAD_LIMITS.contentFile;
     const data = await readLimited(file, max);
     const stored = await storeContentUpload(deps, data, file.filename, req.query.kind, req.user!.id);
     return ok(req, { data: stored }, 'ok.create');
@@ -121,9 +122,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     const fields: Record<string, string> = {};
     let data: Buffer | null = null;
     let fileName = '';
-    for await (const part of req.parts({ limits: { fileSize: 20 * MB + 1, files: 1, fields: 10, fieldSize: 1000 } })) {
+    for await (const part of req.parts({ limits: { fileSize: UPLOAD_LIMITS.galleryPicture + 1, files: 1, fields: 10, fieldSize: 1000 } })) {
       if (part.type === 'file') {
-        data = await readLimited(part, 20 * MB);
+        data = await readLimited(part, UPLOAD_LIMITS.galleryPicture);
         fileName = part.filename;
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value.trim().slice(0, 100);

@@ -4,7 +4,6 @@ import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'dri
 import {
   consoleListBody,
   consoleListResponse,
-  contentIdQuery,
   photoListBody,
   photoListResponse,
   pictureListBody,
@@ -17,6 +16,8 @@ import { AppError, errors } from '../../lib/errors';
 import { gzipSync } from 'node:zlib';
 import { fileUrl, pick } from './present';
 import { containsPattern } from '../../lib/like';
+import { z } from 'zod';
+import { openOr404, sendObject } from '../uploads/serve';
 
 /** Cursor = last row's (takenAt, id); the next page starts strictly after it. */
 export function encodeCursor(takenAt: Date, id: number): string {
@@ -159,7 +160,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         name: p.name,
         picUrl: `/files/${p.displayKey}`,
         thumbUrl: `/files/${p.thumbKey}`,
-        originalUrl: `/api/pictures/${p.id}/original`,
+        originalUrl: `/api/pictures/original/${p.originalToken}`,
         width: p.width,
         height: p.height,
         teamName: p.teamName,
@@ -177,21 +178,26 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendCached(req as FastifyRequest, reply as FastifyReply, entry);
   });
 
-  app.get('/api/pictures/:id/original', { schema: { tags, params: contentIdQuery } }, async (req, reply) => {
+  // Originals (location stripped at upload) by their unguessable token: ids are sequential, so
+  // /api/pictures/<id>/original does not exist and nobody can walk every original of every album.
+  const originalParams = z.object({ key: z.string().regex(/^[a-f0-9]{32}$/) });
+  app.get('/api/pictures/original/:key', { schema: { tags, params: originalParams } }, async (req, reply) => {
     const [p] = await db
       .select({ key: pictures.originalKey, name: pictures.name, id: pictures.id })
       .from(pictures)
       .innerJoin(photos, eq(photos.id, pictures.photoId))
       .innerJoin(consoles, eq(consoles.id, photos.consoleId))
-      .where(and(eq(pictures.id, req.params.id), eq(photos.status, 1), eq(consoles.status, 1)))
+      .where(and(eq(pictures.originalToken, req.params.key), eq(photos.status, 1), eq(consoles.status, 1)))
       .limit(1);
-    if (!p || !(await app.deps.storage.exists(p.key))) throw errors.notFound();
+    if (!p) throw errors.notFound();
+    const file = await openOr404(app.deps.storage, p.key);
     const ext = p.key.split('.').pop();
     const name = `${p.name || `picture-${p.id}`}`.replace(/\.[a-z0-9]+$/i, '') + `.${ext}`;
-    return reply
+    reply
       .header('content-type', 'application/octet-stream')
       .header('content-disposition', `attachment; filename="picture-${p.id}.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`)
       .header('cache-control', 'public, max-age=86400')
-      .send(app.deps.storage.stream(p.key));
+      .header('x-content-type-options', 'nosniff');
+    return sendObject(reply, file);
   });
 };

@@ -26,6 +26,7 @@ import { ok, page } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { fileUrl, pick, presentActivity, presentNews, presentProgram } from './present';
 import { siteRoutes } from './site.routes';
+import { openOr404, sendObject } from '../uploads/serve';
 
 /** A file's title in the reader's language with the stored file's extension (a safe file name). */
 export function downloadName(title: string, stored: string | null, id: number): string {
@@ -166,14 +167,15 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       .set({ downloads: sql`${officialFiles.downloads} + 1` })
       .where(and(eq(officialFiles.id, req.params.id), eq(officialFiles.status, 1)))
       .returning();
-    if (!f?.fileKey || !(await app.deps.storage.exists(f.fileKey))) throw errors.notFound();
+    if (!f?.fileKey) throw errors.notFound();
+    const file = await openOr404(app.deps.storage, f.fileKey);
     const lang = req.query.lang ?? req.lang;
     const name = downloadName(pick(lang, f.titleZh, f.titleEn), f.fileName, f.id);
-    return reply
+    reply
       .header('content-type', f.mime ?? 'application/octet-stream')
       .header('content-disposition', `attachment; filename="file-${f.id}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .header('x-content-type-options', 'nosniff')
-      .send(app.deps.storage.stream(f.fileKey));
+      .header('x-content-type-options', 'nosniff');
+    return sendObject(reply, file);
   });
 
   app.get('/api/lPartner/web/list', { schema: { tags, querystring: partnerQuery, response: { 200: partnerListResponse } } }, async (req) => {

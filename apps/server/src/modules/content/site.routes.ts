@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, countDistinct, count, eq, inArray, sql } from 'drizzle-orm';
-import { siteContactResponse, siteStatsResponse, type Lang, type SiteContact, type SiteStats } from '@rp/shared';
+import { PAY_GROUPS, siteContactResponse, siteStatsResponse, type Lang, type SiteContact, type SiteStats } from '@rp/shared';
 import type { Db } from '../../db/client';
 import { activities, dictDetails, programs, teamMembers, teams } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
@@ -11,7 +11,7 @@ import { pick } from './present';
 export const CONTACT_DICT = 'site_contact';
 const CONTACT_FIELDS = ['address', 'phone', 'email', 'hours'] as const;
 /** Players count once they are registered: registration complete (3) or review passed (9). */
-const REGISTERED = [3, 9];
+const REGISTERED = [...PAY_GROUPS.REGISTERED];
 
 /**
  * The organisers' contact details as one value for the footer and the about page (editable in the

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { translate } from '@rp/shared';
+import { translate, UPLOAD_LIMITS } from '@rp/shared';
 import { teamMembers, uploads } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { MB, readLimited } from '../uploads/uploads.service';
+import { readLimited } from '../uploads/uploads.service';
 import { loadActivity, loadOpenActivity } from './common';
 import { exportPlayers, importPlayers, importTemplate, parseCodeSheet, readSheet } from './import.service';
 
@@ -30,9 +30,9 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   const importQuery = z.object({ activityId: id, mode: z.enum(['preview', 'commit']).default('preview'), atomic: z.enum(['0', '1']).default('1') });
   app.post('/api/lTeamMember/web/import', { schema: { tags, querystring: importQuery }, preHandler: requireAuth }, async (req, reply) => {
     await loadActivity(db, req.query.activityId);
-    const file = await req.file({ limits: { fileSize: 20 * MB + 1, files: 1 } });
+    const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.importSheet + 1, files: 1 } });
     if (!file) throw new AppError('UPLOAD_MISSING');
-    const data = await readLimited(file, 20 * MB);
+    const data = await readLimited(file, UPLOAD_LIMITS.importSheet);
     const parsed = await readSheet(data, file.filename, req.lang);
     const result = await importPlayers(deps, req.user!.id, req.query.activityId, parsed, { lang: req.lang, commit: req.query.mode === 'commit', atomic: req.query.atomic === '1' });
     if (result.blocked) {
@@ -80,9 +80,9 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/lRedeemCode/web/parseCodes', { schema: { tags, response: { 200: anyData } }, preHandler: requireAuth }, async (req) => {
-    const file = await req.file({ limits: { fileSize: 5 * MB + 1, files: 1 } });
+    const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.codeSheet + 1, files: 1 } });
     if (!file) throw new AppError('UPLOAD_MISSING');
-    const data = await readLimited(file, 5 * MB);
+    const data = await readLimited(file, UPLOAD_LIMITS.codeSheet);
     return ok(req, { data: await parseCodeSheet(data, file.filename, req.lang) }, 'ok.query');
   });
 };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { codeFitsProgram, nextPayStatus, refundFen, translate, type Lang, type MessageKey } from '@rp/shared';
+import { codeFitsProgram, nextPayStatus, TEAM_STATUS, refundFen, translate, type Lang, type MessageKey } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -22,7 +22,7 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   const activity = await loadOpenActivity(tx, member.activityId);
   if (member.payStatus === 7 || (activity.level === 2 && member.payStatus === 7)) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
   const [team] = await tx.select({ status: teams.status }).from(teams).where(eq(teams.id, member.teamId));
-  if (activity.level === 2 && team?.status === 7) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
+  if (activity.level === 2 && team?.status === TEAM_STATUS.IN_REVIEW) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
   const next = nextPayStatus(member.payStatus, 'redeem');
   if (next === null) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
 

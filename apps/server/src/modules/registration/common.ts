@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities, materials, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import { AppError, errors, type ErrorCode } from '../../lib/errors';
-import { registrationBlock, type MessageKey } from '@rp/shared';
+import { PAY_GROUPS, registrationBlock, TEAM_STATUS, type MessageKey } from '@rp/shared';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -85,7 +85,7 @@ export async function ownMembers(db: DbOrTx, userId: number, ids: number[], lock
 /** Forming (1) or full (2) from the head count; a team under review (7) keeps its status. */
 export async function refreshTeamStatus(db: DbOrTx, teamId: number) {
   const [t] = await db.select({ status: teams.status, max: programs.maxMembers }).from(teams).innerJoin(programs, eq(programs.id, teams.programId)).where(eq(teams.id, teamId));
-  if (!t || t.status === 7) return;
+  if (!t || t.status === TEAM_STATUS.IN_REVIEW) return;
   const n = (await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.teamId, teamId))).length;
   await db.update(teams).set({ status: n >= t.max ? 2 : 1 }).where(eq(teams.id, teamId));
 }
@@ -103,7 +103,7 @@ export async function memberCount(db: DbOrTx, teamId: number): Promise<number> {
  */
 
 /** Withdrawn (5) and cancelled (6) players give their place back. */
-const FREED = [5, 6];
+const FREED = [...PAY_GROUPS.GONE];
 
 /**
  * Room for `adding` more players in the activity (playerLimit, 0 = none), or 409 PLAYER_LIMIT. With a

@@ -10,6 +10,7 @@ import { requireAuth } from '../../plugins/auth';
 import { assertOpenActivities, bad, loadActivity, loadOpenActivity } from './common';
 import { checkOrg } from './teams.service';
 import { containsPattern } from '../../lib/like';
+import { assertOwnPrivateFile } from '../uploads/uploads.service';
 
 const one = z.object({ resultCode: z.literal(1), resultStr: z.string(), data: z.any() });
 const present = (l: typeof leaders.$inferSelect) => ({ id: l.id, activityId: l.activityId, name: l.name, phone: l.phone, address: l.address, code: l.code, status: l.status, type: l.type, photoUrl: l.photoUrl });
@@ -47,6 +48,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     const b = req.body;
     await loadOpenActivity(db, b.activityId);
     await checkCode(b.code);
+    await assertOwnPrivateFile(db, req.user!.id, b.photoUrl, { field: 'photoUrl', folders: ['attachments', 'avatars'] });
     const [row] = await db
       .insert(leaders)
       .values({ userId: req.user!.id, activityId: b.activityId, name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? null, status: 1, type: 1, collectStatus: 1 })
@@ -61,6 +63,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!before || before.activityId !== b.activityId) throw errors.notFound();
     await loadOpenActivity(db, b.activityId);
     await checkCode(b.code);
+    await assertOwnPrivateFile(db, req.user!.id, b.photoUrl, { field: 'photoUrl', folders: ['attachments', 'avatars'], current: before.photoUrl });
     const [row] = await db.update(leaders).set({ name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? before.photoUrl }).where(eq(leaders.id, b.id)).returning();
     await audit(db, { userId: req.user!.id, resource: 'leaders', recordId: b.id, action: 'update', before, after: row });
     return ok(req, { data: present(row!) }, 'ok.update');

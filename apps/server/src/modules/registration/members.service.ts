@@ -3,8 +3,11 @@ import {
   birthFromIdCard,
   checkPlayerForProgram,
   genderFromIdCard,
+  isFree,
+  isRegistered,
   maskCard,
   nextPayStatus,
+  PAY_STATUS,
   checkPhone,
   parseBirth,
   phoneProblemMessage,
@@ -95,7 +98,7 @@ export async function saveMemberInTx(tx: Tx, deps: AppDeps, userId: number, inpu
     // the team row is locked: the count and the write below are one step for every instance
     if (!before || before.teamId !== teamId) await assertTeamRoom(tx, new Map([[teamId, 1]]));
   }
-  if (before && (before.payStatus === 3 || before.payStatus === 9)) {
+  if (before && isRegistered(before.payStatus)) {
     // spec 4.1: a registered player has program and code locked
     if ((programId ?? null) !== before.programId) throw conflict('reg.locked', 'LOCKED');
     if (input.code && input.code !== before.code) throw conflict('reg.locked', 'LOCKED');
@@ -162,7 +165,7 @@ export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, ids);
     await assertOpenActivities(tx, rows.map((m) => m.activityId));
-    if (rows.some((m) => ![0, 6, 8].includes(m.payStatus))) throw conflict('reg.playerHasPaid', 'PLAYER_HAS_PAID');
+    if (rows.some((m) => !isFree(m.payStatus))) throw conflict('reg.playerHasPaid', 'PLAYER_HAS_PAID');
     await tx.delete(teamMembers).where(inArray(teamMembers.id, ids));
     for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'delete', before: redact(m) });
     for (const t of new Set(rows.map((m) => m.teamId))) if (t) await refreshTeamStatus(tx, t);
@@ -174,7 +177,7 @@ export async function moveOut(deps: AppDeps, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, ids);
     await assertOpenActivities(tx, rows.map((m) => m.activityId));
-    if (rows.some((m) => ![0, 6, 8].includes(m.payStatus))) throw conflict('reg.locked', 'LOCKED');
+    if (rows.some((m) => !isFree(m.payStatus))) throw conflict('reg.locked', 'LOCKED');
     await tx.update(teamMembers).set({ teamId: null, updatedAt: new Date() }).where(inArray(teamMembers.id, ids));
     for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'moveOut', before: { teamId: m.teamId }, after: { teamId: null } });
     for (const t of new Set(rows.map((m) => m.teamId))) if (t) await refreshTeamStatus(tx, t);
@@ -194,7 +197,7 @@ export async function assignTeam(deps: AppDeps, userId: number, body: { teamId: 
     await loadOpenActivity(tx, body.activityId);
     if (rows.some((m) => m.programId !== team.programId)) throw bad('reg.programMismatch', 'teamMemberIdList');
     if (new Set(rows.map((m) => m.payStatus)).size > 1) throw bad('reg.sameStatusRequired', 'teamMemberIdList');
-    if (rows.some((m) => m.payStatus === 7)) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
+    if (rows.some((m) => m.payStatus === PAY_STATUS.IN_REVIEW)) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
     await assertTeamRoom(tx, new Map([[team.id, rows.filter((m) => m.teamId !== team.id).length]]));
     await tx.update(teamMembers).set({ teamId: team.id, updatedAt: new Date() }).where(inArray(teamMembers.id, body.teamMemberIdList));
     for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'assignTeam', before: { teamId: m.teamId }, after: { teamId: team.id } });
@@ -210,7 +213,7 @@ export async function changeProgram(deps: AppDeps, userId: number, body: { progr
     const program = await loadProgram(tx, activity.id, body.programId);
     const rows = await ownMembers(tx, userId, body.teamMemberIdList, true);
     if (rows.some((m) => m.activityId !== activity.id)) throw errors.notFound();
-    if (rows.some((m) => m.payStatus === 3 || m.payStatus === 9 || m.payStatus === 7)) throw conflict('reg.locked', 'LOCKED');
+    if (rows.some((m) => isRegistered(m.payStatus) || m.payStatus === PAY_STATUS.IN_REVIEW)) throw conflict('reg.locked', 'LOCKED');
     for (const m of rows) {
       const problems = checkPlayerForProgram({ birth: m.birth, gender: (m.gender as 'M' | 'F' | null) ?? null }, program, activity.beginTime);
       if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', problems[0]!);
@@ -227,8 +230,8 @@ export async function submitForReview(deps: AppDeps, userId: number, memberIds: 
     for (const m of rows) {
       const activity = await loadOpenActivity(tx, m.activityId);
       if (!activity.reviewRequired) throw conflict('reg.notReviewActivity', 'NOT_REVIEW_ACTIVITY');
-      if (m.payStatus === 7) throw conflict('reg.alreadySubmitted', 'ALREADY_SUBMITTED');
-      if (m.payStatus === 3 || m.payStatus === 9) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
+      if (m.payStatus === PAY_STATUS.IN_REVIEW) throw conflict('reg.alreadySubmitted', 'ALREADY_SUBMITTED');
+      if (isRegistered(m.payStatus)) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
       if (!m.teamId) throw bad('reg.formTeamFirst');
       const next = nextPayStatus(m.payStatus, 'submit');
       if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');

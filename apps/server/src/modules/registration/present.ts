@@ -1,5 +1,5 @@
 import { and, eq, inArray, max } from 'drizzle-orm';
-import { ageOn, type Lang, type MemberItem, type ReviewItem } from '@rp/shared';
+import { ageOn, isRegistered, PAY_STATUS, type Lang, type MemberItem, type ReviewItem } from '@rp/shared';
 import { activities, auditLog, leaders, materials, orgs, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import type { Pii } from '../../lib/pii';
 import { pick } from '../content/present';
@@ -76,7 +76,7 @@ export async function presentTeams(db: DbOrTx, lang: Lang, rows: TeamRow[]) {
       name: t.name,
       number: t.number,
       status: t.status,
-      payStatus: mine.length > 0 && mine.every((m) => m.payStatus === 3 || m.payStatus === 9) ? 3 : 0,
+      payStatus: mine.length > 0 && mine.every((m) => isRegistered(m.payStatus)) ? PAY_STATUS.REGISTERED : PAY_STATUS.NOT_REGISTERED,
       program: { id: p.id, name: pick(lang, p.nameZh, p.nameEn), type: p.type, maximum: p.maxMembers },
       plan: pl ? { id: pl.id, name: pick(lang, pl.nameZh, pl.nameEn) } : null,
       leader: l ? { id: l.id, name: l.name } : null,

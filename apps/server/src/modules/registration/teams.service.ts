@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { CHANNEL_CODE_MIN, PROMOTION_CODE_MIN } from '@rp/shared';
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { CHANNEL_CODE_MIN, isDetailsLocked, PAY_GROUPS, PROMOTION_CODE_MIN } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { leaders, orgs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -105,7 +105,7 @@ export async function updateTeam(deps: AppDeps, userId: number, teamId: number, 
     const { values, program } = await teamValues(tx, userId, activityId, f);
     const members = await tx.select().from(teamMembers).where(eq(teamMembers.teamId, teamId));
     if (values.programId !== before.programId) {
-      if (members.some((m) => [3, 4, 5, 9].includes(m.payStatus))) throw conflict('reg.teamProgramLocked', 'TEAM_PROGRAM_LOCKED');
+      if (members.some((m) => isDetailsLocked(m.payStatus))) throw conflict('reg.teamProgramLocked', 'TEAM_PROGRAM_LOCKED');
       // the members follow the team: a program whose teams are smaller than this one cannot take it
       if (members.length > program.maxMembers) throw new AppError('TEAM_FULL', { message: 'reg.programTooSmall', params: { max: program.maxMembers, count: members.length } });
       if (members.length && !f.confirm) throw confirmRequired('reg.membersFollowProgram');
@@ -124,7 +124,7 @@ export async function deleteTeams(deps: AppDeps, userId: number, ids: number[]) 
     const rows = await tx.select().from(teams).where(and(inArray(teams.id, ids), eq(teams.userId, userId))).for('update');
     if (rows.length !== new Set(ids).size) throw errors.notFound();
     await assertOpenActivities(tx, rows.map((t) => t.activityId));
-    const paid = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(inArray(teamMembers.teamId, ids), inArray(teamMembers.payStatus, [1, 2, 3, 4, 5, 7, 9]))).limit(1);
+    const paid = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(inArray(teamMembers.teamId, ids), notInArray(teamMembers.payStatus, [...PAY_GROUPS.FREE]))).limit(1);
     if (paid.length) throw conflict('reg.teamHasPaid', 'TEAM_HAS_PAID');
     await tx.update(teamMembers).set({ teamId: null }).where(inArray(teamMembers.teamId, ids));
     await tx.delete(teams).where(inArray(teams.id, ids));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { isMainlandPhone } from '@rp/shared';
+import { isMainlandPhone, UPLOAD_LIMITS } from '@rp/shared';
 import { uploads } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
@@ -8,7 +8,7 @@ import { checkExtension, processImage, sniff } from '../../lib/images';
 import { isValidKey, newKey } from '../../lib/storage';
 import { requireAuth } from '../../plugins/auth';
 import { findSession } from '../auth/session.service';
-import { MB, readLimited } from '../uploads/uploads.service';
+import { readLimited, tooLarge } from '../uploads/uploads.service';
 
 /**
  * POST api/lCloudConfig/oss/upload (spec 7.2): avatars (JPG/PNG ≤ 5 MB, name first) and teacher
@@ -24,16 +24,16 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const fields: Record<string, string> = {};
     let data: Buffer | null = null;
     let fileName = '';
-    for await (const part of req.parts({ limits: { fileSize: 5 * MB + 1, files: 1, fields: 10, fieldSize: 500 } })) {
+    for await (const part of req.parts({ limits: { fileSize: UPLOAD_LIMITS.playerPhoto + 1, files: 1, fields: 10, fieldSize: 500 } })) {
       if (part.type === 'file') {
-        data = await readLimited(part, 5 * MB);
+        data = await readLimited(part, UPLOAD_LIMITS.playerPhoto);
         fileName = part.filename;
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
     if (!data) throw new AppError('UPLOAD_MISSING');
     const kind = fields.kind === 'attachment' ? 'attachment' : 'avatar';
     // batch avatars (spec 5): each picture at most 500 KB
-    if (fields.kind === 'batchAvatar' && data.length > 500 * 1024) throw new AppError('UPLOAD_TOO_LARGE', { params: { max: '500 KB' } });
+    if (fields.kind === 'batchAvatar' && data.length > UPLOAD_LIMITS.batchAvatar) throw tooLarge(UPLOAD_LIMITS.batchAvatar);
     const type = sniff(data);
     let stored: Buffer = data;
     let ext: string;
@@ -50,7 +50,7 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       ext = 'jpg';
     } else {
       if (!isMainlandPhone(fields.phone?.trim() ?? '')) throw new AppError('ATTACHMENT_NEEDS_PHONE');
-      if (data.length > 3 * MB) throw new AppError('UPLOAD_TOO_LARGE', { params: { max: '3 MB' } });
+      if (data.length > UPLOAD_LIMITS.attachment) throw tooLarge(UPLOAD_LIMITS.attachment);
       if (type !== 'jpeg' && type !== 'png' && type !== 'zip-office' && type !== 'ole-office') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');
       ext = checkExtension(type, fileName);
       if (type === 'zip-office' && ext !== 'docx') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { like } from 'drizzle-orm';
+import { uploads } from '../../db/schema/index';
 import { isValidKey } from '../../lib/storage';
 import { errors } from '../../lib/errors';
+import { openOr404, sendObject } from './serve';
 
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', pdf: 'application/pdf' };
 
@@ -12,12 +15,34 @@ const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', web
 export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.get('/files/*', { schema: { hide: true } }, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
-    if (!key.startsWith('public/') || !isValidKey(key) || !(await app.deps.storage.exists(key))) throw errors.notFound();
+    if (!key.startsWith('public/') || !isValidKey(key)) throw errors.notFound();
+    const file = await openOr404(app.deps.storage, key);
     const ext = key.split('.').pop()!;
     const type = TYPES[ext];
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
     if (type) reply.type(type);
     else reply.type('application/octet-stream').header('content-disposition', 'attachment');
-    return reply.send(app.deps.storage.stream(key));
+    return sendObject(reply, file);
+  });
+
+  // Spec 7.1: account avatars by file name. New avatars live at public/avatars/<name>; those stored before
+  // under public/avatars/<yyyy>/<mm>/<name> are found through their upload row.
+  const AVATAR_NAME = /^[a-f0-9]{24}\.(jpg|png)$/;
+  app.get('/avatar/:name', { schema: { hide: true } }, async (req, reply) => {
+    const name = (req.params as { name: string }).name;
+    if (!AVATAR_NAME.test(name)) throw errors.notFound();
+    let file = await app.deps.storage.open(`public/avatars/${name}`);
+    if (!file) {
+      const [row] = await app.deps.database.db
+        .select({ key: uploads.key })
+        .from(uploads)
+        .where(like(uploads.key, `public/avatars/%/${name}`))
+        .limit(1);
+      if (row) file = await app.deps.storage.open(row.key);
+    }
+    if (!file) throw errors.notFound();
+    reply.header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
+    reply.type(name.endsWith('.png') ? 'image/png' : 'image/jpeg');
+    return sendObject(reply, file);
   });
 };

@@ -2,15 +2,13 @@ import type { MultipartFile } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { uploads } from '../../db/schema/index';
+import { formatBytes } from '@rp/shared';
 import { AppError } from '../../lib/errors';
 import { checkExtension, isImageType, processImage, sniff, type FileType } from '../../lib/images';
 import { newKey } from '../../lib/storage';
 
-export const MB = 1024 * 1024;
-
-function human(bytes: number) {
-  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
-}
+/** 413 naming the ceiling ("3 MB"); the ceilings are UPLOAD_LIMITS of packages/shared/src/limits.ts. */
+export const tooLarge = (max: number) => new AppError('UPLOAD_TOO_LARGE', { params: { max: formatBytes(max) } });
 
 /** Reads a multipart file fully, refusing it past `max` bytes (nothing is stored). */
 export async function readLimited(file: MultipartFile, max: number): Promise<Buffer> {
@@ -20,11 +18,11 @@ export async function readLimited(file: MultipartFile, max: number): Promise<Buf
     size += (chunk as Buffer).length;
     if (size > max) {
       file.file.resume();
-      throw new AppError('UPLOAD_TOO_LARGE', { params: { max: human(max) } });
+      throw tooLarge(max);
     }
     chunks.push(chunk as Buffer);
   }
-  if (file.file.truncated) throw new AppError('UPLOAD_TOO_LARGE', { params: { max: human(max) } });
+  if (file.file.truncated) throw tooLarge(max);
   return Buffer.concat(chunks);
 }
 

@@ -2,12 +2,13 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { uploads, users } from '../../db/schema/index';
+import { UPLOAD_LIMITS } from '@rp/shared';
 import { AppError } from '../../lib/errors';
 import { checkExtension, sniff } from '../../lib/images';
 import { isValidKey, newKey, type Storage } from '../../lib/storage';
 
 /** Spec 9: avatars up to 5 MB, JPG or PNG. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.accountAvatar;
 /** Stored avatars are squares of this many pixels (the browser crops; the server makes sure). */
 export const AVATAR_SIZE = 256;
 const PREFIX = 'public/avatars';

@@ -52,7 +52,7 @@ describe('avatar upload', () => {
     const res = await upload(auth, await makeImage('png', 300, 200), 'image/png');
     expect(res.statusCode).toBe(200);
     const avatar = res.json().data.avatar as string;
-    expect(avatar).toMatch(/^\/files\/public\/avatars\/.+\.jpg$/);
+    expect(avatar).toMatch(/^\/avatar\/[a-f0-9]{24}\.jpg$/); // spec 7.1: /avatar/<file name>
     expect((await t().app.inject({ method: 'GET', url: '/auth/info', headers: auth })).json().user.avatar).toBe(avatar);
     const file = await t().app.inject({ method: 'GET', url: avatar });
     expect(file.statusCode).toBe(200);

@@ -110,7 +110,8 @@ export function Lightbox({ items, index, total, hasMore, loadingMore, onPrev, on
           <span className={s.lbPos}>{t('content:gallery.lightbox.position', { index: index + 1, total: Math.max(total, items.length) })}</span>
           <span className={s.lbName}>{picture.name}</span>
         </p>
-        <a className={s.lbDownload} href={picture.originalUrl} download={picture.name || true}>
+        {/* the original by its unguessable link (/api/pictures/original/<token>, location stripped); not for crawlers */}
+        <a className={s.lbDownload} href={picture.originalUrl} download={picture.name || true} rel="nofollow">
           <DownloadIcon />
           {t('content:gallery.lightbox.download')}
         </a>

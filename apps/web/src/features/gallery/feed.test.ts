@@ -7,7 +7,7 @@ const pic = (id: number, extra: Partial<PictureItem> = {}): PictureItem => ({
   name: `IMG_${id}.jpg`,
   picUrl: `/p/${id}.jpg`,
   thumbUrl: `/t/${id}.webp`,
-  originalUrl: `/o/${id}`,
+  originalUrl: `/api/pictures/original/${String(id).padStart(32, '0')}`,
   width: 1600,
   height: 1067,
   teamName: null,

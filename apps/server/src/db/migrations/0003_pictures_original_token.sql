@@ -1,0 +1,2 @@
+ALTER TABLE "pictures" ADD COLUMN "original_token" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "pictures_original_token_idx" ON "pictures" USING btree ("original_token");
