@@ -86,10 +86,13 @@ export const ERRORS = {
   NO_QUALIFYING_CODE: { status: 404, message: 'reg.noQualifyingCode' },
 
   // ── spreadsheets (batch import, code sheets) ────────────────────────────────────────────────
-  IMPORT_XLS: { status: 400, message: 'import.xlsOnly' },
   IMPORT_NOT_SPREADSHEET: { status: 400, message: 'import.notSpreadsheet' },
   IMPORT_EMPTY: { status: 400, message: 'import.empty' },
   IMPORT_TOO_MANY: { status: 413, message: 'import.tooManyRows' },
+  /** expands past the unpacked-size cap (a zip bomb), or an .xls past its size cap */
+  IMPORT_TOO_LARGE: { status: 413, message: 'import.tooLarge' },
+  /** too many spreadsheets being read in this process: try again shortly */
+  SHEET_BUSY: { status: 503, message: 'import.busy' },
   IMPORT_MERGED: { status: 400, message: 'import.merged' },
   IMPORT_HEADER_EMPTY: { status: 400, message: 'import.firstRowEmpty' },
   IMPORT_MISSING_COLUMNS: { status: 400, message: 'import.missingColumns' },

@@ -13,3 +13,4 @@ export * from './rules/activity-window';
 export * from './schemas/registration';
 export * from './rules/avatar-match';
 export * from './errors';
+export * from './limits';

@@ -1,3 +1,4 @@
+import { BATCH_AVATAR_MAX_FILES, UPLOAD_LIMITS } from '../limits';
 /** Batch avatars (spec 5): files are matched to players by file name without extension. */
 export interface MatchPlayer {
   id: number;
@@ -17,8 +18,9 @@ export interface MatchRow<P extends MatchPlayer = MatchPlayer> {
   selectable: boolean;
 }
 
-export const AVATAR_MAX_FILES = 9999;
-export const AVATAR_MAX_BYTES = 500 * 1024;
+/** @deprecated names of limits.ts's BATCH_AVATAR_MAX_FILES and UPLOAD_LIMITS.batchAvatar */
+export const AVATAR_MAX_FILES = BATCH_AVATAR_MAX_FILES;
+export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.batchAvatar;
 
 export function baseName(fileName: string): string {
   const leaf = fileName.split(/[\\/]/).pop() ?? fileName;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlayerForProgram, codeFitsProgram, nextPayStatus, payStatusColor, refundFen, refundPerMille } from './registration';
+import { checkPlayerForProgram, codeFitsProgram, isCodeLocked, isDetailsLocked, isFree, isGone, isRegistered, nextPayStatus, PAY_STATUS, payStatusColor, refundFen, refundPerMille } from './registration';
 
 describe('payStatus machine (design §4)', () => {
   it.each([
@@ -68,5 +68,23 @@ describe('player against program', () => {
   it('counts the age on the event day: 18 until the birthday is passed', () => {
     expect(checkPlayerForProgram({ birth: 20080702, gender: null }, { minAge: null, maxAge: 17, gender: null }, day)).toEqual([]);
     expect(checkPlayerForProgram({ birth: 20080701, gender: null }, { minAge: null, maxAge: 17, gender: null }, day)).toEqual(['reg.tooOld']);
+  });
+});
+
+describe('payStatus groups', () => {
+  const all = Object.values(PAY_STATUS);
+  const which = (f: (s: number) => boolean) => all.filter(f);
+  it('names the sets the rules and screens use', () => {
+    expect(which(isRegistered)).toEqual([3, 9]);
+    expect(which(isFree)).toEqual([0, 6, 8]);
+    expect(which(isDetailsLocked)).toEqual([3, 4, 5, 9]);
+    expect(which(isCodeLocked)).toEqual([3, 4, 5, 7, 9]);
+    expect(which(isGone)).toEqual([5, 6]);
+  });
+  it('agrees with the transitions: only free players can be submitted or start paying', () => {
+    for (const s of all) {
+      if (nextPayStatus(s, 'submit') !== null || nextPayStatus(s, 'payStart') !== null) expect(isCodeLocked(s), String(s)).toBe(false);
+      if (nextPayStatus(s, 'withdraw') !== null) expect(isRegistered(s), String(s)).toBe(true);
+    }
   });
 });

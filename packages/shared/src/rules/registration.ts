@@ -13,6 +13,29 @@ export const PAY_STATUS = {
 } as const;
 export type PayStatus = (typeof PAY_STATUS)[keyof typeof PAY_STATUS];
 
+const P = PAY_STATUS;
+
+/** Named sets of payStatus (for SQL `inArray` and for the predicates below). */
+export const PAY_GROUPS = {
+  /** registered: paid (3) or passed review (9) */
+  REGISTERED: [P.REGISTERED, P.REVIEW_PASSED],
+  /** nothing paid and nothing under way (0, 6, 8): may be deleted or moved out of a team */
+  FREE: [P.NOT_REGISTERED, P.CANCELLED, P.REVIEW_FAILED],
+  /** program and code are fixed: registered, withdrawing or withdrawn (3, 9, 4, 5) */
+  DETAILS_LOCKED: [P.REGISTERED, P.REVIEW_PASSED, P.WITHDRAWING, P.WITHDRAWN],
+  /** no code can be entered or changed: details fixed, or under review (3, 9, 4, 5, 7) */
+  CODE_LOCKED: [P.REGISTERED, P.REVIEW_PASSED, P.WITHDRAWING, P.WITHDRAWN, P.IN_REVIEW],
+  /** withdrawn or cancelled (5, 6): no longer takes a place in the team or the activity */
+  GONE: [P.WITHDRAWN, P.CANCELLED],
+} as const satisfies Record<string, readonly PayStatus[]>;
+
+const among = (group: readonly PayStatus[]) => (status: number): boolean => (group as readonly number[]).includes(status);
+export const isRegistered = among(PAY_GROUPS.REGISTERED);
+export const isFree = among(PAY_GROUPS.FREE);
+export const isDetailsLocked = among(PAY_GROUPS.DETAILS_LOCKED);
+export const isCodeLocked = among(PAY_GROUPS.CODE_LOCKED);
+export const isGone = among(PAY_GROUPS.GONE);
+
 export type PayEvent = 'redeem' | 'pay' | 'payStart' | 'submit' | 'pass' | 'fail' | 'withdraw' | 'approveWithdraw' | 'rejectWithdraw' | 'cancel';
 
 const T: Record<PayEvent, Partial<Record<number, PayStatus>>> = {
@@ -35,8 +58,8 @@ export function nextPayStatus(from: number, event: PayEvent): PayStatus | null {
 
 /** Names red for 0 or 7, green for 3 or 9 (spec 2.4). */
 export function payStatusColor(s: number): 'red' | 'green' | 'default' {
-  if (s === 0 || s === 7) return 'red';
-  if (s === 3 || s === 9) return 'green';
+  if (s === P.NOT_REGISTERED || s === P.IN_REVIEW) return 'red';
+  if (isRegistered(s)) return 'green';
   return 'default';
 }
 
@@ -66,9 +89,6 @@ export function refundFen(paidFen: number, begin: Date, now: Date): { perMille: 
   return { perMille, fen: Math.floor((paidFen * perMille) / 1000) };
 }
 
-export const CHANNEL_CODE_MIN = 4;
-export const PROMOTION_CODE_MIN = 4;
-export const NAME_SEARCH_MIN = 2;
 
 /** Player against the program's rules (spec 5): age on the event's first day, gender. Keys of messages. */
 export function checkPlayerForProgram(

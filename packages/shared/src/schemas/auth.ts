@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { PHONE_RE } from '../rules/phone';
 import { envelope } from './common';
+import { CAPTCHA_MAX_LENGTH, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '../limits';
 
 // Messages are i18n keys of the server catalogue (messages.ts); the error handler localises them.
 export const phone = z.string().trim().regex(PHONE_RE, 'validation.phone');
-export const smsCode = z.string().trim().regex(/^\d{6}$/, 'validation.smsCode');
-export const password = z.string().min(8, 'validation.passwordLength').max(64, 'validation.passwordLength');
-export const nickName = z.string().trim().min(1, 'validation.required').max(20, 'validation.nickNameLength');
+export const smsCode = z.string().trim().regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), 'validation.smsCode');
+export const password = z.string().min(PASSWORD_MIN, 'validation.passwordLength').max(PASSWORD_MAX, 'validation.passwordLength');
+export const nickName = z.string().trim().min(1, 'validation.required').max(NICKNAME_MAX, 'validation.nickNameLength');
 
 export const captchaResponse = z.object({
   ...envelope,
@@ -18,7 +19,7 @@ export const captchaResponse = z.object({
 export const loginBody = z.object({
   username: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
   password: z.string().min(1, 'validation.required').max(128, 'validation.tooLong'),
-  code: z.string().trim().max(10, 'validation.tooLong').default(''),
+  code: z.string().trim().max(CAPTCHA_MAX_LENGTH, 'validation.tooLong').default(''),
   uuid: z.string().max(64, 'validation.tooLong').default(''),
   rememberMe: z.boolean().default(false),
 });

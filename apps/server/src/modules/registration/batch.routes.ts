@@ -33,7 +33,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.importSheet + 1, files: 1 } });
     if (!file) throw new AppError('UPLOAD_MISSING');
     const data = await readLimited(file, UPLOAD_LIMITS.importSheet);
-    const parsed = await readSheet(data, file.filename, req.lang);
+    const parsed = await readSheet(data, req.lang);
     const result = await importPlayers(deps, req.user!.id, req.query.activityId, parsed, { lang: req.lang, commit: req.query.mode === 'commit', atomic: req.query.atomic === '1' });
     if (result.blocked) {
       const text = translate(req.lang, 'import.nothingWritten');
@@ -83,6 +83,6 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.codeSheet + 1, files: 1 } });
     if (!file) throw new AppError('UPLOAD_MISSING');
     const data = await readLimited(file, UPLOAD_LIMITS.codeSheet);
-    return ok(req, { data: await parseCodeSheet(data, file.filename, req.lang) }, 'ok.query');
+    return ok(req, { data: await parseCodeSheet(data) }, 'ok.query');
   });
 };

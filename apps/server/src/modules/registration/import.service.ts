@@ -5,12 +5,15 @@ import type { AppDeps } from '../../app';
 import { programs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { sniff } from '../../lib/images';
+import { cellText, isFormula, readFirstSheet } from '../../lib/spreadsheet';
 import { pick } from '../content/present';
 import { loadActivity } from './common';
 import { readCard } from './members.service';
 
 export const IMPORT_MAX_ROWS = 10_000;
+/** columns of the players' sheet looked at (the header is searched for ours among them) */
+export const IMPORT_MAX_COLUMNS = 64;
+export const CODE_SHEET_MAX_ROWS = 10_000;
 
 /** Columns of the players spreadsheet; headers are recognised in either language. */
 export const COLUMNS = [
@@ -79,54 +82,44 @@ interface Parsed {
   cellErrors: RowError[];
 }
 
-/** Reads the first sheet; refuses non-xlsx, merged cells, an incomplete header, too many rows. */
-export async function readSheet(data: Buffer, fileName: string, lang: Lang): Promise<Parsed[]> {
-  const type = sniff(data);
-  if (type === 'ole-office' || /\.xls$/i.test(fileName)) throw new AppError('IMPORT_XLS');
-  if (type !== 'zip-office') throw new AppError('IMPORT_NOT_SPREADSHEET');
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('IMPORT_NOT_SPREADSHEET');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new AppError('IMPORT_EMPTY');
-  if (ws.rowCount - 1 > IMPORT_MAX_ROWS) throw new AppError('IMPORT_TOO_MANY');
-  if (((ws.model as { merges?: string[] }).merges ?? []).length) throw new AppError('IMPORT_MERGED');
+/**
+ * Reads the first sheet of an .xlsx or .xls (lib/spreadsheet.ts: row and unpacked-size caps while
+ * streaming, a few sheets at a time per process); refuses merged cells, an incomplete header.
+ */
+export async function readSheet(data: Buffer, lang: Lang): Promise<Parsed[]> {
+  const sheet = await readFirstSheet(data, { maxRows: IMPORT_MAX_ROWS, maxColumns: IMPORT_MAX_COLUMNS });
+  if (!sheet.rows.length) throw new AppError('IMPORT_EMPTY');
+  if (sheet.merged) throw new AppError('IMPORT_MERGED');
 
-  const head = ws.getRow(1);
+  const head = sheet.rows[0]!.row === 1 ? sheet.rows[0]!.cells : [];
   const colOf = new Map<Key, number>();
-  let lastHeader = 0;
-  head.eachCell({ includeEmpty: false }, (cell, col) => {
-    lastHeader = Math.max(lastHeader, col);
-    const text = norm(String(cell.text ?? '')).toLowerCase();
+  for (const [i, cell] of head.entries()) {
+    const text = norm(cellText(cell)).toLowerCase();
     const c = COLUMNS.find((x) => x.zh.toLowerCase() === text || x.en.toLowerCase() === text);
-    if (c) colOf.set(c.key, col);
-  });
-  for (let col = 1; col <= lastHeader; col++) {
-    if (!norm(String(head.getCell(col).text ?? ''))) throw new AppError('IMPORT_HEADER_EMPTY');
+    if (c) colOf.set(c.key, i + 1);
+  }
+  for (let i = 0; i < head.length; i++) {
+    if (!norm(cellText(head[i]))) throw new AppError('IMPORT_HEADER_EMPTY');
   }
   const missing = COLUMNS.filter((c) => c.required && !colOf.has(c.key)).map((c) => c[lang]);
   if (missing.length) throw new AppError('IMPORT_MISSING_COLUMNS', { params: { columns: missing.join(lang === 'en' ? ', ' : '、') } });
 
   const out: Parsed[] = [];
-  ws.eachRow({ includeEmpty: false }, (row, rowNo) => {
-    if (rowNo === 1) return;
+  for (const { row: rowNo, cells } of sheet.rows) {
+    if (rowNo === 1) continue;
     const values: Partial<Record<Key, string>> = {};
     const cellErrors: RowError[] = [];
     for (const [key, col] of colOf) {
-      const cell = row.getCell(col);
-      if (cell.type === ExcelJS.ValueType.Formula) {
+      const cell = cells[col - 1];
+      if (isFormula(cell)) {
         cellErrors.push({ row: rowNo, column: header(lang, key), message: translate(lang, 'import.formula') });
         continue;
       }
-      const v = cell.value;
-      if (v instanceof Date) values[key] = `${v.getUTCFullYear()}${String(v.getUTCMonth() + 1).padStart(2, '0')}${String(v.getUTCDate()).padStart(2, '0')}`;
-      else if (v !== null && v !== undefined) values[key] = norm(String(cell.text ?? v));
+      if (cell instanceof Date) values[key] = `${cell.getUTCFullYear()}${String(cell.getUTCMonth() + 1).padStart(2, '0')}${String(cell.getUTCDate()).padStart(2, '0')}`;
+      else if (cell !== undefined) values[key] = norm(cell);
     }
     if (Object.values(values).some((x) => x) || cellErrors.length) out.push({ rowNo, values, cellErrors });
-  });
+  }
   if (!out.length) throw new AppError('IMPORT_EMPTY');
   return out;
 }
@@ -347,24 +340,13 @@ export async function exportPlayers(deps: AppDeps, userId: number, activityId: n
 }
 
 /** Batch code import (spec 5): first column, header skipped, values longer than 3 characters, joined by commas. */
-export async function parseCodeSheet(data: Buffer, fileName: string, lang: Lang): Promise<string> {
-  const type = sniff(data);
-  if (type === 'ole-office' || /\.xls$/i.test(fileName)) throw new AppError('IMPORT_XLS');
-  if (type !== 'zip-office') throw new AppError('IMPORT_NOT_SPREADSHEET');
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('IMPORT_NOT_SPREADSHEET');
-  }
-  const ws = wb.worksheets[0];
+export async function parseCodeSheet(data: Buffer): Promise<string> {
+  const sheet = await readFirstSheet(data, { maxRows: CODE_SHEET_MAX_ROWS, maxColumns: 1 });
   const out: string[] = [];
-  ws?.eachRow({ includeEmpty: false }, (row, n) => {
-    if (n === 1) return;
-    const v = norm(String(row.getCell(1).text ?? ''));
+  for (const r of sheet.rows) {
+    if (r.row === 1) continue;
+    const v = norm(cellText(r.cells[0]));
     if (v.length > 3) out.push(v);
-  });
-  void lang;
+  }
   return out.join(',');
 }
-
