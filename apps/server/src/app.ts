@@ -5,12 +5,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ShortStore } from './lib/short-store';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import { Pii } from './lib/pii';
 import multipart from '@fastify/multipart';
 import { UPLOAD_LIMITS } from '@rp/shared';
-import { LocalStorage, type Storage } from './lib/storage';
+import { createStorage, type Storage } from './lib/storage';
 import { TtlCache } from './lib/ttl-cache';
 import { fileRoutes } from './modules/uploads/files.routes';
 import { publicContentRoutes } from './modules/content/public.routes';
@@ -72,17 +71,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  let ownStorage: Storage | undefined;
   const deps: AppDeps = {
     config: opts.config,
     database: opts.database,
     store: opts.store,
     sms: opts.sms ?? new OutboxSmsAdapter(opts.database.db, app.log),
-    storage: opts.storage ?? new LocalStorage(path.join(opts.config.dataDir, 'uploads')),
+    // STORAGE=local|s3 from config unless the caller brings its own (closed with the app when made here)
+    storage: opts.storage ?? (ownStorage = await createStorage(opts.config)),
     galleryCache: new TtlCache<CachedBody>(5000),
     seeding: { active: false },
     pii: new Pii(opts.piiKey ?? crypto.randomBytes(32)),
   };
   app.decorate('deps', deps);
+  if (ownStorage) app.addHook('onClose', () => ownStorage!.close());
 
   registerSecurityHeaders(app);
 

@@ -18,7 +18,7 @@ import { aboutSections, activities, consoles, dictDetails, news, officialFiles, 
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
-import { isImageType, processImage, sniff, checkExtension } from '../../lib/images';
+import { cleanOriginal, isImageType, processImage, sniff, checkExtension } from '../../lib/images';
 import { newKey } from '../../lib/storage';
 import { requirePermission } from '../../plugins/auth';
 import { findUpload, readLimited, storeContentUpload } from '../uploads/uploads.service';
@@ -138,7 +138,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     const originalKey = newKey('originals', ext === 'jpeg' ? 'jpg' : ext);
     const displayKey = newKey('public/pictures', 'jpg');
     const thumbKey = newKey('public/thumbs', 'webp');
-    await Promise.all([deps.storage.put(originalKey, data), deps.storage.put(displayKey, img.display), deps.storage.put(thumbKey, img.thumb)]);
+    // the downloadable original keeps orientation and capture time, never the place (GPS, XMP, IPTC)
+    const original = await cleanOriginal(data, type);
+    await Promise.all([deps.storage.put(originalKey, original), deps.storage.put(displayKey, img.display, 'image/jpeg'), deps.storage.put(thumbKey, img.thumb, 'image/webp')]);
     const row = await deps.database.db.transaction(async (tx) => {
       const [p] = await tx
         .insert(pictures)
@@ -150,7 +152,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
           thumbKey,
           width: img.width,
           height: img.height,
-          bytes: data!.length,
+          bytes: original.length,
           teamName: fields.teamName || null,
           memberName: fields.memberName || null,
           programName: fields.programName || null,

@@ -9,6 +9,7 @@ import { isValidKey, newKey } from '../../lib/storage';
 import { requireAuth } from '../../plugins/auth';
 import { findSession } from '../auth/session.service';
 import { readLimited, tooLarge } from '../uploads/uploads.service';
+import { openOr404, sendObject } from '../uploads/serve';
 
 /**
  * POST api/lCloudConfig/oss/upload (spec 7.2): avatars (JPG/PNG ≤ 5 MB, name first) and teacher
@@ -62,7 +63,7 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     }
     const key = newKey(kind === 'avatar' ? 'private/avatars' : 'private/attachments', ext);
-    await deps.storage.put(key, stored);
+    await deps.storage.put(key, stored, ext === 'jpg' ? 'image/jpeg' : 'application/octet-stream');
     await deps.database.db.insert(uploads).values({ key, fileName: fileName.slice(0, 200), size: stored.length, mime: ext === 'jpg' ? 'image/jpeg' : 'application/octet-stream', width, height, userId: req.user!.id });
     return ok(req, { data: `/api/files/${key}`, url: `/api/files/${key}` }, 'reg.uploadOk');
   });
@@ -80,9 +81,10 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const [u] = await deps.database.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
     // Children's photos and teachers' papers: their uploader, and staff who handle registrations (not content editors).
     if (!u || (u.userId !== user.id && !user.permissions.includes('registrations.manage'))) throw errors.notFound();
+    const file = await openOr404(deps.storage, key);
     reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff');
     if (u.mime === 'image/jpeg') reply.type('image/jpeg');
     else reply.type('application/octet-stream').header('content-disposition', `attachment; filename="attachment-${key.split('/').pop()}"`);
-    return reply.send(deps.storage.stream(key));
+    return sendObject(reply, file);
   });
 };

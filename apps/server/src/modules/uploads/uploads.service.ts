@@ -1,11 +1,12 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/index';
 import { formatBytes } from '@rp/shared';
 import { AppError } from '../../lib/errors';
 import { checkExtension, isImageType, processImage, sniff, type FileType } from '../../lib/images';
-import { newKey } from '../../lib/storage';
+import { isValidKey, newKey } from '../../lib/storage';
 
 /** 413 naming the ceiling ("3 MB"); the ceilings are UPLOAD_LIMITS of packages/shared/src/limits.ts. */
 export const tooLarge = (max: number) => new AppError('UPLOAD_TOO_LARGE', { params: { max: formatBytes(max) } });
@@ -78,4 +79,35 @@ export async function storeContentUpload(deps: AppDeps & { storage: import('../.
 export async function findUpload(deps: AppDeps, key: string) {
   const [row] = await deps.database.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
   return row ?? null;
+}
+
+/** Folders of private uploads (POST api/lCloudConfig/oss/upload): children's photos, teachers' attachments. */
+export type PrivateFolder = 'avatars' | 'attachments';
+type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The storage key of a private file URL (/api/files/private/…), or null when the value is not one. */
+export function privateKeyOf(url: string): string | null {
+  const m = /^\/api\/files\/(private\/.+)$/.exec(url);
+  return m && isValidKey(m[1]!) ? m[1]! : null;
+}
+
+/**
+ * A reference to a private file that a member is about to store (a player's headImg, a teacher's photoUrl):
+ * allowed when empty, when it is the value already stored, or when it names a private file of one of
+ * `folders` that this member uploaded. Anything else — another family's file, a made-up key, a link to
+ * another site — is refused with 400 FILE_NOT_OWN on `field`, so nobody can get a file they may not read
+ * shown to them (or to staff) through their own record.
+ */
+export async function assertOwnPrivateFile(
+  db: DbOrTx,
+  userId: number,
+  value: string | null | undefined,
+  opts: { field: string; folders: PrivateFolder[]; current?: string | null },
+): Promise<void> {
+  if (value === null || value === undefined || value === '' || value === opts.current) return;
+  const key = privateKeyOf(value);
+  const refuse = () => new AppError('FILE_NOT_OWN', { field: opts.field });
+  if (!key || !opts.folders.some((f) => key.startsWith(`private/${f}/`))) throw refuse();
+  const [row] = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.key, key), eq(uploads.userId, userId))).limit(1);
+  if (!row) throw refuse();
 }

@@ -5,7 +5,7 @@ import { uploads, users } from '../../db/schema/index';
 import { UPLOAD_LIMITS } from '@rp/shared';
 import { AppError } from '../../lib/errors';
 import { checkExtension, sniff } from '../../lib/images';
-import { isValidKey, newKey, type Storage } from '../../lib/storage';
+import { isValidKey, randomName, type Storage } from '../../lib/storage';
 
 /** Spec 9: avatars up to 5 MB, JPG or PNG. */
 export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.accountAvatar;
@@ -13,8 +13,17 @@ export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.accountAvatar;
 export const AVATAR_SIZE = 256;
 const PREFIX = 'public/avatars';
 
+/** Spec 7.1: avatars load from /avatar/<file name>; the account's avatar is that path. */
 export function avatarUrl(key: string): string {
-  return `/files/${key}`;
+  return `/avatar/${key.split('/').pop()}`;
+}
+
+/** The storage key an avatar value names (/avatar/<name>, or /files/public/avatars/… of older uploads). */
+export function avatarKey(value: string): string | null {
+  const byName = /^\/avatar\/([a-f0-9]{24}\.(?:jpg|png))$/.exec(value);
+  if (byName) return `${PREFIX}/${byName[1]}`;
+  const byPath = /^\/files\/(public\/avatars\/.+)$/.exec(value);
+  return byPath && isValidKey(byPath[1]!) ? byPath[1]! : null;
 }
 
 /**
@@ -37,8 +46,8 @@ export async function storeAvatar(deps: AppDeps & { storage: Storage }, userId: 
   } catch {
     throw new AppError('UPLOAD_BROKEN');
   }
-  const key = newKey(PREFIX, 'jpg');
-  await deps.storage.put(key, body);
+  const key = `${PREFIX}/${randomName('jpg')}`;
+  await deps.storage.put(key, body, 'image/jpeg');
   const { db } = deps.database;
   return db.transaction(async (tx) => {
     await tx.insert(uploads).values({ key, fileName: fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200), size: body.length, mime: 'image/jpeg', width: AVATAR_SIZE, height: AVATAR_SIZE, userId });
@@ -52,8 +61,8 @@ export async function storeAvatar(deps: AppDeps & { storage: Storage }, userId: 
  * to other sites are refused (no tracking pixels in the header or in staff lists).
  */
 export async function isOwnAvatar(deps: AppDeps, userId: number, value: string): Promise<boolean> {
-  const m = /^\/files\/(public\/avatars\/.+)$/.exec(value);
-  if (!m || !isValidKey(m[1]!)) return false;
-  const [row] = await deps.database.db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.key, m[1]!), eq(uploads.userId, userId))).limit(1);
+  const key = avatarKey(value);
+  if (!key) return false;
+  const [row] = await deps.database.db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.key, key), eq(uploads.userId, userId))).limit(1);
   return Boolean(row);
 }
