@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Card, Col, Input, Progress, Row, Space, Table, Tag, Typography, Upload, type TableProps } from 'antd';
 import { CloudUploadOutlined, InboxOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { UPLOAD_LIMITS } from '@rp/shared/limits';
 import { isApiError } from '../../lib/api-client';
 import { resourceApi } from './api';
 import { runPool } from './pool';
@@ -9,7 +10,7 @@ import s from '../admin.module.css';
 
 /** Bounded concurrency: three pictures in flight at a time. */
 export const BULK_CONCURRENCY = 3;
-const MAX_BYTES = 20 * 1024 * 1024; // the server's limit per picture
+const MAX_BYTES = UPLOAD_LIMITS.galleryPicture;
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
 type Status = 'pending' | 'uploading' | 'ok' | 'error';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CAPTCHA_MAX_LENGTH } from '@rp/shared/limits';
 import type { CaptchaResponse, LoginResponse } from '../../lib/contract';
 import { POINT_COOKIE } from '../../lib/api-client';
 import { getCookie, removeCookie } from '../../lib/cookies';
@@ -182,7 +183,7 @@ function PasswordForm({
           name="code"
           autoComplete="off"
           inputMode="text"
-          maxLength={10}
+          maxLength={CAPTCHA_MAX_LENGTH}
           required
           value={code}
           onChange={(e) => {

@@ -12,7 +12,8 @@ import { AuthShell } from './AuthShell';
 import { SmsCodeField } from './SmsCodeButton';
 import { useFormErrors } from './useFormErrors';
 import { AFTER_REGISTER, withRedirect } from './redirect';
-import { checkConfirm, checkNewPassword, checkNickName, checkPhone, checkSmsCode, PASSWORD_MAX } from './validation';
+import { PASSWORD_MAX } from '@rp/shared/limits';
+import { checkConfirm, checkNewPassword, checkNickName, checkPhone, checkSmsCode } from './validation';
 import s from './auth.module.css';
 
 type Field = 'phone' | 'code' | 'nickName' | 'password' | 'confirm';

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maskPhone } from '@rp/shared/rules/phone';
+import { SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from '@rp/shared/limits';
 import type { SmsPurpose } from '../../lib/contract';
 import { sendSmsCode } from './api';
 import { TextField } from '../../ui/TextField';
 import { useCountdown } from './useCountdown';
 import s from './auth.module.css';
 
-/** Resend wait (spec 9 leaves the value open; the server allows one code per 60 s). */
-export const SMS_RESEND_SECONDS = 60;
 
 interface Props {
   phone: string;
@@ -70,7 +69,7 @@ export function SmsCodeField({ phone, purpose, validatePhone, value, onChange, e
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
+        maxLength={SMS_CODE_LENGTH}
         required
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -1,4 +1,5 @@
 import { PHONE_RE } from '@rp/shared/rules/phone';
+import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '@rp/shared/limits';
 
 /**
  * Client-side checks before sending, mirroring the limits of the shared zod schemas
@@ -6,10 +7,7 @@ import { PHONE_RE } from '@rp/shared/rules/phone';
  * ~26 KB gzip to the public login page. The server validates again and its fieldErrors are shown.
  * Returned values are i18n keys.
  */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
-export const NICKNAME_MAX = 20;
-const SMS_CODE_RE = /^\d{6}$/;
+const SMS_CODE_RE = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 

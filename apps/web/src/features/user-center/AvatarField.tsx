@@ -1,6 +1,7 @@
 import { Alert, Avatar, Button, Space } from 'antd';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UPLOAD_LIMITS } from '@rp/shared/limits';
 import type { User } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -11,7 +12,7 @@ import { SquareCrop } from './SquareCrop';
 import s from './user-center.module.css';
 
 /** Spec 9: avatars up to 5 MB, JPG or PNG (the server checks again, by content). */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.accountAvatar;
 
 /** A reason to refuse a picture before it is read, as an i18n key; null when it may be cropped. */
 export function checkAvatarFile(file: Pick<File, 'name' | 'type' | 'size'>): string | null {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@rp/shared/limits';
 import { notify } from '../../lib/notify';
 import { clearSession } from '../../lib/session';
 import { changePassword } from './api';
@@ -13,9 +14,6 @@ interface Values {
   password: string;
   confirm: string;
 }
-
-const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 64;
 
 /** Old + new password → POST /auth/web/updatePassword; every session ends, so log out and go to /login. */
 export function PasswordForm() {

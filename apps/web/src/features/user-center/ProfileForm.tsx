@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NICKNAME_MAX } from '@rp/shared/limits';
 import type { User } from '../../lib/contract';
 import { notify } from '../../lib/notify';
 import { setUser } from '../../lib/session';
@@ -12,8 +13,6 @@ import s from './user-center.module.css';
 interface Values {
   nickName: string;
 }
-
-const NICKNAME_MAX = 20;
 
 /**
  * The avatar (upload + crop, saved on its own) and the nickname → PUT /api/users/web/update; the
