@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -106,5 +107,29 @@ describe('S3 configuration', () => {
     const err = await createStorage(loadConfig({ ...base, S3_ENDPOINT: 'http://127.0.0.1:1' })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConfigError);
     expect(String((err as Error).message)).not.toContain('S3RVER'); // never the keys
+  });
+});
+
+describe('cold start', () => {
+  it('loads the S3 client only when STORAGE=s3 (the app and the local store never import it)', () => {
+    const script = [
+      "import { createRequire } from 'node:module';",
+      "const require = createRequire(import.meta.url);",
+      "await import('./src/app.ts');",
+      "const { loadConfig } = await import('./src/config.ts');",
+      "const { createStorage } = await import('./src/lib/storage.ts');",
+      "await createStorage(loadConfig({ DATA_DIR: process.env.DIR }));",
+      "console.log(Object.keys(require.cache).filter((k) => k.includes('@aws-sdk')).length);",
+    ].join('\n');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-cold-'));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.join(import.meta.dirname, '../..'),
+      env: { PATH: process.env.PATH, DIR: dir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('0');
   });
 });

@@ -217,6 +217,12 @@ export const pictures = pgTable(
     originalToken: text('original_token')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * Whether the stored original has been through cleanOriginal (location stripped). Uploads since
+     * migration 0003 are; older rows start false and are cleaned in the background at start
+     * (originals.service.ts). Only clean originals are served.
+     */
+    originalClean: boolean('original_clean').notNull().default(true),
     displayKey: text('display_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
     width: integer('width').notNull(),

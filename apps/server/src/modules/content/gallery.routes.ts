@@ -18,6 +18,7 @@ import { fileUrl, pick } from './present';
 import { containsPattern } from '../../lib/like';
 import { z } from 'zod';
 import { openOr404, sendObject } from '../uploads/serve';
+import { cleanStoredOriginals } from './originals.service';
 
 /** Cursor = last row's (takenAt, id); the next page starts strictly after it. */
 export function encodeCursor(takenAt: Date, id: number): string {
@@ -180,6 +181,10 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Originals (location stripped at upload) by their unguessable token: ids are sequential, so
   // /api/pictures/<id>/original does not exist and nobody can walk every original of every album.
+  // Originals from before the stripping are served once cleaned (in the background, from start).
+  app.addHook('onReady', () => {
+    void cleanStoredOriginals(app.deps, app.log).catch((err: unknown) => app.log.warn({ err: (err as Error).message }, 'cleaning album originals stopped'));
+  });
   const originalParams = z.object({ key: z.string().regex(/^[a-f0-9]{32}$/) });
   app.get('/api/pictures/original/:key', { schema: { tags, params: originalParams } }, async (req, reply) => {
     const [p] = await db
@@ -187,7 +192,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       .from(pictures)
       .innerJoin(photos, eq(photos.id, pictures.photoId))
       .innerJoin(consoles, eq(consoles.id, photos.consoleId))
-      .where(and(eq(pictures.originalToken, req.params.key), eq(photos.status, 1), eq(consoles.status, 1)))
+      .where(and(eq(pictures.originalToken, req.params.key), eq(pictures.originalClean, true), eq(photos.status, 1), eq(consoles.status, 1)))
       .limit(1);
     if (!p) throw errors.notFound();
     const file = await openOr404(app.deps.storage, p.key);

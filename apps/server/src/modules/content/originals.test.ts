@@ -6,6 +6,8 @@ import { readKeptTags } from '../../lib/photo-metadata';
 import { useTestApp } from '../../test/context';
 import { buildAlbum, buildUser, loginAs } from '../../test/factories';
 import { multipart } from '../../test/images';
+import { newKey } from '../../lib/storage';
+import { cleanStoredOriginals } from './originals.service';
 import { hasGpsPointer, phonePhoto, tiffOf } from '../../test/photos';
 
 const t = useTestApp();
@@ -62,5 +64,43 @@ describe('album originals (issue 9, finding 7)', () => {
     const rows = await t().database.db.select({ token: pictures.originalToken }).from(pictures).where(eq(pictures.photoId, photo.id));
     expect(new Set(rows.map((r) => r.token)).size).toBe(50);
     for (const r of rows) expect(r.token).toMatch(/^[a-f0-9]{32}$/);
+  });
+
+  it('originals stored before the stripping are not served until the one-off step cleans them', async () => {
+    const db = t().database.db;
+    const { photo } = await buildAlbum(db, 0);
+    const storage = t().app.deps.storage;
+    const located = await phonePhoto('jpeg', 200, 100);
+    const key = newKey('originals', 'jpg');
+    await storage.put(key, located);
+    const missing = newKey('originals', 'jpg');
+    const junk = newKey('originals', 'jpg');
+    await storage.put(junk, Buffer.from('not an image at all'));
+    // rows as migration 0004 leaves them: original_clean = false
+    const old = { photoId: photo.id, displayKey: 'public/pictures/2026/06/000000000000000000000001.jpg', thumbKey: 'public/thumbs/2026/06/000000000000000000000001.webp', width: 200, height: 100, originalClean: false };
+    const [a, gone, bad] = await db
+      .insert(pictures)
+      .values([
+        { ...old, name: 'old.jpg', originalKey: key, bytes: located.length },
+        { ...old, name: 'gone.jpg', originalKey: missing },
+        { ...old, name: 'junk.jpg', originalKey: junk },
+      ])
+      .returning();
+    const url = `/api/pictures/original/${a!.originalToken}`;
+    expect((await t().app.inject({ method: 'GET', url })).statusCode).toBe(404); // never served with its location
+
+    expect(await cleanStoredOriginals(t().app.deps)).toEqual({ cleaned: 1, failed: 1 });
+    const dl = await t().app.inject({ method: 'GET', url });
+    expect(dl.statusCode).toBe(200);
+    const meta = await sharp(dl.rawPayload).metadata();
+    expect(hasGpsPointer(tiffOf(meta.exif))).toBe(false);
+    expect(meta.orientation).toBe(6);
+    const rows = await db.select().from(pictures).where(eq(pictures.photoId, photo.id));
+    const by = new Map(rows.map((r) => [r.id, r]));
+    expect(by.get(a!.id)).toMatchObject({ originalClean: true, bytes: dl.rawPayload.length });
+    expect(by.get(gone!.id)!.originalClean).toBe(true); // nothing stored, nothing to leak
+    expect(by.get(bad!.id)!.originalClean).toBe(false); // unreadable: stays unserved
+    // a second run does nothing more
+    expect(await cleanStoredOriginals(t().app.deps)).toEqual({ cleaned: 0, failed: 1 });
   });
 });

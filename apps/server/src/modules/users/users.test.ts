@@ -3,6 +3,7 @@ import { useTestApp } from '../../test/context';
 import sharp from 'sharp';
 import { buildUser, loginAs } from '../../test/factories';
 import { makeImage } from '../../test/images';
+import { uploads } from '../../db/schema/index';
 
 const t = useTestApp();
 
@@ -87,5 +88,30 @@ describe('avatar upload', () => {
     expect(link.statusCode).toBe(400);
     expect((await upload({}, await makeImage('jpeg'))).statusCode).toBe(401);
     expect((await t().app.inject({ method: 'GET', url: '/auth/info', headers: auth })).json().user.avatar).toBeNull();
+  });
+
+  it('serves avatars at /avatar/<file name> (spec 7.1), also those stored under the older dated keys', async () => {
+    const u = await buildUser(t().database.db);
+    const auth = await loginAs(t().app, u.phone, u.password);
+    const avatar = (await upload(auth, await makeImage('jpeg', 100, 100))).json().data.avatar as string;
+    const name = avatar.split('/').pop()!;
+    const byName = await t().app.inject({ method: 'GET', url: `/avatar/${name}` });
+    expect(byName.statusCode).toBe(200);
+    expect(byName.headers['content-type']).toBe('image/jpeg');
+    expect(byName.headers['cache-control']).toContain('immutable');
+    expect(byName.headers['content-length']).toBe(String(byName.rawPayload.length));
+    // the same file under its storage path
+    expect((await t().app.inject({ method: 'GET', url: `/files/public/avatars/${name}` })).rawPayload.equals(byName.rawPayload)).toBe(true);
+    // an avatar stored before under public/avatars/<yyyy>/<mm>/<name> is found through its upload row
+    const old = 'public/avatars/2025/03/0123456789abcdef01234567.jpg';
+    await t().app.deps.storage.put(old, await makeImage('jpeg', 256, 256));
+    await t().database.db.insert(uploads).values({ key: old, fileName: 'a.jpg', size: 1, mime: 'image/jpeg', userId: u.id });
+    expect((await t().app.inject({ method: 'GET', url: '/avatar/0123456789abcdef01234567.jpg' })).statusCode).toBe(200);
+    // unknown or odd names: 404 in the error contract
+    for (const bad of ['ffffffffffffffffffffffff.jpg', 'avatar.jpg', '..%2Fpii.key', '0123456789abcdef01234567.svg']) {
+      const r = await t().app.inject({ method: 'GET', url: `/avatar/${bad}` });
+      expect(r.statusCode).toBe(404);
+      expect(r.json().resultCode).toBe(0);
+    }
   });
 });
