@@ -4,6 +4,7 @@
 //   node bench/gallery.mjs            (embedded PGlite)
 //   DATABASE_URL=postgres://… node bench/gallery.mjs
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,7 +70,8 @@ bare.child.kill();
 
 // 2. our server with a 100,000-picture album
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-gallery-'));
-const env = { DATA_DIR: dataDir, PORT: '8192', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_PASSWORD: 'bench-admin-1', BENCH_PICTURES: String(PICTURES) };
+// PostgreSQL needs PII_KEY (config.ts); the bench stores no ID numbers, so a throwaway key will do
+const env = { DATA_DIR: dataDir, PORT: '8192', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_PASSWORD: 'bench-admin-1', BENCH_PICTURES: String(PICTURES), PII_KEY: process.env.PII_KEY ?? crypto.randomBytes(32).toString('hex') };
 const seed = spawn(process.execPath, ['--import', 'tsx', 'bench/seed-gallery.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
 const photoId = await new Promise((res, rej) => seed.on('exit', (c) => (c === 0 ? res(Number(fs.readFileSync(path.join(dataDir, 'bench-photo-id'), 'utf8'))) : rej(new Error('seed failed')))));
 const app = await start(['--import', 'tsx', 'apps/server/src/server.ts'], env);
