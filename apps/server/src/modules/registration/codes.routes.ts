@@ -28,8 +28,13 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, await checkCode(deps, req.user!.id, req.query.code, req.query.teamerId, req.lang), 'ok.query');
   });
 
-  app.post('/api/lRedeemCode/web/batchRedeem', { schema: { tags, body: batchRedeemBody, response: { 200: batchRedeemResponse } }, preHandler: [requireAuth, limit('batch', 30)] }, async (req) => {
-    const data = await batchRedeem(deps, req.user!.id, req.body.activityId, req.body.teams, req.lang);
-    return ok(req, { data }, 'ok');
-  });
+  // The team batch redeem of spec 7.4/7.6 (POST api/lRedeemCode/web/redeemCode; batchRedeem is the same call):
+  // activityId and teams of {name, program, teamId, teamers: [{name, teamerId, emerPhone, codeName}]}. Each code
+  // is taken like a single redeem (member locked, one conditional UPDATE); a result per member.
+  for (const url of ['/api/lRedeemCode/web/redeemCode', '/api/lRedeemCode/web/batchRedeem']) {
+    app.post(url, { schema: { tags, body: batchRedeemBody, response: { 200: batchRedeemResponse } }, preHandler: [requireAuth, limit('batch', 30)] }, async (req) => {
+      const data = await batchRedeem(deps, req.user!.id, req.body.activityId, req.body.teams, req.lang);
+      return ok(req, { data }, 'ok');
+    });
+  }
 };

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { codeFitsProgram, nextPayStatus, TEAM_STATUS, refundFen, translate, type Lang, type MessageKey } from '@rp/shared';
+import { codeEntryClosed, codeFitsProgram, isDetailsLocked, nextPayStatus, PAY_STATUS, TEAM_STATUS, refundFen, translate, type Lang, type MessageKey } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { notifyCodesAssigned, notifyPlayers } from '../messages/registration-notices';
-import { bad, conflict, loadActivity, loadOpenActivity, ownMember, ownMembers, ownTeam, type DbOrTx, type Tx } from './common';
+import { bad, conflict, loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMember, ownMembers, ownTeam, refreshTeamStatus, type DbOrTx, type Tx } from './common';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
@@ -20,9 +20,9 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   if (!code) throw bad('reg.codeRequired', 'code');
   if (!member.teamId) throw bad('reg.codeNeedsTeam', 'code');
   const activity = await loadOpenActivity(tx, member.activityId);
-  if (member.payStatus === 7 || (activity.level === 2 && member.payStatus === 7)) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
   const [team] = await tx.select({ status: teams.status }).from(teams).where(eq(teams.id, member.teamId));
-  if (activity.level === 2 && team?.status === TEAM_STATUS.IN_REVIEW) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
+  // spec 4.1: under review (player or team) closes code entry in level-2 activities only
+  if (!isDetailsLocked(member.payStatus) && codeEntryClosed(member.payStatus, activity.level, team?.status)) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
   const next = nextPayStatus(member.payStatus, 'redeem');
   if (next === null) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
 
@@ -42,6 +42,14 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
 
   const [updated] = await tx.update(teamMembers).set({ payStatus: next, code, updatedAt: new Date() }).where(eq(teamMembers.id, member.id)).returning();
   await audit(tx as never, { userId, resource: 'teamMembers', recordId: member.id, action: 'redeem', before: { payStatus: member.payStatus, code: member.code }, after: { payStatus: next, code } });
+  if (member.payStatus === PAY_STATUS.IN_REVIEW) {
+    // registered by a code while under review (outside level 2): the team leaves review when none waits any more
+    const waiting = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.teamId, member.teamId), eq(teamMembers.payStatus, PAY_STATUS.IN_REVIEW))).limit(1);
+    if (!waiting.length && team?.status === TEAM_STATUS.IN_REVIEW) {
+      await tx.update(teams).set({ status: TEAM_STATUS.FORMING }).where(eq(teams.id, member.teamId));
+      await refreshTeamStatus(tx, member.teamId);
+    }
+  }
   void deps;
   return updated!;
 }
@@ -49,7 +57,7 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
 /** PUT …/useCode: one redemption in its own transaction. */
 export async function redeem(deps: AppDeps, userId: number, memberId: number, activityId: number, code: string): Promise<MemberRow> {
   return deps.database.db.transaction(async (tx) => {
-    const m = await ownMember(tx, userId, memberId, true);
+    const m = (await lockOwnMembersWithTeams(tx, userId, [memberId])).rows[0]!; // team, then player (common.ts)
     if (m.activityId !== activityId) throw errors.notFound();
     return redeemInTx(tx, deps, userId, m, code);
   });
@@ -110,7 +118,7 @@ export async function batchRedeem(
     for (const m of t.teamers) {
       try {
         await deps.database.db.transaction(async (tx) => {
-          const member = await ownMember(tx, userId, m.teamerId, true);
+          const member = (await lockOwnMembersWithTeams(tx, userId, [m.teamerId])).rows[0]!;
           if (member.activityId !== activityId || member.teamId !== t.teamId) throw errors.notFound();
           await redeemInTx(tx, deps, userId, member, m.codeName);
         });

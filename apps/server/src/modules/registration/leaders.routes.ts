@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { idList, leaderInput, leaderListResponse, leaderQuery, leaderUpdate, okResponse } from '@rp/shared';
+import { idListBody, idsOf, leaderInput, leaderListResponse, leaderQuery, leaderResponse, leaderUpdate, okResponse } from '@rp/shared';
 import { leaders } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok, page } from '../../lib/envelope';
@@ -12,7 +11,6 @@ import { checkOrg } from './teams.service';
 import { containsPattern } from '../../lib/like';
 import { assertOwnPrivateFile } from '../uploads/uploads.service';
 
-const one = z.object({ resultCode: z.literal(1), resultStr: z.string(), data: z.any() });
 const present = (l: typeof leaders.$inferSelect) => ({ id: l.id, activityId: l.activityId, name: l.name, phone: l.phone, address: l.address, code: l.code, status: l.status, type: l.type, photoUrl: l.photoUrl });
 
 /** Leading teachers (spec 2.6, 7.6): the caller's own, per activity. */
@@ -44,7 +42,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     return page(req, rows.map(present), rows.length, 0, Math.max(rows.length, 1));
   });
 
-  app.post('/api/lLeader', { schema: { tags, body: leaderInput, response: { 200: one } }, ...pre }, async (req) => {
+  app.post('/api/lLeader', { schema: { tags, body: leaderInput, response: { 200: leaderResponse } }, ...pre }, async (req) => {
     const b = req.body;
     await loadOpenActivity(db, b.activityId);
     await checkCode(b.code);
@@ -57,7 +55,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, { data: present(row!) }, 'ok.create');
   });
 
-  app.put('/api/lLeader', { schema: { tags, body: leaderUpdate, response: { 200: one } }, ...pre }, async (req) => {
+  app.put('/api/lLeader', { schema: { tags, body: leaderUpdate, response: { 200: leaderResponse } }, ...pre }, async (req) => {
     const b = req.body;
     const [before] = await db.select().from(leaders).where(and(eq(leaders.id, b.id), eq(leaders.userId, req.user!.id))).limit(1);
     if (!before || before.activityId !== b.activityId) throw errors.notFound();
@@ -69,8 +67,8 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, { data: present(row!) }, 'ok.update');
   });
 
-  app.delete('/api/lLeader', { schema: { tags, body: z.object({ ids: idList }), response: { 200: okResponse } }, ...pre }, async (req) => {
-    const ids = req.body.ids;
+  app.delete('/api/lLeader', { schema: { tags, body: idListBody, response: { 200: okResponse } }, ...pre }, async (req) => {
+    const ids = idsOf(req.body);
     await db.transaction(async (tx) => {
       const rows = await tx.select().from(leaders).where(and(inArray(leaders.id, ids), eq(leaders.userId, req.user!.id)));
       if (rows.length !== new Set(ids).size) throw errors.notFound();

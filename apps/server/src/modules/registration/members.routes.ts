@@ -6,6 +6,7 @@ import {
   assignTeamBody,
   changeProgramBody,
   contentIdQuery,
+  idsOf,
   memberDetailResponse,
   memberIdsBody,
   memberInput,
@@ -73,12 +74,12 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/api/lTeamMember/web/delete', { schema: { tags, body: memberIdsBody, response: { 200: okResponse } }, ...pre }, async (req) => {
-    await deleteMembers(deps, req.user!.id, req.body.ids);
+    await deleteMembers(deps, req.user!.id, idsOf(req.body));
     return ok(req, {}, 'ok.delete');
   });
 
   app.delete('/api/lTeamMember/web/moveOut', { schema: { tags, body: memberIdsBody, response: { 200: okResponse } }, ...pre }, async (req) => {
-    await moveOut(deps, req.user!.id, req.body.ids);
+    await moveOut(deps, req.user!.id, idsOf(req.body));
     return ok(req, {}, 'ok.update');
   });
 
