@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
+import { splitServerError } from '../../lib/form-errors';
 
 /**
  * Field errors (client i18n keys or server texts) plus one form-level message, with focus moved to
@@ -38,18 +39,14 @@ export function useFormErrors<K extends string>() {
    */
   const applyServerError = useCallback(
     (error: unknown, aliases: Partial<Record<string, K>> = {}, merge = false) => {
-      if (!isApiError(error)) {
-        setFormError(t('errors:client.serverBusy'));
-        return;
-      }
-      const next: Partial<Record<K, string>> = {};
-      for (const [field, message] of Object.entries(error.fieldErrors)) next[(aliases[field] ?? field) as K] = message;
+      const { fields, banner } = splitServerError(error, undefined, aliases);
+      setFormError(banner);
+      if (!isApiError(error)) return; // no answer: the fields keep what they show
+      const next = fields as Partial<Record<K, string>>;
       setFieldErrors((prev) => (merge ? { ...prev, ...next } : next));
-      const shown = Object.values(next) as string[];
-      setFormError(shown.length && (shown.includes(error.message) || error.code === 'VALIDATION_FAILED') ? null : error.message);
-      if (shown.length) focusFirstInvalid();
+      if (Object.keys(next).length) focusFirstInvalid();
     },
-    [t, focusFirstInvalid],
+    [focusFirstInvalid],
   );
 
   const clearField = useCallback((field: K) => {

@@ -1,12 +1,12 @@
 import { Alert, Avatar, Button, Space } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_LIMITS } from '@rp/shared/limits';
 import type { User } from '../../lib/contract';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { setUser } from '../../lib/session';
-import { updateProfile, uploadAvatar } from './api';
+import { updateProfileMutation, uploadAvatarMutation } from './api';
 import { avatarSrc } from '../../ui/avatar';
 import { SquareCrop } from './SquareCrop';
 import s from './user-center.module.css';
@@ -30,7 +30,9 @@ export function AvatarField({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
   const [image, setImage] = useState<HTMLImageElement | null>(null);
   const [cropped, setCropped] = useState<{ blob: Blob; url: string } | null>(null);
-  const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
+  const upload = useMutation(uploadAvatarMutation);
+  const removal = useMutation(updateProfileMutation);
+  const busy = upload.isPending ? 'save' : removal.isPending ? 'remove' : null;
   const current = avatarSrc(user.avatar);
   const name = user.nickName || user.username;
 
@@ -60,36 +62,23 @@ export function AvatarField({ user }: { user: User }) {
     img.src = url;
   };
 
-  const fail = (e: unknown) => setError(isApiError(e) ? e.message : t('errors:client.serverBusy'));
+  const fail = (e: unknown) => setError(errorMessage(e, t('errors:client.serverBusy')));
 
-  const save = async () => {
+  const save = () => {
     if (!cropped) return;
-    setBusy('save');
     setError(null);
-    try {
-      const res = await uploadAvatar(cropped.blob);
-      setUser(res.data);
-      setCropped(null);
-      notify.success(t('user:profile.avatarSaved'));
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
+    upload.mutate(cropped.blob, {
+      onSuccess: () => {
+        setCropped(null);
+        notify.success(t('user:profile.avatarSaved'));
+      },
+      onError: fail,
+    });
   };
 
-  const remove = async () => {
-    setBusy('remove');
+  const remove = () => {
     setError(null);
-    try {
-      const res = await updateProfile({ avatar: null });
-      setUser(res.data);
-      notify.success(t('user:profile.avatarRemoved'));
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
+    removal.mutate({ avatar: null }, { onSuccess: () => notify.success(t('user:profile.avatarRemoved')), onError: fail });
   };
 
   return (
@@ -113,7 +102,7 @@ export function AvatarField({ user }: { user: User }) {
         <Space wrap className={s.avatarActions}>
           {cropped ? (
             <>
-              <Button type="primary" loading={busy === 'save'} onClick={() => void save()}>
+              <Button type="primary" loading={busy === 'save'} onClick={save}>
                 {t('user:profile.avatarSave')}
               </Button>
               <Button onClick={() => setCropped(null)} disabled={busy !== null}>
@@ -126,7 +115,7 @@ export function AvatarField({ user }: { user: User }) {
                 {current ? t('user:profile.avatarChange') : t('user:profile.avatarChoose')}
               </Button>
               {current ? (
-                <Button onClick={() => void remove()} loading={busy === 'remove'}>
+                <Button onClick={remove} loading={busy === 'remove'}>
                   {t('user:profile.avatarRemove')}
                 </Button>
               ) : null}

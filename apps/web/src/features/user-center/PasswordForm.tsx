@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@rp/shared/limits';
 import { notify } from '../../lib/notify';
-import { clearSession } from '../../lib/session';
-import { changePassword } from './api';
-import { showServerError } from './form-errors';
+import { antdFieldErrors, splitServerError } from '../../lib/form-errors';
+import { changePasswordMutation } from './api';
 import s from './user-center.module.css';
 
 interface Values {
@@ -15,28 +14,28 @@ interface Values {
   confirm: string;
 }
 
+const FIELDS: readonly string[] = ['oldPassword', 'password', 'confirm'] satisfies (keyof Values)[];
+const isField = (name: string) => FIELDS.includes(name);
+
 /** Old + new password → POST /auth/web/updatePassword; every session ends, so log out and go to /login. */
 export function PasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const change = useMutation(changePasswordMutation);
+  const error = change.isError ? splitServerError(change.error, isField).banner : null;
 
-  const onFinish = async (values: Values) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await changePassword({ oldPassword: values.oldPassword, password: values.password });
-      clearSession();
-      notify.success(t('user:password.changed'));
-      void navigate('/login', { replace: true });
-    } catch (e) {
-      setError(showServerError(e, form, ['oldPassword', 'password', 'confirm']) ?? null);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const onFinish = (values: Values) =>
+    change.mutate(
+      { oldPassword: values.oldPassword, password: values.password },
+      {
+        onSuccess: () => {
+          notify.success(t('user:password.changed'));
+          void navigate('/login', { replace: true });
+        },
+        onError: (e) => form.setFields(antdFieldErrors(splitServerError(e, isField).fields) as Parameters<typeof form.setFields>[0]),
+      },
+    );
 
   return (
     <section aria-labelledby="password-title" className={s.section}>
@@ -44,7 +43,7 @@ export function PasswordForm() {
         {t('user:password.title')}
       </h2>
       {error ? <Alert type="error" title={error} showIcon className={s.alert} /> : null}
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => void onFinish(v)}>
+      <Form<Values> form={form} layout="vertical" onFinish={onFinish}>
         <Form.Item name="oldPassword" label={t('user:password.old')} rules={[{ required: true, message: t('errors:validation.required') }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
@@ -73,7 +72,7 @@ export function PasswordForm() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
           {t('user:password.submit')}
         </Button>
       </Form>

@@ -1,18 +1,18 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX } from '@rp/shared/limits';
 import type { User } from '../../lib/contract';
 import { notify } from '../../lib/notify';
-import { setUser } from '../../lib/session';
-import { updateProfile } from './api';
+import { antdFieldErrors, splitServerError } from '../../lib/form-errors';
+import { updateProfileMutation } from './api';
 import { AvatarField } from './AvatarField';
-import { showServerError } from './form-errors';
 import s from './user-center.module.css';
 
 interface Values {
   nickName: string;
 }
+const isField = (name: string) => name === 'nickName';
 
 /**
  * The avatar (upload + crop, saved on its own) and the nickname → PUT /api/users/web/update; the
@@ -21,22 +21,17 @@ interface Values {
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useMutation(updateProfileMutation);
+  const error = save.isError ? splitServerError(save.error, isField).banner : null;
 
-  const onFinish = async (values: Values) => {
-    setSaving(true);
-    setError(null);
-    try {
-      const res = await updateProfile({ nickName: values.nickName.trim() });
-      setUser(res.data);
-      notify.success(t('user:profile.saved'));
-    } catch (e) {
-      setError(showServerError(e, form, ['nickName']) ?? null);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const onFinish = (values: Values) =>
+    save.mutate(
+      { nickName: values.nickName.trim() },
+      {
+        onSuccess: () => notify.success(t('user:profile.saved')),
+        onError: (e) => form.setFields(antdFieldErrors(splitServerError(e, isField).fields) as Parameters<typeof form.setFields>[0]),
+      },
+    );
 
   return (
     <section aria-labelledby="profile-title" className={s.section}>
@@ -49,7 +44,7 @@ export function ProfileForm({ user }: { user: User }) {
         form={form}
         layout="vertical"
         initialValues={{ nickName: user.nickName }}
-        onFinish={(v) => void onFinish(v)}
+        onFinish={onFinish}
         requiredMark
       >
         <Form.Item label={t('user:profile.username')} htmlFor="profile-username">
@@ -65,7 +60,7 @@ export function ProfileForm({ user }: { user: User }) {
         >
           <Input autoComplete="nickname" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('common:actions.save')}
         </Button>
       </Form>
