@@ -11,7 +11,7 @@ import type { MessageKey } from './messages';
  * Adding a code: one line here (+ its message in messages.ts). errors.test.ts checks the rest.
  */
 export interface ErrorDef {
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 429 | 431 | 500 | 502 | 503 | 504;
+  status: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 414 | 415 | 422 | 429 | 431 | 500 | 502 | 503 | 504;
   message: MessageKey;
 }
 
@@ -23,6 +23,13 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'error.notFound' },
   RATE_LIMITED: { status: 429, message: 'error.rateLimited' },
   IN_USE: { status: 409, message: 'error.inUse' },
+  // before any route runs (plugins/request-guard.ts): the router, Node's HTTP parser, body parsers
+  BAD_URL: { status: 400, message: 'error.badUrl' },
+  URI_TOO_LONG: { status: 414, message: 'error.uriTooLong' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'error.headersTooLarge' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'error.unsupportedMediaType' },
+  BAD_MULTIPART: { status: 400, message: 'error.badMultipart' },
+  REQUEST_TIMEOUT: { status: 408, message: 'error.requestTimeout' },
 
   // ── who is asking ───────────────────────────────────────────────────────────────────────────
   UNAUTHORIZED: { status: 401, message: 'error.unauthorized' },
@@ -32,6 +39,12 @@ export const ERRORS = {
   // ── the server ──────────────────────────────────────────────────────────────────────────────
   INTERNAL: { status: 500, message: 'error.internal' },
   DB_UNAVAILABLE: { status: 503, message: 'error.dbUnavailable' },
+  /** serialization failure, deadlock, lock or statement timeout: nothing was written, try again */
+  DB_BUSY: { status: 503, message: 'error.dbUnavailable' },
+  // database refusals caused by what was sent (apps/server/src/lib/db-errors.ts)
+  DUPLICATE: { status: 409, message: 'error.duplicate' },
+  UNKNOWN_REFERENCE: { status: 400, message: 'error.unknownReference' },
+  INVALID_VALUE: { status: 400, message: 'error.invalidValue' },
   /** a stored ID number this server's PII_KEY cannot open (instances with different keys) */
   PII_UNREADABLE: { status: 409, message: 'error.piiUnreadable' },
 
@@ -66,6 +79,7 @@ export const ERRORS = {
   PLAYER_NOT_ELIGIBLE: { status: 400, message: 'reg.notEligible' },
   DUPLICATE_PLAYER: { status: 409, message: 'reg.duplicatePlayer' },
   TEAM_FULL: { status: 409, message: 'reg.teamFull' },
+  PLAYER_LIMIT: { status: 409, message: 'reg.playerLimit' },
   LOCKED: { status: 409, message: 'reg.locked' },
   ILLEGAL_TRANSITION: { status: 409, message: 'reg.illegalTransition' },
   REFUND_DISABLED: { status: 409, message: 'reg.illegalTransition' },

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlayerForProgram, codeFitsProgram, isCodeLocked, isDetailsLocked, isFree, isGone, isRegistered, nextPayStatus, PAY_STATUS, payStatusColor, refundFen, refundPerMille } from './registration';
+import { checkPlayerForProgram, codeEntryClosed, codeFitsProgram, isCodeLocked, isDetailsLocked, isFree, isGone, isRegistered, nextPayStatus, PAY_STATUS, payStatusColor, refundFen, refundPerMille } from './registration';
 
 describe('payStatus machine (design §4)', () => {
   it.each([
     [0, 'redeem', 3],
     [3, 'redeem', null], // spec 4.1: a player at 3 or 9 cannot receive a code
     [9, 'redeem', null],
+    [7, 'redeem', 3], // spec 4.1: code entry at 7 is closed only in level-2 activities (codeEntryClosed)
     [0, 'submit', 7],
     [8, 'submit', 7], // fix and resubmit
     [7, 'submit', null], // already submitted
@@ -86,5 +87,15 @@ describe('payStatus groups', () => {
       if (nextPayStatus(s, 'submit') !== null || nextPayStatus(s, 'payStart') !== null) expect(isCodeLocked(s), String(s)).toBe(false);
       if (nextPayStatus(s, 'withdraw') !== null) expect(isRegistered(s), String(s)).toBe(true);
     }
+  });
+});
+
+describe('code entry (spec 4.1)', () => {
+  it('is closed at 7 only in level-2 activities, and for a team under review there', () => {
+    expect(codeEntryClosed(7, 2)).toBe(true);
+    expect(codeEntryClosed(7, 1)).toBe(false);
+    expect(codeEntryClosed(0, 2, 7)).toBe(true);
+    expect(codeEntryClosed(0, 1, 7)).toBe(false);
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((s) => codeEntryClosed(s, 1))).toEqual([3, 4, 5, 9]);
   });
 });

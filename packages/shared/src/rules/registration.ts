@@ -36,10 +36,19 @@ export const isDetailsLocked = among(PAY_GROUPS.DETAILS_LOCKED);
 export const isCodeLocked = among(PAY_GROUPS.CODE_LOCKED);
 export const isGone = among(PAY_GROUPS.GONE);
 
+/**
+ * Code entry is closed for this player (spec 4.1): details fixed (3, 9, 4, 5), or under review (7) — or
+ * in a team under review — in a level-2 activity. Elsewhere a player under review may still redeem a code.
+ */
+export function codeEntryClosed(status: number, activityLevel: number, teamStatus?: number | null): boolean {
+  if (isDetailsLocked(status)) return true;
+  return activityLevel === 2 && (status === P.IN_REVIEW || teamStatus === 7);
+}
+
 export type PayEvent = 'redeem' | 'pay' | 'payStart' | 'submit' | 'pass' | 'fail' | 'withdraw' | 'approveWithdraw' | 'rejectWithdraw' | 'cancel';
 
 const T: Record<PayEvent, Partial<Record<number, PayStatus>>> = {
-  redeem: { 0: 3, 1: 3, 2: 3, 8: 3 },
+  redeem: { 0: 3, 1: 3, 2: 3, 7: 3, 8: 3 }, // 7: only outside level-2 activities (codeEntryClosed)
   payStart: { 0: 2, 1: 2, 8: 2 },
   pay: { 0: 3, 1: 3, 2: 3 },
   submit: { 0: 7, 8: 7 },

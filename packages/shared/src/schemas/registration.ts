@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PHONE_RE } from '../rules/phone';
-import { envelope } from './common';
+import { dbId, dbInt, envelope, errorResponse, jsonInt } from './common';
 
-const id = z.coerce.number().int('validation.invalid').positive('validation.invalid');
+const id = dbId;
 const optId = id.nullable().optional();
 const ref = z.object({ id });
 const page = <T extends z.ZodType>(item: T) =>
@@ -41,11 +41,11 @@ export type MemberItem = z.infer<typeof memberItem>;
 
 export const memberListQuery = z.object({
   activityId: id,
-  payStatus: z.coerce.number().int().optional(),
+  payStatus: dbInt.optional(),
   name: z.string().trim().max(50).optional(),
   /** 1 with a team, 0 without */
   hasTeam: z.coerce.number().int().min(0).max(1).optional(),
-  teamId: z.coerce.number().int().positive().optional(),
+  teamId: id.optional(),
   ...pageQ,
 });
 export const memberListResponse = page(memberItem);
@@ -57,7 +57,7 @@ export const memberInput = z.object({
   cardType: z.union([z.literal(0), z.literal(1)]).default(0),
   card: z.string().trim().max(30, 'validation.tooLong').default(''),
   /** passport only: yyyy-mm-dd or yyyymmdd */
-  birth: z.union([z.string().trim().max(10), z.number().int()]).nullable().optional(),
+  birth: z.union([z.string().trim().max(10), jsonInt]).nullable().optional(),
   gender: z.enum(['M', 'F']).nullable().optional(),
   team: ref.nullable().optional(),
   program: ref.nullable().optional(),
@@ -77,7 +77,10 @@ export type MemberData = z.output<typeof memberInput>;
 export const memberUpdate = memberInput.extend({ id });
 
 export const idList = z.array(id).min(1, 'validation.required').max(1000);
-export const memberIdsBody = z.object({ ids: idList });
+/** Delete calls take a bare list of ids (spec 7.4–7.6: `[1, 2]`); `{ ids: [1, 2] }` is accepted too. */
+export const idListBody = z.union([idList, z.object({ ids: idList })]);
+export const idsOf = (body: z.infer<typeof idListBody>): number[] => (Array.isArray(body) ? body : body.ids);
+export const memberIdsBody = idListBody;
 export const submitBody = z.array(z.object({ memberId: id })).min(1, 'validation.required').max(1000);
 export const assignTeamBody = z.object({ teamId: id, teamMemberIdList: idList, activityId: id, confirm: z.boolean().optional() });
 export const changeProgramBody = z.object({ programId: id, teamMemberIdList: idList, activityId: id });
@@ -108,9 +111,11 @@ export const teamItem = z.object({
 export type TeamItem = z.infer<typeof teamItem>;
 export const teamFindQuery = z.object({
   activityId: id,
-  id: z.coerce.number().int().positive().optional(),
-  status: z.coerce.number().int().optional(),
-  payStatus: z.coerce.number().int().optional(),
+  id: id.optional(),
+  /** pickers: teams whose name contains this text (taken literally) */
+  name: z.string().trim().max(50).optional(),
+  status: dbInt.optional(),
+  payStatus: dbInt.optional(),
   ...pageQ,
 });
 export const teamListResponse = page(teamItem);
@@ -130,7 +135,7 @@ export const teamInput = z.object({
 export const teamUpdate = teamInput.extend({ id, confirm: z.boolean().optional() });
 export const batchCreateBody = z.object({ activityId: id, team: teamInput.omit({ activityId: true }), members: z.array(memberInput.omit({ activityId: true })).max(50) });
 export const batchCreateTeamBody = z.object({ activityId: id, teams: z.array(teamInput.omit({ activityId: true })).min(1).max(200) });
-export const teamIdsBody = z.object({ ids: idList });
+export const teamIdsBody = idListBody;
 export const bindOrgBody = z.object({ activityId: id, orgId: id, orgCode: z.string().trim().min(1), teamIds: z.array(z.string().regex(/^\d+$/)).min(1, 'reg.selectTeams').max(1000) });
 
 export const orgCheckQuery = z.object({ orgCode: z.string().trim().max(32) });
@@ -150,8 +155,8 @@ export const leaderInput = z.object({
   address: z.string().trim().max(200).default(''),
   code: z.string().trim().max(32).nullable().optional(),
   photoUrl: z.string().trim().max(300).nullable().optional(),
-  status: z.number().int().optional(),
-  type: z.number().int().optional(),
+  status: jsonInt.optional(),
+  type: jsonInt.optional(),
 });
 export const leaderUpdate = leaderInput.extend({ id });
 
@@ -170,7 +175,7 @@ export const batchRedeemBody = z.object({
     .array(
       z.object({
         name: z.string().max(50).default(''),
-        program: z.union([z.number().int(), z.string()]).optional(),
+        program: z.union([jsonInt, z.string().max(100)]).optional(),
         teamId: id,
         teamers: z.array(z.object({ name: z.string().max(50).default(''), teamerId: id, emerPhone: z.string().max(20).optional(), codeName: z.string().trim().max(64) })).max(50),
       }),
@@ -229,3 +234,49 @@ export const generateCodesBody = z.object({
   priceFen: z.number().int().min(0).max(10_000_000).default(0),
 });
 export const assignCodesBody = z.object({ codeIds: idList, ownerUserId: id });
+
+// ——— response shapes of the routes that used to answer `data: z.any()` ———
+const dataOf = <T extends z.ZodType>(data: T) => z.object({ ...envelope, data });
+export const teamResponse = dataOf(teamItem);
+export const teamsResponse = dataOf(z.array(teamItem));
+export const leaderResponse = dataOf(leaderItem);
+/** POST api/lTeam/my: the caller's activities with their teams and players by payStatus */
+export const myRegistrationsResponse = dataOf(
+  z.array(
+    z.object({
+      activityId: z.number().int(),
+      activityName: z.string(),
+      beginTime: z.string(),
+      reviewRequired: z.boolean(),
+      teams: z.number().int(),
+      players: z.number().int(),
+      playersByPayStatus: z.record(z.string(), z.number().int()),
+    }),
+  ),
+);
+/** Promotion team code check: verify 1 = a team of the source activity has this number, 2 = none. */
+/** teamName only when the team is the caller's own (others learn only whether the code exists). */
+export const teamCodeCheckResponse = dataOf(z.object({ teamName: z.string().nullable(), verify: z.union([z.literal(1), z.literal(2)]) }));
+export const orgAddressItem = z.object({ id: z.number().int(), name: z.string(), address: z.string(), status: z.number().int() });
+export const orgAddressListResponse = dataOf(z.array(orgAddressItem));
+export const orgAddressResponse = dataOf(orgAddressItem);
+export const playerCardResponse = dataOf(z.object({ cardType: z.number().int(), card: z.string() }));
+export const generateCodesResponse = dataOf(z.object({ batchNo: z.string(), count: z.number().int(), codes: z.array(z.string()) }));
+export const assignCodesResponse = dataOf(z.object({ assigned: z.number().int() }));
+/** POST api/lCloudConfig/oss/upload: the private file's address (data and url carry the same) */
+export const ossUploadResponse = z.object({ ...envelope, data: z.string(), url: z.string() });
+export const importResult = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+  rows: z.array(z.object({ row: z.number().int(), name: z.string(), cardMasked: z.string(), team: z.string(), program: z.string(), ok: z.boolean() })),
+  written: z.number().int(),
+  blocked: z.boolean(),
+});
+export type ImportResult = z.infer<typeof importResult>;
+export const importResponse = dataOf(importResult);
+/** 400 IMPORT_HAS_ERRORS of an atomic commit carries the result (which rows are wrong); other 400s do not */
+export const importRefusedResponse = errorResponse.extend({ data: importResult.optional() });
+/** Codes read from a sheet, joined by commas (spec 5) */
+export const parseCodesResponse = dataOf(z.string());
+export const memberHeadResponse = dataOf(z.array(z.object({ memberId: z.number().int(), ok: z.boolean(), message: z.string() })));

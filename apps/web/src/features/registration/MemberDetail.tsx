@@ -5,19 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { callingCodes, regionName } from '@rp/shared/rules/phone';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
-import { createMember, listClothes, memberDetail, submitMembers, updateMember, upload, withdraw, type MemberItem, type TeamItem } from './api';
+import { createMember, listClothes, memberDetail, submitMembers, updateMember, upload, withdraw, type MemberItem } from './api';
 import { AvatarCrop } from './AvatarCrop';
 import { CodeField } from './CodeField';
 import { errorText, notice, ReadItem, useConfirm } from './common';
 import { WriteButton, useWriteLock } from './lock';
-import { avatarUploadTag, checkAvatar, checkMember, emptyMember, formToMember, memberToForm, type MemberFormValues } from './model';
+import { avatarUploadTag, checkAvatar, checkMember, codeLocked, emptyMember, formToMember, memberToForm, type MemberFormValues } from './model';
 import { PayStatusTag } from './PayStatusTag';
+import { useTeamPicker } from './pickers';
 import s from './registration.module.css';
 
 interface Props {
   activity: ActivityItem;
   memberId: number | null;
-  teams: TeamItem[];
   onSaved: (m: MemberItem) => void;
   onChanged: () => void;
 }
@@ -85,7 +85,7 @@ export function useRegionOptions(lang: 'zh' | 'en') {
 }
 
 /** The player form (spec 2.4): read-only text ↔ editable form; leaving edit mode saves. */
-export function MemberDetail({ activity, memberId, teams, onSaved, onChanged }: Props) {
+export function MemberDetail({ activity, memberId, onSaved, onChanged }: Props) {
   const detail = useQuery({ queryKey: ['reg', 'member', memberId], queryFn: () => memberDetail(memberId!), enabled: memberId !== null });
   if (memberId !== null && detail.isPending) return <Spin />;
   if (memberId !== null && !detail.data) return <Alert type="error" title={errorText(detail.error, '')} />;
@@ -93,11 +93,11 @@ export function MemberDetail({ activity, memberId, teams, onSaved, onChanged }: 
   const refetch = () => {
     if (memberId !== null) void detail.refetch();
   };
-  return <MemberForm key={`${memberId ?? 'new'}-${detail.data?.headImg ?? ''}-${detail.data?.payStatus ?? ''}`} activity={activity} member={detail.data ?? null} teams={teams} onSaved={onSaved} onChanged={onChanged} refetch={refetch} />;
+  return <MemberForm key={`${memberId ?? 'new'}-${detail.data?.headImg ?? ''}-${detail.data?.payStatus ?? ''}`} activity={activity} member={detail.data ?? null} onSaved={onSaved} onChanged={onChanged} refetch={refetch} />;
 }
 
 
-export function MemberForm({ activity, member, teams, onSaved, onChanged, refetch }: Omit<Props, 'memberId'> & { member: MemberItem | null; refetch: () => void }) {
+export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Omit<Props, 'memberId'> & { member: MemberItem | null; refetch: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const lock = useWriteLock();
@@ -118,6 +118,9 @@ export function MemberForm({ activity, member, teams, onSaved, onChanged, refetc
   const regionOptions = useRegionOptions(lang);
   const clothes = useQuery({ queryKey: ['reg', 'clothes', activity.id], queryFn: () => listClothes(activity.id), staleTime: 10 * 60_000 });
   const locked = member ? [3, 9, 4, 5].includes(member.payStatus) : false;
+  // the team select shows 30 teams and searches the server (spec 9); the player's own team stays listed
+  const picker = useTeamPicker(activity.id, editing, [member?.team]);
+  const teams = picker.teams;
   const planName = member?.plan?.name ?? teams.find((x) => x.id === teamId)?.plan?.name ?? activity.plans?.[0]?.name ?? '';
   const id = (f: string) => `member-${member?.id ?? 'new'}-${f}`;
   const err = (f: Field) => (problem?.fields[f] ? { validateStatus: 'error' as const, help: problem.fields[f] } : {});
@@ -282,9 +285,10 @@ export function MemberForm({ activity, member, teams, onSaved, onChanged, refetc
             <Select
               id={id('team')}
               allowClear
-              showSearch={{ optionFilterProp: 'label' }}
+              showSearch={{ filterOption: false, onSearch: picker.onSearch }}
+              loading={picker.loading}
               placeholder={t('registration:placeholder.team')}
-              options={teams.map((x) => ({ value: x.id, label: x.name }))}
+              options={picker.options}
               onChange={(v: number | undefined) => {
                 const team = teams.find((x) => x.id === v);
                 if (team) form.setFieldValue('programId', team.program.id);
@@ -379,7 +383,7 @@ export function MemberForm({ activity, member, teams, onSaved, onChanged, refetc
               activityId={activity.id}
               value={code}
               onChange={setCode}
-              disabled={[3, 9, 7, 4, 5].includes(member.payStatus)}
+              disabled={codeLocked(member, activity.level)}
               onRedeemed={(m) => {
                 setCode('');
                 onSaved(m);

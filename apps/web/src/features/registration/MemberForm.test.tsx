@@ -6,7 +6,7 @@ import i18n from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
 import type { ActivityItem } from '../../lib/contract';
 
-const api = vi.hoisted(() => ({ createMember: vi.fn(), memberDetail: vi.fn(), listClothes: vi.fn(async () => []) }));
+const api = vi.hoisted(() => ({ createMember: vi.fn(), memberDetail: vi.fn(), listClothes: vi.fn(async () => []), listTeams: vi.fn(async () => ({ content: [] })), listMembers: vi.fn(async () => ({ content: [] })) }));
 vi.mock('./api', () => api);
 
 const { MemberDetail } = await import('./MemberDetail');
@@ -32,7 +32,7 @@ const activity = { id: 600, name: 'Open', reviewRequired: false, avatarReference
 function mount() {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemberDetail activity={activity} memberId={null} teams={[]} onSaved={() => undefined} onChanged={() => undefined} />
+      <MemberDetail activity={activity} memberId={null} onSaved={() => undefined} onChanged={() => undefined} />
     </QueryClientProvider>,
   );
 }

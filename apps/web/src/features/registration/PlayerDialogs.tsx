@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
 import { api, isApiError } from '../../lib/api-client';
-import { assignTeam, changeProgram, deleteMembers, listMembers, submitMembers, type MemberItem, type TeamItem } from './api';
+import { assignTeam, changeProgram, deleteMembers, listMembers, submitMembers, type MemberItem } from './api';
 import { errorText, notice, useConfirm } from './common';
 import { codeLocked, splitDeletable } from './model';
+import { usePlayerPicker, useTeamPicker } from './pickers';
 import s from './registration.module.css';
 
 interface Base {
@@ -18,10 +19,6 @@ interface Base {
 
 function useAllMembers(activityId: number, open: boolean) {
   return useQuery({ queryKey: ['reg', 'members', activityId, 'all'], queryFn: () => listMembers({ activityId, size: 999 }).then((r) => r.content), enabled: open });
-}
-
-function memberOptions(members: MemberItem[]) {
-  return members.map((m) => ({ value: m.id, label: m.team ? `${m.name} (${m.team.name})` : m.name }));
 }
 
 export function DeletePlayersDialog({ open, activityId, onClose, onDone }: Base & { activityId: number }) {
@@ -61,9 +58,10 @@ export function DeletePlayersDialog({ open, activityId, onClose, onDone }: Base 
   );
 }
 
-export function AssignTeamDialog({ open, activityId, teams, onClose, onDone }: Base & { activityId: number; teams: TeamItem[] }) {
+export function AssignTeamDialog({ open, activityId, onClose, onDone }: Base & { activityId: number }) {
   const { t } = useTranslation();
-  const all = useAllMembers(activityId, open);
+  const teams = useTeamPicker(activityId, open);
+  const players = usePlayerPicker(activityId, open);
   const [teamId, setTeamId] = useState<number | null>(null);
   const [ids, setIds] = useState<number[]>([]);
   const [confirm, holder] = useConfirm();
@@ -92,18 +90,30 @@ export function AssignTeamDialog({ open, activityId, teams, onClose, onDone }: B
       <label className={s.muted} htmlFor="assign-team">
         {t('registration:field.team')}
       </label>
-      <Select id="assign-team" style={{ width: '100%', marginBottom: 12 }} value={teamId} onChange={setTeamId} showSearch={{ optionFilterProp: 'label' }} options={teams.map((x) => ({ value: x.id, label: `${x.name} · ${x.program.name}` }))} />
+      <Select id="assign-team" style={{ width: '100%', marginBottom: 12 }} value={teamId} onChange={setTeamId} showSearch={{ filterOption: false, onSearch: teams.onSearch }} loading={teams.loading} options={teams.teams.map((x) => ({ value: x.id, label: `${x.name} · ${x.program.name}` }))} />
       <label className={s.muted} htmlFor="assign-members">
         {t('registration:field.members')}
       </label>
-      <Select id="assign-members" mode="multiple" style={{ width: '100%' }} value={ids} onChange={setIds} loading={all.isPending} optionFilterProp="label" options={memberOptions(all.data ?? [])} />
+      <Select
+        id="assign-members"
+        mode="multiple"
+        style={{ width: '100%' }}
+        value={ids}
+        onChange={(v: number[]) => {
+          setIds(v);
+          players.remember(v);
+        }}
+        loading={players.loading}
+        showSearch={{ filterOption: false, onSearch: players.onSearch }}
+        options={players.options}
+      />
     </Modal>
   );
 }
 
 export function ChangeProgramDialog({ open, activity, onClose, onDone }: Base & { activity: ActivityItem }) {
   const { t } = useTranslation();
-  const all = useAllMembers(activity.id, open);
+  const players = usePlayerPicker(activity.id, open);
   const [programId, setProgramId] = useState<number | null>(null);
   const [ids, setIds] = useState<number[]>([]);
   const ok = async () => {
@@ -130,7 +140,19 @@ export function ChangeProgramDialog({ open, activity, onClose, onDone }: Base & 
       <label className={s.muted} htmlFor="change-members">
         {t('registration:field.members')}
       </label>
-      <Select id="change-members" mode="multiple" style={{ width: '100%' }} value={ids} onChange={setIds} optionFilterProp="label" options={memberOptions(all.data ?? [])} />
+      <Select
+        id="change-members"
+        mode="multiple"
+        style={{ width: '100%' }}
+        value={ids}
+        onChange={(v: number[]) => {
+          setIds(v);
+          players.remember(v);
+        }}
+        loading={players.loading}
+        showSearch={{ filterOption: false, onSearch: players.onSearch }}
+        options={players.options}
+      />
     </Modal>
   );
 }
@@ -170,7 +192,7 @@ interface RedeemResult {
 }
 
 /** Per-member code inputs → batchRedeem; a result per member (spec 7.4). */
-export function BatchRedeemDialog({ open, activityId, onClose, onDone }: Base & { activityId: number }) {
+export function BatchRedeemDialog({ open, activityId, level, onClose, onDone }: Base & { activityId: number; level: number }) {
   const { t } = useTranslation();
   const all = useAllMembers(activityId, open);
   const [codes, setCodes] = useState<Record<number, string>>({});
@@ -178,7 +200,7 @@ export function BatchRedeemDialog({ open, activityId, onClose, onDone }: Base & 
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   // players keep their row (and their result) after a successful redeem locks their code
-  const rows = (all.data ?? []).filter((m) => m.team && (!codeLocked(m) || results[m.id]));
+  const rows = (all.data ?? []).filter((m) => m.team && (!codeLocked(m, level) || results[m.id]));
 
   const importCodes = async (file: File | undefined) => {
     if (!file) return;
@@ -208,7 +230,7 @@ export function BatchRedeemDialog({ open, activityId, onClose, onDone }: Base & 
     setFailed(false);
     try {
       const res = await api.post<{ data: RedeemResult[] }>(
-        '/api/lRedeemCode/web/batchRedeem',
+        '/api/lRedeemCode/web/redeemCode',
         {
           activityId,
           teams: [...byTeam.entries()].map(([teamId, ms]) => ({

@@ -1,9 +1,10 @@
-import { Button, Card, Empty, Pagination, Radio, Spin } from 'antd';
+import { Button, Card, Empty, Input, Pagination, Radio, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { payStatusColor } from '@rp/shared/rules/registration';
+import { NAME_SEARCH_MIN } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
 import { listMembers, listTeams, type MemberItem } from './api';
 import { MemberDetail } from './MemberDetail';
@@ -49,16 +50,21 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
     scrollToDetail();
   };
   const payStatus = filter === 'all' ? undefined : Number(filter);
+  // spec 5: the name search needs two characters besides the % wildcard
+  const [search, setSearch] = useState('');
+  const searchShort = search.length > 0 && search.replace(/%/g, '').length < NAME_SEARCH_MIN;
+  const name = search && !searchShort ? search : undefined;
 
   const withTeam = useQuery({
-    queryKey: ['reg', 'members', activityId, 'with', payStatus, pageWith],
-    queryFn: () => listMembers({ activityId, payStatus, hasTeam: 1, page: pageWith - 1, size: PAGE_SIZE }),
+    queryKey: ['reg', 'members', activityId, 'with', payStatus, name ?? '', pageWith],
+    queryFn: () => listMembers({ activityId, payStatus, name, hasTeam: 1, page: pageWith - 1, size: PAGE_SIZE }),
   });
   const withoutTeam = useQuery({
-    queryKey: ['reg', 'members', activityId, 'without', payStatus, pageWithout],
-    queryFn: () => listMembers({ activityId, payStatus, hasTeam: 0, page: pageWithout - 1, size: PAGE_SIZE }),
+    queryKey: ['reg', 'members', activityId, 'without', payStatus, name ?? '', pageWithout],
+    queryFn: () => listMembers({ activityId, payStatus, name, hasTeam: 0, page: pageWithout - 1, size: PAGE_SIZE }),
   });
-  const teams = useQuery({ queryKey: ['reg', 'teams', activityId, 'all'], queryFn: () => listTeams({ activityId, size: 999 }) });
+  // only the count: the pickers fetch their own 30 teams (spec 9)
+  const teams = useQuery({ queryKey: ['reg', 'teams', activityId, 'count'], queryFn: () => listTeams({ activityId, size: 1 }) });
 
   const refresh = () => void qc.invalidateQueries({ queryKey: ['reg'] });
   const total = (withTeam.data?.totalElements ?? 0) + (withoutTeam.data?.totalElements ?? 0);
@@ -101,6 +107,24 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
           }}
           options={FILTERS.map((f) => ({ value: f.value, label: t(f.key) }))}
         />
+        <Input.Search
+          allowClear
+          className={s.search}
+          aria-label={t('registration:players.search')}
+          placeholder={t('registration:players.searchPlaceholder')}
+          maxLength={50}
+          onSearch={(v) => {
+            setSearch(v.trim());
+            setPageWith(1);
+            setPageWithout(1);
+          }}
+          status={searchShort ? 'warning' : undefined}
+        />
+        {searchShort ? (
+          <span className={s.muted} role="status">
+            {t('registration:players.searchShort')}
+          </span>
+        ) : null}
       </div>
       <div className={s.toolbar}>
         <WriteButton type="primary" onClick={() => select('new')}>
@@ -133,7 +157,6 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
               key={String(selected)}
               activity={activity}
               memberId={selected === 'new' ? null : selected}
-              teams={teams.data?.content ?? []}
               onSaved={(m) => {
                 setSelected(m.id);
                 refresh();
@@ -145,9 +168,9 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
         </div>
       </div>
       <DeletePlayersDialog open={dialog === 'delete'} activityId={activityId} onClose={() => setDialog(null)} onDone={() => { setSelected(null); refresh(); }} />
-      <AssignTeamDialog open={dialog === 'assign'} activityId={activityId} teams={teams.data?.content ?? []} onClose={() => setDialog(null)} onDone={refresh} />
+      <AssignTeamDialog open={dialog === 'assign'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
       <ChangeProgramDialog open={dialog === 'program'} activity={activity} onClose={() => setDialog(null)} onDone={refresh} />
-      <BatchRedeemDialog open={dialog === 'redeem'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
+      <BatchRedeemDialog open={dialog === 'redeem'} activityId={activityId} level={activity.level} onClose={() => setDialog(null)} onDone={refresh} />
       <ImportDialog open={dialog === 'import'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
       <BatchAvatarDialog open={dialog === 'avatars'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
       <SubmitDialog open={dialog === 'submit'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />

@@ -1,15 +1,16 @@
-import { Alert, Button, Card, Checkbox, Empty, Form, Input, Modal, Radio, Select, Spin, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Form, Input, Modal, Pagination, Radio, Select, Spin, Tag, Tooltip } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { codeEntryClosed } from '@rp/shared/rules/registration';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
 import { bindOrg, checkOrg, checkTeamCode, createTeam, deleteTeams, fetchFinishedActivities, listTeams, moveOutMembers, queryLeaders, updateTeam, type OrgCheck, type TeamItem } from './api';
 import { CodeField } from './CodeField';
 import { errorText, notice, ReadItem, useConfirm } from './common';
-import { checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
+import { PAGE_SIZE, checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
 import { WriteButton, useWriteLock } from './lock';
 import { PayStatusTag } from './PayStatusTag';
 import { useScrollToDetail } from './scroll';
@@ -39,9 +40,18 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
     setSelected(next);
     scrollToDetail();
   };
-  const teams = useQuery({ queryKey: ['reg', 'teams', activity.id, filter], queryFn: () => listTeams({ activityId: activity.id, size: 999, ...filterQuery(filter) }) });
+  // the team list pages by 30 (spec 9)
+  const [page, setPage] = useState(1);
+  const teams = useQuery({ queryKey: ['reg', 'teams', activity.id, filter, page], queryFn: () => listTeams({ activityId: activity.id, page: page - 1, size: PAGE_SIZE, ...filterQuery(filter) }) });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['reg'] });
-  const current = typeof selected === 'number' ? teams.data?.content.find((x) => x.id === selected) : undefined;
+  const onPage = typeof selected === 'number' ? teams.data?.content.find((x) => x.id === selected) : undefined;
+  // a team chosen elsewhere (the guided path's ?team=) may sit on another page
+  const elsewhere = useQuery({
+    queryKey: ['reg', 'teams', activity.id, 'one', selected],
+    queryFn: () => listTeams({ activityId: activity.id, id: selected as number, size: 1 }).then((r) => r.content[0] ?? null),
+    enabled: typeof selected === 'number' && !!teams.data && !onPage,
+  });
+  const current = onPage ?? (typeof selected === 'number' ? (elsewhere.data ?? undefined) : undefined);
 
   const filters: { value: Filter; label: string }[] = [
     { value: 'all', label: t('registration:teamStatus.all') },
@@ -54,7 +64,7 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
   return (
     <div>
       <div className={s.toolbar}>
-        <Radio.Group aria-label={t('registration:team.filter')} optionType="button" value={filter} onChange={(e) => setFilter(e.target.value as Filter)} options={filters} />
+        <Radio.Group aria-label={t('registration:team.filter')} optionType="button" value={filter} onChange={(e) => { setFilter(e.target.value as Filter); setPage(1); }} options={filters} />
       </div>
       <div className={s.toolbar}>
         <WriteButton type="primary" onClick={() => select('new')}>
@@ -77,6 +87,9 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
           {!teams.data?.content.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('registration:team.empty')} /> : null}
         </div>
       )}
+      {(teams.data?.totalElements ?? 0) > PAGE_SIZE ? (
+        <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={teams.data?.totalElements ?? 0} onChange={setPage} showSizeChanger={false} />
+      ) : null}
       <div ref={detailRef} className={s.detail}>
       <Card>
         {selected === 'new' ? (
@@ -134,7 +147,7 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
     if (code.length < 4) return setPromo(t('registration:check.promoCodeShort'));
     try {
       const r = await checkTeamCode(activity.id, zone, code);
-      setPromo(r.verify === 1 ? t('registration:team.promoFound', { name: r.teamName ?? '' }) : t('registration:team.promoNotFound'));
+      setPromo(r.verify === 1 ? (r.teamName ? t('registration:team.promoFound', { name: r.teamName }) : t('registration:team.promoValid')) : t('registration:team.promoNotFound'));
     } catch (e) {
       setPromo(errorText(e, t('registration:notice.serverBusy')));
     }
@@ -293,7 +306,7 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
                 activityId={activity.id}
                 value={codes[m.id] ?? m.code ?? ''}
                 onChange={(v) => setCodes({ ...codes, [m.id]: v })}
-                disabled={[3, 9, 7, 4, 5].includes(m.payStatus)}
+                disabled={codeEntryClosed(m.payStatus, activity.level, team.status)}
                 onRedeemed={() => onChanged()}
               />
               <WriteButton size="small" onClick={() => void removeMember(m.id, m.name)} disabled={![0, 6, 8].includes(m.payStatus)}>

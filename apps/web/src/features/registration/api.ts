@@ -55,6 +55,9 @@ export const pickCode = (activityId: number, memberId: number) =>
 
 export interface TeamQuery {
   activityId: number;
+  id?: number;
+  /** name contains (pickers) */
+  name?: string;
   status?: number;
   payStatus?: number;
   page?: number;

@@ -1,5 +1,6 @@
 import { ID_CARD_RE, isValidIdCard, parseBirth } from '@rp/shared/rules/id-card';
 import { PHONE_RE, checkPhone, regionName } from '@rp/shared/rules/phone';
+import { codeEntryClosed } from '@rp/shared/rules/registration';
 import type { MemberItem, TeamItem } from '@rp/shared';
 
 /**
@@ -255,9 +256,9 @@ export function splitDeletable(members: readonly MemberItem[]): { open: MemberIt
   return { open, done };
 }
 
-/** Status 7 (under review) and level-2 activities: code entry is disabled (spec 4.1). */
-export function codeLocked(m: Pick<MemberItem, 'payStatus'>): boolean {
-  return m.payStatus === 3 || m.payStatus === 9 || m.payStatus === 7 || m.payStatus === 4 || m.payStatus === 5;
+/** Code entry is disabled (spec 4.1): registered or withdrawing; under review (7, or its team) only in level-2 activities. */
+export function codeLocked(m: Pick<MemberItem, 'payStatus'> & { team?: { status: number } | null }, activityLevel: number): boolean {
+  return codeEntryClosed(m.payStatus, activityLevel, m.team?.status);
 }
 
 export const PAY_FILTERS = [undefined, 0, 3, 9] as const;
