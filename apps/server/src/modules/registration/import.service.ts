@@ -7,8 +7,8 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { cellText, isFormula, readFirstSheet } from '../../lib/spreadsheet';
 import { pick } from '../content/present';
-import { loadActivity } from './common';
-import { readCard } from './members.service';
+import { loadActivity, reserveActivityPlaces, reserveTeamPlaces } from './common';
+import { duplicateAsConflict, readCard } from './members.service';
 
 export const IMPORT_MAX_ROWS = 10_000;
 /** columns of the players' sheet looked at (the header is searched for ours among them) */
@@ -269,6 +269,8 @@ export async function importPlayers(
   if (!good.length) return { ...summary, written: 0, blocked: false };
 
   await db.transaction(async (tx) => {
+    // Limits under concurrency (common.ts lock order): the activity's places, then (below) existing teams' room.
+    await reserveActivityPlaces(tx, activityId, good.length);
     // New teams in one insert, numbered after the activity's last number (same lock as single creation).
     const toCreate = new Map<string, { name: string; programId: number }>();
     for (const g of good) if (!g.values.teamId && g.teamName && !toCreate.has(g.teamName.toLowerCase())) toCreate.set(g.teamName.toLowerCase(), { name: g.teamName, programId: g.values.programId! });
@@ -291,6 +293,9 @@ export async function importPlayers(
       }
       await audit(tx as never, { userId, resource: 'teams', recordId: null, action: 'import', after: { activityId, created: rows.length } });
     }
+    const joining = new Map<number, number>();
+    for (const g of good) if (g.values.teamId) joining.set(g.values.teamId, (joining.get(g.values.teamId) ?? 0) + 1);
+    await reserveTeamPlaces(tx, joining);
     for (const g of good) if (!g.values.teamId && g.teamName) g.values.teamId = created.get(g.teamName.toLowerCase())!;
     for (let i = 0; i < good.length; i += 500) await tx.insert(teamMembers).values(good.slice(i, i + 500).map((g) => g.values));
     const touched = [...new Set(good.map((g) => g.values.teamId).filter((x): x is number => !!x))];
@@ -300,7 +305,7 @@ export async function importPlayers(
         from programs p where p.id = t.program_id and t.status in (1, 2) and t.id in (${sql.join(ids.map((x) => sql`${x}`), sql`, `)})`);
     }
     await audit(tx as never, { userId, resource: 'teamMembers', recordId: null, action: 'import', after: { activityId, rows: good.length } });
-  });
+  }).catch(duplicateAsConflict); // the losing copy of a duplicate import: 409 DUPLICATE_PLAYER
   return { ...summary, written: good.length, blocked: false };
 }
 
