@@ -30,7 +30,7 @@ async function pair(kind: 'db' | 'redis'): Promise<[FastifyInstance, FastifyInst
 
 const login = (app: FastifyInstance, username: string, password: string) => app.inject({ method: 'POST', url: '/auth/login', payload: { username, password, code: '', uuid: '' } });
 
-const stores = ['db', ...(redisUrl ? ['redis'] : [])] as const;
+const stores: ('db' | 'redis')[] = ['db', ...(redisUrl ? (['redis'] as const) : [])];
 
 describe.each(stores)('login lockout with the %s store, two instances', (kind) => {
   let apps: [FastifyInstance, FastifyInstance];
