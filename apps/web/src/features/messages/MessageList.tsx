@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Badge, Button, Collapse, Empty, Pagination, Result, Skeleton, Space, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../lib/contract';
-import { markMessageRead, messageKeys, messageListQuery } from './api';
-import { refreshUnread } from './unread';
+import { markReadMutation, messageListQuery } from './api';
 import s from './messages.module.css';
 
 export const MESSAGE_PAGE_SIZE = 10;
@@ -16,14 +15,10 @@ export const MESSAGE_PAGE_SIZE = 10;
  */
 export function MessageList() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const list = useQuery(messageListQuery(page, MESSAGE_PAGE_SIZE));
 
-  const read = useMutation({
-    mutationFn: (id: number) => markMessageRead(id),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: messageKeys.all }), refreshUnread()]),
-  });
+  const read = useMutation(markReadMutation);
 
   if (list.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (list.isError)

@@ -1,10 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { MessagePage, OkResponse } from '../../lib/contract';
+import { refreshUnread } from './unread';
 
 export const messageKeys = {
   all: ['messages'] as const,
-  list: (page: number, size: number) => ['messages', 'list', page, size] as const,
+  list: (page: number, size: number) => [...messageKeys.all, 'list', page, size] as const,
 };
 
 export function messageListQuery(page: number, size: number) {
@@ -16,6 +17,9 @@ export function messageListQuery(page: number, size: number) {
   });
 }
 
-export function markMessageRead(id: number) {
-  return api.post<OkResponse>('/api/lMessage/web/read', { id });
-}
+/** Marks one message read; the list and the header's red dot follow. */
+export const markReadMutation = mutationOptions({
+  mutationKey: [...messageKeys.all, 'read'],
+  mutationFn: (id: number) => api.post<OkResponse>('/api/lMessage/web/read', { id }),
+  onSuccess: (_res, _id, _r, { client }) => Promise.all([client.invalidateQueries({ queryKey: messageKeys.all }), refreshUnread()]),
+});
