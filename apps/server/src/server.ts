@@ -6,8 +6,39 @@ import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-stor
 import { buildApp } from './app';
 import { createStorage } from './lib/storage';
 import { loadPiiKey } from './lib/pii';
+import { dbLogFields, isConnectionError, safeErrorLog } from './lib/db-errors';
+import { trackConnections } from './lib/connections';
+
+interface Log {
+  info(o: object, msg: string): void;
+  warn(o: object, msg: string): void;
+  error(o: object, msg: string): void;
+  fatal(o: object, msg: string): void;
+}
+const line = (level: string) => (o: object, msg: string) => console.error(JSON.stringify({ level, msg, ...o }));
+/** console until the app's logger exists */
+let log: Log = { info: line('info'), warn: line('warn'), error: line('error'), fatal: line('fatal') };
+
+/**
+ * Last line of defence: a database connection that dies outside any request (a stray pg 'error', a
+ * rejected promise nobody awaited) is logged and the server keeps running — the pool reconnects and
+ * /api/health reports the outage. Anything else is a bug: logged (without SQL parameters), exit 1.
+ */
+function guardProcess() {
+  const stray = (kind: string) => (err: unknown) => {
+    if (isConnectionError(err)) {
+      log.warn({ db: dbLogFields(err), kind }, 'database connection lost outside a request; still running');
+      return;
+    }
+    log.fatal({ kind, ...safeErrorLog(err) }, 'unexpected error; exiting');
+    process.exit(1);
+  };
+  process.on('uncaughtException', stray('uncaughtException'));
+  process.on('unhandledRejection', stray('unhandledRejection'));
+}
 
 async function main() {
+  guardProcess();
   let config: Config;
   let pii: Buffer;
   try {
@@ -20,7 +51,11 @@ async function main() {
     }
     throw e;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
+    onConnectionError: (code) => log.warn({ db: { sqlState: code } }, 'database connection lost; the pool reconnects'),
+  });
   const store: ShortStore = config.REDIS_URL ? await RedisShortStore.connect(config.REDIS_URL) : new DbShortStore(database.db);
   await ensureAdmin(database.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, (line) => console.log(line));
   const storage = await createStorage(config);
@@ -36,23 +71,40 @@ async function main() {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.oldPassword', '*.card', '*.token'],
+      // request lines carry the path only: query strings hold search terms (names, phone numbers)
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+      },
     },
   });
+  log = app.log;
+  const connections = trackConnections(app.server);
 
+  // Graceful shutdown (SIGTERM from a container runtime, Ctrl-C): stop accepting, close every connection
+  // that is not serving a request (idle keep-alive, pre-connected, half-sent), let the requests in flight
+  // finish, close the store and the database pool, exit 0. A request still running after 10 s → exit 1.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    log.info({ signal, connections: connections.open() }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error({ connections: connections.open() }, 'requests still running after 10 s; exiting anyway');
+      process.exit(1);
+    }, 10_000);
     force.unref();
+    let code = 0;
     try {
-      await app.close();
+      const closed = app.close();
+      connections.drain();
+      await closed;
       await store.close();
       await database.close();
-    } finally {
-      process.exit(0);
+    } catch (err) {
+      log.error(safeErrorLog(err), 'error while shutting down');
+      code = 1;
     }
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -63,7 +115,9 @@ async function main() {
     app.deps.seeding.active = true;
     seedDemoGallery(database.db, storage, app.log)
       .then(() => app.deps.galleryCache.clear())
-      .catch((err: unknown) => app.log.error({ err }, 'demo gallery seed failed'))
+      .catch((err: unknown) => {
+        if (!closing) app.log.error(safeErrorLog(err), 'demo gallery seed failed');
+      })
       .finally(() => (app.deps.seeding.active = false));
   }
 }

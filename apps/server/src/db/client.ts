@@ -11,8 +11,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** true when a trivial query answers */
+  /** true when a trivial query answers (within 2 s) */
   ping(): Promise<boolean>;
+  /** PostgreSQL pool figures (connections open, idle, requests waiting for one) */
+  pool?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -24,12 +26,20 @@ export interface OpenOptions {
   /** PGlite data directory; undefined = in memory */
   dataDir?: string;
   migrate?: boolean;
+  /**
+   * Called when a pooled PostgreSQL connection dies (failover, restart, pg_terminate_backend, idle
+   * timeout) — idle or checked out. The pool drops it and opens a fresh one on the next query; requests
+   * that were using it fail with a connection error (→ 503). Gets the error's code only, never its text.
+   */
+  onConnectionError?: (code: string) => void;
+  /** pool size (default 10) */
+  max?: number;
 }
 
 /** Opens the database (PGlite or PostgreSQL) and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrate = opts.migrate !== false;
-  return opts.url ? openPostgres(opts.url, migrate) : openPglite(opts.dataDir, migrate);
+  return opts.url ? openPostgres(opts.url, migrate, opts) : openPglite(opts.dataDir, migrate);
 }
 
 async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
@@ -53,15 +63,59 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
   };
 }
 
-async function openPostgres(url: string, migrate: boolean): Promise<Database> {
+type PgPool = import('pg').Pool;
+type PgPoolClient = import('pg').PoolClient;
+
+/**
+ * Makes the pool's checked-out clients go back (and be discarded) as soon as their connection dies.
+ * drizzle's transaction() calls `pool.connect()` and then `begin` outside its try/finally: when the
+ * connection is killed in between, the client is never released and the pool fills up with dead
+ * clients until every request waits for a connection forever. Here a dead client frees its slot at
+ * once, and its user's later release() is a no-op. (pool.query() uses the callback form and copes.)
+ */
+function releaseDeadClients(pool: PgPool) {
+  const connect = pool.connect.bind(pool) as (cb?: unknown) => Promise<PgPoolClient> | void;
+  const wrap = (client: PgPoolClient) => {
+    const release = client.release.bind(client);
+    let released = false;
+    const once = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.off('error', dead);
+      release(err);
+    };
+    const dead = (err: Error) => once(err);
+    client.once('error', dead);
+    client.release = once;
+    return client;
+  };
+  pool.connect = ((cb?: unknown) => (cb ? connect(cb) : (connect() as Promise<PgPoolClient>).then(wrap))) as PgPool['connect'];
+}
+
+async function openPostgres(url: string, migrate: boolean, opts: OpenOptions): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // Dates and timestamps come back as JS Date via drizzle's mapping; keep int8 (counts) as numbers.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  pool.on('error', () => {
-    /* an idle client died; the pool replaces it and /api/health reports the outage */
+  const pool = new pg.default.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    // a request waits at most 5 s for a connection, then answers 503 (the database is away)
+    connectionTimeoutMillis: 5000,
+    // idle connections are closed before a server-side or NAT idle timeout can kill them under us
+    idleTimeoutMillis: 30_000,
+    // TCP keep-alive: a silently dropped connection (failover, NAT) is noticed instead of hanging
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
+  const onError = (err: Error & { code?: string }) => opts.onConnectionError?.(typeof err.code === 'string' ? err.code : 'connection');
+  // An idle client that dies is reported on the pool (which replaces it).
+  pool.on('error', onError);
+  // A checked-out client that dies (57P01 in the middle of a transaction) emits 'error' on itself; without a
+  // listener that is an unhandled 'error' event and the process exits. The query in flight fails on its own
+  // (→ 503), and the pool discards the client when it is released, as it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', onError));
+  releaseDeadClients(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   if (migrate) {
     // One connection holds an advisory lock so several instances may start at once.
@@ -75,15 +129,29 @@ async function openPostgres(url: string, migrate: boolean): Promise<Database> {
       conn.release();
     }
   }
-  return { db, kind: 'postgres', ping: () => pingDb(db), close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    ping: () => pingDb(db),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
-async function pingDb(db: Db): Promise<boolean> {
+/** A trivial query; false when it fails or takes longer than `timeoutMs` (health checks stay answering). */
+async function pingDb(db: Db, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+    timer.unref();
+  });
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([query, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
-

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isMessageKey, translate, type Lang, type MessageKey } from '@rp/shared';
+import { ERRORS, isMessageKey, translate, type Lang, type MessageKey } from '@rp/shared';
 import { AppError } from '../lib/errors';
+import { classifyDbError, dbLogFields, safeErrorLog } from '../lib/db-errors';
 
 interface Issue {
   code?: string;
@@ -51,8 +52,18 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, lang, 400, 'VALIDATION_FAILED', 'error.validation', { fieldErrors });
     }
     if (isResponseSerializationError(err)) {
-      req.log.error({ err }, 'response did not match its schema');
+      const issues = ((err as { cause?: { issues?: { path?: PropertyKey[]; code?: string }[] } }).cause?.issues ?? []).slice(0, 10);
+      req.log.error({ route: routeOf(req), issues: issues.map((i) => ({ path: (i.path ?? []).map(String).join('.'), code: i.code })) }, 'response did not match its schema');
       return send(reply, lang, 500, 'INTERNAL', 'error.internal');
+    }
+    // Database errors first: drizzle wraps them (the SQLSTATE is on `cause`), and their messages quote
+    // the query and its parameters, so only the SQLSTATE and constraint names are logged.
+    const db = classifyDbError(err);
+    if (db) {
+      const fields = { route: routeOf(req), db: dbLogFields(err), status: db.status };
+      if (db.status >= 500) req.log.error(fields, 'database unavailable');
+      else req.log.info(fields, 'database refused the request');
+      return send(reply, lang, db.status, db.code, ERRORS[db.code].message);
     }
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return send(reply, lang, 413, 'TOO_LARGE', 'error.tooLarge');
@@ -61,20 +72,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Malformed JSON, wrong content type, bad query string and the like.
       return send(reply, lang, status, err.code?.startsWith('FST_') ? 'BAD_REQUEST' : (err.code ?? 'BAD_REQUEST'), 'error.badJson');
     }
-    if (isDbDown(err)) {
-      req.log.error({ err }, 'database unavailable');
-      return send(reply, lang, 503, 'DB_UNAVAILABLE', 'error.dbUnavailable');
-    }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ route: routeOf(req), ...safeErrorLog(err) }, 'unhandled error');
     return send(reply, lang, 500, 'INTERNAL', 'error.internal');
   });
 
   app.setNotFoundHandler((req, reply) => sendNotFound(req, reply));
 }
 
-function isDbDown(err: unknown): boolean {
-  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '');
+/** The route pattern (`/api/x/:id`), never the URL with its query string. */
+function routeOf(req: FastifyRequest): string {
+  return `${req.method} ${req.routeOptions?.url ?? req.url.split('?')[0]}`;
 }
 
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply) {
