@@ -21,6 +21,8 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerRouteRules } from './plugins/route-rules';
+import { clientErrorHandler, frameworkErrors, registerRequestGuard } from './plugins/request-guard';
 import { OutboxSmsAdapter, type SmsAdapter } from './modules/auth/sms';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -58,6 +60,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** serve the built web app (off in API tests) */
   serveWeb?: boolean;
+  /** registered after the modules, under the same rules (tests: a route that breaks a house rule) */
+  extend?: (app: FastifyInstance) => Promise<void>;
 }
 
 /** Builds the whole application without listening: plugins, modules, error handling, SPA. */
@@ -67,6 +71,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // router and HTTP-parser failures (bad percent-encoding, 431, …) leave in the error contract too
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +94,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (ownStorage) app.addHook('onClose', () => ownStorage!.close());
 
   registerSecurityHeaders(app);
+  // before swagger and every route: auth before validation, response schemas, the route table
+  registerRouteRules(app);
+  registerRequestGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -113,6 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminContentRoutes);
   await app.register(seoRoutes);
   await app.register(registrationModule);
+  if (opts.extend) await app.register(async (child) => opts.extend!(child));
   if (opts.serveWeb) await registerSpa(app, opts.config.webDist);
   return app;
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerHookHandler } from 'fastify';
 import { pickLang, type Lang, type Permission } from '@rp/shared';
 import { errors } from '../lib/errors';
 import { findSession, type SessionUser } from '../modules/auth/session.service';
@@ -44,13 +44,47 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-export const requireAuth: preHandlerHookHandler = async (req) => {
+/** What a route needs from its caller: nothing, a session, or a session with a permission. */
+export type RouteAuth = 'public' | 'member' | Permission;
+
+const AUTH = Symbol('route auth');
+type AuthHook = preHandlerHookHandler & { [AUTH]?: Exclude<RouteAuth, 'public'> };
+
+function mark(fn: preHandlerHookHandler, auth: Exclude<RouteAuth, 'public'>): AuthHook {
+  return Object.assign(fn, { [AUTH]: auth });
+}
+
+/**
+ * Routes declare `preHandler: requireAuth` or `requirePermission(p)` (alone or in a list); hoistAuth
+ * (an onRoute hook) moves these checks to the route's onRequest, so they run before the body is read
+ * and validated: a visitor gets 401, not 400 with the field names of a form they may not use.
+ */
+export const requireAuth: preHandlerHookHandler = mark(async (req) => {
   if (!req.user) throw req.staleToken ? errors.sessionExpired() : errors.unauthorized();
-};
+}, 'member');
 
 export function requirePermission(permission: Permission): preHandlerHookHandler {
-  return async (req) => {
+  return mark(async (req) => {
     if (!req.user) throw req.staleToken ? errors.sessionExpired() : errors.unauthorized();
     if (!req.user.permissions.includes(permission)) throw errors.forbidden();
-  };
+  }, permission);
+}
+
+type HookList = RouteOptions['preHandler'] | RouteOptions['onRequest'];
+const asList = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+
+/**
+ * onRoute: moves the route's auth checks from preHandler to the front of its onRequest hooks (after the
+ * session is read, before parsing and validation), marks the operation as needing the bearer token in
+ * the OpenAPI document, and returns what the route needs (the strongest check it declares).
+ */
+export function hoistAuth(route: RouteOptions): RouteAuth {
+  const pre = asList(route.preHandler as HookList) as AuthHook[];
+  const checks = pre.filter((h) => typeof h === 'function' && h[AUTH]);
+  if (!checks.length) return 'public';
+  route.preHandler = pre.filter((h) => !checks.includes(h)) as RouteOptions['preHandler'];
+  route.onRequest = [...checks, ...asList(route.onRequest as HookList)] as RouteOptions['onRequest'];
+  const needs = checks.map((h) => h[AUTH]!);
+  route.schema = { ...route.schema, security: [{ bearer: [] }] };
+  return needs.find((n) => n !== 'member') ?? 'member';
 }

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ERRORS, isMessageKey, translate, type Lang, type MessageKey } from '@rp/shared';
 import { AppError } from '../lib/errors';
 import { classifyDbError, dbLogFields, safeErrorLog } from '../lib/db-errors';
+import { requestErrorCode } from './request-guard';
 
 interface Issue {
   code?: string;
@@ -65,6 +66,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       else req.log.info(fields, 'database refused the request');
       return send(reply, lang, db.status, db.code, ERRORS[db.code].message);
     }
+    // body parsers and multipart (wrong media type, no boundary, cut-off form): plugins/request-guard.ts
+    const request = requestErrorCode(err);
+    if (request) return send(reply, lang, ERRORS[request].status, request, ERRORS[request].message);
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return send(reply, lang, 413, 'TOO_LARGE', 'error.tooLarge');
     if (status === 429) return send(reply, lang, 429, 'RATE_LIMITED', 'error.rateLimited');

@@ -31,8 +31,13 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 });
 
-/** JSON answers are never rendered as documents: they need no CSP, only nosniff and no framing. */
+/**
+ * JSON answers are never rendered as documents: they need no CSP, only nosniff and no framing. They are
+ * not stored by browsers or proxies (personal data, tokens): a route that may be cached says so itself
+ * (site contact and counts, public files).
+ */
 export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'strict-transport-security': SECURITY_HEADERS['strict-transport-security']!,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { envelope } from './common';
+import { dbId, dbInt, envelope, jsonInt } from './common';
 
 const page = <T extends z.ZodType>(item: T) =>
   z.object({ ...envelope, content: z.array(item), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int(), size: z.number().int() });
-const idQuery = z.object({ id: z.coerce.number().int().positive('validation.invalid') });
+const idQuery = z.object({ id: dbId });
 export const contentIdQuery = idQuery;
 
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -49,19 +49,19 @@ export const activityItem = z.object({
 export type ActivityItem = z.infer<typeof activityItem>;
 
 export const activityListQuery = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: dbId.optional(),
   award: boolish.optional(),
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(100000).default(0),
   size: z.coerce.number().int().min(1).max(1000).default(20),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
-  status: z.coerce.number().int().optional(),
-  show: z.coerce.number().int().optional(),
+  status: dbInt.optional(),
+  show: dbInt.optional(),
 });
 export const activityListResponse = page(activityItem);
 
 export const programListQuery = z.object({
-  activityId: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(0).default(0),
+  activityId: dbId.optional(),
+  page: z.coerce.number().int().min(0).max(100000).default(0),
   size: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const programListResponse = page(programItem);
@@ -82,9 +82,9 @@ export const officialFileItem = z.object({
 });
 export type OfficialFileItem = z.infer<typeof officialFileItem>;
 export const officialFileQuery = z.object({
-  year: z.coerce.number().int().optional(),
-  activityId: z.coerce.number().int().optional(),
-  page: z.coerce.number().int().min(0).default(0),
+  year: dbInt.optional(),
+  activityId: dbId.optional(),
+  page: z.coerce.number().int().min(0).max(100000).default(0),
   size: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const officialFileListResponse = page(officialFileItem);
@@ -93,16 +93,16 @@ export const programDetailResponse = z.object({ ...envelope, data: programItem.e
 
 export const partnerItem = z.object({ id: z.number().int(), name: z.string(), description: z.string(), logoUrl: z.string().nullable(), url: z.string().nullable(), type: z.number().int() });
 export type PartnerItem = z.infer<typeof partnerItem>;
-export const partnerQuery = z.object({ type: z.coerce.number().int().optional(), page: z.coerce.number().int().min(0).default(0), size: z.coerce.number().int().min(1).max(500).default(100) });
+export const partnerQuery = z.object({ type: dbInt.optional(), page: z.coerce.number().int().min(0).max(100000).default(0), size: z.coerce.number().int().min(1).max(500).default(100) });
 export const partnerListResponse = page(partnerItem);
 
 export const dictItem = z.object({ id: z.number().int(), value: z.string(), label: z.string() });
-export const dictQuery = z.object({ dictName: z.string().min(1).max(64), page: z.coerce.number().int().min(0).default(0), size: z.coerce.number().int().min(1).max(500).default(100) });
+export const dictQuery = z.object({ dictName: z.string().min(1).max(64), page: z.coerce.number().int().min(0).max(100000).default(0), size: z.coerce.number().int().min(1).max(500).default(100) });
 export const dictListResponse = page(dictItem);
 
 export const newsItem = z.object({ id: z.number().int(), title: z.string(), summary: z.string(), coverUrl: z.string().nullable(), publishedAt: z.string() });
 export type NewsItem = z.infer<typeof newsItem>;
-export const newsListQuery = z.object({ page: z.coerce.number().int().min(0).default(0), size: z.coerce.number().int().min(1).max(100).default(10) });
+export const newsListQuery = z.object({ page: z.coerce.number().int().min(0).max(100000).default(0), size: z.coerce.number().int().min(1).max(100).default(10) });
 export const newsListResponse = page(newsItem);
 export const newsDetail = newsItem.extend({ content: z.string(), prev: newsItem.pick({ id: true, title: true }).nullable(), next: newsItem.pick({ id: true, title: true }).nullable() });
 export type NewsDetail = z.infer<typeof newsDetail>;
@@ -124,14 +124,14 @@ export const consoleItem = z.object({
 });
 export type ConsoleItem = z.infer<typeof consoleItem>;
 export const consoleListBody = z.object({
-  year: z.number().int().optional(),
-  page: z.number().int().min(0).default(0),
+  year: jsonInt.optional(),
+  page: z.number().int().min(0).max(100000).default(0),
   size: z.number().int().min(1).max(200).default(50),
 });
 export const consoleListResponse = page(consoleItem);
 
 export const albumItem = z.object({ id: z.number().int(), name: z.string(), description: z.string(), total: z.number().int() });
-export const photoListBody = z.object({ consoleId: z.coerce.number().int('validation.invalid').positive('validation.invalid') });
+export const photoListBody = z.object({ consoleId: dbId });
 export const photoListResponse = z.object({
   ...envelope,
   data: z.object({
@@ -157,7 +157,7 @@ export const pictureItem = z.object({
 });
 export type PictureItem = z.infer<typeof pictureItem>;
 export const pictureListBody = z.object({
-  photoId: z.coerce.number().int('validation.invalid').positive('validation.invalid'),
+  photoId: dbId,
   pageIndex: z.number().int().min(0).max(100000).default(0),
   pageNum: z.number().int().min(1).max(100).default(100),
   sortStr: z.enum(['asc', 'desc']).default('desc'),
@@ -195,3 +195,20 @@ export const siteStats = z.object({
 });
 export type SiteStats = z.infer<typeof siteStats>;
 export const siteStatsResponse = z.object({ ...envelope, data: siteStats });
+
+/** An admin content upload (POST api/admin/uploads): the stored key and what the form shows of it. */
+export const storedUpload = z.object({
+  key: z.string(),
+  url: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export const storedUploadResponse = z.object({ ...envelope, data: storedUpload });
+/** One picture added to an album (POST api/admin/photos/:id/pictures). */
+export const albumPictureResponse = z.object({
+  ...envelope,
+  data: z.object({ id: z.number().int(), name: z.string(), width: z.number().int(), height: z.number().int(), thumbUrl: z.string() }),
+});

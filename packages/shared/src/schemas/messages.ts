@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, pageQuery } from './common';
+import { dbId, dbInt, envelope, pageQuery } from './common';
 
 export const messageItem = z.object({
   id: z.number().int(),
@@ -13,8 +13,8 @@ export const messageItem = z.object({
 export type MessageItem = z.infer<typeof messageItem>;
 
 export const messageListQuery = pageQuery.extend({
-  qType: z.coerce.number().int().optional(),
-  type: z.coerce.number().int().optional(),
+  qType: dbInt.optional(),
+  type: dbInt.optional(),
 });
 
 export const unreadCountResponse = z.object({ ...envelope, data: z.number().int() });
@@ -23,4 +23,4 @@ export const faqItem = z.object({ id: z.number().int(), question: z.string(), an
 export type FaqItem = z.infer<typeof faqItem>;
 export const faqListResponse = z.object({ ...envelope, content: z.array(faqItem), totalElements: z.number().int() });
 
-export const readMessageBody = z.object({ id: z.number().int().positive() });
+export const readMessageBody = z.object({ id: dbId });

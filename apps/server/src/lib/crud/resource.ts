@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import ExcelJS from 'exceljs';
-import { adminListQuery, idsBody, resourceSchemas, type FieldDef, type ResourceDef } from '@rp/shared';
+import { INT4_MAX, INT4_MIN, adminListQuery, dbId, idsBody, okResponse, resourceRowSchema, resourceSchemas, type FieldDef, type ResourceDef } from '@rp/shared';
 import type { Db } from '../../db/client';
 import { audit } from '../audit';
 import { ok, page } from '../envelope';
-import { errors } from '../errors';
+import { AppError, errors } from '../errors';
 import { sanitizeRichText } from '../sanitize';
 import { requirePermission } from '../../plugins/auth';
 import { containsPattern } from '../like';
@@ -48,12 +48,23 @@ function toWire(row: Row, cols: Map<string, { field: FieldDef }>): Row {
   return out;
 }
 
-function fromWire(body: Row, cols: Map<string, { field: FieldDef }>): Row {
+const TEXT_KINDS = new Set(['text', 'textarea', 'richText']);
+
+/** NOT NULL columns: texts take '' for null (a cleared optional text), the others refuse null (resourceSchemas). */
+function notNullNames(cols: Map<string, { field: FieldDef; column: PgColumn }>) {
+  const text = new Set<string>();
+  const other = new Set<string>();
+  for (const [n, c] of cols) if (c.column.notNull) (TEXT_KINDS.has(c.field.kind) ? text : other).add(n);
+  return { text, other };
+}
+
+function fromWire(body: Row, cols: Map<string, { field: FieldDef; column: PgColumn }>): Row {
   const out: Row = {};
   for (const [n, v] of Object.entries(body)) {
     const c = cols.get(n);
     if (!c || v === undefined) continue;
-    if (c.field.kind === 'datetime') out[n] = v === null ? null : new Date(v as string);
+    if (v === null && c.column.notNull && TEXT_KINDS.has(c.field.kind)) out[n] = '';
+    else if (c.field.kind === 'datetime') out[n] = v === null ? null : new Date(v as string);
     else if (c.field.kind === 'richText' && typeof v === 'string') out[n] = sanitizeRichText(v);
     else out[n] = v;
   }
@@ -83,7 +94,8 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
         where.push(parts.length === 1 ? parts[0]! : or(...parts)!);
       } else {
         const v = f.kind === 'int' || f.kind === 'ref' || (f.kind === 'enum' && typeof f.options?.[0]?.value === 'number') ? Number(value) : String(value);
-        if (typeof v === 'number' && !Number.isFinite(v)) throw errors.validation({ [n]: 'validation.invalidType' });
+        // an int4 column: "1.5", "1e400" or 99999999999 is a wrong filter, not a database error
+        if (typeof v === 'number' && !(Number.isInteger(v) && v >= INT4_MIN && v <= INT4_MAX && /^\s*-?\d+\s*$/.test(String(value)))) throw errors.validation({ [n]: 'validation.invalidType' });
         where.push(eq(targets[0]!.column, v));
       }
     }
@@ -102,27 +114,64 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
 }
 
 
+type PgCause = { code?: unknown; constraint?: unknown; cause?: unknown };
+
+/**
+ * A write that names a row that does not exist (foreign key, SQLSTATE 23503) → 400 on that field. The
+ * constraint name is mapped to its column through the table's own definition; the error's detail
+ * (which quotes values) is never read.
+ */
+function referenceError(e: unknown, fkFields: Map<string, string>): AppError | null {
+  for (let c = e as PgCause | undefined, i = 0; c && typeof c === 'object' && i < 6; c = c.cause as PgCause | undefined, i++) {
+    if (c.code === '23503') {
+      const field = typeof c.constraint === 'string' ? fkFields.get(c.constraint) : undefined;
+      return new AppError('UNKNOWN_REFERENCE', field ? { field } : {});
+    }
+  }
+  return null;
+}
+
 /**
  * Registers /api/admin/<name>: list (filters, sort, paging), export (xlsx of the filtered list), read,
- * create, update, delete — each behind the definition's permissions, each write audited.
+ * create, update, delete — each behind the definition's permissions, each write audited. Every JSON
+ * route declares its response (the row schema of the definition, resourceRowSchema).
  */
 export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: ResourceHooks = {}): FastifyPluginAsyncZod {
   return async (app) => {
     const db = app.deps.database.db;
     const cols = columnsOf(def, table);
-    const { create, update } = resourceSchemas(def);
+    const { create, update } = resourceSchemas(def, { notNull: notNullNames(cols).other });
     const idCol = (table as unknown as Record<string, PgColumn>).id!;
     const base = `/api/admin/${def.name}`;
     const tags = ['admin'];
     const present = (row: Row) => (hooks.present ? hooks.present(toWire(row, cols)) : toWire(row, cols));
-    const idParams = z.object({ id: z.coerce.number().int().positive() });
+    const idParams = z.object({ id: dbId });
+    const rowSchema = resourceRowSchema(def);
+    const one = { 200: z.object({ resultCode: z.literal(1), resultStr: z.string(), data: rowSchema }) };
+    const list = {
+      200: z.object({ resultCode: z.literal(1), resultStr: z.string(), content: z.array(rowSchema), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int(), size: z.number().int() }),
+    };
+    // foreign-key constraint name → wire field
+    const fkFields = new Map<string, string>();
+    for (const fk of getTableConfig(table).foreignKeys) {
+      const colName = fk.reference().columns[0]?.name;
+      const wire = [...cols].find(([, c]) => c.column.name === colName)?.[0];
+      if (wire) fkFields.set(fk.getName(), wire);
+    }
+    const refChecked = async <T>(write: () => Promise<T>): Promise<T> => {
+      try {
+        return await write();
+      } catch (e) {
+        throw referenceError(e, fkFields) ?? e;
+      }
+    };
 
     async function findOne(id: number): Promise<Row | null> {
       const [row] = await db.select().from(table).where(eq(idCol, id)).limit(1);
       return (row as Row) ?? null;
     }
 
-    app.get(base, { schema: { tags, querystring: adminListQuery }, preHandler: requirePermission(def.read) }, async (req) => {
+    app.get(base, { schema: { tags, querystring: adminListQuery, response: list }, preHandler: requirePermission(def.read) }, async (req) => {
       const { page: p, size } = req.query;
       const { where, order } = listCriteria(def, table, req.query as Record<string, unknown>);
       const [rows, [total]] = await Promise.all([
@@ -143,25 +192,25 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         .send(buf);
     });
 
-    app.get(`${base}/:id`, { schema: { tags, params: idParams }, preHandler: requirePermission(def.read) }, async (req) => {
+    app.get(`${base}/:id`, { schema: { tags, params: idParams, response: one }, preHandler: requirePermission(def.read) }, async (req) => {
       const row = await findOne(req.params.id);
       if (!row) throw errors.notFound();
       return ok(req, { data: present(row) }, 'ok.query');
     });
 
-    if (def.creatable !== false) app.post(base, { schema: { tags, body: create }, preHandler: requirePermission(def.write) }, async (req) => {
+    if (def.creatable !== false) app.post(base, { schema: { tags, body: create, response: one }, preHandler: requirePermission(def.write) }, async (req) => {
       let data = { ...defaults(def), ...fromWire(req.body as Row, cols) };
       data = { ...data, ...((await hooks.validate?.(data, { db, before: null })) ?? {}) };
-      const row = await db.transaction(async (tx) => {
+      const row = await refChecked(() => db.transaction(async (tx) => {
         const [created] = (await tx.insert(table).values(data as never).returning()) as Row[];
         await audit(tx as unknown as Db, { userId: req.user!.id, resource: def.name, recordId: created!.id as number, action: 'create', after: toWire(created!, cols) });
         await hooks.afterWrite?.({ db: tx, before: null, after: created! });
         return created!;
-      });
+      }));
       return ok(req, { data: present(row) }, 'ok.create');
     });
 
-    app.put(`${base}/:id`, { schema: { tags, params: idParams, body: update }, preHandler: requirePermission(def.write) }, async (req) => {
+    app.put(`${base}/:id`, { schema: { tags, params: idParams, body: update, response: one }, preHandler: requirePermission(def.write) }, async (req) => {
       const before = await findOne(req.params.id);
       if (!before) throw errors.notFound();
       let patch = fromWire(req.body as Row, cols);
@@ -170,14 +219,14 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         if (f.required) for (const n of f.i18n ? [`${f.name}Zh`] : [f.name]) if (patch[n] === null || patch[n] === '') throw errors.validation({ [n]: 'validation.required' });
       }
       patch = { ...patch, ...((await hooks.validate?.({ ...before, ...patch }, { db, before })) ?? {}) };
-      const row = await db.transaction(async (tx) => {
+      const row = await refChecked(() => db.transaction(async (tx) => {
         const [after] = (Object.keys(patch).length
           ? await tx.update(table).set(patch as never).where(eq(idCol, req.params.id)).returning()
           : [before]) as Row[];
         await audit(tx as unknown as Db, { userId: req.user!.id, resource: def.name, recordId: req.params.id, action: 'update', before: toWire(before, cols), after: toWire(after!, cols) });
         await hooks.afterWrite?.({ db: tx, before, after: after! });
         return after!;
-      });
+      }));
       return ok(req, { data: present(row) }, 'ok.update');
     });
 
@@ -198,12 +247,12 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       });
     };
 
-    app.delete(`${base}/:id`, { schema: { tags, params: idParams }, preHandler: requirePermission(def.write) }, async (req) => {
+    app.delete(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: okResponse } }, preHandler: requirePermission(def.write) }, async (req) => {
       await remove(req, [req.params.id]);
       return ok(req, {}, 'ok.delete');
     });
 
-    app.delete(base, { schema: { tags, body: idsBody }, preHandler: requirePermission(def.write) }, async (req) => {
+    app.delete(base, { schema: { tags, body: idsBody, response: { 200: okResponse } }, preHandler: requirePermission(def.write) }, async (req) => {
       await remove(req, req.body.ids);
       return ok(req, {}, 'ok.delete');
     });

@@ -13,6 +13,9 @@ import {
   pictureResource,
   programResource,
   UPLOAD_LIMITS,
+  albumPictureResponse,
+  dbId,
+  storedUploadResponse,
 } from '@rp/shared';
 import { aboutSections, activities, consoles, dictDetails, news, officialFiles, partners, photos, pictures, programs } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
@@ -100,7 +103,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Uploads for image and file fields of the forms: checked by content, images re-encoded.
   const uploadQuery = z.object({ kind: z.enum(['image', 'file']).default('image') });
-  app.post('/api/admin/uploads', { schema: { tags: ['admin'], querystring: uploadQuery }, preHandler: requirePermission('content.edit') }, async (req) => {
+  app.post('/api/admin/uploads', { schema: { tags: ['admin'], querystring: uploadQuery, response: { 200: storedUploadResponse } }, preHandler: requirePermission('content.edit') }, async (req) => {
     const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.contentFile + 1, files: 1 } });
     if (!file) throw new AppError('UPLOAD_MISSING');
     const max = req.query.kind === 'image' ? UPLOAD_LIMITS.contentImage : UPLOAD_LIMITS.contentFile;
@@ -110,8 +113,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Bulk picture upload: one file per request; the admin screen sends many with bounded concurrency.
-  const pictureParams = z.object({ id: z.coerce.number().int().positive() });
-  app.post('/api/admin/photos/:id/pictures', { schema: { tags: ['admin'], params: pictureParams }, preHandler: requirePermission('content.edit') }, async (req) => {
+  const pictureParams = z.object({ id: dbId });
+  app.post('/api/admin/photos/:id/pictures', { schema: { tags: ['admin'], params: pictureParams, response: { 200: albumPictureResponse } }, preHandler: requirePermission('content.edit') }, async (req) => {
     const [album] = await deps.database.db
       .select({ id: photos.id, watermark: consoles.watermark })
       .from(photos)
@@ -127,7 +130,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         data = await readLimited(part, UPLOAD_LIMITS.galleryPicture);
         fileName = part.filename;
       } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value.trim().slice(0, 100);
+        fields[part.fieldname] = part.value.replace(/[\u0000-\u001f]/g, ' ').trim().slice(0, 100);
       }
     }
     if (!data) throw new AppError('UPLOAD_MISSING');

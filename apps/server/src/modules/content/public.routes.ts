@@ -19,6 +19,8 @@ import {
   programListResponse,
   pageResponse,
   planItem,
+  dbId,
+  dbInt,
 } from '@rp/shared';
 import { aboutSections, activities, dictDetails, materials, news, officialFiles, partners, plans, programs } from '../../db/schema/index';
 import { z } from 'zod';
@@ -89,7 +91,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Materials (type 1 = clothes sizes) and plans of an activity (spec 7.3)
-  const materialQuery = z.object({ activityId: z.coerce.number().int().positive(), type: z.coerce.number().int().optional(), size: z.coerce.number().int().min(1).max(500).default(100) });
+  const materialQuery = z.object({ activityId: dbId, type: dbInt.optional(), size: z.coerce.number().int().min(1).max(500).default(100) });
   const materialItem = z.object({ id: z.number().int(), name: z.string(), type: z.number().int(), size: z.string().nullable(), remaining: z.number().int() });
   app.get('/api/lMaterials/web/list', { schema: { tags, querystring: materialQuery, response: { 200: pageResponse(materialItem) } } }, async (req) => {
     const q = req.query;
@@ -102,7 +104,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
     const content = rows.map((m) => ({ id: m.id, name: pick(req.lang, m.nameZh, m.nameEn), type: m.type, size: m.size, remaining: m.remaining }));
     return page(req, content, content.length, 0, q.size);
   });
-  const planQuery = z.object({ activityId: z.coerce.number().int().positive(), size: z.coerce.number().int().min(1).max(500).default(100) });
+  const planQuery = z.object({ activityId: dbId, size: z.coerce.number().int().min(1).max(500).default(100) });
   app.get('/api/lPlan/web/list', { schema: { tags, querystring: planQuery, response: { 200: pageResponse(planItem) } } }, async (req) => {
     const rows = await db.select().from(plans).where(eq(plans.activityId, req.query.activityId)).orderBy(asc(plans.id)).limit(req.query.size);
     const content = rows.map((p) => ({ id: p.id, name: pick(req.lang, p.nameZh, p.nameEn), priceFen: p.priceFen }));

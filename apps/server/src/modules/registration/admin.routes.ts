@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { assignCodesBody, codeResource, generateCodesBody, leaderResource, okResponse, playerResource, reviewDecisionBody, reviewListQuery, reviewListResponse, teamResource, withdrawalDecisionBody, withdrawalDecisionResponse, withdrawalListQuery, withdrawalListResponse } from '@rp/shared';
+import { assignCodesBody, assignCodesResponse, codeResource, dbId, generateCodesResponse, generateCodesBody, leaderResource, okResponse, playerResource, reviewDecisionBody, reviewListQuery, reviewListResponse, teamResource, withdrawalDecisionBody, withdrawalDecisionResponse, withdrawalListQuery, withdrawalListResponse } from '@rp/shared';
 import { leaders, redeemCodes, teamMembers, teams } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok, page } from '../../lib/envelope';
@@ -10,7 +10,6 @@ import { assignCodes, codeResourceHooks, decideWithdrawal, generateCodes, listWi
 import { decideReview } from './members.service';
 import { presentReview } from './present';
 
-const anyData = z.object({ resultCode: z.literal(1), resultStr: z.string(), data: z.any() });
 
 /** Registration administration: resources, review, withdrawals, codes (all under /api/admin). */
 export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +46,7 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     const { content, total } = await listWithdrawals(deps, req.query);
     return page(req, content, total, req.query.page, req.query.size);
   });
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
+  const idParams = z.object({ id: dbId });
   app.post('/api/admin/withdrawals/:id/approve', { schema: { tags, params: idParams, response: { 200: withdrawalDecisionResponse } }, preHandler: staff }, async (req) =>
     ok(req, { data: await decideWithdrawal(deps, req.user!.id, req.params.id, true) }, 'reg.withdrawApproved'),
   );
@@ -55,10 +54,10 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(req, { data: await decideWithdrawal(deps, req.user!.id, req.params.id, false, new Date(), req.body?.reason) }, 'reg.withdrawRejected'),
   );
 
-  app.post('/api/admin/redeemCodes/generate', { schema: { tags, body: generateCodesBody, response: { 200: anyData } }, preHandler: staff }, async (req) =>
+  app.post('/api/admin/redeemCodes/generate', { schema: { tags, body: generateCodesBody, response: { 200: generateCodesResponse } }, preHandler: staff }, async (req) =>
     ok(req, { data: await generateCodes(deps, req.user!.id, req.body) }, 'ok.create'),
   );
-  app.post('/api/admin/redeemCodes/assign', { schema: { tags, body: assignCodesBody, response: { 200: anyData } }, preHandler: staff }, async (req) =>
+  app.post('/api/admin/redeemCodes/assign', { schema: { tags, body: assignCodesBody, response: { 200: assignCodesResponse } }, preHandler: staff }, async (req) =>
     ok(req, { data: { assigned: await assignCodes(deps, req.user!.id, req.body.codeIds, req.body.ownerUserId) } }, 'ok.update'),
   );
 };

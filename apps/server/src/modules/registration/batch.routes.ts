@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { translate, UPLOAD_LIMITS } from '@rp/shared';
+import { dbId, importRefusedResponse, importResponse, memberHeadResponse, parseCodesResponse, translate, UPLOAD_LIMITS } from '@rp/shared';
 import { teamMembers, uploads } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
@@ -11,8 +11,7 @@ import { readLimited } from '../uploads/uploads.service';
 import { loadActivity, loadOpenActivity } from './common';
 import { exportPlayers, importPlayers, importTemplate, parseCodeSheet, readSheet } from './import.service';
 
-const anyData = z.object({ resultCode: z.literal(1), resultStr: z.string(), data: z.any() });
-const id = z.coerce.number().int().positive();
+const id = dbId;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Batch tools for schools (issue 5): spreadsheet import/export, batch avatars, code sheets. */
@@ -28,7 +27,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const importQuery = z.object({ activityId: id, mode: z.enum(['preview', 'commit']).default('preview'), atomic: z.enum(['0', '1']).default('1') });
-  app.post('/api/lTeamMember/web/import', { schema: { tags, querystring: importQuery }, preHandler: requireAuth }, async (req, reply) => {
+  app.post('/api/lTeamMember/web/import', { schema: { tags, querystring: importQuery, response: { 200: importResponse, 400: importRefusedResponse } }, preHandler: requireAuth }, async (req, reply) => {
     await loadActivity(db, req.query.activityId);
     const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.importSheet + 1, files: 1 } });
     if (!file) throw new AppError('UPLOAD_MISSING');
@@ -53,7 +52,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     activityId: id,
     memberPhotoVoList: z.array(z.object({ memberId: id, headImg: z.string().trim().max(300) })).min(1, 'validation.required').max(9999),
   });
-  app.post('/api/lTeamMember/web/updateMemberHead', { schema: { tags, body: headBody, response: { 200: anyData } }, preHandler: requireAuth }, async (req) => {
+  app.post('/api/lTeamMember/web/updateMemberHead', { schema: { tags, body: headBody, response: { 200: memberHeadResponse } }, preHandler: requireAuth }, async (req) => {
     const uid = req.user!.id;
     const list = req.body.memberPhotoVoList;
     const mine = new Map(
@@ -79,7 +78,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, { data: results }, 'ok.update');
   });
 
-  app.post('/api/lRedeemCode/web/parseCodes', { schema: { tags, response: { 200: anyData } }, preHandler: requireAuth }, async (req) => {
+  app.post('/api/lRedeemCode/web/parseCodes', { schema: { tags, response: { 200: parseCodesResponse } }, preHandler: requireAuth }, async (req) => {
     const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.codeSheet + 1, files: 1 } });
     if (!file) throw new AppError('UPLOAD_MISSING');
     const data = await readLimited(file, UPLOAD_LIMITS.codeSheet);

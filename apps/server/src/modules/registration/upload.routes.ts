@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { isMainlandPhone, UPLOAD_LIMITS } from '@rp/shared';
+import { isMainlandPhone, ossUploadResponse, UPLOAD_LIMITS } from '@rp/shared';
 import { uploads } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
@@ -19,7 +19,7 @@ import { openOr404, sendObject } from '../uploads/serve';
 export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
 
-  app.post('/api/lCloudConfig/oss/upload', { schema: { tags: ['registration'] }, preHandler: requireAuth }, async (req) => {
+  app.post('/api/lCloudConfig/oss/upload', { schema: { tags: ['registration'], response: { 200: ossUploadResponse } }, preHandler: requireAuth }, async (req) => {
     // batch avatar uploads send thousands of files: a ceiling per minute that a school never meets by hand
     if ((await deps.store.incr(`upload:${req.user!.id}`, 60)) > 1200) throw errors.rateLimited();
     const fields: Record<string, string> = {};
@@ -64,7 +64,7 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const key = newKey(kind === 'avatar' ? 'private/avatars' : 'private/attachments', ext);
     await deps.storage.put(key, stored, ext === 'jpg' ? 'image/jpeg' : 'application/octet-stream');
-    await deps.database.db.insert(uploads).values({ key, fileName: fileName.slice(0, 200), size: stored.length, mime: ext === 'jpg' ? 'image/jpeg' : 'application/octet-stream', width, height, userId: req.user!.id });
+    await deps.database.db.insert(uploads).values({ key, fileName: fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200), size: stored.length, mime: ext === 'jpg' ? 'image/jpeg' : 'application/octet-stream', width, height, userId: req.user!.id });
     return ok(req, { data: `/api/files/${key}`, url: `/api/files/${key}` }, 'reg.uploadOk');
   });
 

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Database } from './db/client';
+import { useTestApp } from './test/context';
+import { buildAlbum, buildCodes, buildNews, buildRegistrationActivity, buildUser, loginAs } from './test/factories';
+import { makeImage, multipart } from './test/images';
+import { example, operations } from './test/openapi';
+
+const t = useTestApp();
+
+/**
+ * Content routes: what the content-editor role may use (by path, independent of what the routes
+ * declare). Every other /api/admin route is for administrators (registrations, accounts, SMS outbox).
+ */
+const CONTENT = /^\/api\/admin\/(news|programs|activities|officialFiles|partners|about|dictionary|consoles|photos|pictures|uploads|dashboard)(\/|$)/;
+
+/** A fingerprint of every table that holds data (rate-limit counters and sessions left out). */
+async function digest(database: Database): Promise<string> {
+  const r = await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('kv', 'sessions') order by tablename`);
+  const names = ((r as { rows: { tablename: string }[] }).rows ?? []).map((x) => x.tablename);
+  const parts: string[] = [];
+  for (const n of names) {
+    const h = await database.db.execute(sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${n}" t`));
+    const row = (h as { rows: { n: number; h: string }[] }).rows[0]!;
+    parts.push(`${n}:${row.n}:${row.h}`);
+  }
+  return parts.join('\n');
+}
+
+describe('permission table: every /api/admin route × visitor, member, content editor, administrator', () => {
+  it('denies (401/403) and changes nothing, or serves the roles it is for', { timeout: 300_000 }, async () => {
+    const { app, database } = t();
+    const db = database.db;
+    const admin = await buildUser(db, { roles: ['admin'] });
+    const editor = await buildUser(db, { roles: ['editor'] });
+    const member = await buildUser(db);
+    const { activity } = await buildRegistrationActivity(db);
+    await buildCodes(db, activity.id, 2);
+    await buildNews(db);
+    await buildAlbum(db, 2);
+    const who = {
+      visitor: {},
+      member: await loginAs(app, member.phone, member.password),
+      editor: await loginAs(app, editor.username, editor.password),
+      admin: await loginAs(app, admin.username, admin.password),
+    };
+    const jpeg = await makeImage('jpeg');
+    const ops = new Map(operations(app).map((o) => [`${o.method} ${o.url}`, o]));
+
+    // enumerated from the app's own routes, so a new admin route is in the table the day it is added
+    const routes = app.routeTable.filter((r) => r.url.startsWith('/api/admin/') || r.url === '/api/admin');
+    expect(routes.length).toBeGreaterThan(90);
+    const failures: string[] = [];
+    for (const r of routes) {
+      const op = ops.get(`${r.method} ${r.url}`);
+      const url = r.url.replace(/:(\w+)/g, '1').replace('*', 'x');
+      const request = (headers: Record<string, string>) => {
+        if (r.method === 'GET') return app.inject({ method: 'GET', url, headers });
+        if (op?.body) return app.inject({ method: r.method as 'POST', url, headers, payload: example(op.body) as object });
+        if (/uploads|pictures$/.test(r.url)) {
+          const m = multipart([{ name: 'file', filename: 'a.jpg', data: jpeg, contentType: 'image/jpeg' }]);
+          return app.inject({ method: r.method as 'POST', url, headers: { ...headers, ...m.headers }, payload: m.payload });
+        }
+        return app.inject({ method: r.method as 'POST', url, headers });
+      };
+      const expected = { visitor: [401], member: [403], editor: CONTENT.test(r.url) ? null : [403], admin: null };
+      const before = await digest(database);
+      for (const role of ['visitor', 'member', 'editor'] as const) {
+        const want = expected[role];
+        if (!want) continue;
+        const res = await request(who[role]);
+        if (!want.includes(res.statusCode)) failures.push(`${r.method} ${r.url} as ${role}: ${res.statusCode} (want ${want.join('/')})`);
+        else if (res.json().resultCode !== 0) failures.push(`${r.method} ${r.url} as ${role}: not in the error contract`);
+      }
+      const after = await digest(database);
+      if (after !== before) failures.push(`${r.method} ${r.url}: a denied call changed data`);
+      for (const role of ['editor', 'admin'] as const) {
+        if (expected[role]) continue;
+        const res = await request(who[role]);
+        if (res.statusCode === 401 || res.statusCode === 403) failures.push(`${r.method} ${r.url} as ${role}: ${res.statusCode} (want served)`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
