@@ -33,7 +33,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx ../apps/server/src/server.ts`,
+    // what `npm start` runs: the compiled server (built by `npm run test:e2e`; rebuilt here only when
+    // older than its sources, and the web app too unless WEB_DIST names another build)
+    command: `rm -rf ${dataDir} && exec node ../scripts/start.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,31 +1,39 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the server
-// (migrations and the demo seed run at server start). Signals are passed on for a graceful shutdown.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds what is missing or older than its sources (the web app with vite, the server with
+// esbuild into apps/server/dist), then runs the compiled server *in this process* — no TypeScript at run
+// time, no second Node process. Signals therefore reach the server's own graceful shutdown directly, and
+// its exit code is ours. (The root script is `exec node scripts/start.mjs`: without the exec, npm's
+// shell would take the SIGTERM of a container runtime and die, leaving the server running.)
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const distIndex = path.join(root, 'apps/web/dist/index.html');
 
+/** Newest modification time under `p` (tests, node_modules and build output left out). */
 function newest(p) {
   const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
+  if (!st.isDirectory()) return /\.test\.tsx?$/.test(p) ? 0 : st.mtimeMs;
   let max = st.mtimeMs;
   for (const e of fs.readdirSync(p)) if (e !== 'node_modules' && e !== 'dist') max = Math.max(max, newest(path.join(p, e)));
   return max;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/shared/src']
-  .map((p) => path.join(root, p))
-  .filter((p) => fs.existsSync(p));
-const built = fs.existsSync(distIndex) ? fs.statSync(distIndex).mtimeMs : 0;
-if (!built || Math.max(...sources.map(newest)) > built) {
-  console.log('Building the web app…');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+/** Builds `workspace` when `output` is missing or older than any of `sources`. */
+function ensureBuilt(what, workspace, output, sources) {
+  const out = path.join(root, output);
+  const built = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
+  const paths = sources.map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
+  if (built && Math.max(...paths.map(newest)) <= built) return;
+  console.log(`Building ${what}…`);
+  const r = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env: process.env });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// WEB_DIST names a web build made elsewhere (e2e runs side by side): the server serves that one.
+if (!process.env.WEB_DIST) ensureBuilt('the web app', 'apps/web', 'apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/shared/src']);
+ensureBuilt('the server', 'apps/server', 'apps/server/dist/server.js', ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/shared/src']);
+
+// Stack traces point into the TypeScript sources (dist/server.js.map).
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(root, 'apps/server/dist/server.js')).href);

@@ -1,0 +1,114 @@
+// Issue 9, finding 10: a SIGTERM sent to `npm start` (what a container runtime does to its first process)
+// must stop the server gracefully and promptly: idle keep-alive and pre-connected sockets closed at once,
+// the request in flight finished, exit code 0 within a couple of seconds — not the 10 s force-exit with
+// code 1, and no server left running behind a dead npm.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-shutdown-'));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
+  // anything of the process group still alive (a server orphaned by npm) goes too
+  try {
+    if (child?.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    /* the group is gone */
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+function get(port: number, agent?: http.Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/api/health', agent, timeout: 5000 }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('graceful shutdown', () => {
+  it('SIGTERM to `npm start` under keep-alive: in-flight request finished, exit 0 within 3 s, nothing left listening', { timeout: 240_000 }, async () => {
+    const port = await freePort();
+    child = spawn('npm', ['start', '--silent'], {
+      cwd: root,
+      detached: true, // its own process group, so the test can clean up whatever is left
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        // serve the API only (no web build needed for this test)
+        WEB_DIST: path.join(dataDir, 'no-web'),
+      },
+    });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child!.once('exit', (code, signal) => r({ code, signal })));
+
+    const started = Date.now();
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+      if (await get(port).catch(() => 0)) break;
+      if (Date.now() - started > 180_000) throw new Error(`no answer in 180 s:\n${output}`);
+      await sleep(250);
+    }
+
+    // an idle keep-alive connection, a pre-connected socket that has sent nothing (browsers do this),
+    // and a request whose body is still on its way
+    const agent = new http.Agent({ keepAlive: true });
+    expect(await get(port, agent)).toBe(200);
+    const preconnect = net.connect(port, '127.0.0.1');
+    preconnect.on('error', () => undefined);
+    const body = JSON.stringify({ username: 'nobody-here', password: 'wrong-password-1', code: '', uuid: '' });
+    const inFlight = net.connect(port, '127.0.0.1');
+    let response = '';
+    inFlight.on('data', (d) => (response += d));
+    const inFlightEnded = new Promise<void>((r) => inFlight.on('close', () => r()));
+    await new Promise((r) => inFlight.once('connect', r));
+    inFlight.write(`POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+    await sleep(300);
+
+    const signalled = Date.now();
+    process.kill(child.pid!, 'SIGTERM'); // npm only, as a container runtime would
+    await sleep(300);
+    inFlight.write(body.slice(10));
+
+    const result = await Promise.race([exited, sleep(10_000).then(() => 'still running after 10 s' as const)]);
+    const took = Date.now() - signalled;
+    await inFlightEnded;
+    expect(result).toEqual({ code: 0, signal: null });
+    expect(took).toBeLessThan(3000);
+    // the request in flight got its whole answer (the login fails: that is fine)
+    expect(response).toMatch(/^HTTP\/1\.1 4\d\d /);
+    expect(response).toContain('"resultCode":0');
+    // and nothing listens any more (no server orphaned behind npm)
+    await sleep(300);
+    await expect(get(port)).rejects.toThrow();
+    agent.destroy();
+  });
+});
