@@ -2,6 +2,11 @@
 // process. Concurrent one-form team creations run while every backend of the app's database is terminated
 // again and again; each request must answer 200 or 503 DB_UNAVAILABLE (never 500, never a crash), the
 // service must recover by itself, and no team may be left with fewer players than its form sent.
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,5 +132,111 @@ describe('database failover under write load', () => {
     expect(rows.length).toBeGreaterThanOrEqual(results.filter((r) => r.status === 200).length + 1);
     expect(rows.filter((r) => Number(r.n) !== 3)).toEqual([]);
     expect(uncaught).toEqual([]);
+  });
+
+  it('the server process itself (compiled, as in production) keeps running through the outage', { timeout: 180_000 }, async () => {
+    const { database, url } = t();
+    const db = database.db;
+    const dbName = ((await db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    const reg = await buildRegistrationActivity(db);
+    const serverDir = path.resolve(import.meta.dirname, '../..');
+    const built = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+
+    const port = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as net.AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const child = spawn(process.execPath, ['dist/server.js'], {
+      cwd: serverDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PII_KEY: crypto.randomBytes(32).toString('hex'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(t().config.dataDir, 'server'),
+        ADMIN_PASSWORD: 'failover-admin-1',
+        CAPTCHA_ENABLED: 'false',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: path.join(t().config.dataDir, 'no-web'),
+        NODE_ENV: 'production',
+      },
+    });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const call = (method: string, p: string, body?: object, token?: string) =>
+      new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
+        const data = body ? JSON.stringify(body) : undefined;
+        const req = http.request(
+          { host: '127.0.0.1', port, path: p, method, timeout: 15_000, headers: { 'accept-language': 'en', ...(data ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+          (res) => {
+            let text = '';
+            res.on('data', (d) => (text += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} }));
+          },
+        );
+        req.on('error', reject);
+        req.end(data);
+      });
+    try {
+      const started = Date.now();
+      while ((await call('GET', '/api/health').catch(() => ({ status: 0 }))).status !== 200) {
+        if (child.exitCode !== null || Date.now() - started > 120_000) throw new Error(`server did not start:\n${output}`);
+        await sleep(200);
+      }
+      const login = await call('POST', '/auth/login', { username: 'admin', password: 'failover-admin-1', code: '', uuid: '' });
+      expect(login.status).toBe(200);
+      const token = login.json.token as string;
+      let n = 1000;
+      const form = () => {
+        n += 1;
+        return {
+          activityId: reg.activity.id,
+          team: { name: `Proc ${n}`, program: { id: reg.sumo.id } },
+          members: [0, 1, 2].map((i) => ({ name: `Q${n}-${i}`, cardType: 0, card: idCard(`2011${String((n % 12) + 1).padStart(2, '0')}${String((Math.floor(n / 12) % 28) + 1).padStart(2, '0')}`, false, i), emerName: 'Dad', emerPhone: '13800138000' })),
+        };
+      };
+
+      const k = await outage(dbName);
+      const statuses: number[] = [];
+      let stop = false;
+      const writers = Array.from({ length: 4 }, async () => {
+        while (!stop) statuses.push((await call('POST', '/api/lTeam/web/batchCreate', form(), token).catch(() => ({ status: -1 }))).status);
+      });
+      await sleep(300);
+      await k.refuseConnections(true);
+      const until = Date.now() + 1500;
+      while (Date.now() < until) {
+        await k.kill();
+        await sleep(15);
+      }
+      await k.refuseConnections(false);
+      await sleep(200);
+      stop = true;
+      await Promise.all(writers);
+      await k.end();
+
+      expect(child.exitCode, output).toBeNull(); // still running
+      expect(statuses.filter((x) => x !== 200 && x !== 503)).toEqual([]);
+      expect(statuses).toContain(503);
+      let health = await call('GET', '/api/health');
+      for (let i = 0; i < 50 && health.status !== 200; i++) {
+        await sleep(100);
+        health = await call('GET', '/api/health');
+      }
+      expect(health.status).toBe(200);
+      // the session survived (it lives in the database) and writes work again
+      expect((await call('POST', '/api/lTeam/web/batchCreate', form(), token)).status).toBe(200);
+      expect(output).not.toMatch(/Unhandled 'error' event|uncaught|exiting/i);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    }
   });
 });
