@@ -75,8 +75,9 @@ export function duplicateAsConflict(e: unknown): never {
 
 /**
  * saveMember inside the caller's transaction. Lock order (common.ts): the activity when its player
- * limit applies (a new player), the target and previous team, then the player. `placesReserved`: the
- * caller has already reserved this player's place in the activity (one-form team creation).
+ * limit applies (a new player), the target and previous team, then the player. A new player's locks are
+ * taken after the checks, just before the count and the write, so they are held briefly. `placesReserved`:
+ * the caller has already reserved this player's place in the activity (one-form team creation).
  */
 export async function saveMemberInTx(tx: Tx, deps: AppDeps, userId: number, input: Input, existingId?: number, opts: { placesReserved?: boolean } = {}): Promise<MemberRow> {
   const activity = await loadOpenActivity(tx, input.activityId);
@@ -84,9 +85,7 @@ export async function saveMemberInTx(tx: Tx, deps: AppDeps, userId: number, inpu
   checkEmergencyPhone(input.region, input.emerPhone);
   const teamId = input.team?.id ?? null;
   let programId = input.program?.id ?? null;
-  if (!existingId && !opts.placesReserved) await reserveActivityPlaces(tx, activity.id, 1);
   const before = existingId ? (await lockOwnMembersWithTeams(tx, userId, [existingId], [teamId])).rows[0]! : null;
-  if (!existingId) await lockTeams(tx, [teamId]);
   if (before && before.activityId !== activity.id) throw errors.notFound();
   await assertOwnPrivateFile(tx, userId, input.headImg, { field: 'headImg', folders: ['avatars'], current: before?.headImg });
 
@@ -95,8 +94,6 @@ export async function saveMemberInTx(tx: Tx, deps: AppDeps, userId: number, inpu
     if (team.activityId !== activity.id) throw errors.notFound();
     if (programId && programId !== team.programId) throw bad('reg.programMismatch', 'program');
     programId = team.programId;
-    // the team row is locked: the count and the write below are one step for every instance
-    if (!before || before.teamId !== teamId) await assertTeamRoom(tx, new Map([[teamId, 1]]));
   }
   if (before && isRegistered(before.payStatus)) {
     // spec 4.1: a registered player has program and code locked
@@ -110,6 +107,15 @@ export async function saveMemberInTx(tx: Tx, deps: AppDeps, userId: number, inpu
   }
   await checkPlan(tx, activity.id, input.plan?.id);
   await checkClothes(tx, activity.id, input.clothes?.id);
+
+  if (!before) {
+    // a new player: the activity's place, then the team (common.ts order)
+    if (!opts.placesReserved) await reserveActivityPlaces(tx, activity.id, 1);
+    const locked = await lockTeams(tx, [teamId]);
+    if (teamId && locked.get(teamId)?.programId !== programId) throw bad('reg.programMismatch', 'program'); // changed meanwhile
+  }
+  // the team row is locked: the count and the write below are one step for every instance
+  if (teamId && before?.teamId !== teamId) await assertTeamRoom(tx, new Map([[teamId, 1]]));
 
   const cardHash = deps.pii.index(card);
   const [dup] = await tx
