@@ -10,7 +10,8 @@
 // Cold start = process spawned → /api/health answers 200 (the database has been opened and migrated,
 // the admin ensured, every route registered). Data already exists (a first boot, not measured, made it).
 // Idle RSS = resident memory 3 s after the first answer: the server's process, and its whole process
-// tree (tsx also runs an esbuild service process).
+// tree (tsx also runs an esbuild service process). Module load = spawned → exited on a bad setting
+// (PORT=x): loading the code alone, without any database, where tsx's compiling shows most.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -108,6 +109,14 @@ async function once(way, env) {
   return { ms, ...mem };
 }
 
+/** Spawned → exited: the whole module graph loaded, then the configuration refused (no database). */
+async function load(way) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ways[way], { cwd: root, env: { ...process.env, PORT: 'x' }, encoding: 'utf8' });
+  if (r.status !== 1 || !/PORT/.test(r.stderr)) throw new Error(`${way}: expected the PORT error, got ${r.status}: ${r.stderr}`);
+  return performance.now() - t0;
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -137,6 +146,9 @@ const baseEnv = {
   PII_KEY: crypto.randomBytes(32).toString('hex'),
   NODE_ENV: 'production',
 };
+const loads = { tsx: [], compiled: [] };
+console.log('\nmodule load (no database)…');
+for (let i = 0; i < runs * 2; i++) for (const way of i % 2 ? ['compiled', 'tsx'] : ['tsx', 'compiled']) loads[way].push(await load(way));
 const results = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-startup-'));
 try {
@@ -164,6 +176,7 @@ try {
 }
 
 console.log(`\nNode ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}; ${runs} runs per way: median (min–max)`);
+console.log(`module load ms: tsx ${fmt(loads.tsx)}, compiled ${fmt(loads.compiled)}, compiled/tsx ${(median(loads.compiled) / median(loads.tsx)).toFixed(2)}`);
 console.log('database  way       cold start ms          idle RSS MB (server)   idle RSS MB (process tree)');
 for (const [db, r] of results) {
   for (const way of ['tsx', 'compiled']) {
