@@ -53,6 +53,10 @@ describe('house rules, checked while the app is built', () => {
 
 describe('authentication before validation', () => {
   it('answers a visitor 401 (not 400 with field names) on every protected operation, whatever the body', async () => {
+    for (const [method, url] of [['POST', '/api/lTeam/web/create'], ['PUT', '/api/lTeamMember/web/update'], ['POST', '/api/admin/news'], ['GET', '/api/lTeamMember/web/list?activityId=x']] as const) {
+      const res = await t().app.inject({ method, url, ...(method === 'GET' ? {} : { payload: { name: 5 } }) });
+      expect({ url, status: res.statusCode, fieldErrors: res.json().fieldErrors }).toEqual({ url, status: 401, fieldErrors: undefined });
+    }
     const ops = operations(t().app).filter((o) => o.security);
     expect(ops.length).toBeGreaterThan(100);
     for (const op of ops) {

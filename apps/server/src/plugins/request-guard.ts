@@ -50,7 +50,7 @@ const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request 
 
 /**
  * Errors thrown while a body is read (content-type parsers, multipart) → a catalogue code, or null.
- * Busboy's errors carry no code, only their text.
+ * Busboy's errors carry no code, only their text (@fastify/busboy: lib/main.js, lib/types/multipart.js, deps/dicer).
  */
 export function requestErrorCode(err: { code?: string; message?: string; statusCode?: number }): ErrorCode | null {
   switch (err.code) {
@@ -71,7 +71,7 @@ export function requestErrorCode(err: { code?: string; message?: string; statusC
     case 'FST_ERR_BAD_URL':
       return 'BAD_URL';
   }
-  if (!err.code && typeof err.message === 'string' && /^(Multipart: |Unexpected end of (form|file)|Malformed (part header|urlencoded form|content)|Part terminated early)/.test(err.message)) return 'BAD_MULTIPART';
+  if (!err.code && typeof err.message === 'string' && /^(Multipart: |Boundary required|Unsupported Content-Type|Missing Content-Type|Unexpected end of (multipart data|form|file)|Malformed (part header|urlencoded form|content))|terminated early due to unexpected end of multipart data$/.test(err.message)) return 'BAD_MULTIPART';
   return null;
 }
 
