@@ -1,0 +1,62 @@
+// ESLint (flat config): typescript-eslint, react-hooks, and the import boundaries of docs/ARCHITECTURE.md.
+// `npm run lint` runs it with Prettier's check; `npm test` runs lint first.
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const rel = (file) => path.relative(root, file).split(path.sep).join('/');
+
+/** Where an import lands, as a repository path (relative specifiers only; packages are named). */
+function target(file, spec) {
+  if (spec.startsWith('.')) return rel(path.resolve(path.dirname(file), spec));
+  return spec;
+}
+
+/** The boundaries: features never import each other; server never imports web; shared imports neither. */
+const boundaries = {
+  meta: { type: 'problem', schema: [], messages: { cross: '{{from}} may not import {{to}} ({{why}})' } },
+  create(context) {
+    const file = rel(context.filename);
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string') return;
+      const to = target(context.filename, spec);
+      let why = null;
+      const feature = /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+      const toFeature = /^apps\/web\/src\/features\/([^/]+)(\/|$)/.exec(to)?.[1];
+      if (feature && toFeature && toFeature !== feature) why = 'features never import each other: move the shared part to lib/ or ui/';
+      else if (file.startsWith('apps/server/') && (to.startsWith('apps/web/') || spec.startsWith('@rp/web'))) why = 'the server never imports web code';
+      else if (file.startsWith('apps/web/') && (to.startsWith('apps/server/') || spec.startsWith('@rp/server'))) why = 'the web never imports server code';
+      else if (file.startsWith('packages/shared/') && (to.startsWith('apps/') || spec.startsWith('@rp/server') || spec.startsWith('@rp/web'))) why = 'shared imports neither server nor web';
+      if (why) context.report({ node, messageId: 'cross', data: { from: file, to: to, why } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ ...node, source: node.source }) };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', 'apps/web/public/**', 'e2e/test-results*/**', 'e2e/playwright-report/**', '**/*.d.ts', '**/.*', 'apps/server/src/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node, ...globals.browser } },
+    plugins: { house: { rules: { boundaries } } },
+    rules: {
+      'house/boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      // input checks match control characters on purpose (NUL bytes, C0 codes in names and URLs)
+      'no-control-regex': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+);
