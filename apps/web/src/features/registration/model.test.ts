@@ -8,6 +8,7 @@ import {
   checkCode,
   checkMember,
   checkTeam,
+  codeLocked,
   emptyMember,
   emptyTeam,
   formToMember,
@@ -154,5 +155,19 @@ describe('delete dialog groups', () => {
     const { open, done } = splitDeletable(ms);
     expect(open.map((m) => m.payStatus)).toEqual([0, 8]);
     expect(done.map((m) => m.payStatus)).toEqual([3, 9, 7]);
+  });
+});
+
+describe('code entry (spec 4.1)', () => {
+  const m = (payStatus: number, teamStatus = 1) => ({ payStatus, team: { status: teamStatus } });
+  it('closes at 7 (player or team) only in level-2 activities', () => {
+    expect(codeLocked(m(7), 2)).toBe(true);
+    expect(codeLocked(m(7), 1)).toBe(false);
+    expect(codeLocked(m(0, 7), 2)).toBe(true);
+    expect(codeLocked(m(0, 7), 1)).toBe(false);
+  });
+  it('stays closed for registered and withdrawing players everywhere', () => {
+    for (const s of [3, 4, 5, 9]) expect(codeLocked(m(s), 1)).toBe(true);
+    for (const s of [0, 1, 2, 6, 8]) expect(codeLocked(m(s), 2)).toBe(false);
   });
 });
