@@ -116,6 +116,7 @@ async function openPostgres(url: string, migrate: boolean, opts: OpenOptions): P
   // (→ 503), and the pool discards the client when it is released, as it is no longer queryable.
   pool.on('connect', (client) => client.on('error', onError));
   releaseDeadClients(pool);
+  let closing: Promise<void> | undefined;
   const db = drizzle(pool, { schema }) as unknown as Db;
   if (migrate) {
     // One connection holds an advisory lock so several instances may start at once.
@@ -134,7 +135,8 @@ async function openPostgres(url: string, migrate: boolean, opts: OpenOptions): P
     kind: 'postgres',
     ping: () => pingDb(db),
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
+    // once only (a shutdown and a test's cleanup may both ask)
+    close: () => (closing ??= pool.end()),
   };
 }
 
