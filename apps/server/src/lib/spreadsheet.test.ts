@@ -97,6 +97,26 @@ describe('reading spreadsheets', () => {
     }
     const doctype = await zip(xlsxParts('<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet><sheetData><row r="1"><c t="inlineStr"><is><t>&a;</t></is></c></row></sheetData></worksheet>'));
     expect((await refusal(readFirstSheet(doctype, { maxRows: 10 }))).code).toBe('IMPORT_NOT_SPREADSHEET');
+    // a tag that never ends, or 2 MB of attribute name without "=": refused at once, no backtracking
+    for (const inner of [`<c r="A1${'x'.repeat(2 * MB)}`, `<c ${'a'.repeat(2 * MB)}>`]) {
+      const t0 = performance.now();
+      const e = await refusal(readFirstSheet(await zip(xlsxParts(`<worksheet><sheetData><row r="1">${inner}</row></sheetData></worksheet>`)), { maxRows: 10 }));
+      expect(e.code).toBe('IMPORT_NOT_SPREADSHEET');
+      expect(performance.now() - t0).toBeLessThan(1000);
+    }
+  });
+
+  it('reads XML the way any writer may put it: prefixes, single quotes, comments, CDATA, references, phonetic runs', async () => {
+    const sheet =
+      `<?xml version="1.0"?><!-- made by hand --><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>` +
+      `<x:row r='1'><x:c r='A1' t='inlineStr' foo="a>b"><x:is><x:t>&#x41;&amp;&#66;&lt;</x:t></x:is></x:c><x:c r="C1" t="inlineStr"><x:is><x:t><![CDATA[<raw & text>]]></x:t></x:is></x:c></x:row>` +
+      `<x:row><x:c t="s"><x:v>0</x:v></x:c><x:c t="inlineStr"><x:is><x:r><x:t>李</x:t></x:r><x:r><x:t>明</x:t></x:r><x:rPh><x:t>リ</x:t></x:rPh></x:is></x:c><x:c t="b"><x:v>1</x:v></x:c><x:c t="e"><x:v>#N/A</x:v></x:c><x:c><x:v>1.5E+3</x:v></x:c></x:row>` +
+      `</x:sheetData></x:worksheet>`;
+    const file = await zip(xlsxParts(sheet, { sharedStrings: '<sst><si><t xml:space="preserve"> tab_x0009_bed </t><rPh><t>ignored</t></rPh></si></sst>' }));
+    expect(plain(await readFirstSheet(file, { maxRows: 10 }))).toEqual([
+      [1, ['A&B<', null, '<raw & text>']],
+      [2, [' tab\tbed ', '李明', 'true', '#N/A', '1500']],
+    ]);
   });
 
   it('caps data rows (row 1 is the header) in .xlsx and .xls', async () => {

@@ -259,9 +259,34 @@ function decodeXml(s: string): string {
   });
 }
 const localName = (qname: string) => qname.slice(qname.indexOf(':') + 1);
-const ATTR = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-/** Longest piece of text or tag held while waiting for its end (a bigger one is not a sheet of ours). */
-const MAX_PENDING = 4 * MB;
+/** Longest piece of text held while waiting for its end (a bigger one is not a sheet of ours). */
+const MAX_PENDING = MB;
+/** Longest tag (`<c r="A1" s="3" t="s">` is 20 characters; namespace-laden root tags a few KB). */
+const MAX_TAG = 64 * 1024;
+
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+/** Attributes of a tag's inside, in one linear pass (no regular expression to backtrack on). */
+function parseAttrs(s: string, from: number, to: number): Attrs {
+  const attrs: Attrs = {};
+  let i = from;
+  for (;;) {
+    while (i < to && isSpace(s.charCodeAt(i))) i++;
+    if (i >= to) return attrs;
+    const nameStart = i;
+    while (i < to && !isSpace(s.charCodeAt(i)) && s.charCodeAt(i) !== 61 /* = */) i++;
+    const name = s.slice(nameStart, i);
+    while (i < to && isSpace(s.charCodeAt(i))) i++;
+    if (s.charCodeAt(i) !== 61) return attrs; // not name="value": ignore the rest
+    i++;
+    while (i < to && isSpace(s.charCodeAt(i))) i++;
+    const q = s.charCodeAt(i);
+    if (q !== 34 && q !== 39) return attrs;
+    const end = s.indexOf(q === 34 ? '"' : "'", i + 1);
+    if (end === -1 || end >= to) return attrs;
+    attrs[localName(name)] = decodeXml(s.slice(i + 1, end));
+    i = end + 1;
+  }
+}
 
 /**
  * A small streaming XML tokenizer for the parts of an .xlsx: elements, attributes, text, character
@@ -305,14 +330,18 @@ class XmlStream {
       }
       let j = lt + 1;
       let quote = 0;
-      for (; j < n; j++) {
+      const limit = Math.min(n, lt + MAX_TAG);
+      for (; j < limit; j++) {
         const c = s.charCodeAt(j);
         if (quote) {
           if (c === quote) quote = 0;
         } else if (c === 34 || c === 39) quote = c;
         else if (c === 62 /* > */) break;
       }
-      if (j >= n) break;
+      if (j >= limit) {
+        if (limit < n) throw notSpreadsheet(); // a tag longer than any of a spreadsheet
+        break;
+      }
       this.tag(s, lt + 1, j);
       i = j + 1;
     }
@@ -336,9 +365,7 @@ class XmlStream {
     let k = a;
     while (k < end && s.charCodeAt(k) > 32) k++;
     const name = localName(s.slice(a, k));
-    const attrs: Attrs = {};
-    if (k < end) for (const m of s.slice(k, end).matchAll(ATTR)) attrs[localName(m[1]!)] = decodeXml(m[2] ?? m[3] ?? '');
-    this.h.open(name, attrs);
+    this.h.open(name, k < end ? parseAttrs(s, k, end) : {});
     if (selfClosing) this.h.close(name);
   }
 }
