@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit';
 import { ok, page } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { assertOpenActivities, bad, loadActivity, loadOpenActivity } from './common';
+import { assertOpenActivities, bad, loadOpenActivity } from './common';
 import { checkOrg } from './teams.service';
 import { containsPattern } from '../../lib/like';
 import { assertOwnPrivateFile } from '../uploads/uploads.service';
