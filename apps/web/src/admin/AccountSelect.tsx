@@ -1,16 +1,12 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Select, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AccountOption } from '@rp/shared';
-import { api } from '../lib/api-client';
+import { accountsQuery } from './api';
 
 /** What a staff member sees for an account: nickname and phone (or login name). */
 export const accountLabel = (a: AccountOption) => `${a.nickName} · ${a.phone ?? a.username}`;
-
-export function searchAccounts(q: string, signal?: AbortSignal) {
-  return api.get<{ content: AccountOption[] }>('/api/admin/accounts', { signal, query: { q, size: 20 }, silent: true }).then((r) => r.content);
-}
 
 /** The text typed, settled for 250 ms (one request per pause, not per key). */
 function useSettled(value: string, ms = 250) {
@@ -42,13 +38,7 @@ export function AccountSelect({ id, value, onChange, disabled, initialLabel, sty
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<AccountOption | null>(null);
   const q = useSettled(text.trim()).slice(0, 50);
-  const query = useQuery({
-    queryKey: ['admin', 'accounts', q],
-    queryFn: ({ signal }) => searchAccounts(q, signal),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const query = useQuery(accountsQuery(q));
   const found = q ? (query.data ?? []) : [];
   const options = found.map((a) => ({ value: a.id, label: accountLabel(a), account: a }));
   // keep the chosen account's label when the search moves on

@@ -1,10 +1,32 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AccountOption, DashboardStats } from '@rp/shared';
 import { api } from '../lib/api-client';
 import type { AdminUserItem, Page, SmsOutboxItem } from '../lib/contract';
 
+/**
+ * Query keys of the admin area: everything under ['admin'] (the generic resource screens add
+ * ['admin', 'resource', …] in resources/api.ts, the registration screens ['admin', 'reg', …] in
+ * pages/registration-api.ts).
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  dashboard: (year: number | null) => [...adminKeys.all, 'dashboard', year] as const,
+  smsOutbox: (page: number, size: number) => [...adminKeys.all, 'smsOutbox', page, size] as const,
+  users: (page: number, size: number) => [...adminKeys.all, 'users', page, size] as const,
+  accounts: (q: string) => [...adminKeys.all, 'accounts', q] as const,
+};
+
+export function dashboardQuery(year: number | null) {
+  return queryOptions({
+    queryKey: adminKeys.dashboard(year),
+    queryFn: ({ signal }): Promise<DashboardStats> => api.get<{ data: DashboardStats }>('/api/admin/dashboard', { signal, query: year ? { year } : {} }).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function smsOutboxQuery(page: number, size: number) {
   return queryOptions({
-    queryKey: ['admin', 'smsOutbox', page, size],
+    queryKey: adminKeys.smsOutbox(page, size),
     queryFn: ({ signal }) => api.get<Page<SmsOutboxItem>>('/api/admin/smsOutbox', { signal, query: { page, size, sort: 'id,desc' } }),
     placeholderData: keepPreviousData,
   });
@@ -12,8 +34,19 @@ export function smsOutboxQuery(page: number, size: number) {
 
 export function adminUsersQuery(page: number, size: number) {
   return queryOptions({
-    queryKey: ['admin', 'users', page, size],
+    queryKey: adminKeys.users(page, size),
     queryFn: ({ signal }) => api.get<Page<AdminUserItem>>('/api/admin/users', { signal, query: { page, size, sort: 'id,desc' } }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Accounts by phone (prefix) or nickname, at most 20 (the code owner picker). */
+export function accountsQuery(q: string) {
+  return queryOptions({
+    queryKey: adminKeys.accounts(q),
+    queryFn: ({ signal }): Promise<AccountOption[]> => api.get<{ content: AccountOption[] }>('/api/admin/accounts', { signal, query: { q, size: 20 }, silent: true }).then((r) => r.content),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 }

@@ -1,10 +1,10 @@
 import { App, Button, Card, Form, InputNumber, Select, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { AccountSelect } from '../AccountSelect';
-import { adminActivities, generateCodes } from './registration-api';
+import { adminActivitiesQuery, generateCodesMutation } from './registration-api';
 import s from '../admin.module.css';
 
 interface Values {
@@ -20,16 +20,17 @@ export default function CodesPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const activities = useQuery({ queryKey: ['admin', 'reg', 'activities'], queryFn: adminActivities });
+  const activities = useQuery(adminActivitiesQuery);
+  const generate = useMutation(generateCodesMutation);
 
-  const onFinish = async (v: Values) => {
-    try {
-      await generateCodes({ activityId: v.activityId, type: v.type, count: v.count, ownerUserId: v.ownerUserId ?? null, priceFen: Math.round((v.priceYuan ?? 0) * 100) });
-      message.success(t('admin:reg.generated', { count: v.count }));
-    } catch (e) {
-      message.error(isApiError(e) ? e.message : t('admin:resource.failed'));
-    }
-  };
+  const onFinish = (v: Values) =>
+    generate.mutate(
+      { activityId: v.activityId, type: v.type, count: v.count, ownerUserId: v.ownerUserId ?? null, priceFen: Math.round((v.priceYuan ?? 0) * 100) },
+      {
+        onSuccess: () => void message.success(t('admin:reg.generated', { count: v.count })),
+        onError: (e) => void message.error(errorMessage(e, t('admin:resource.failed'))),
+      },
+    );
 
   return (
     <section>
@@ -38,7 +39,7 @@ export default function CodesPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('admin:reg.codesIntro')}</Typography.Paragraph>
       <Card style={{ maxWidth: 560 }}>
-        <Form<Values> form={form} layout="vertical" initialValues={{ type: 0, count: 10 }} onFinish={(v) => void onFinish(v)}>
+        <Form<Values> form={form} layout="vertical" initialValues={{ type: 0, count: 10 }} onFinish={onFinish}>
           <Form.Item name="activityId" label={t('admin:reg.activity')} htmlFor="codes-activity" rules={[{ required: true, message: t('admin:reg.activity') }]}>
             <Select id="codes-activity" loading={activities.isPending} options={(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))} />
           </Form.Item>
@@ -61,7 +62,7 @@ export default function CodesPage() {
           <Form.Item name="priceYuan" label={t('admin:reg.price')} htmlFor="codes-price">
             <InputNumber id="codes-price" min={0} max={100000} precision={2} style={{ width: '100%' }} />
           </Form.Item>
-          <Button type="primary" htmlType="submit">
+          <Button type="primary" htmlType="submit" loading={generate.isPending}>
             {t('admin:reg.generate')}
           </Button>{' '}
           <Link to="/admin/r/redeemCodes">{t('admin:reg.listCodes')}</Link>

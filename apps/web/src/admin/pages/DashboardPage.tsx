@@ -1,26 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Select, Skeleton, Space, Statistic, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DashboardStats } from '@rp/shared';
-import { api, isApiError } from '../../lib/api-client';
+import { PAY_STATUS, type DashboardStats } from '@rp/shared';
+import { isApiError } from '../../lib/api-client';
+import { dashboardQuery } from '../api';
 import { hasPermission, useSession } from '../../lib/session';
 import s from '../admin.module.css';
 
-const dashboardQuery = (year: number | null) => ({
-  queryKey: ['admin', 'dashboard', year],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<{ data: DashboardStats }>('/api/admin/dashboard', { signal, query: year ? { year } : {} }).then((r) => r.data),
-  placeholderData: keepPreviousData,
-});
-
 /** The registration states the dashboard breaks players into (spec 4.1 payStatus), in the order staff act on them. */
 const PLAYER_STATES = [
-  { status: 0, labelKey: 'admin:options.payStatus.0' },
-  { status: 3, labelKey: 'admin:options.payStatus.3' },
-  { status: 7, labelKey: 'admin:options.payStatus.7' },
-  { status: 8, labelKey: 'admin:options.payStatus.8' },
-  { status: 4, labelKey: 'admin:options.payStatus.4' },
+  { status: PAY_STATUS.NOT_REGISTERED, labelKey: 'admin:options.payStatus.0' },
+  { status: PAY_STATUS.REGISTERED, labelKey: 'admin:options.payStatus.3' },
+  { status: PAY_STATUS.IN_REVIEW, labelKey: 'admin:options.payStatus.7' },
+  { status: PAY_STATUS.REVIEW_FAILED, labelKey: 'admin:options.payStatus.8' },
+  { status: PAY_STATUS.WITHDRAWING, labelKey: 'admin:options.payStatus.4' },
 ] as const;
 
 const ROLE_KEYS: Record<string, string> = { admin: 'admin:users.roles.admin', editor: 'admin:users.roles.editor', member: 'admin:users.roles.member' };

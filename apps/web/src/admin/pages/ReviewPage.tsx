@@ -1,11 +1,11 @@
 import { App, Button, Checkbox, Grid, Select, Space, Table, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewItem } from '@rp/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useLang } from '../../lib/use-lang';
-import { adminActivities, decideReview, reviewList, type Page } from './registration-api';
+import { adminActivitiesQuery, decideReviewMutation, reviewListQuery, type Page } from './registration-api';
 import { ScrollableTable } from './ScrollableTable';
 import { reviewFacts } from './review/facts';
 import { FailDialog } from './review/FailDialog';
@@ -27,10 +27,12 @@ export default function ReviewPage() {
   const qc = useQueryClient();
   const screens = Grid.useBreakpoint();
   const narrow = screens.md === false;
-  const activities = useQuery({ queryKey: ['admin', 'reg', 'activities'], queryFn: adminActivities });
+  const activities = useQuery(adminActivitiesQuery);
   const [activityId, setActivityId] = useState<number | null>(null);
-  const key = useMemo(() => ['admin', 'reg', 'review', activityId] as const, [activityId]);
-  const list = useQuery({ queryKey: key, queryFn: () => reviewList(activityId) });
+  const listQuery = useMemo(() => reviewListQuery(activityId), [activityId]);
+  const list = useQuery(listQuery);
+  const decision = useMutation(decideReviewMutation);
+  const busy = decision.isPending;
   const rows = useMemo(() => list.data?.content ?? [], [list.data]);
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);
 
@@ -38,7 +40,6 @@ export default function ReviewPage() {
   const [active, setActive] = useState<number | null>(null);
   const [detail, setDetail] = useState<number | null>(null);
   const [failing, setFailing] = useState<number[] | null>(null);
-  const [busy, setBusy] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const [focusTick, setFocusTick] = useState(0);
 
@@ -53,27 +54,27 @@ export default function ReviewPage() {
   }, []);
 
   const decide = useCallback(
-    async (pass: boolean, memberIds: number[], reason?: string) => {
+    (pass: boolean, memberIds: number[], reason?: string) => {
       if (!memberIds.length) return void message.error(t('admin:reg.selectPlayers'));
-      setBusy(true);
-      try {
-        const res = await decideReview(pass, memberIds, reason);
-        message.success(res.resultStr);
-        // the next player still waiting takes the focus (or the detail)
-        const next = nextAfterDecision(ids, memberIds, detail ?? active);
-        qc.setQueryData<Page<ReviewItem>>(key, (old) => (old ? { ...old, content: old.content.filter((r) => !memberIds.includes(r.id)), totalElements: old.totalElements - memberIds.length } : old));
-        setSelected((sel) => sel.filter((id) => !memberIds.includes(id)));
-        setFailing(null);
-        if (detail !== null) setDetail(next);
-        focusRow(next);
-        void qc.invalidateQueries({ queryKey: ['admin', 'reg', 'review'] });
-      } catch (e) {
-        message.error(isApiError(e) ? e.message : t('admin:resource.failed'));
-      } finally {
-        setBusy(false);
-      }
+      // the next player still waiting takes the focus (or the detail); the decided rows leave at once,
+      // before the lists refetch (decideReviewMutation invalidates them)
+      const next = nextAfterDecision(ids, memberIds, detail ?? active);
+      decision.mutate(
+        { pass, memberIds, reason },
+        {
+          onSuccess: (res) => {
+            message.success(res.resultStr);
+            qc.setQueryData<Page<ReviewItem>>(listQuery.queryKey, (old) => (old ? { ...old, content: old.content.filter((r) => !memberIds.includes(r.id)), totalElements: old.totalElements - memberIds.length } : old));
+            setSelected((sel) => sel.filter((id) => !memberIds.includes(id)));
+            setFailing(null);
+            if (detail !== null) setDetail(next);
+            focusRow(next);
+          },
+          onError: (e) => void message.error(errorMessage(e, t('admin:resource.failed'))),
+        },
+      );
     },
-    [ids, key, qc, message, t, detail, active, focusRow],
+    [ids, listQuery, qc, message, t, detail, active, focusRow, decision],
   );
 
   const toggle = (id: number) => setSelected((sel) => (sel.includes(id) ? sel.filter((x) => x !== id) : [...sel, id]));
@@ -85,7 +86,7 @@ export default function ReviewPage() {
     if (current === null) return;
     e.preventDefault();
     if (action === 'next' || action === 'prev') focusRow(move(ids, current, action === 'next' ? 1 : -1));
-    else if (action === 'pass') void decide(true, [current]);
+    else if (action === 'pass') decide(true, [current]);
     else if (action === 'fail') setFailing([current]);
     else if (action === 'open') setDetail(current);
     else if (action === 'select') toggle(current);
@@ -135,7 +136,7 @@ export default function ReviewPage() {
           options={[{ value: 0, label: t('admin:review.allActivities') }, ...(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))]}
         />
         <Space wrap>
-          <Button type="primary" onClick={() => void decide(true, selected)} disabled={busy}>
+          <Button type="primary" onClick={() => decide(true, selected)} disabled={busy}>
             {t('admin:reg.pass')}
           </Button>
           <Button danger onClick={() => (selected.length ? setFailing(selected) : void message.error(t('admin:reg.selectPlayers')))} disabled={busy}>
@@ -267,7 +268,7 @@ export default function ReviewPage() {
           setDetail(next);
           setActive(next);
         }}
-        onPass={() => detail !== null && void decide(true, [detail])}
+        onPass={() => detail !== null && decide(true, [detail])}
         onFail={() => detail !== null && setFailing([detail])}
         onClose={() => setDetail(null)}
         afterClose={() => focusRow(active)}
@@ -276,7 +277,7 @@ export default function ReviewPage() {
         open={!!failing}
         busy={busy}
         title={failingName ? t('admin:review.failTitle', { name: failingName }) : t('admin:review.failTitleMany', { count: failing?.length ?? 0 })}
-        onConfirm={(reason) => failing && void decide(false, failing, reason)}
+        onConfirm={(reason) => failing && decide(false, failing, reason)}
         onCancel={() => {
           setFailing(null);
           if (detail === null) focusRow(active);

@@ -1,11 +1,11 @@
 import { App, Button, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
-import { decideWithdrawal, withdrawalList, type WithdrawalItem } from './registration-api';
+import { decideWithdrawalMutation, withdrawalsQuery, type WithdrawalItem } from './registration-api';
 import s from '../admin.module.css';
 
 type Status = WithdrawalItem['status'];
@@ -14,31 +14,28 @@ type Status = WithdrawalItem['status'];
 export default function WithdrawalsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const qc = useQueryClient();
   const [status, setStatus] = useState<Status>('pending');
-  const list = useQuery({ queryKey: ['admin', 'reg', 'withdrawals', status], queryFn: () => withdrawalList(status) });
+  const list = useQuery(withdrawalsQuery(status));
+  const decision = useMutation(decideWithdrawalMutation);
   const [rejecting, setRejecting] = useState<WithdrawalItem | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  const decide = async (id: number, approve: boolean, why?: string) => {
-    setBusy(true);
-    try {
-      const res = await decideWithdrawal(id, approve, why);
-      message.success(res.resultStr);
-      setRejecting(null);
-      await qc.invalidateQueries({ queryKey: ['admin', 'reg', 'withdrawals'] });
-    } catch (e) {
-      message.error(isApiError(e) ? e.message : t('admin:resource.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const decide = (id: number, approve: boolean, reason?: string) =>
+    decision.mutate(
+      { id, approve, reason },
+      {
+        onSuccess: (res) => {
+          message.success(res.resultStr);
+          setRejecting(null);
+        },
+        onError: (e) => void message.error(errorMessage(e, t('admin:resource.failed'))),
+      },
+    );
   const confirmReject = () => {
     if (!rejecting) return;
     if (!reason.trim()) return setReasonError(true);
-    void decide(rejecting.id, false, reason.trim());
+    decide(rejecting.id, false, reason.trim());
   };
 
   return (
@@ -81,7 +78,7 @@ export default function WithdrawalsPage() {
             render: (_, w) =>
               w.status === 'pending' ? (
                 <Space>
-                  <Button size="small" type="primary" aria-label={t('admin:withdrawal.approveOf', { name: w.memberName })} onClick={() => void decide(w.id, true)}>
+                  <Button size="small" type="primary" aria-label={t('admin:withdrawal.approveOf', { name: w.memberName })} onClick={() => decide(w.id, true)}>
                     {t('admin:reg.approve')}
                   </Button>
                   <Button
@@ -106,7 +103,7 @@ export default function WithdrawalsPage() {
         title={rejecting ? t('admin:withdrawal.rejectTitle', { name: rejecting.memberName }) : ''}
         okText={t('admin:withdrawal.confirmReject')}
         cancelText={t('admin:review.cancel')}
-        okButtonProps={{ danger: true, loading: busy }}
+        okButtonProps={{ danger: true, loading: decision.isPending }}
         onOk={confirmReject}
         onCancel={() => setRejecting(null)}
         destroyOnHidden

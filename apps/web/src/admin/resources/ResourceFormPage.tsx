@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Form, Image, Result, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLoaderData, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage, isApiError } from '../../lib/api-client';
 import { hasPermission, useSession } from '../../lib/session';
-import { resourceApi, resourceRowQuery } from './api';
+import { resourceKeys, resourceRowQuery, saveResourceMutation } from './api';
 import { FieldCell } from './cells';
 import { FieldItems, type Preview } from './inputs';
 import { createDefaults, editableFields, fieldLabelKey, formValuesOf, imageUrlOf, infoFields, splitFieldErrors, toRequestBody, type Row } from './model';
@@ -77,7 +77,7 @@ function ResourceForm({ def, row }: { def: ResourceDef; row: Row | null }) {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [form] = Form.useForm<Row>();
-  const [saving, setSaving] = useState(false);
+  const save = useMutation(saveResourceMutation(def.name));
   const [serverError, setServerError] = useState<string | null>(null);
   const [previews, setPreviews] = useState(() => initialPreviews(def, row));
   const canWrite = hasPermission(user, def.write);
@@ -87,28 +87,29 @@ function ResourceForm({ def, row }: { def: ResourceDef; row: Row | null }) {
 
   const setPreview = (name: string, p: Preview | null) => setPreviews((prev) => ({ ...prev, [name]: p ?? {} }));
 
-  const onFinish = async (values: Row) => {
+  const onFinish = (values: Row) => {
     const body = toRequestBody(def, values, row);
     if (!isNew && Object.keys(body).length === 0) {
       message.info(t('admin:resource.noChanges'));
       return;
     }
-    setSaving(true);
     setServerError(null);
-    try {
-      const res = isNew ? await resourceApi.create(def.name, body) : await resourceApi.update(def.name, row.id as number, body);
-      message.success(res.resultStr || (isNew ? t('admin:resource.created') : t('admin:resource.updated')));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'resource', def.name] });
-      if (isNew) void navigate(`/admin/r/${def.name}/${String(res.data.id)}`, { replace: true });
-    } catch (e) {
-      if (!isApiError(e)) throw e;
-      const { fields, other } = splitFieldErrors(def, e.fieldErrors);
-      form.setFields(fields.map(([name, msg]) => ({ name, errors: [msg] })));
-      setServerError([e.message, ...other].join(' '));
-      message.error(e.message);
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(
+      { id: isNew ? null : (row.id as number), body },
+      {
+        onSuccess: (res) => {
+          message.success(res.resultStr || (isNew ? t('admin:resource.created') : t('admin:resource.updated')));
+          if (isNew) void navigate(`/admin/r/${def.name}/${String(res.data.id)}`, { replace: true });
+        },
+        onError: (e) => {
+          const text = errorMessage(e, t('admin:resource.failed'));
+          const { fields, other } = splitFieldErrors(def, isApiError(e) ? e.fieldErrors : {});
+          form.setFields(fields.map(([name, msg]) => ({ name, errors: [msg] })));
+          setServerError([text, ...other].join(' '));
+          message.error(text);
+        },
+      },
+    );
   };
 
   return (
@@ -142,7 +143,7 @@ function ResourceForm({ def, row }: { def: ResourceDef; row: Row | null }) {
           form={form}
           layout="vertical"
           initialValues={isNew ? createDefaults(def) : formValuesOf(def, row)}
-          onFinish={(v) => void onFinish(v)}
+          onFinish={onFinish}
           disabled={!canWrite}
           scrollToFirstError
           aria-label={label}
@@ -152,7 +153,7 @@ function ResourceForm({ def, row }: { def: ResourceDef; row: Row | null }) {
           ))}
           {canWrite ? (
             <Form.Item>
-              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
                 {t('common:actions.save')}
               </Button>
             </Form.Item>
@@ -164,8 +165,8 @@ function ResourceForm({ def, row }: { def: ResourceDef; row: Row | null }) {
         <PictureBulkUpload
           photoId={row.id as number}
           onDone={() => {
-            void queryClient.invalidateQueries({ queryKey: ['admin', 'resource', 'photos'] });
-            void queryClient.invalidateQueries({ queryKey: ['admin', 'resource', 'pictures'] });
+            void queryClient.invalidateQueries({ queryKey: resourceKeys.resource('photos') });
+            void queryClient.invalidateQueries({ queryKey: resourceKeys.resource('pictures') });
           }}
         />
       ) : null}

@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Select, Space, Table, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { hasPermission, useSession } from '../../lib/session';
 import { ScrollableTable } from '../pages/ScrollableTable';
-import { resourceApi, resourceListQuery, saveBlob } from './api';
+import { exportResourceMutation, removeResourceMutation, resourceListQuery } from './api';
 import { FieldCell, useEnumOptions, useRefOptions } from './cells';
 import { fieldLabelKey, filterSpecs, listColumns, listQuery, PAGE_SIZES, readListParams, writeListParams, type FilterSpec, type ListParams, type Row } from './model';
 import type { ResourceLoaderData } from './route';
@@ -27,28 +26,19 @@ function ResourceList({ def }: { def: ResourceDef }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user } = useSession();
   const [search, setSearch] = useSearchParams();
   const params = readListParams(def, search);
   const query = useQuery(resourceListQuery(def.name, listQuery(params)));
-  const [exporting, setExporting] = useState(false);
+  const exporting = useMutation(exportResourceMutation(def.name));
+  const removal = useMutation(removeResourceMutation(def.name));
   const canWrite = hasPermission(user, def.write);
   const title = t(def.labelKey);
 
   const update = (patch: Partial<ListParams>) => setSearch(writeListParams({ ...params, ...patch }));
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const blob = await resourceApi.export(def.name, listQuery(params, { forExport: true }));
-      saveBlob(blob, `${def.name}-${new Date().toISOString().slice(0, 10)}.xlsx`);
-    } catch {
-      // the HTTP client has shown the server's message
-    } finally {
-      setExporting(false);
-    }
-  };
+  // a failed export: the HTTP client has shown the server's message
+  const onExport = () => exporting.mutate(listQuery(params, { forExport: true }));
 
   const onDelete = (row: Row) => {
     modal.confirm({
@@ -57,15 +47,11 @@ function ResourceList({ def }: { def: ResourceDef }) {
       okText: t('admin:resource.delete'),
       okButtonProps: { danger: true },
       cancelText: t('common:actions.cancel'),
-      onOk: async () => {
-        try {
-          const res = await resourceApi.remove(def.name, row.id as number);
-          message.success(res.resultStr || t('admin:resource.deleted'));
-          await queryClient.invalidateQueries({ queryKey: ['admin', 'resource', def.name] });
-        } catch (e) {
-          message.error(isApiError(e) ? e.message : t('admin:resource.failed'));
-        }
-      },
+      onOk: () =>
+        removal
+          .mutateAsync(row.id as number)
+          .then((res) => void message.success(res.resultStr || t('admin:resource.deleted')))
+          .catch((e: unknown) => void message.error(errorMessage(e, t('admin:resource.failed')))),
       onCancel: () => void message.info(t('admin:resource.cancelled')),
     });
   };
@@ -107,7 +93,7 @@ function ResourceList({ def }: { def: ResourceDef }) {
           {title}
         </Typography.Title>
         <Space wrap>
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()}>
+          <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={onExport}>
             {t('admin:resource.export')}
           </Button>
           {canWrite && def.creatable !== false ? (

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
 import type { Page } from '../../lib/contract';
 import type { Row } from './model';
 
@@ -30,9 +31,18 @@ export interface UploadedPicture {
   thumbUrl: string;
 }
 
+/** Query keys of the generic resource screens: one root per resource, so a write refreshes its lists and rows. */
+export const resourceKeys = {
+  all: ['admin', 'resource'] as const,
+  resource: (name: string) => [...resourceKeys.all, name] as const,
+  list: (name: string, query: Record<string, string | number>) => [...resourceKeys.resource(name), 'list', query] as const,
+  row: (name: string, id: number) => [...resourceKeys.resource(name), 'row', id] as const,
+  options: (name: string) => [...resourceKeys.resource(name), 'options'] as const,
+};
+
 export function resourceListQuery(name: string, query: Record<string, string | number>) {
   return queryOptions({
-    queryKey: ['admin', 'resource', name, 'list', query],
+    queryKey: resourceKeys.list(name, query),
     queryFn: ({ signal }) => api.get<Page<Row>>(base(name), { signal, query }),
     placeholderData: keepPreviousData,
   });
@@ -40,7 +50,7 @@ export function resourceListQuery(name: string, query: Record<string, string | n
 
 export function resourceRowQuery(name: string, id: number) {
   return queryOptions({
-    queryKey: ['admin', 'resource', name, 'row', id],
+    queryKey: resourceKeys.row(name, id),
     queryFn: ({ signal }) => api.get<DataResponse<Row>>(`${base(name)}/${id}`, { signal, silent: true }).then((r) => r.data),
     retry: false,
   });
@@ -49,11 +59,43 @@ export function resourceRowQuery(name: string, id: number) {
 /** Rows of another resource for a select (spec: size 500 is plenty for the referenced lists). */
 export function refOptionsQuery(name: string) {
   return queryOptions({
-    queryKey: ['admin', 'resource', name, 'options'],
+    queryKey: resourceKeys.options(name),
     queryFn: ({ signal }) => api.get<Page<Row>>(base(name), { signal, query: { page: 0, size: 500 } }).then((p) => p.content),
     staleTime: 60_000,
   });
 }
+
+/** Create (no id) or update one row; the resource's lists and rows refetch. */
+export function saveResourceMutation(name: string) {
+  return mutationOptions({
+    mutationKey: [...resourceKeys.resource(name), 'save'],
+    mutationFn: ({ id, body }: { id: number | null; body: Row }) => (id === null ? resourceApi.create(name, body) : resourceApi.update(name, id, body)),
+    onSuccess: (_res, _v, _r, { client }) => client.invalidateQueries({ queryKey: resourceKeys.resource(name) }),
+  });
+}
+
+export function removeResourceMutation(name: string) {
+  return mutationOptions({
+    mutationKey: [...resourceKeys.resource(name), 'remove'],
+    mutationFn: (id: number) => resourceApi.remove(name, id),
+    onSuccess: (_res, _v, _r, { client }) => client.invalidateQueries({ queryKey: resourceKeys.resource(name) }),
+  });
+}
+
+/** The filtered list as an xlsx download. */
+export function exportResourceMutation(name: string) {
+  return mutationOptions({
+    mutationKey: [...resourceKeys.resource(name), 'export'],
+    mutationFn: (query: Record<string, string | number>) => resourceApi.export(name, query),
+    onSuccess: (blob) => saveBlob(blob, `${name}-${new Date().toISOString().slice(0, 10)}.xlsx`),
+  });
+}
+
+/** A content upload (image or file) for a form field; nothing cached changes until the form is saved. */
+export const uploadMutation = mutationOptions({
+  mutationKey: [...resourceKeys.all, 'upload'],
+  mutationFn: ({ file, kind }: { file: File; kind: 'image' | 'file' }) => resourceApi.upload(file, kind),
+});
 
 export const resourceApi = {
   create: (name: string, body: Row) => api.post<DataResponse<Row>>(base(name), body, { silent: true }),
@@ -75,15 +117,3 @@ export const resourceApi = {
     return api.post<DataResponse<UploadedPicture>>(`/api/admin/photos/${photoId}/pictures`, form, { silent: true, noRedirect: false, timeoutMs: 120_000 }).then((r) => r.data);
   },
 };
-
-/** Saves a Blob under a file name (the browser's download). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { App, Button, Col, DatePicker, Form, Image, Input, InputNumber, Row as GridRow, Select, Skeleton, Space, Switch, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client';
+import { useMutation } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/api-client';
 import { AccountSelect } from '../AccountSelect';
-import { resourceApi } from './api';
+import { uploadMutation } from './api';
 import { useEnumOptions, useRefOptions } from './cells';
 import { fieldLabelKey, isRequired, wireNamesOf } from './model';
 import type { FieldDef, ResourceDef } from './registry';
@@ -200,7 +201,8 @@ function UploadInput({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
+  const upload = useMutation(uploadMutation);
+  const busy = upload.isPending;
   return (
     <Space orientation="vertical" size={8}>
       {value && kind === 'image' && preview?.url ? <Image src={preview.url} width={200} alt={t('admin:form.imagePreview')} style={{ borderRadius: 8 }} /> : null}
@@ -214,21 +216,23 @@ function UploadInput({
           accept={kind === 'image' ? IMAGE_ACCEPT : FILE_ACCEPT}
           showUploadList={false}
           disabled={disabled || busy}
-          customRequest={async ({ file, onSuccess, onError }) => {
-            setBusy(true);
-            try {
-              const up = await resourceApi.upload(file as File, kind);
-              onChange(up.key);
-              setPreview({ url: up.url, fileName: up.fileName });
-              message.success(t('admin:form.uploaded'));
-              onSuccess?.(up);
-            } catch (e) {
-              message.error(isApiError(e) ? e.message : t('admin:form.uploadFailed'));
-              onError?.(e as Error);
-            } finally {
-              setBusy(false);
-            }
-          }}
+          customRequest={({ file, onSuccess, onError }) =>
+            upload.mutate(
+              { file: file as File, kind },
+              {
+                onSuccess: (up) => {
+                  onChange(up.key);
+                  setPreview({ url: up.url, fileName: up.fileName });
+                  message.success(t('admin:form.uploaded'));
+                  onSuccess?.(up);
+                },
+                onError: (e) => {
+                  message.error(errorMessage(e, t('admin:form.uploadFailed')));
+                  onError?.(e as Error);
+                },
+              },
+            )
+          }
         >
           <Button id={id} icon={<UploadOutlined />} loading={busy} disabled={disabled}>
             {value ? t('admin:form.replace') : kind === 'image' ? t('admin:form.uploadImage') : t('admin:form.uploadFile')}

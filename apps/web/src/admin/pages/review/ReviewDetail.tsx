@@ -1,9 +1,10 @@
 import { Button, Descriptions, Drawer, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ReviewItem } from '@rp/shared';
 import { useLang } from '../../../lib/use-lang';
-import { wholeCard } from '../registration-api';
+import { wholeCardMutation } from '../registration-api';
 import { reviewFacts } from './facts';
 import { reviewKeyAction } from './keys';
 import { Attachment, ReviewPhoto } from './ReviewPhoto';
@@ -122,24 +123,19 @@ export function ReviewDetail({ item, index, total, paused, busy, onMove, onPass,
 /** The masked number, and on request the whole one (audited on the server) to compare with the photo of the ID. */
 function CardNumber({ id, masked }: { id: number; masked: string }) {
   const { t } = useTranslation();
-  const [whole, setWhole] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  if (whole) return <span>{whole}</span>;
+  const reveal = useMutation(wholeCardMutation);
+  if (reveal.data) return <span>{reveal.data}</span>;
   return (
     <Space wrap size={8}>
       <span>{masked}</span>
       <Button
         size="small"
         type="link"
-        onClick={() =>
-          void wholeCard(id).then(setWhole, () => {
-            setFailed(true);
-          })
-        }
+        onClick={() => reveal.mutate(id)}
       >
         {t('admin:review.showWhole')}
       </Button>
-      {failed && <Typography.Text type="danger">{t('admin:resource.failed')}</Typography.Text>}
+      {reveal.isError && <Typography.Text type="danger">{t('admin:resource.failed')}</Typography.Text>}
     </Space>
   );
 }
