@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from './app';
@@ -41,6 +44,24 @@ describe('house rules, checked while the app is built', () => {
       app.get('/api/lLoose/web/list', { schema: { response: { 200: z.object({ resultCode: z.literal(1), data: z.array(z.object({ x: z.any() })) }) } } }, async () => ({ resultCode: 1, data: [] }));
     });
     expect(String(err)).toMatch(/GET \/api\/lLoose\/web\/list declares z\.any\(\)\/z\.unknown\(\) in its response at \.data\[\]\.x/);
+  });
+
+  it('starts with the built web app (its static files are file routes)', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+    const database = await openDatabase({});
+    const config = loadConfig({ NODE_ENV: 'test', CAPTCHA_ENABLED: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: t().config.dataDir, WEB_DIST: dist });
+    try {
+      const app = await buildApp({ config, database, store: new DbShortStore(database.db), serveWeb: true });
+      expect((await app.inject({ method: 'GET', url: '/assets/index-abc.js' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/news' })).body).toContain('<title>x</title>');
+      await app.close();
+    } finally {
+      await database.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('every route of the app declares a response schema without z.any() (or is a listed file route)', async () => {
