@@ -32,11 +32,39 @@ function deep(depth: number, leaf: unknown = 1): unknown {
 
 /** Boundary values: integer overflow, fractions, numbers as text, wrong types, NUL, huge text, dates out of range. */
 const BOUNDARY: unknown[] = [
-  0, -1, 1.5, 2147483647, 2147483648, -2147483649, 99999999999, 1e308, 999999,
-  '1.5', '99999999999', '-1', '', ' ', 'NaN', '1e400', '0x1F',
-  null, true, [], [1, 2], {}, { id: 99999999999 }, { id: 999999 },
-  deep(64), '\u0000', 'a\u0000b', 'x'.repeat(100_000), '\uD800', '%_\\',
-  '2026-02-30T00:00:00Z', '+275760-09-13T00:00:00.000Z', '0001-01-01T00:00:00Z',
+  0,
+  -1,
+  1.5,
+  2147483647,
+  2147483648,
+  -2147483649,
+  99999999999,
+  1e308,
+  999999,
+  '1.5',
+  '99999999999',
+  '-1',
+  '',
+  ' ',
+  'NaN',
+  '1e400',
+  '0x1F',
+  null,
+  true,
+  [],
+  [1, 2],
+  {},
+  { id: 99999999999 },
+  { id: 999999 },
+  deep(64),
+  '\u0000',
+  'a\u0000b',
+  'x'.repeat(100_000),
+  '\uD800',
+  '%_\\',
+  '2026-02-30T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '0001-01-01T00:00:00Z',
 ];
 /** What the callers a route is not for send (they must be refused before the value matters, never with a 5xx). */
 const SHORT: unknown[] = [99999999999, null, '\u0000', deep(64)];
@@ -92,8 +120,14 @@ describe('fuzz: every operation × every field × naughty values', () => {
       const t0 = Date.now();
       await db.execute(reset).catch(() => truncateAll(database));
       app.deps.galleryCache.clear();
-      const [admin] = await db.insert(users).values({ username: 'fuzz-admin', passwordHash: hash, nickName: 'Admin', roles: ['admin'] }).returning();
-      const [member] = await db.insert(users).values({ username: '13900000001', phone: '13900000001', passwordHash: hash, nickName: 'Coach', roles: ['member'] }).returning();
+      const [admin] = await db
+        .insert(users)
+        .values({ username: 'fuzz-admin', passwordHash: hash, nickName: 'Admin', roles: ['admin'] })
+        .returning();
+      const [member] = await db
+        .insert(users)
+        .values({ username: '13900000001', phone: '13900000001', passwordHash: hash, nickName: 'Coach', roles: ['member'] })
+        .returning();
       const memberH = { authorization: `Bearer ${(await createSession(db, member!.id, { rememberMe: false })).token}` };
       const adminH = { authorization: `Bearer ${(await createSession(db, admin!.id, { rememberMe: false })).token}` };
       const { activity, sumo } = await buildRegistrationActivity(db, { promotionZone: true });
@@ -136,12 +170,23 @@ describe('fuzz: every operation × every field × naughty values', () => {
     let requests = 0;
     const started = Date.now();
 
-    async function send(op: Operation, who: Identity, field: string, value: unknown, req: { url: string; payload?: string | Buffer; headers?: Record<string, string> }) {
+    async function send(
+      op: Operation,
+      who: Identity,
+      field: string,
+      value: unknown,
+      req: { url: string; payload?: string | Buffer; headers?: Record<string, string> },
+    ) {
       requests++;
       let status: number;
       let body: string;
       try {
-        const res = await app.inject({ method: op.method as 'GET', url: req.url, headers: { ...who.headers, ...req.headers }, ...(req.payload === undefined ? {} : { payload: req.payload }) });
+        const res = await app.inject({
+          method: op.method as 'GET',
+          url: req.url,
+          headers: { ...who.headers, ...req.headers },
+          ...(req.payload === undefined ? {} : { payload: req.payload }),
+        });
         status = res.statusCode;
         body = res.body;
       } catch (e) {
@@ -181,14 +226,19 @@ describe('fuzz: every operation × every field × naughty values', () => {
             } else query[p.name] = asText(v);
             jobs.push(() => send(op, who, `${p.in}:${p.name}`, v, { url: urlOf(op, path, query), ...bodyReq() }));
           }
-          if (p.in === 'path' && full) for (const raw of ['%', '%E0%A4%A', '..%2F..%2Fetc', '%00']) jobs.push(() => send(op, who, `path:${p.name}`, raw, { url: urlOf(op, { ...base.path, [p.name]: raw }, base.query), ...bodyReq() }));
+          if (p.in === 'path' && full)
+            for (const raw of ['%', '%E0%A4%A', '..%2F..%2Fetc', '%00'])
+              jobs.push(() => send(op, who, `path:${p.name}`, raw, { url: urlOf(op, { ...base.path, [p.name]: raw }, base.query), ...bodyReq() }));
         }
         // body fields
         if (op.body) {
           for (const path of fieldPaths(op.body)) {
             fieldNo++;
             const values = full ? [...BOUNDARY, ...blnsFor(fieldNo)] : SHORT;
-            for (const v of values) jobs.push(() => send(op, who, `body:${path.join('.')}`, v, { url: baseUrl, payload: JSON.stringify(withValue(op.body!, path, v)), headers: json }));
+            for (const v of values)
+              jobs.push(() =>
+                send(op, who, `body:${path.join('.')}`, v, { url: baseUrl, payload: JSON.stringify(withValue(op.body!, path, v)), headers: json }),
+              );
           }
         }
         // whole requests of the wrong kind
@@ -210,7 +260,9 @@ describe('fuzz: every operation × every field × naughty values', () => {
           ['image garbage', Buffer.from('not an image'), { 'content-type': 'image/jpeg' }],
           ...multipartCases(jpeg),
         ];
-        if (op.method !== 'GET') for (const [name, payload, headers] of full ? wholes : wholes.slice(0, 4)) jobs.push(() => send(op, who, `request:${name}`, name, { url: baseUrl, payload, headers }));
+        if (op.method !== 'GET')
+          for (const [name, payload, headers] of full ? wholes : wholes.slice(0, 4))
+            jobs.push(() => send(op, who, `request:${name}`, name, { url: baseUrl, payload, headers }));
         // odd query strings and headers on every operation
         for (const [name, url, headers] of [
           ['bad query encoding', `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}x=%E0%A4%A&%=%`, {}],
@@ -223,9 +275,11 @@ describe('fuzz: every operation × every field × naughty values', () => {
       }
       // a few at a time: database round trips overlap, the order within an operation does not matter
       let next = 0;
-      await Promise.all(Array.from({ length: PARALLEL }, async () => {
-        while (next < jobs.length) await jobs[next++]!();
-      }));
+      await Promise.all(
+        Array.from({ length: PARALLEL }, async () => {
+          while (next < jobs.length) await jobs[next++]!();
+        }),
+      );
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     const summary = `${ops.length} operations, ${fields} fields, ${requests} requests in ${seconds} s (seeding ${(seedMs / 1000).toFixed(0)} s): ${failures.length} answered 5xx`;
@@ -247,10 +301,36 @@ function rank(op: Operation): number {
 function multipartCases(jpeg: Buffer): [string, Buffer, Record<string, string>][] {
   const cases: [string, Parameters<typeof multipart>[0]][] = [
     ['multipart no file', [{ name: 'kind', value: 'image' }]],
-    ['multipart NUL name', [{ name: 'phone', value: '13912345678' }, { name: 'teamName', value: 'a\u0000b' }, { name: 'file', filename: 'a\u0000.jpg', data: jpeg, contentType: 'image/jpeg' }]],
-    ['multipart naughty fields', [{ name: 'kind', value: '\u0000' }, { name: 'phone', value: 'x'.repeat(400) }, { name: 'file', filename: '../../' + 'é'.repeat(300) + '.jpg', data: jpeg }]],
-    ['multipart garbage file', [{ name: 'phone', value: '13912345678' }, { name: 'file', filename: 'a.xlsx', data: Buffer.from('PK\u0003\u0004garbage') }]],
-    ['multipart two files', [{ name: 'file', filename: 'a.jpg', data: jpeg }, { name: 'file2', filename: 'b.jpg', data: jpeg }]],
+    [
+      'multipart NUL name',
+      [
+        { name: 'phone', value: '13912345678' },
+        { name: 'teamName', value: 'a\u0000b' },
+        { name: 'file', filename: 'a\u0000.jpg', data: jpeg, contentType: 'image/jpeg' },
+      ],
+    ],
+    [
+      'multipart naughty fields',
+      [
+        { name: 'kind', value: '\u0000' },
+        { name: 'phone', value: 'x'.repeat(400) },
+        { name: 'file', filename: '../../' + 'é'.repeat(300) + '.jpg', data: jpeg },
+      ],
+    ],
+    [
+      'multipart garbage file',
+      [
+        { name: 'phone', value: '13912345678' },
+        { name: 'file', filename: 'a.xlsx', data: Buffer.from('PK\u0003\u0004garbage') },
+      ],
+    ],
+    [
+      'multipart two files',
+      [
+        { name: 'file', filename: 'a.jpg', data: jpeg },
+        { name: 'file2', filename: 'b.jpg', data: jpeg },
+      ],
+    ],
     ['multipart many fields', Array.from({ length: 40 }, (_, i) => ({ name: `f${i}`, value: 'v' }))],
   ];
   return cases.map(([name, parts]) => {

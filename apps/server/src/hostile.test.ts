@@ -11,7 +11,8 @@ const t = useTestApp();
  * on PostgreSQL; these run in every tier). Each must be a 4xx in the error contract.
  */
 describe('hostile input gets a clear 4xx', () => {
-  const contract = (status: number, code: string) => expect.objectContaining({ status, code, resultCode: 0, message: expect.any(String), resultStr: expect.any(String) });
+  const contract = (status: number, code: string) =>
+    expect.objectContaining({ status, code, resultCode: 0, message: expect.any(String), resultStr: expect.any(String) });
 
   it('ids and integer filters past int4, fractions and numbers as text are 400, public endpoints too', async () => {
     await buildNews(t().database.db);
@@ -51,7 +52,12 @@ describe('hostile input gets a clear 4xx', () => {
   it('deeply nested JSON is 400, also on the cached public picture list', async () => {
     const { photo } = await buildAlbum(t().database.db, 1);
     const deep = '{"photoId":' + photo.id + ',"x":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}';
-    const res = await t().app.inject({ method: 'POST', url: '/api/lGlobalMessage/pictureListNoToken', headers: { 'content-type': 'application/json' }, payload: deep });
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/lGlobalMessage/pictureListNoToken',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fieldErrors)).toEqual([expect.stringMatching(/^x\.0\.0/)]);
     const ok = await t().app.inject({ method: 'POST', url: '/api/lGlobalMessage/pictureListNoToken', payload: { photoId: photo.id } });
@@ -79,7 +85,12 @@ describe('hostile input gets a clear 4xx', () => {
     const db = t().database.db;
     const admin = await buildUser(db, { roles: ['admin'] });
     const h = await loginAs(t().app, admin.username, admin.password);
-    const bad = await t().app.inject({ method: 'POST', url: '/api/admin/activities', headers: h, payload: { nameZh: '赛事', year: 2026, beginTime: '2026-06-01T00:00:00Z', finishTime: '2026-06-02T00:00:00Z', status: null, show: null } });
+    const bad = await t().app.inject({
+      method: 'POST',
+      url: '/api/admin/activities',
+      headers: h,
+      payload: { nameZh: '赛事', year: 2026, beginTime: '2026-06-01T00:00:00Z', finishTime: '2026-06-02T00:00:00Z', status: null, show: null },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fieldErrors).sort()).toEqual(['show', 'status']);
     const news = await t().app.inject({ method: 'POST', url: '/api/admin/news', headers: h, payload: { titleZh: '新闻', titleEn: null, summaryZh: null } });
@@ -95,15 +106,30 @@ describe('hostile input gets a clear 4xx', () => {
     expect(photo.statusCode).toBe(400);
     expect(photo.json()).toEqual(contract(400, 'UNKNOWN_REFERENCE'));
     expect(photo.json().fieldErrors).toEqual({ consoleId: expect.any(String) });
-    const program = await t().app.inject({ method: 'POST', url: '/api/admin/programs', headers: h, payload: { activityId: 2147483647, nameZh: '赛项', maxMembers: 3 } });
+    const program = await t().app.inject({
+      method: 'POST',
+      url: '/api/admin/programs',
+      headers: h,
+      payload: { activityId: 2147483647, nameZh: '赛项', maxMembers: 3 },
+    });
     expect(program.statusCode).toBe(400);
     expect(program.json().fieldErrors).toHaveProperty('activityId');
     const { activity } = await buildRegistrationActivity(db);
-    const codes = await t().app.inject({ method: 'POST', url: '/api/admin/redeemCodes/generate', headers: h, payload: { activityId: activity.id, type: 0, count: 1, ownerUserId: 999999 } });
+    const codes = await t().app.inject({
+      method: 'POST',
+      url: '/api/admin/redeemCodes/generate',
+      headers: h,
+      payload: { activityId: activity.id, type: 0, count: 1, ownerUserId: 999999 },
+    });
     expect(codes.statusCode).toBeGreaterThanOrEqual(400);
     expect(codes.statusCode).toBeLessThan(500);
     const img = multipart([{ name: 'file', filename: 'a.jpg', data: await makeImage('jpeg') }]);
-    const album = await t().app.inject({ method: 'POST', url: '/api/admin/photos/99999999999/pictures', headers: { ...h, ...img.headers }, payload: img.payload });
+    const album = await t().app.inject({
+      method: 'POST',
+      url: '/api/admin/photos/99999999999/pictures',
+      headers: { ...h, ...img.headers },
+      payload: img.payload,
+    });
     expect(album.statusCode).toBe(400);
   });
 });
@@ -126,7 +152,8 @@ describe('promotion team codes cannot be used to list other families’ teams', 
     expect(theirs.json().data).toEqual({ teamName: null, verify: 1 });
     expect(theirs.headers['cache-control']).toBe('no-store');
     const statuses: number[] = [];
-    for (let i = 2; i <= 25; i++) statuses.push((await t().app.inject({ method: 'GET', url: q(`${source.id}-${String(i).padStart(4, '0')}`), headers: xh })).statusCode);
+    for (let i = 2; i <= 25; i++)
+      statuses.push((await t().app.inject({ method: 'GET', url: q(`${source.id}-${String(i).padStart(4, '0')}`), headers: xh })).statusCode);
     expect(statuses.slice(0, 19).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(19).every((s) => s === 429)).toBe(true);
     // the owner has a counter of their own

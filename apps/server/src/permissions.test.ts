@@ -16,7 +16,9 @@ const CONTENT = /^\/api\/admin\/(news|programs|activities|officialFiles|partners
 
 /** A fingerprint of every table that holds data (rate-limit counters and sessions left out). */
 async function digest(database: Database): Promise<string> {
-  const r = await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('kv', 'sessions') order by tablename`);
+  const r = await database.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('kv', 'sessions') order by tablename`,
+  );
   const names = ((r as { rows: { tablename: string }[] }).rows ?? []).map((x) => x.tablename);
   const parts: string[] = [];
   for (const n of names) {

@@ -41,7 +41,11 @@ describe('house rules, checked while the app is built', () => {
 
   it('refuses to start when a response declares z.any()', async () => {
     const err = await buildWith(async (app) => {
-      app.get('/api/lLoose/web/list', { schema: { response: { 200: z.object({ resultCode: z.literal(1), data: z.array(z.object({ x: z.any() })) }) } } }, async () => ({ resultCode: 1, data: [] }));
+      app.get(
+        '/api/lLoose/web/list',
+        { schema: { response: { 200: z.object({ resultCode: z.literal(1), data: z.array(z.object({ x: z.any() })) }) } } },
+        async () => ({ resultCode: 1, data: [] }),
+      );
     });
     expect(String(err)).toMatch(/GET \/api\/lLoose\/web\/list declares z\.any\(\)\/z\.unknown\(\) in its response at \.data\[\]\.x/);
   });
@@ -52,7 +56,14 @@ describe('house rules, checked while the app is built', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
     const database = await openDatabase({});
-    const config = loadConfig({ NODE_ENV: 'test', CAPTCHA_ENABLED: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: t().config.dataDir, WEB_DIST: dist });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      CAPTCHA_ENABLED: 'false',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: t().config.dataDir,
+      WEB_DIST: dist,
+    });
     try {
       const app = await buildApp({ config, database, store: new DbShortStore(database.db), serveWeb: true });
       expect((await app.inject({ method: 'GET', url: '/assets/index-abc.js' })).statusCode).toBe(200);
@@ -74,7 +85,12 @@ describe('house rules, checked while the app is built', () => {
 
 describe('authentication before validation', () => {
   it('answers a visitor 401 (not 400 with field names) on every protected operation, whatever the body', async () => {
-    for (const [method, url] of [['POST', '/api/lTeam/web/create'], ['PUT', '/api/lTeamMember/web/update'], ['POST', '/api/admin/news'], ['GET', '/api/lTeamMember/web/list?activityId=x']] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/lTeam/web/create'],
+      ['PUT', '/api/lTeamMember/web/update'],
+      ['POST', '/api/admin/news'],
+      ['GET', '/api/lTeamMember/web/list?activityId=x'],
+    ] as const) {
       const res = await t().app.inject({ method, url, ...(method === 'GET' ? {} : { payload: { name: 5 } }) });
       expect({ url, status: res.statusCode, fieldErrors: res.json().fieldErrors }).toEqual({ url, status: 401, fieldErrors: undefined });
     }
@@ -82,13 +98,26 @@ describe('authentication before validation', () => {
     expect(ops.length).toBeGreaterThan(100);
     for (const op of ops) {
       const url = op.url.replace(/:(\w+)/g, '1');
-      const res = await t().app.inject({ method: op.method as 'POST', url, ...(op.method === 'GET' ? {} : { payload: { nonsense: '\u0000', deep: [[[[1]]]] } }) });
-      expect({ op: `${op.method} ${op.url}`, status: res.statusCode, fieldErrors: res.json().fieldErrors }).toEqual({ op: `${op.method} ${op.url}`, status: 401, fieldErrors: undefined });
+      const res = await t().app.inject({
+        method: op.method as 'POST',
+        url,
+        ...(op.method === 'GET' ? {} : { payload: { nonsense: '\u0000', deep: [[[[1]]]] } }),
+      });
+      expect({ op: `${op.method} ${op.url}`, status: res.statusCode, fieldErrors: res.json().fieldErrors }).toEqual({
+        op: `${op.method} ${op.url}`,
+        status: 401,
+        fieldErrors: undefined,
+      });
     }
   });
 
   it('answers a stale token SESSION_EXPIRED before reading the body', async () => {
-    const res = await t().app.inject({ method: 'POST', url: '/api/lTeam/web/create', headers: { authorization: `Bearer ${'x'.repeat(43)}` }, payload: { name: 5 } });
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/lTeam/web/create',
+      headers: { authorization: `Bearer ${'x'.repeat(43)}` },
+      payload: { name: 5 },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('SESSION_EXPIRED');
   });
@@ -110,7 +139,10 @@ describe('OpenAPI document', () => {
     let marked = 0;
     for (const op of operations(t().app)) {
       const auth = table.get(`${op.method} ${op.url}`);
-      expect({ op: `${op.method} ${op.url}`, security: op.security }).toEqual({ op: `${op.method} ${op.url}`, security: auth !== undefined && auth !== 'public' });
+      expect({ op: `${op.method} ${op.url}`, security: op.security }).toEqual({
+        op: `${op.method} ${op.url}`,
+        security: auth !== undefined && auth !== 'public',
+      });
       if (op.security) marked++;
     }
     expect(marked).toBeGreaterThan(100);
@@ -126,7 +158,13 @@ describe('personal answers are never stored', () => {
     expect(login.headers['cache-control']).toBe('no-store');
     const h = { authorization: `Bearer ${login.json().token as string}` };
     const a = await buildActivity(t().database.db);
-    for (const url of ['/auth/info', '/api/users/web/info', '/api/lMessage/web/list', `/api/lTeam/web/find?activityId=${a.id}`, `/api/lTeamMember/web/list?activityId=${a.id}`]) {
+    for (const url of [
+      '/auth/info',
+      '/api/users/web/info',
+      '/api/lMessage/web/list',
+      `/api/lTeam/web/find?activityId=${a.id}`,
+      `/api/lTeamMember/web/list?activityId=${a.id}`,
+    ]) {
       const res = await t().app.inject({ method: 'GET', url, headers: h });
       expect({ url, status: res.statusCode, cc: res.headers['cache-control'] }).toEqual({ url, status: 200, cc: 'no-store' });
     }
@@ -159,7 +197,11 @@ describe('router-level errors use the error contract', () => {
   it('431 for headers past 16 KB (Node parser), in the contract and the language of the request', async () => {
     const r = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(r.status).toBe(431);
-    expect(JSON.parse(r.body)).toEqual({ ...contract(431, 'HEADERS_TOO_LARGE'), message: 'The request headers are too large', resultStr: 'The request headers are too large' });
+    expect(JSON.parse(r.body)).toEqual({
+      ...contract(431, 'HEADERS_TOO_LARGE'),
+      message: 'The request headers are too large',
+      resultStr: 'The request headers are too large',
+    });
     expect(r.headers).toMatch(/x-content-type-options: nosniff/i);
   });
 
@@ -189,7 +231,12 @@ describe('router-level errors use the error contract', () => {
     const broken = await t().app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ status: 400, resultCode: 0, code: 'BAD_REQUEST' });
-    const big = await t().app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(2_000_000) }) });
+    const big = await t().app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(2_000_000) }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('TOO_LARGE');
   });
@@ -199,11 +246,13 @@ describe('router-level errors use the error contract', () => {
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as net.AddressInfo).port;
     const body = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/api/admin/news/%ZZ' }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      }).on('error', reject);
+      http
+        .get({ host: '127.0.0.1', port, path: '/api/admin/news/%ZZ' }, (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        })
+        .on('error', reject);
     });
     expect(body.status).toBe(400);
     expect(JSON.parse(body.text)).toEqual(contract(400, 'BAD_URL'));

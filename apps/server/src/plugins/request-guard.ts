@@ -32,14 +32,21 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
  */
 export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (err, socket) => {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST';
+  const code: ErrorCode =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'BAD_REQUEST';
   const packet: unknown = (err as { rawPacket?: unknown }).rawPacket;
   const raw = Buffer.isBuffer(packet) ? packet.subarray(0, 16384).toString('latin1') : '';
   const lang = pickLang(/\r\naccept-language:[ \t]*([^\r\n]{0,200})/i.exec(raw)?.[1]);
   const text = body(lang, code);
   const status = ERRORS[code].status;
   if (socket.writable) {
-    const head = [`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}`, 'content-type: application/json; charset=utf-8', `content-length: ${Buffer.byteLength(text)}`, 'cache-control: no-store', 'connection: close'];
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(text)}`,
+      'cache-control: no-store',
+      'connection: close',
+    ];
     for (const [k, v] of Object.entries(API_HEADERS)) head.push(`${k}: ${v}`);
     socket.write(`${head.join('\r\n')}\r\n\r\n${text}`);
   }
@@ -71,7 +78,14 @@ export function requestErrorCode(err: { code?: string; message?: string; statusC
     case 'FST_ERR_BAD_URL':
       return 'BAD_URL';
   }
-  if (!err.code && typeof err.message === 'string' && /^(Multipart: |Boundary required|Unsupported Content-Type|Missing Content-Type|Unexpected end of (multipart data|form|file)|Malformed (part header|urlencoded form|content))|terminated early due to unexpected end of multipart data$/.test(err.message)) return 'BAD_MULTIPART';
+  if (
+    !err.code &&
+    typeof err.message === 'string' &&
+    /^(Multipart: |Boundary required|Unsupported Content-Type|Missing Content-Type|Unexpected end of (multipart data|form|file)|Malformed (part header|urlencoded form|content))|terminated early due to unexpected end of multipart data$/.test(
+      err.message,
+    )
+  )
+    return 'BAD_MULTIPART';
   return null;
 }
 
@@ -79,7 +93,8 @@ type Node = { v: unknown; path: string; depth: number };
 
 /** The first string with a NUL character (PostgreSQL text cannot hold one) or nesting past MAX_DEPTH, with its path. */
 export function inspectInput(root: unknown, rootPath = ''): { path: string; key: MessageKey } | null {
-  if (root === null || typeof root !== 'object') return typeof root === 'string' && root.includes('\u0000') ? { path: rootPath || '_', key: 'validation.nul' } : null;
+  if (root === null || typeof root !== 'object')
+    return typeof root === 'string' && root.includes('\u0000') ? { path: rootPath || '_', key: 'validation.nul' } : null;
   if (Buffer.isBuffer(root)) return null;
   const stack: Node[] = [{ v: root, path: rootPath, depth: 0 }];
   while (stack.length) {

@@ -94,7 +94,9 @@ export function registerRouteRules(app: FastifyInstance) {
       // files of the built web app, one route each, registered by @fastify/static (config.rootPath)
       const staticFile = typeof (route.config as { rootPath?: unknown } | undefined)?.rootPath === 'string';
       if (!success.length && !isRaw(key) && !staticFile) {
-        throw new Error(`Route ${key} declares no response schema: add schema.response[200] (or list it in RAW_ROUTES of plugins/route-rules.ts if it sends a file or stream)`);
+        throw new Error(
+          `Route ${key} declares no response schema: add schema.response[200] (or list it in RAW_ROUTES of plugins/route-rules.ts if it sends a file or stream)`,
+        );
       }
       for (const s of success) {
         const at = findAny(s as z.ZodType);

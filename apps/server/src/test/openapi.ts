@@ -45,7 +45,12 @@ export interface Operation {
 
 /** Every operation of the app's OpenAPI document. */
 export function operations(app: FastifyInstance): Operation[] {
-  const doc = app.swagger() as { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; security?: unknown[] }>> };
+  const doc = app.swagger() as {
+    paths: Record<
+      string,
+      Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> }; security?: unknown[] }>
+    >;
+  };
   const out: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
@@ -161,7 +166,8 @@ function stepInto(s: JsonSchema | undefined, key: string | number): JsonSchema |
 /** Percent-encoding of the UTF-8 bytes (lone surrogates become U+FFFD instead of throwing). */
 export function enc(s: string): string {
   let out = '';
-  for (const b of Buffer.from(s, 'utf8')) out += /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  for (const b of Buffer.from(s, 'utf8'))
+    out += /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
   return out;
 }
 

@@ -5,14 +5,14 @@ export const INT4_MAX = 2_147_483_647;
 export const INT4_MIN = -2_147_483_648;
 
 /** A row id (query, path or body; numbers as text are read): a positive int4. "1.5", 0, 99999999999 → 400. */
-export const dbId = z.coerce
-  .number('validation.invalid')
-  .int('validation.invalid')
-  .positive('validation.invalid')
-  .max(INT4_MAX, 'validation.invalid');
+export const dbId = z.coerce.number('validation.invalid').int('validation.invalid').positive('validation.invalid').max(INT4_MAX, 'validation.invalid');
 
 /** An integer stored in an int4 column (filters such as status or type; numbers as text are read). */
-export const dbInt = z.coerce.number('validation.invalidType').int('validation.invalidType').min(INT4_MIN, 'validation.tooSmall').max(INT4_MAX, 'validation.tooBig');
+export const dbInt = z.coerce
+  .number('validation.invalidType')
+  .int('validation.invalidType')
+  .min(INT4_MIN, 'validation.tooSmall')
+  .max(INT4_MAX, 'validation.tooBig');
 
 /** The same for JSON bodies, where a number must be a number. */
 export const jsonInt = z.number('validation.invalidType').int('validation.invalidType').min(INT4_MIN, 'validation.tooSmall').max(INT4_MAX, 'validation.tooBig');

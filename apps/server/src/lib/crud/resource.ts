@@ -73,7 +73,8 @@ function fromWire(body: Row, cols: Map<string, { field: FieldDef; column: PgColu
 
 function defaults(def: ResourceDef): Row {
   const out: Row = {};
-  for (const f of def.fields) if (f.default !== undefined && !f.readOnly) for (const n of f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name]) out[n] = f.default;
+  for (const f of def.fields)
+    if (f.default !== undefined && !f.readOnly) for (const n of f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name]) out[n] = f.default;
   return out;
 }
 
@@ -95,7 +96,8 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
       } else {
         const v = f.kind === 'int' || f.kind === 'ref' || (f.kind === 'enum' && typeof f.options?.[0]?.value === 'number') ? Number(value) : String(value);
         // an int4 column: "1.5", "1e400" or 99999999999 is a wrong filter, not a database error
-        if (typeof v === 'number' && !(Number.isInteger(v) && v >= INT4_MIN && v <= INT4_MAX && /^\s*-?\d+\s*$/.test(String(value)))) throw errors.validation({ [n]: 'validation.invalidType' });
+        if (typeof v === 'number' && !(Number.isInteger(v) && v >= INT4_MIN && v <= INT4_MAX && /^\s*-?\d+\s*$/.test(String(value))))
+          throw errors.validation({ [n]: 'validation.invalidType' });
         where.push(eq(targets[0]!.column, v));
       }
     }
@@ -112,7 +114,6 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
   order.push(desc(idCol));
   return { where: where.length ? and(...where) : undefined, order };
 }
-
 
 type PgCause = { code?: unknown; constraint?: unknown; cause?: unknown };
 
@@ -149,7 +150,15 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
     const rowSchema = resourceRowSchema(def);
     const one = { 200: z.object({ resultCode: z.literal(1), resultStr: z.string(), data: rowSchema }) };
     const list = {
-      200: z.object({ resultCode: z.literal(1), resultStr: z.string(), content: z.array(rowSchema), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int(), size: z.number().int() }),
+      200: z.object({
+        resultCode: z.literal(1),
+        resultStr: z.string(),
+        content: z.array(rowSchema),
+        totalElements: z.number().int(),
+        totalPages: z.number().int(),
+        number: z.number().int(),
+        size: z.number().int(),
+      }),
     };
     // foreign-key constraint name → wire field
     const fkFields = new Map<string, string>();
@@ -175,7 +184,13 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       const { page: p, size } = req.query;
       const { where, order } = listCriteria(def, table, req.query as Record<string, unknown>);
       const [rows, [total]] = await Promise.all([
-        db.select().from(table).where(where).orderBy(...order).limit(size).offset(p * size),
+        db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(...order)
+          .limit(size)
+          .offset(p * size),
         db.select({ n: count() }).from(table).where(where),
       ]);
       return page(req, (rows as Row[]).map(present), Number(total?.n ?? 0), p, size);
@@ -183,8 +198,16 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
 
     app.get(`${base}/export`, { schema: { tags, querystring: adminListQuery }, preHandler: requirePermission(def.read) }, async (req, reply) => {
       const { where, order } = listCriteria(def, table, req.query as Record<string, unknown>);
-      const rows = (await db.select().from(table).where(where).orderBy(...order).limit(50_000)) as Row[];
-      const buf = await exportXlsx(def, rows.map((r) => toWire(r, cols)));
+      const rows = (await db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...order)
+        .limit(50_000)) as Row[];
+      const buf = await exportXlsx(
+        def,
+        rows.map((r) => toWire(r, cols)),
+      );
       const name = `${def.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -198,17 +221,29 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       return ok(req, { data: present(row) }, 'ok.query');
     });
 
-    if (def.creatable !== false) app.post(base, { schema: { tags, body: create, response: one }, preHandler: requirePermission(def.write) }, async (req) => {
-      let data = { ...defaults(def), ...fromWire(req.body as Row, cols) };
-      data = { ...data, ...((await hooks.validate?.(data, { db, before: null })) ?? {}) };
-      const row = await refChecked(() => db.transaction(async (tx) => {
-        const [created] = (await tx.insert(table).values(data as never).returning()) as Row[];
-        await audit(tx as unknown as Db, { userId: req.user!.id, resource: def.name, recordId: created!.id as number, action: 'create', after: toWire(created!, cols) });
-        await hooks.afterWrite?.({ db: tx, before: null, after: created! });
-        return created!;
-      }));
-      return ok(req, { data: present(row) }, 'ok.create');
-    });
+    if (def.creatable !== false)
+      app.post(base, { schema: { tags, body: create, response: one }, preHandler: requirePermission(def.write) }, async (req) => {
+        let data = { ...defaults(def), ...fromWire(req.body as Row, cols) };
+        data = { ...data, ...((await hooks.validate?.(data, { db, before: null })) ?? {}) };
+        const row = await refChecked(() =>
+          db.transaction(async (tx) => {
+            const [created] = (await tx
+              .insert(table)
+              .values(data as never)
+              .returning()) as Row[];
+            await audit(tx as unknown as Db, {
+              userId: req.user!.id,
+              resource: def.name,
+              recordId: created!.id as number,
+              action: 'create',
+              after: toWire(created!, cols),
+            });
+            await hooks.afterWrite?.({ db: tx, before: null, after: created! });
+            return created!;
+          }),
+        );
+        return ok(req, { data: present(row) }, 'ok.create');
+      });
 
     app.put(`${base}/:id`, { schema: { tags, params: idParams, body: update, response: one }, preHandler: requirePermission(def.write) }, async (req) => {
       const before = await findOne(req.params.id);
@@ -216,17 +251,34 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       let patch = fromWire(req.body as Row, cols);
       for (const f of def.fields) {
         // a required field may not be cleared
-        if (f.required) for (const n of f.i18n ? [`${f.name}Zh`] : [f.name]) if (patch[n] === null || patch[n] === '') throw errors.validation({ [n]: 'validation.required' });
+        if (f.required)
+          for (const n of f.i18n ? [`${f.name}Zh`] : [f.name])
+            if (patch[n] === null || patch[n] === '') throw errors.validation({ [n]: 'validation.required' });
       }
       patch = { ...patch, ...((await hooks.validate?.({ ...before, ...patch }, { db, before })) ?? {}) };
-      const row = await refChecked(() => db.transaction(async (tx) => {
-        const [after] = (Object.keys(patch).length
-          ? await tx.update(table).set(patch as never).where(eq(idCol, req.params.id)).returning()
-          : [before]) as Row[];
-        await audit(tx as unknown as Db, { userId: req.user!.id, resource: def.name, recordId: req.params.id, action: 'update', before: toWire(before, cols), after: toWire(after!, cols) });
-        await hooks.afterWrite?.({ db: tx, before, after: after! });
-        return after!;
-      }));
+      const row = await refChecked(() =>
+        db.transaction(async (tx) => {
+          const [after] = (
+            Object.keys(patch).length
+              ? await tx
+                  .update(table)
+                  .set(patch as never)
+                  .where(eq(idCol, req.params.id))
+                  .returning()
+              : [before]
+          ) as Row[];
+          await audit(tx as unknown as Db, {
+            userId: req.user!.id,
+            resource: def.name,
+            recordId: req.params.id,
+            action: 'update',
+            before: toWire(before, cols),
+            after: toWire(after!, cols),
+          });
+          await hooks.afterWrite?.({ db: tx, before, after: after! });
+          return after!;
+        }),
+      );
       return ok(req, { data: present(row) }, 'ok.update');
     });
 
@@ -237,7 +289,8 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         try {
           await tx.delete(table).where(inArray(idCol, ids));
         } catch (e) {
-          if ((e as { code?: string }).code === '23503' || (e as { cause?: { code?: string } }).cause?.code === '23503') throw errors.conflict('IN_USE', 'error.inUse');
+          if ((e as { code?: string }).code === '23503' || (e as { cause?: { code?: string } }).cause?.code === '23503')
+            throw errors.conflict('IN_USE', 'error.inUse');
           throw e;
         }
         for (const r of rows) {
@@ -268,4 +321,3 @@ async function exportXlsx(def: ResourceDef, rows: Row[]): Promise<Buffer> {
   ws.getRow(1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
-
