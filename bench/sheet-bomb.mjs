@@ -140,7 +140,11 @@ async function phase(label, url, files, n) {
     }, 20);
     const cpu0 = cpuOf(srv.child.pid);
     const t0 = performance.now();
-    const { result: results, max: healthMax, count: healthCount } = await pingWhile(srv, () => Promise.all(Array.from({ length: n }, (_, i) => post(srv, u, files[i % files.length], 'bomb.xlsx'))));
+    const {
+      result: results,
+      max: healthMax,
+      count: healthCount,
+    } = await pingWhile(srv, () => Promise.all(Array.from({ length: n }, (_, i) => post(srv, u, files[i % files.length], 'bomb.xlsx'))));
     const wall = performance.now() - t0;
     const cpu = cpuOf(srv.child.pid) - cpu0;
     clearInterval(sampler);
@@ -168,7 +172,12 @@ async function main() {
   for (const p of codeRows(ROWS, { distinct: false })) xml += Buffer.byteLength(p);
   console.log(`bomb: ${(honest.length / MB).toFixed(1)} MB .xlsx, one sheet of ${ROWS.toLocaleString('en')} rows = ${(xml / MB).toFixed(0)} MB of XML`);
   console.log(`      "lying": the same file whose zip headers claim 15 MB unpacked; "10 at once" alternates lying and honest copies`);
-  console.log(`node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(`${'phase'.padEnd(30)} n      wall (CPU: user + system seconds of the server process, all threads)`);
   const codes = () => '/api/lRedeemCode/web/parseCodes';
   const imp = (s) => `/api/lTeamMember/web/import?activityId=${s.activityId}&mode=preview`;
@@ -177,14 +186,17 @@ async function main() {
   rows.push(await phase('parseCodes, one lying bomb', codes, [lying], 1));
   rows.push(await phase('parseCodes, 10 at once', codes, [lying, honest], 10));
   // for comparison: what 10 uploads of the same size cost when they are not spreadsheets (refused at once)
-  const noise = await phase('parseCodes, 10 non-spreadsheets', codes, [crypto.randomBytes(honest.length)], 10);
+  await phase('parseCodes, 10 non-spreadsheets', codes, [crypto.randomBytes(honest.length)], 10);
   rows.push(await phase('import (preview), one bomb', imp, [honest], 1));
   rows.push(await phase('import (preview), 10 at once', imp, [lying, honest], 10));
   const failures = [];
   for (const r of rows) {
     if (r.results.some((x) => x.status < 400 || (x.status >= 500 && x.status !== 503))) failures.push(`${r.label}: not refused with a 4xx (${r.statuses})`);
     if (r.growth >= 200 * MB) failures.push(`${r.label}: RSS grew ${(r.growth / MB).toFixed(0)} MB (budget < 200 MB)`);
-    if (r.healthMax - r.healthCalm >= 200) failures.push(`${r.label}: a health check took ${r.healthMax.toFixed(0)} ms, ${(r.healthMax - r.healthCalm).toFixed(0)} ms over the calm ${r.healthCalm.toFixed(0)} ms (budget < 200 ms over)`);
+    if (r.healthMax - r.healthCalm >= 200)
+      failures.push(
+        `${r.label}: a health check took ${r.healthMax.toFixed(0)} ms, ${(r.healthMax - r.healthCalm).toFixed(0)} ms over the calm ${r.healthCalm.toFixed(0)} ms (budget < 200 ms over)`,
+      );
   }
   for (const f of failures) console.log(`FAIL ${f}`);
   if (!failures.length) console.log('OK: every bomb refused with a 4xx; RSS growth < 200 MB; health checks < 200 ms slower than without bombs');

@@ -20,7 +20,8 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
 }
 
 /** The rows as plain values: text, yyyy-mm-dd for dates, "=text" for formulas. */
-const plain = (s: Sheet) => s.rows.map((r) => [r.row, Array.from(r.cells, (c) => (c === undefined ? null : isFormula(c) ? `=${c.text}` : c instanceof Date ? `D${cellText(c)}` : c))]);
+const plain = (s: Sheet) =>
+  s.rows.map((r) => [r.row, Array.from(r.cells, (c) => (c === undefined ? null : isFormula(c) ? `=${c.text}` : c instanceof Date ? `D${cellText(c)}` : c))]);
 
 async function excelJsSheet(build: (ws: ExcelJS.Worksheet, wb: ExcelJS.Workbook) => void): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -89,13 +90,23 @@ describe('reading spreadsheets', () => {
   });
 
   it('recognises the file by its content, not its name, and refuses what is not a spreadsheet', async () => {
-    const docx = await zip([{ name: '[Content_Types].xml', content: '<Types/>' }, { name: 'word/document.xml', content: '<w:document/>' }]);
+    const docx = await zip([
+      { name: '[Content_Types].xml', content: '<Types/>' },
+      { name: 'word/document.xml', content: '<w:document/>' },
+    ]);
     const good = await zip(xlsxParts(codeRows(2)));
-    for (const bad of [Buffer.from('name,card\n1,2\n'), docx, good.subarray(0, good.length - 30), Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)])]) {
+    for (const bad of [
+      Buffer.from('name,card\n1,2\n'),
+      docx,
+      good.subarray(0, good.length - 30),
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]),
+    ]) {
       const e = await refusal(readFirstSheet(bad, { maxRows: 10 }));
       expect(e.code).toBe('IMPORT_NOT_SPREADSHEET');
     }
-    const doctype = await zip(xlsxParts('<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet><sheetData><row r="1"><c t="inlineStr"><is><t>&a;</t></is></c></row></sheetData></worksheet>'));
+    const doctype = await zip(
+      xlsxParts('<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet><sheetData><row r="1"><c t="inlineStr"><is><t>&a;</t></is></c></row></sheetData></worksheet>'),
+    );
     expect((await refusal(readFirstSheet(doctype, { maxRows: 10 }))).code).toBe('IMPORT_NOT_SPREADSHEET');
     // a tag that never ends, or 2 MB of attribute name without "=": refused at once, no backtracking
     for (const inner of [`<c r="A1${'x'.repeat(2 * MB)}`, `<c ${'a'.repeat(2 * MB)}>`]) {

@@ -427,7 +427,8 @@ async function relationships(buf: Buffer, zip: Map<string, ZipEntry>, part: stri
   if (!e) return rels;
   await readXml(buf, e, budget, {
     open: (name, a) => {
-      if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External') rels.set(a.Id, { type: a.Type ?? '', target: resolvePart(dir, a.Target) });
+      if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External')
+        rels.set(a.Id, { type: a.Type ?? '', target: resolvePart(dir, a.Target) });
     },
     close: () => undefined,
     text: () => undefined,
@@ -714,7 +715,13 @@ function readXls(data: Buffer, o: Required<SheetOptions>): Promise<Sheet> {
       workerData: {
         lib: xlsxLib,
         data: copy,
-        limits: { maxRows: o.maxRows, maxColumns: o.maxColumns, sheetRows: o.maxRows * 2 + 2, cellChars: SHEET_LIMITS.cellChars, budget: SHEET_LIMITS.unpackedBytes },
+        limits: {
+          maxRows: o.maxRows,
+          maxColumns: o.maxColumns,
+          sheetRows: o.maxRows * 2 + 2,
+          cellChars: SHEET_LIMITS.cellChars,
+          budget: SHEET_LIMITS.unpackedBytes,
+        },
       },
       transferList: [copy.buffer as ArrayBuffer],
       resourceLimits: { maxOldGenerationSizeMb: SHEET_LIMITS.xlsWorkerHeapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
@@ -730,7 +737,9 @@ function readXls(data: Buffer, o: Required<SheetOptions>): Promise<Sheet> {
         else reject(notSpreadsheet());
       }),
     );
-    worker.on('error', (err: Error & { code?: string }) => settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLarge(SHEET_LIMITS.xlsBytes) : notSpreadsheet())));
+    worker.on('error', (err: Error & { code?: string }) =>
+      settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLarge(SHEET_LIMITS.xlsBytes) : notSpreadsheet())),
+    );
     worker.on('exit', () => settle(() => reject(notSpreadsheet())));
   });
 }

@@ -71,7 +71,10 @@ export async function importTemplate(deps: AppDeps, activityId: number, lang: La
     school: '',
   });
   const p = wb.addWorksheet(lang === 'en' ? 'Programs' : '赛项');
-  p.columns = [{ header: header(lang, 'program'), key: 'n', width: 30 }, { header: lang === 'en' ? 'Team size' : '队伍人数', key: 'm', width: 12 }];
+  p.columns = [
+    { header: header(lang, 'program'), key: 'n', width: 30 },
+    { header: lang === 'en' ? 'Team size' : '队伍人数', key: 'm', width: 12 },
+  ];
   for (const x of progs) p.addRow({ n: pick(lang, x.nameZh, x.nameEn), m: x.maxMembers });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -115,7 +118,8 @@ export async function readSheet(data: Buffer, lang: Lang): Promise<Parsed[]> {
         cellErrors.push({ row: rowNo, column: header(lang, key), message: translate(lang, 'import.formula') });
         continue;
       }
-      if (cell instanceof Date) values[key] = `${cell.getUTCFullYear()}${String(cell.getUTCMonth() + 1).padStart(2, '0')}${String(cell.getUTCDate()).padStart(2, '0')}`;
+      if (cell instanceof Date)
+        values[key] = `${cell.getUTCFullYear()}${String(cell.getUTCMonth() + 1).padStart(2, '0')}${String(cell.getUTCDate()).padStart(2, '0')}`;
       else if (cell !== undefined) values[key] = norm(cell);
     }
     if (Object.values(values).some((x) => x) || cellErrors.length) out.push({ rowNo, values, cellErrors });
@@ -145,11 +149,22 @@ export async function importPlayers(
   const progs = await db.select().from(programs).where(eq(programs.activityId, activityId));
   const progByName = new Map<string, (typeof progs)[number]>();
   for (const p of progs) for (const n of [p.nameZh, p.nameEn]) if (n) progByName.set(norm(n).toLowerCase(), p);
-  const myTeams = await db.select().from(teams).where(and(eq(teams.userId, userId), eq(teams.activityId, activityId)));
+  const myTeams = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.userId, userId), eq(teams.activityId, activityId)));
   const teamByName = new Map(myTeams.map((t) => [norm(t.name).toLowerCase(), t]));
   const counts = new Map<number, number>();
   if (myTeams.length) {
-    for (const m of await db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(inArray(teamMembers.teamId, myTeams.map((t) => t.id)))) {
+    for (const m of await db
+      .select({ teamId: teamMembers.teamId })
+      .from(teamMembers)
+      .where(
+        inArray(
+          teamMembers.teamId,
+          myTeams.map((t) => t.id),
+        ),
+      )) {
       if (m.teamId) counts.set(m.teamId, (counts.get(m.teamId) ?? 0) + 1);
     }
   }
@@ -159,7 +174,8 @@ export async function importPlayers(
   const preview: PreviewRow[] = [];
   const good: { rowNo: number; values: typeof teamMembers.$inferInsert; teamName: string | null }[] = [];
   const seen = new Map<string, number>();
-  const err = (row: number, key: Key, msg: MessageKey, params?: Record<string, string | number>) => errors.push({ row, column: header(lang, key), message: translate(lang, msg, params) });
+  const err = (row: number, key: Key, msg: MessageKey, params?: Record<string, string | number>) =>
+    errors.push({ row, column: header(lang, key), message: translate(lang, msg, params) });
 
   const hashes: string[] = [];
   for (const r of parsed) {
@@ -175,7 +191,19 @@ export async function importPlayers(
     const gender = v.gender ? (/^(女|f|female)$/i.test(v.gender) ? 'F' : /^(男|m|male)$/i.test(v.gender) ? 'M' : null) : null;
     let card = { card: '', birth: null as number | null, gender: null as 'M' | 'F' | null };
     try {
-      if (cardType !== -1) card = readCard({ activityId, name, cardType: cardType as 0 | 1, card: (v.card ?? '').replace(/\s/g, ''), birth: v.birth || null, gender, emerName: '', emerPhone: '', region: '86', school: '' });
+      if (cardType !== -1)
+        card = readCard({
+          activityId,
+          name,
+          cardType: cardType as 0 | 1,
+          card: (v.card ?? '').replace(/\s/g, ''),
+          birth: v.birth || null,
+          gender,
+          emerName: '',
+          emerPhone: '',
+          region: '86',
+          school: '',
+        });
     } catch (e) {
       if (e instanceof AppError) err(r.rowNo, e.i18nKey === 'reg.birthRequired' ? 'birth' : 'card', e.i18nKey);
       else throw e;
@@ -222,7 +250,14 @@ export async function importPlayers(
       hashes.push(hash);
     }
     const ok = errors.length === before;
-    preview.push({ row: r.rowNo, name, cardMasked: card.card ? maskCard(card.card) : '', team: teamName ?? '', program: program ? pick(lang, program.nameZh, program.nameEn) : '', ok });
+    preview.push({
+      row: r.rowNo,
+      name,
+      cardMasked: card.card ? maskCard(card.card) : '',
+      team: teamName ?? '',
+      program: program ? pick(lang, program.nameZh, program.nameEn) : '',
+      ok,
+    });
     if (ok)
       good.push({
         rowNo: r.rowNo,
@@ -251,7 +286,11 @@ export async function importPlayers(
   if (hashes.length) {
     const taken = new Set<string>();
     for (let i = 0; i < hashes.length; i += 1000) {
-      for (const x of await db.select({ h: teamMembers.cardHash }).from(teamMembers).where(and(eq(teamMembers.activityId, activityId), inArray(teamMembers.cardHash, hashes.slice(i, i + 1000))))) taken.add(x.h);
+      for (const x of await db
+        .select({ h: teamMembers.cardHash })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.activityId, activityId), inArray(teamMembers.cardHash, hashes.slice(i, i + 1000)))))
+        taken.add(x.h);
     }
     for (const g of [...good]) {
       if (taken.has(g.values.cardHash)) {
@@ -268,44 +307,54 @@ export async function importPlayers(
   if (opts.atomic && errors.length) return { ...summary, written: 0, blocked: true };
   if (!good.length) return { ...summary, written: 0, blocked: false };
 
-  await db.transaction(async (tx) => {
-    // Limits under concurrency (common.ts lock order): the activity's places, then (below) existing teams' room.
-    await reserveActivityPlaces(tx, activityId, good.length);
-    // New teams in one insert, numbered after the activity's last number (same lock as single creation).
-    const toCreate = new Map<string, { name: string; programId: number }>();
-    for (const g of good) if (!g.values.teamId && g.teamName && !toCreate.has(g.teamName.toLowerCase())) toCreate.set(g.teamName.toLowerCase(), { name: g.teamName, programId: g.values.programId! });
-    const created = new Map<string, number>();
-    if (toCreate.size) {
-      await tx.execute(sql`select pg_advisory_xact_lock(7410002, ${activityId})`);
-      const numbers = new Set((await tx.select({ n: teams.number }).from(teams).where(eq(teams.activityId, activityId))).map((x) => x.n));
-      let n = numbers.size;
-      const rows = [...toCreate.entries()].map(([key, v]) => {
-        let number: string;
-        do number = `${activityId}-${String(++n).padStart(4, '0')}`;
-        while (numbers.has(number));
-        return { key, values: { activityId, userId, name: v.name, programId: v.programId, number, status: 1, collectStatus: 1 } };
-      });
-      for (let i = 0; i < rows.length; i += 500) {
-        const chunk = rows.slice(i, i + 500);
-        const ins = await tx.insert(teams).values(chunk.map((r) => r.values)).returning({ id: teams.id, number: teams.number });
-        const byNumber = new Map(ins.map((x) => [x.number, x.id]));
-        for (const r of chunk) created.set(r.key, byNumber.get(r.values.number)!);
+  await db
+    .transaction(async (tx) => {
+      // Limits under concurrency (common.ts lock order): the activity's places, then (below) existing teams' room.
+      await reserveActivityPlaces(tx, activityId, good.length);
+      // New teams in one insert, numbered after the activity's last number (same lock as single creation).
+      const toCreate = new Map<string, { name: string; programId: number }>();
+      for (const g of good)
+        if (!g.values.teamId && g.teamName && !toCreate.has(g.teamName.toLowerCase()))
+          toCreate.set(g.teamName.toLowerCase(), { name: g.teamName, programId: g.values.programId! });
+      const created = new Map<string, number>();
+      if (toCreate.size) {
+        await tx.execute(sql`select pg_advisory_xact_lock(7410002, ${activityId})`);
+        const numbers = new Set((await tx.select({ n: teams.number }).from(teams).where(eq(teams.activityId, activityId))).map((x) => x.n));
+        let n = numbers.size;
+        const rows = [...toCreate.entries()].map(([key, v]) => {
+          let number: string;
+          do number = `${activityId}-${String(++n).padStart(4, '0')}`;
+          while (numbers.has(number));
+          return { key, values: { activityId, userId, name: v.name, programId: v.programId, number, status: 1, collectStatus: 1 } };
+        });
+        for (let i = 0; i < rows.length; i += 500) {
+          const chunk = rows.slice(i, i + 500);
+          const ins = await tx
+            .insert(teams)
+            .values(chunk.map((r) => r.values))
+            .returning({ id: teams.id, number: teams.number });
+          const byNumber = new Map(ins.map((x) => [x.number, x.id]));
+          for (const r of chunk) created.set(r.key, byNumber.get(r.values.number)!);
+        }
+        await audit(tx as never, { userId, resource: 'teams', recordId: null, action: 'import', after: { activityId, created: rows.length } });
       }
-      await audit(tx as never, { userId, resource: 'teams', recordId: null, action: 'import', after: { activityId, created: rows.length } });
-    }
-    const joining = new Map<number, number>();
-    for (const g of good) if (g.values.teamId) joining.set(g.values.teamId, (joining.get(g.values.teamId) ?? 0) + 1);
-    await reserveTeamPlaces(tx, joining);
-    for (const g of good) if (!g.values.teamId && g.teamName) g.values.teamId = created.get(g.teamName.toLowerCase())!;
-    for (let i = 0; i < good.length; i += 500) await tx.insert(teamMembers).values(good.slice(i, i + 500).map((g) => g.values));
-    const touched = [...new Set(good.map((g) => g.values.teamId).filter((x): x is number => !!x))];
-    for (let i = 0; i < touched.length; i += 1000) {
-      const ids = touched.slice(i, i + 1000);
-      await tx.execute(sql`update teams t set status = case when (select count(*) from team_members m where m.team_id = t.id) >= p.max_members then 2 else 1 end
-        from programs p where p.id = t.program_id and t.status in (1, 2) and t.id in (${sql.join(ids.map((x) => sql`${x}`), sql`, `)})`);
-    }
-    await audit(tx as never, { userId, resource: 'teamMembers', recordId: null, action: 'import', after: { activityId, rows: good.length } });
-  }).catch(duplicateAsConflict); // the losing copy of a duplicate import: 409 DUPLICATE_PLAYER
+      const joining = new Map<number, number>();
+      for (const g of good) if (g.values.teamId) joining.set(g.values.teamId, (joining.get(g.values.teamId) ?? 0) + 1);
+      await reserveTeamPlaces(tx, joining);
+      for (const g of good) if (!g.values.teamId && g.teamName) g.values.teamId = created.get(g.teamName.toLowerCase())!;
+      for (let i = 0; i < good.length; i += 500) await tx.insert(teamMembers).values(good.slice(i, i + 500).map((g) => g.values));
+      const touched = [...new Set(good.map((g) => g.values.teamId).filter((x): x is number => !!x))];
+      for (let i = 0; i < touched.length; i += 1000) {
+        const ids = touched.slice(i, i + 1000);
+        await tx.execute(sql`update teams t set status = case when (select count(*) from team_members m where m.team_id = t.id) >= p.max_members then 2 else 1 end
+        from programs p where p.id = t.program_id and t.status in (1, 2) and t.id in (${sql.join(
+          ids.map((x) => sql`${x}`),
+          sql`, `,
+        )})`);
+      }
+      await audit(tx as never, { userId, resource: 'teamMembers', recordId: null, action: 'import', after: { activityId, rows: good.length } });
+    })
+    .catch(duplicateAsConflict); // the losing copy of a duplicate import: 409 DUPLICATE_PLAYER
   return { ...summary, written: good.length, blocked: false };
 }
 
@@ -323,7 +372,11 @@ export async function exportPlayers(deps: AppDeps, userId: number, activityId: n
   const ws = wb.addWorksheet(lang === 'en' ? 'Players' : '选手');
   const status = lang === 'en' ? 'Status' : '状态';
   const code = lang === 'en' ? 'Code' : '兑换码';
-  ws.columns = [...COLUMNS.filter((c) => c.key !== 'cardType').map((c) => ({ header: c[lang], key: c.key, width: 18 })), { header: status, key: 'status', width: 16 }, { header: code, key: 'code', width: 18 }];
+  ws.columns = [
+    ...COLUMNS.filter((c) => c.key !== 'cardType').map((c) => ({ header: c[lang], key: c.key, width: 18 })),
+    { header: status, key: 'status', width: 16 },
+    { header: code, key: 'code', width: 18 },
+  ];
   ws.getRow(1).font = { bold: true };
   for (const r of rows) {
     ws.addRow({

@@ -29,11 +29,14 @@ async function setup() {
 /** A request over a real socket (uploads arrive in network-sized pieces, as in production). */
 function send(port: number, method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) {
   return new Promise<{ statusCode: number; json: () => { code?: string; message?: string } }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers: body ? { ...headers, 'content-length': String(body.length) } : headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, json: () => JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: url, headers: body ? { ...headers, 'content-length': String(body.length) } : headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, json: () => JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -83,7 +86,9 @@ describe('spreadsheet bombs', () => {
     // machine both stay under 200 ms; the margin is for boxes running other test files at the same
     // time (lib/spreadsheet.test.ts holds the parse itself to 200 ms of event-loop delay).
     const noise = multipart([{ name: 'file', filename: 'noise.xlsx', data: crypto.randomBytes(honest.length) }]);
-    const plain = await whilePinging(() => Promise.all(Array.from({ length: 10 }, () => send(port, 'POST', urls[0]!, { ...s.h, ...noise.headers }, noise.payload))));
+    const plain = await whilePinging(() =>
+      Promise.all(Array.from({ length: 10 }, () => send(port, 'POST', urls[0]!, { ...s.h, ...noise.headers }, noise.payload))),
+    );
     expect(plain.map((r) => r.statusCode)).toEqual(Array(10).fill(400));
     const baseline = healthWorst;
 
@@ -101,10 +106,16 @@ describe('spreadsheet bombs', () => {
       const lang = i % 3 ? 'zh' : 'en';
       if (i % 4 < 2) {
         expect(body.code).toBe('IMPORT_TOO_MANY');
-        expect(body.message).toBe(lang === 'en' ? 'Too many rows: at most 10000 data rows. Please split the spreadsheet' : '表格行数过多：最多 10000 行数据，请拆分后再导入');
+        expect(body.message).toBe(
+          lang === 'en' ? 'Too many rows: at most 10000 data rows. Please split the spreadsheet' : '表格行数过多：最多 10000 行数据，请拆分后再导入',
+        );
       } else {
         expect(body.code).toBe('IMPORT_TOO_LARGE');
-        expect(body.message).toBe(lang === 'en' ? 'The file is too large when unpacked (at most 16 MB). Remove unneeded content or split it' : '表格文件解压后过大（最多 16 MB），请删除无关内容或拆分后再导入');
+        expect(body.message).toBe(
+          lang === 'en'
+            ? 'The file is too large when unpacked (at most 16 MB). Remove unneeded content or split it'
+            : '表格文件解压后过大（最多 16 MB），请删除无关内容或拆分后再导入',
+        );
       }
     }
     expect(took).toBeLessThan(15_000);
@@ -118,7 +129,9 @@ describe('spreadsheet bombs', () => {
     const s = await setup();
     setSheetJobLimits({ concurrency: 1, queue: 0 });
     const file = await zip(xlsxParts(codeRows(10_000)));
-    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => s.upload('/api/lRedeemCode/web/parseCodes', file, 'codes.xlsx', i % 2 ? 'en' : 'zh')));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => s.upload('/api/lRedeemCode/web/parseCodes', file, 'codes.xlsx', i % 2 ? 'en' : 'zh')),
+    );
     const busy = answers.filter((r) => r.statusCode === 503);
     expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     expect(busy.length).toBeGreaterThanOrEqual(1);
@@ -166,10 +179,18 @@ describe('.xls imports (spec: xls or xlsx)', () => {
 
     const many = xlsFile([['兑换码'], ...Array.from({ length: 10_001 }, (_, i) => [`CODE${i}`])]);
     const r = await s.upload('/api/lRedeemCode/web/parseCodes', many, 'codes.xls', 'en');
-    expect([r.statusCode, r.json().code, r.json().message]).toEqual([413, 'IMPORT_TOO_MANY', 'Too many rows: at most 10000 data rows. Please split the spreadsheet']);
+    expect([r.statusCode, r.json().code, r.json().message]).toEqual([
+      413,
+      'IMPORT_TOO_MANY',
+      'Too many rows: at most 10000 data rows. Please split the spreadsheet',
+    ]);
 
     const big = Buffer.concat([xlsFile([['姓名']]), Buffer.alloc(11 * MB)]);
     const b = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}`, big, 'players.xls');
-    expect([b.statusCode, b.json().code, b.json().message]).toEqual([413, 'IMPORT_TOO_LARGE', '表格文件解压后过大（最多 10 MB），请删除无关内容或拆分后再导入']);
+    expect([b.statusCode, b.json().code, b.json().message]).toEqual([
+      413,
+      'IMPORT_TOO_LARGE',
+      '表格文件解压后过大（最多 10 MB），请删除无关内容或拆分后再导入',
+    ]);
   });
 });
