@@ -18,7 +18,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   }
   await app.register(fastifyStatic, {
     root: webDist,
-    wildcard: false,
+    // no route per file: the one '/*' route below sends them (reply.sendFile), so every route stays declared
+    serve: false,
     index: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
