@@ -1,4 +1,3 @@
-import { BATCH_AVATAR_MAX_FILES, UPLOAD_LIMITS } from '../limits';
 /** Batch avatars (spec 5): files are matched to players by file name without extension. */
 export interface MatchPlayer {
   id: number;
@@ -18,9 +17,6 @@ export interface MatchRow<P extends MatchPlayer = MatchPlayer> {
   selectable: boolean;
 }
 
-/** @deprecated names of limits.ts's BATCH_AVATAR_MAX_FILES and UPLOAD_LIMITS.batchAvatar */
-export const AVATAR_MAX_FILES = BATCH_AVATAR_MAX_FILES;
-export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.batchAvatar;
 
 export function baseName(fileName: string): string {
   const leaf = fileName.split(/[\\/]/).pop() ?? fileName;

@@ -42,7 +42,7 @@ export const isGone = among(PAY_GROUPS.GONE);
  */
 export function codeEntryClosed(status: number, activityLevel: number, teamStatus?: number | null): boolean {
   if (isDetailsLocked(status)) return true;
-  return activityLevel === 2 && (status === P.IN_REVIEW || teamStatus === 7);
+  return activityLevel === 2 && (status === P.IN_REVIEW || teamStatus === TEAM_STATUS.IN_REVIEW);
 }
 
 export type PayEvent = 'redeem' | 'pay' | 'payStart' | 'submit' | 'pass' | 'fail' | 'withdraw' | 'approveWithdraw' | 'rejectWithdraw' | 'cancel';

@@ -46,7 +46,8 @@ export const decideReviewMutation = mutationOptions({
   mutationKey: [...regAdminKeys.reviews(), 'decide'],
   mutationFn: ({ pass, memberIds, reason }: { pass: boolean; memberIds: number[]; reason?: string }) =>
     api.post<{ resultStr: string }>(`/api/admin/review/${pass ? 'pass' : 'fail'}`, { memberIds, reason }, { silent: true }),
-  onSuccess: (_res, _v, _r, { client }) => client.invalidateQueries({ queryKey: regAdminKeys.reviews() }),
+  // not awaited: the decided rows leave the list at once (ReviewPage), the refetch follows
+  onSuccess: (_res, _v, _r, { client }) => void client.invalidateQueries({ queryKey: regAdminKeys.reviews() }),
 });
 
 /** Approve, or reject with the required reason (spec 5); every withdrawal list refetches. */

@@ -1,72 +1,44 @@
 import { Alert, Button, Modal, Progress, Radio, Select, Space, Table, Tag, Upload } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_MAX_BYTES, AVATAR_MAX_FILES, matchAvatars, type MatchRow } from '@rp/shared/rules/avatar-match';
-import { api, isApiError } from '../../lib/api-client';
+import { matchAvatars, type MatchRow } from '@rp/shared/rules/avatar-match';
+import { BATCH_AVATAR_MAX_FILES, UPLOAD_LIMITS } from '@rp/shared/limits';
+import { isApiError } from '../../lib/api-client';
 import { runPool } from '../../lib/pool';
-import { listMembers, upload, type MemberItem } from './api';
+import { bindAvatarsMutation, downloadTemplate, importPlayersMutation, membersQuery, upload, type ImportResult, type MemberItem } from './api';
 import { errorText, notice } from './common';
 import { avatarUploadTag } from './model';
 import s from './registration.module.css';
 
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export async function downloadTemplate(activityId: number) {
-  const blob = await api.get<Blob>('/api/lTeamMember/web/importTemplate', { query: { activityId }, responseType: 'blob' });
-  saveBlob(blob, `players-template-${activityId}.xlsx`);
-}
-export async function exportPlayers(activityId: number) {
-  const blob = await api.get<Blob>('/api/lTeamMember/web/export', { query: { activityId }, responseType: 'blob' });
-  saveBlob(blob, `players-${activityId}.xlsx`);
-}
-
-interface ImportResult {
-  total: number;
-  valid: number;
-  written: number;
-  errors: { row: number; column: string; message: string }[];
-}
-
 /** Spreadsheet import: template, preview with per-row errors, then all-or-nothing or valid rows only. */
-export function ImportDialog({ open, activityId, onClose, onDone }: { open: boolean; activityId: number; onClose: () => void; onDone: () => void }) {
+export function ImportDialog({ open, activityId, onClose }: { open: boolean; activityId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [atomic, setAtomic] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const importing = useMutation(importPlayersMutation);
+  const busy = importing.isPending;
   const [error, setError] = useState<string | null>(null);
 
-  const send = async (mode: 'preview' | 'commit') => {
+  const send = (mode: 'preview' | 'commit') => {
     if (!file) return;
-    const fd = new FormData();
-    fd.append('file', file, file.name);
-    setBusy(true);
     setError(null);
-    try {
-      const res = await api.post<{ data: ImportResult; resultStr: string }>('/api/lTeamMember/web/import', fd, { query: { activityId, mode, atomic: atomic ? 1 : 0 }, silent: true });
-      setPreview(res.data);
-      if (mode === 'commit') {
-        notice.success(t('registration:batch.written', { count: res.data.written }));
-        onDone();
-      }
-    } catch (e) {
-      setError(errorText(e, t('registration:notice.serverBusy')));
-      const body = isApiError(e) ? (e.body as { data?: ImportResult } | undefined) : undefined;
-      if (body?.data) setPreview(body.data);
-    } finally {
-      setBusy(false);
-    }
+    importing.mutate(
+      { file, activityId, mode, atomic },
+      {
+        onSuccess: (res) => {
+          setPreview(res.data);
+          if (mode === 'commit') notice.success(t('registration:batch.written', { count: res.data.written }));
+        },
+        onError: (e) => {
+          setError(errorText(e, t('registration:notice.serverBusy')));
+          const body = isApiError(e) ? (e.body as { data?: ImportResult } | undefined) : undefined;
+          if (body?.data) setPreview(body.data);
+        },
+      },
+    );
   };
 
   return (
@@ -96,7 +68,7 @@ export function ImportDialog({ open, activityId, onClose, onDone }: { open: bool
         <p className="ant-upload-hint">{t('registration:batch.sheetHint')}</p>
       </Upload.Dragger>
       <div className={s.toolbar} style={{ marginTop: 12 }}>
-        <Button type={preview ? 'default' : 'primary'} disabled={!file} loading={busy && !preview} onClick={() => void send('preview')}>
+        <Button type={preview ? 'default' : 'primary'} disabled={!file} loading={busy && !preview} onClick={() => send('preview')}>
           {t('registration:batch.preview')}
         </Button>
       </div>
@@ -132,7 +104,7 @@ export function ImportDialog({ open, activityId, onClose, onDone }: { open: bool
               />
             </fieldset>
           ) : null}
-          <Button type="primary" loading={busy} disabled={!preview.valid || (atomic && preview.errors.length > 0)} onClick={() => void send('commit')}>
+          <Button type="primary" loading={busy} disabled={!preview.valid || (atomic && preview.errors.length > 0)} onClick={() => send('commit')}>
             {t('registration:batch.importRows', { count: atomic && preview.errors.length ? preview.total : preview.valid })}
           </Button>
           {atomic && preview.errors.length ? <p className={s.muted}>{t('registration:batch.fixFirst')}</p> : null}
@@ -151,16 +123,18 @@ interface AvatarRow extends MatchRow<Player> {
 }
 
 /** Batch avatars: match files to players by name, upload (3 at a time) with progress, then bind. */
-export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open: boolean; activityId: number; onClose: () => void; onDone: () => void }) {
+export function BatchAvatarDialog({ open, activityId, onClose }: { open: boolean; activityId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const members = useQuery({ queryKey: ['reg', 'members', activityId, 'all'], queryFn: () => listMembers({ activityId, size: 999 }).then((r) => r.content), enabled: open });
+  const members = useQuery({ ...membersQuery({ activityId, size: 999 }), select: (r) => r.content, enabled: open });
+  const bind = useMutation(bindAvatarsMutation);
   const [rows, setRows] = useState<AvatarRow[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [done, setDone] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const busy = uploading || bind.isPending;
 
   const choose = (files: readonly File[]) => {
-    const list = [...files].slice(0, AVATAR_MAX_FILES).filter((f) => /\.(jpe?g|png)$/i.test(f.name) && f.size <= AVATAR_MAX_BYTES);
+    const list = [...files].slice(0, BATCH_AVATAR_MAX_FILES).filter((f) => /\.(jpe?g|png)$/i.test(f.name) && f.size <= UPLOAD_LIMITS.batchAvatar);
     const players: Player[] = (members.data ?? []).map((m: MemberItem) => ({ id: m.id, name: m.name, card: m.card || null }));
     const matched = matchAvatars(list.map((f) => f.name), players);
     for (const r of rows) URL.revokeObjectURL(r.url);
@@ -175,7 +149,7 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
       notice.error(t('registration:check.selectFiles'));
       return;
     }
-    setBusy(true);
+    setUploading(true);
     setDone(0);
     const patch = (fileName: string, p: Partial<AvatarRow>) => setRows((prev) => prev.map((r) => (r.fileName === fileName ? { ...r, ...p } : r)));
     const results = await runPool(
@@ -192,24 +166,23 @@ export function BatchAvatarDialog({ open, activityId, onClose, onDone }: { open:
       },
     );
     const uploaded = results.flatMap((r) => (r.ok ? [r.value] : []));
-    if (uploaded.length) {
-      try {
-        const res = await api.post<{ data: { memberId: number; ok: boolean; message: string }[] }>(
-          '/api/lTeamMember/web/updateMemberHead',
-          { activityId, memberPhotoVoList: uploaded.map(({ memberId, headImg }) => ({ memberId, headImg })) },
-          { silent: true },
-        );
-        for (const u of uploaded) {
-          const r = res.data.find((x) => x.memberId === u.memberId);
-          patch(u.fileName, { state: r?.ok ? 'ok' : 'failed', message: r?.message });
-        }
-        if (res.data.some((x) => x.ok)) notice.success(t('registration:notice.avatarOk'));
-        onDone();
-      } catch (e) {
-        for (const u of uploaded) patch(u.fileName, { state: 'failed', message: errorText(e, t('registration:notice.uploadFailed')) });
-      }
-    }
-    setBusy(false);
+    setUploading(false);
+    if (!uploaded.length) return;
+    bind.mutate(
+      { activityId, memberPhotoVoList: uploaded.map(({ memberId, headImg }) => ({ memberId, headImg })) },
+      {
+        onSuccess: (list) => {
+          for (const u of uploaded) {
+            const r = list.find((x) => x.memberId === u.memberId);
+            patch(u.fileName, { state: r?.ok ? 'ok' : 'failed', message: r?.message });
+          }
+          if (list.some((x) => x.ok)) notice.success(t('registration:notice.avatarOk'));
+        },
+        onError: (e) => {
+          for (const u of uploaded) patch(u.fileName, { state: 'failed', message: errorText(e, t('registration:notice.uploadFailed')) });
+        },
+      },
+    );
   };
 
   // spec 5: where several players share a name, the person confirms which one the picture belongs to

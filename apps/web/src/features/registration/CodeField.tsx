@@ -1,9 +1,10 @@
 import { Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MemberItem } from '@rp/shared';
-import { pickCode, redeemCode } from './api';
+import { pickCode, redeemCodeMutation } from './api';
 import { errorText, notice } from './common';
 import { WriteButton, useWriteLock } from './lock';
 import { checkCode } from './model';
@@ -15,7 +16,8 @@ interface Props {
   disabled?: boolean;
   value: string;
   onChange: (code: string) => void;
-  onRedeemed: (m: MemberItem) => void;
+  /** after the registration lists refetched (redeemCodeMutation invalidates them) */
+  onRedeemed?: (m: MemberItem) => void;
   /** spec 8.2: on failure the field clears and the form locks */
   onFailed?: () => void;
   inputId?: string;
@@ -24,28 +26,31 @@ interface Props {
 /** Redemption code input + redeem button + get-code + buy link (spec 2.4, 2.5, 8.2). */
 export function CodeField({ member, activityId, disabled, value, onChange, onRedeemed, onFailed, inputId }: Props) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const redemption = useMutation(redeemCodeMutation);
+  const busy = redemption.isPending;
   const [noCode, setNoCode] = useState<string | null>(null);
   const lock = useWriteLock();
 
-  const redeem = async () => {
+  const redeem = () => {
     const problem = checkCode(value, !!member.team);
     if (problem) {
       notice.error(t(problem));
       return;
     }
-    setBusy(true);
-    try {
-      const res = await redeemCode({ id: member.id, activityId, code: value.trim() });
-      notice.success(res.resultStr);
-      onRedeemed(res.data);
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-      onChange('');
-      onFailed?.();
-    } finally {
-      setBusy(false);
-    }
+    redemption.mutate(
+      { id: member.id, activityId, code: value.trim() },
+      {
+        onSuccess: (res) => {
+          notice.success(res.resultStr);
+          onRedeemed?.(res.data);
+        },
+        onError: (e) => {
+          notice.error(errorText(e, t('registration:notice.serverBusy')));
+          onChange('');
+          onFailed?.();
+        },
+      },
+    );
   };
 
   const getCode = async () => {
@@ -71,7 +76,7 @@ export function CodeField({ member, activityId, disabled, value, onChange, onRed
           style={{ maxWidth: 220 }}
           maxLength={64}
         />
-        <WriteButton onClick={() => void redeem()} loading={busy} disabled={disabled}>
+        <WriteButton onClick={redeem} loading={busy} disabled={disabled}>
           {t('registration:actions.redeem')}
         </WriteButton>
         <WriteButton type="link" onClick={() => void getCode()} disabled={disabled}>

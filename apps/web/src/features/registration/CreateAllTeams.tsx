@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Input, Select } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
-import { batchCreateTeams } from './api';
+import { batchCreateTeamsMutation } from './api';
 import { errorText, notice } from './common';
 import { WriteButton } from './lock';
 import { checkTeam, emptyTeam, formToTeam, type TeamFormValues } from './model';
@@ -15,10 +16,11 @@ export function CreateAllTeams({ activity }: { activity: ActivityItem }) {
   const navigate = useNavigate();
   const [rows, setRows] = useState<TeamFormValues[]>([emptyTeam(), emptyTeam()]);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useMutation(batchCreateTeamsMutation);
+  const busy = create.isPending;
   const set = (i: number, v: TeamFormValues) => setRows(rows.map((r, j) => (j === i ? v : r)));
 
-  const submit = async () => {
+  const submit = () => {
     setError(null);
     const filled = rows.filter((r) => r.name.trim() || r.programId);
     if (!filled.length) return setError(t('registration:check.completeData'));
@@ -26,22 +28,22 @@ export function CreateAllTeams({ activity }: { activity: ActivityItem }) {
       const p = checkTeam(r, { promotion: false });
       if (p) return setError(`${r.name || '#'}: ${t(p.key)}`);
     }
-    setBusy(true);
-    try {
-      const res = await batchCreateTeams({
+    create.mutate(
+      {
         activityId: activity.id,
         teams: filled.map((r) => {
           const { activityId: _a, ...team } = formToTeam(r, activity.id, { level2: false, promotion: false });
           return team;
         }),
-      });
-      notice.success(res.resultStr);
-      navigate(`/createTeam?id=${activity.id}`);
-    } catch (e) {
-      setError(errorText(e, t('registration:notice.serverBusy')));
-    } finally {
-      setBusy(false);
-    }
+      },
+      {
+        onSuccess: (res) => {
+          notice.success(res.resultStr);
+          void navigate(`/createTeam?id=${activity.id}`);
+        },
+        onError: (e) => setError(errorText(e, t('registration:notice.serverBusy'))),
+      },
+    );
   };
 
   return (
@@ -85,7 +87,7 @@ export function CreateAllTeams({ activity }: { activity: ActivityItem }) {
         </div>
         <div className={s.toolbar} style={{ marginTop: 12 }}>
           <Button onClick={() => setRows([...rows, emptyTeam()])}>{t('registration:actions.addRow')}</Button>
-          <WriteButton type="primary" loading={busy} onClick={() => void submit()}>
+          <WriteButton type="primary" loading={busy} onClick={submit}>
             {t('registration:actions.submit')}
           </WriteButton>
         </div>

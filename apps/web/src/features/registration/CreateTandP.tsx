@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Input, Radio, Select } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
-import { batchCreate } from './api';
+import { batchCreateMutation } from './api';
 import { errorText, notice } from './common';
 import { WriteButton } from './lock';
 import { useRegionOptions } from './MemberDetail';
@@ -54,10 +55,11 @@ export function CreateTandP({ activity }: { activity: ActivityItem }) {
   const [team, setTeam] = useState<TeamFormValues>(emptyTeam());
   const [members, setMembers] = useState<MemberFormValues[]>([emptyMember()]);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useMutation(batchCreateMutation);
+  const busy = create.isPending;
   const set = (i: number, v: MemberFormValues) => setMembers(members.map((m, j) => (j === i ? v : m)));
 
-  const submit = async () => {
+  const submit = () => {
     setError(null);
     const tp = checkTeam(team, { promotion: false });
     if (tp) return setError(t(tp.key));
@@ -65,20 +67,20 @@ export function CreateTandP({ activity }: { activity: ActivityItem }) {
       const p = checkMember(m, i18n.language === 'en' ? 'en' : 'zh');
       if (p) return setError(`${m.name || '#'}: ${t(p.key, p.params)}`);
     }
-    setBusy(true);
-    try {
-      const res = await batchCreate({
+    create.mutate(
+      {
         activityId: activity.id,
         team: strip(formToTeam(team, activity.id, { level2: false, promotion: false })),
         members: members.map((m) => strip(formToMember({ ...m, programId: team.programId }, activity.id))),
-      });
-      notice.success(res.resultStr);
-      navigate(`/createTeam?id=${activity.id}`);
-    } catch (e) {
-      setError(errorText(e, t('registration:notice.serverBusy')));
-    } finally {
-      setBusy(false);
-    }
+      },
+      {
+        onSuccess: (res) => {
+          notice.success(res.resultStr);
+          void navigate(`/createTeam?id=${activity.id}`);
+        },
+        onError: (e) => setError(errorText(e, t('registration:notice.serverBusy'))),
+      },
+    );
   };
 
   return (
@@ -153,7 +155,7 @@ export function CreateTandP({ activity }: { activity: ActivityItem }) {
         </div>
         <div className={s.toolbar} style={{ marginTop: 12 }}>
           <Button onClick={() => setMembers([...members, emptyMember()])}>{t('registration:actions.addRow')}</Button>
-          <WriteButton type="primary" loading={busy} onClick={() => void submit()}>
+          <WriteButton type="primary" loading={busy} onClick={submit}>
             {t('registration:actions.submit')}
           </WriteButton>
         </div>

@@ -2,14 +2,14 @@ import { Card, Empty, List, Spin, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { myRegistrations } from './api';
+import { myRegistrationsQuery } from './api';
 import { PayStatusTag } from './PayStatusTag';
 import s from './registration.module.css';
 
 /** A summary of the user's registrations per activity (POST /api/lTeam/my): /enter and the user center tab. */
 export function RegistrationSummary() {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['reg', 'my'], queryFn: myRegistrations });
+  const q = useQuery(myRegistrationsQuery());
   if (q.isPending) return <Spin />;
   if (!q.data?.length) return <Empty description={t('registration:enter.empty')} />;
   return (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
-import { listMembers, listTeams, type TeamItem } from './api';
+import { membersQuery, teamsQuery, type TeamItem } from './api';
 import { useWriteLock } from './lock';
 import { PayStatusTag } from './PayStatusTag';
 import { progress, teamState, type Progress, type TeamState } from './progress';
@@ -47,8 +47,8 @@ export const TEAM_STATE_COLOR: Record<TeamState, string> = {
 
 /** Teams (with members) and players without a team: what the guided path and the summary read. */
 export function useRoster(activityId: number) {
-  const teams = useQuery({ queryKey: ['reg', 'teams', activityId, 'all'], queryFn: () => listTeams({ activityId, size: 999 }) });
-  const loose = useQuery({ queryKey: ['reg', 'members', activityId, 'without', 'all'], queryFn: () => listMembers({ activityId, hasTeam: 0, size: 999 }) });
+  const teams = useQuery(teamsQuery({ activityId, size: 999 }));
+  const loose = useQuery(membersQuery({ activityId, hasTeam: 0, size: 999 }));
   return { teams, loose, pending: teams.isPending || loose.isPending };
 }
 

@@ -1,14 +1,15 @@
 import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Select, Space, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callingCodes, regionName } from '@rp/shared/rules/phone';
+import { isDetailsLocked, isRegistered, nextPayStatus, PAY_STATUS } from '@rp/shared/rules/registration';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
-import { createMember, listClothes, memberDetail, submitMembers, updateMember, upload, withdraw, type MemberItem } from './api';
+import { clothesQuery, memberQuery, saveMemberMutation, submitMembersMutation, upload, withdrawMutation, type MemberItem } from './api';
 import { AvatarCrop } from './AvatarCrop';
 import { CodeField } from './CodeField';
-import { errorText, notice, ReadItem, useConfirm } from './common';
+import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
 import { WriteButton, useWriteLock } from './lock';
 import { avatarUploadTag, checkAvatar, checkMember, codeLocked, emptyMember, formToMember, memberToForm, type MemberFormValues } from './model';
 import { PayStatusTag } from './PayStatusTag';
@@ -18,8 +19,8 @@ import s from './registration.module.css';
 interface Props {
   activity: ActivityItem;
   memberId: number | null;
+  /** after the registration lists refetched (the writes invalidate them) */
   onSaved: (m: MemberItem) => void;
-  onChanged: () => void;
 }
 
 type Field = keyof MemberFormValues;
@@ -85,25 +86,24 @@ export function useRegionOptions(lang: 'zh' | 'en') {
 }
 
 /** The player form (spec 2.4): read-only text ↔ editable form; leaving edit mode saves. */
-export function MemberDetail({ activity, memberId, onSaved, onChanged }: Props) {
-  const detail = useQuery({ queryKey: ['reg', 'member', memberId], queryFn: () => memberDetail(memberId!), enabled: memberId !== null });
+export function MemberDetail({ activity, memberId, onSaved }: Props) {
+  // a new player has no detail to fetch (and nothing to refetch after a save)
+  const detail = useQuery({ ...memberQuery(memberId ?? 0), enabled: memberId !== null });
   if (memberId !== null && detail.isPending) return <Spin />;
   if (memberId !== null && !detail.data) return <Alert type="error" title={errorText(detail.error, '')} />;
-  // a new player has nothing to fetch again (refetching a disabled query would ask for detail without an id)
-  const refetch = () => {
-    if (memberId !== null) void detail.refetch();
-  };
-  return <MemberForm key={`${memberId ?? 'new'}-${detail.data?.headImg ?? ''}-${detail.data?.payStatus ?? ''}`} activity={activity} member={detail.data ?? null} onSaved={onSaved} onChanged={onChanged} refetch={refetch} />;
+  return <MemberForm key={`${memberId ?? 'new'}-${detail.data?.headImg ?? ''}-${detail.data?.payStatus ?? ''}`} activity={activity} member={detail.data ?? null} onSaved={onSaved} />;
 }
 
 
-export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Omit<Props, 'memberId'> & { member: MemberItem | null; refetch: () => void }) {
+export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'> & { member: MemberItem | null }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const lock = useWriteLock();
   const [form] = Form.useForm<MemberFormValues>();
   const [editing, setEditing] = useState(member === null && !lock.locked);
-  const [saving, setSaving] = useState(false);
+  const saveMember = useMutation(saveMemberMutation);
+  const submission = useMutation(submitMembersMutation);
+  const fail = useFailNotice();
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [code, setCode] = useState('');
   const [cropFile, setCropFile] = useState<File | null>(null);
@@ -116,8 +116,8 @@ export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Om
   const teamId = Form.useWatch('teamId', form);
   const programs = activity.programs ?? [];
   const regionOptions = useRegionOptions(lang);
-  const clothes = useQuery({ queryKey: ['reg', 'clothes', activity.id], queryFn: () => listClothes(activity.id), staleTime: 10 * 60_000 });
-  const locked = member ? [3, 9, 4, 5].includes(member.payStatus) : false;
+  const clothes = useQuery(clothesQuery(activity.id));
+  const locked = member ? isDetailsLocked(member.payStatus) : false;
   // the team select shows 30 teams and searches the server (spec 9); the player's own team stays listed
   const picker = useTeamPicker(activity.id, editing, [member?.team]);
   const teams = picker.teams;
@@ -148,7 +148,7 @@ export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Om
     });
   };
 
-  const save = async () => {
+  const save = () => {
     setProblem(null);
     const values = { ...emptyMember(), ...form.getFieldsValue(true) } as MemberFormValues;
     const check = checkMember(values, lang);
@@ -157,20 +157,18 @@ export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Om
       setProblem({ message: text, fields: { [check.field]: text } });
       return;
     }
-    setSaving(true);
-    try {
-      const payload = formToMember(values, activity.id);
-      const res = member ? await updateMember({ ...payload, id: member.id }) : await createMember(payload);
-      notice.success(res.resultStr);
-      setEditing(false);
-      onSaved(res.data);
-      refetch();
-    } catch (e) {
-      const message = errorText(e, t('registration:notice.serverBusy'));
-      setProblem({ message, fields: isApiError(e) ? mapFieldErrors(e.fieldErrors ?? {}) : {} });
-    } finally {
-      setSaving(false);
-    }
+    const payload = formToMember(values, activity.id);
+    saveMember.mutate(member ? { ...payload, id: member.id } : payload, {
+      onSuccess: (res) => {
+        notice.success(res.resultStr);
+        setEditing(false);
+        onSaved(res.data);
+      },
+      onError: (e) => {
+        const message = errorText(e, t('registration:notice.serverBusy'));
+        setProblem({ message, fields: isApiError(e) ? mapFieldErrors(e.fieldErrors ?? {}) : {} });
+      },
+    });
   };
 
   const chooseAvatar = (file: File | undefined) => {
@@ -196,14 +194,7 @@ export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Om
 
   const submit = async () => {
     if (!member || !(await confirm(t('registration:confirm.submit')))) return;
-    try {
-      const res = await submitMembers([member.id]);
-      notice.success(res.resultStr);
-      onChanged();
-      refetch();
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    submission.mutate([member.id], { onSuccess: (res) => void notice.success(res.resultStr), onError: fail });
   };
 
   const readView = member ? (
@@ -239,7 +230,7 @@ export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Om
         {member ? <PayStatusTag status={member.payStatus} /> : null}
         <span className={s.toolbarSpacer} />
         {editing ? (
-          <Button type="primary" loading={saving} onClick={() => void save()}>
+          <Button type="primary" loading={saveMember.isPending} onClick={save}>
             {t('registration:actions.save')}
           </Button>
         ) : (
@@ -256,15 +247,15 @@ export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Om
           </Button>
         ) : null}
         {member ? <Button onClick={() => setPreviewOpen(true)}>{t('registration:players.preview')}</Button> : null}
-        {member && activity.reviewRequired && [0, 8].includes(member.payStatus) ? <WriteButton onClick={() => void submit()}>{t('registration:players.submit')}</WriteButton> : null}
-        {member && [3, 9].includes(member.payStatus) ? (
+        {member && activity.reviewRequired && nextPayStatus(member.payStatus, 'submit') !== null ? <WriteButton onClick={() => void submit()}>{t('registration:players.submit')}</WriteButton> : null}
+        {member && isRegistered(member.payStatus) ? (
           <WriteButton lock="withdraw" danger onClick={() => setWithdrawOpen(true)}>
             {t('registration:players.withdraw')}
           </WriteButton>
         ) : null}
       </div>
-      {member?.payStatus === 8 && member.reviewReason ? <Alert type="warning" showIcon className={s.alert} title={t('registration:players.reviewReason', { reason: member.reviewReason })} /> : null}
-      {member && [3, 9].includes(member.payStatus) ? <Alert type="success" showIcon className={s.alert} title={t('registration:notice.registered')} /> : null}
+      {member?.payStatus === PAY_STATUS.REVIEW_FAILED && member.reviewReason ? <Alert type="warning" showIcon className={s.alert} title={t('registration:players.reviewReason', { reason: member.reviewReason })} /> : null}
+      {member && isRegistered(member.payStatus) ? <Alert type="success" showIcon className={s.alert} title={t('registration:notice.registered')} /> : null}
       {problem ? (
         <Alert
           type="error"
@@ -286,7 +277,6 @@ export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Om
               id={id('team')}
               allowClear
               showSearch={{ filterOption: false, onSearch: picker.onSearch }}
-              loading={picker.loading}
               placeholder={t('registration:placeholder.team')}
               options={picker.options}
               onChange={(v: number | undefined) => {
@@ -387,7 +377,6 @@ export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Om
               onRedeemed={(m) => {
                 setCode('');
                 onSaved(m);
-                refetch();
               }}
               onFailed={() => setEditing(false)}
             />
@@ -395,7 +384,7 @@ export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Om
         </Form>
       ) : null}
       <AvatarCrop file={cropFile} onDone={(b) => void uploadCropped(b)} onCancel={() => setCropFile(null)} />
-      {member ? <WithdrawDialog open={withdrawOpen} member={member} onClose={() => setWithdrawOpen(false)} onDone={() => { onChanged(); refetch(); }} /> : null}
+      {member ? <WithdrawDialog open={withdrawOpen} member={member} onClose={() => setWithdrawOpen(false)} /> : null}
       {member ? (
         <Modal open={previewOpen} title={t('registration:dialog.preview')} footer={null} onCancel={() => setPreviewOpen(false)}>
           <Descriptions column={1} size="small" bordered>
@@ -418,30 +407,31 @@ export function MemberForm({ activity, member, onSaved, onChanged, refetch }: Om
   );
 }
 
-function WithdrawDialog({ open, member, onClose, onDone }: { open: boolean; member: MemberItem; onClose: () => void; onDone: () => void }) {
+function WithdrawDialog({ open, member, onClose }: { open: boolean; member: MemberItem; onClose: () => void }) {
   const { t } = useTranslation();
   const [type, setType] = useState<2 | 3 | null>(null);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const ok = async () => {
+  const request = useMutation(withdrawMutation);
+  const fail = useFailNotice();
+  const busy = request.isPending;
+  const ok = () => {
     if (type === null) {
       notice.error(t('registration:check.selectWithdrawType'));
       return;
     }
-    setBusy(true);
-    try {
-      const res = await withdraw({ name: note.trim(), type, teamMember: { id: member.id } });
-      notice.success(res.resultStr);
-      onClose();
-      onDone();
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    } finally {
-      setBusy(false);
-    }
+    request.mutate(
+      { name: note.trim(), type, teamMember: { id: member.id } },
+      {
+        onSuccess: (res) => {
+          notice.success(res.resultStr);
+          onClose();
+        },
+        onError: fail,
+      },
+    );
   };
   return (
-    <Modal open={open} title={t('registration:dialog.withdraw')} onOk={() => void ok()} confirmLoading={busy} onCancel={onClose} okText={t('registration:actions.submit')} cancelText={t('registration:actions.cancel')}>
+    <Modal open={open} title={t('registration:dialog.withdraw')} onOk={ok} confirmLoading={busy} onCancel={onClose} okText={t('registration:actions.submit')} cancelText={t('registration:actions.cancel')}>
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Radio.Group
           aria-label={t('registration:dialog.withdrawType')}

@@ -1,12 +1,23 @@
 import { Alert, Button, Checkbox, Input, Modal, Select, Table, Tag, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nextPayStatus } from '@rp/shared/rules/registration';
 import type { ActivityItem } from '../../lib/contract';
-import { api, isApiError } from '../../lib/api-client';
-import { assignTeam, changeProgram, deleteMembers, listMembers, submitMembers, type MemberItem } from './api';
-import { errorText, notice, useConfirm } from './common';
+import { isApiError } from '../../lib/api-client';
+import {
+  assignTeamMutation,
+  batchRedeemMutation,
+  changeProgramMutation,
+  deleteMembersMutation,
+  membersQuery,
+  parseCodesMutation,
+  submitMembersMutation,
+  type MemberItem,
+  type RedeemResult,
+} from './api';
+import { errorText, notice, useConfirm, useFailNotice } from './common';
 import { codeLocked, splitDeletable } from './model';
 import { usePlayerPicker, useTeamPicker } from './pickers';
 import s from './registration.module.css';
@@ -14,11 +25,12 @@ import s from './registration.module.css';
 interface Base {
   open: boolean;
   onClose: () => void;
-  onDone: () => void;
+  /** after a successful write (the write itself refetches the registration lists) */
+  onDone?: () => void;
 }
 
 function useAllMembers(activityId: number, open: boolean) {
-  return useQuery({ queryKey: ['reg', 'members', activityId, 'all'], queryFn: () => listMembers({ activityId, size: 999 }).then((r) => r.content), enabled: open });
+  return useQuery({ ...membersQuery({ activityId, size: 999 }), select: (r) => r.content, enabled: open });
 }
 
 export function DeletePlayersDialog({ open, activityId, onClose, onDone }: Base & { activityId: number }) {
@@ -27,21 +39,21 @@ export function DeletePlayersDialog({ open, activityId, onClose, onDone }: Base 
   const [ids, setIds] = useState<number[]>([]);
   const [confirm, holder] = useConfirm();
   const { open: deletable, done } = splitDeletable(all.data ?? []);
+  const remove = useMutation(deleteMembersMutation);
+  const fail = useFailNotice();
   const ok = async () => {
     if (!ids.length) {
       notice.error(t('registration:check.selectPlayers'));
       return;
     }
     if (!(await confirm(t('registration:confirm.deletePlayers', { count: ids.length })))) return;
-    try {
-      const res = await deleteMembers(ids);
-      notice.success(res.resultStr);
-      setIds([]);
-      onClose();
-      onDone();
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    remove.mutate(ids, { onSuccess: (res) => done_(res.resultStr), onError: fail });
+  };
+  const done_ = (text: string) => {
+    notice.success(text);
+    setIds([]);
+    onClose();
+    onDone?.();
   };
   return (
     <Modal open={open} title={t('registration:dialog.deletePlayers')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('registration:actions.cancel')}>
@@ -65,32 +77,36 @@ export function AssignTeamDialog({ open, activityId, onClose, onDone }: Base & {
   const [teamId, setTeamId] = useState<number | null>(null);
   const [ids, setIds] = useState<number[]>([]);
   const [confirm, holder] = useConfirm();
-  const send = async (confirmed?: boolean): Promise<void> => {
+  const assign = useMutation(assignTeamMutation);
+  const fail = useFailNotice();
+  const send = (confirmed?: boolean) => {
     if (!teamId || !ids.length) {
       notice.error(t('registration:check.completeData'));
       return;
     }
-    try {
-      const res = await assignTeam({ teamId, teamMemberIdList: ids, activityId, confirm: confirmed });
-      notice.success(res.resultStr);
-      setIds([]);
-      onClose();
-      onDone();
-    } catch (e) {
-      if (isApiError(e, 'CONFIRM_REQUIRED') && !confirmed) {
-        if (await confirm(errorText(e, ''))) return send(true);
-        return;
-      }
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    assign.mutate(
+      { teamId, teamMemberIdList: ids, activityId, confirm: confirmed },
+      {
+        onSuccess: (res) => {
+          notice.success(res.resultStr);
+          setIds([]);
+          onClose();
+          onDone?.();
+        },
+        onError: (e) => {
+          if (isApiError(e, 'CONFIRM_REQUIRED') && !confirmed) void confirm(errorText(e, '')).then((ok) => ok && send(true));
+          else fail(e);
+        },
+      },
+    );
   };
   return (
-    <Modal open={open} title={t('registration:dialog.assignTeam')} onOk={() => void send()} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>
+    <Modal open={open} title={t('registration:dialog.assignTeam')} onOk={() => send()} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>
       {holder}
       <label className={s.muted} htmlFor="assign-team">
         {t('registration:field.team')}
       </label>
-      <Select id="assign-team" style={{ width: '100%', marginBottom: 12 }} value={teamId} onChange={setTeamId} showSearch={{ filterOption: false, onSearch: teams.onSearch }} loading={teams.loading} options={teams.teams.map((x) => ({ value: x.id, label: `${x.name} · ${x.program.name}` }))} />
+      <Select id="assign-team" style={{ width: '100%', marginBottom: 12 }} value={teamId} onChange={setTeamId} showSearch={{ filterOption: false, onSearch: teams.onSearch }} options={teams.teams.map((x) => ({ value: x.id, label: `${x.name} · ${x.program.name}` }))} />
       <label className={s.muted} htmlFor="assign-members">
         {t('registration:field.members')}
       </label>
@@ -103,7 +119,6 @@ export function AssignTeamDialog({ open, activityId, onClose, onDone }: Base & {
           setIds(v);
           players.remember(v);
         }}
-        loading={players.loading}
         showSearch={{ filterOption: false, onSearch: players.onSearch }}
         options={players.options}
       />
@@ -116,23 +131,28 @@ export function ChangeProgramDialog({ open, activity, onClose, onDone }: Base & 
   const players = usePlayerPicker(activity.id, open);
   const [programId, setProgramId] = useState<number | null>(null);
   const [ids, setIds] = useState<number[]>([]);
-  const ok = async () => {
+  const change = useMutation(changeProgramMutation);
+  const fail = useFailNotice();
+  const ok = () => {
     if (!programId || !ids.length) {
       notice.error(t('registration:check.completeData'));
       return;
     }
-    try {
-      const res = await changeProgram({ programId, teamMemberIdList: ids, activityId: activity.id });
-      notice.success(res.resultStr);
-      setIds([]);
-      onClose();
-      onDone();
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    change.mutate(
+      { programId, teamMemberIdList: ids, activityId: activity.id },
+      {
+        onSuccess: (res) => {
+          notice.success(res.resultStr);
+          setIds([]);
+          onClose();
+          onDone?.();
+        },
+        onError: fail,
+      },
+    );
   };
   return (
-    <Modal open={open} title={t('registration:dialog.changeProgram')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>
+    <Modal open={open} title={t('registration:dialog.changeProgram')} onOk={ok} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>
       <label className={s.muted} htmlFor="change-program">
         {t('registration:field.program')}
       </label>
@@ -149,7 +169,6 @@ export function ChangeProgramDialog({ open, activity, onClose, onDone }: Base & 
           setIds(v);
           players.remember(v);
         }}
-        loading={players.loading}
         showSearch={{ filterOption: false, onSearch: players.onSearch }}
         options={players.options}
       />
@@ -161,34 +180,29 @@ export function SubmitDialog({ open, activityId, onClose, onDone }: Base & { act
   const { t } = useTranslation();
   const all = useAllMembers(activityId, open);
   const [ids, setIds] = useState<number[]>([]);
-  const eligible = (all.data ?? []).filter((m) => m.team && (m.payStatus === 0 || m.payStatus === 8));
-  const ok = async () => {
+  const eligible = (all.data ?? []).filter((m) => m.team && nextPayStatus(m.payStatus, 'submit') !== null);
+  const submission = useMutation(submitMembersMutation);
+  const fail = useFailNotice();
+  const ok = () => {
     if (!ids.length) {
       notice.error(t('registration:check.selectPlayers'));
       return;
     }
-    try {
-      const res = await submitMembers(ids);
-      notice.success(res.resultStr);
-      setIds([]);
-      onClose();
-      onDone();
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    submission.mutate(ids, {
+      onSuccess: (res) => {
+        notice.success(res.resultStr);
+        setIds([]);
+        onClose();
+        onDone?.();
+      },
+      onError: fail,
+    });
   };
   return (
-    <Modal open={open} title={t('registration:players.submit')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.submit')} cancelText={t('registration:actions.cancel')}>
+    <Modal open={open} title={t('registration:players.submit')} onOk={ok} onCancel={onClose} okText={t('registration:actions.submit')} cancelText={t('registration:actions.cancel')}>
       <Checkbox.Group className={s.checkGroup} value={ids} onChange={(v) => setIds(v as number[])} options={eligible.map((m) => ({ value: m.id, label: m.name }))} />
     </Modal>
   );
-}
-
-interface RedeemResult {
-  teamerId: number;
-  codeName: string;
-  ok: boolean;
-  message: string;
 }
 
 /** Per-member code inputs → batchRedeem; a result per member (spec 7.4). */
@@ -197,28 +211,28 @@ export function BatchRedeemDialog({ open, activityId, level, onClose, onDone }: 
   const all = useAllMembers(activityId, open);
   const [codes, setCodes] = useState<Record<number, string>>({});
   const [results, setResults] = useState<Record<number, RedeemResult>>({});
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const redeem = useMutation(batchRedeemMutation);
+  const parse = useMutation(parseCodesMutation);
+  const fail = useFailNotice();
+  const busy = redeem.isPending;
+  const failed = redeem.isError;
   // players keep their row (and their result) after a successful redeem locks their code
   const rows = (all.data ?? []).filter((m) => m.team && (!codeLocked(m, level) || results[m.id]));
 
-  const importCodes = async (file: File | undefined) => {
+  const importCodes = (file: File | undefined) => {
     if (!file) return;
-    const fd = new FormData();
-    fd.append('file', file, file.name);
-    try {
-      const res = await api.post<{ data: string | string[] }>('/api/lRedeemCode/web/parseCodes', fd, { silent: true });
-      const list = Array.isArray(res.data) ? res.data : String(res.data).split(',').filter(Boolean);
-      const next: Record<number, string> = { ...codes };
-      let i = 0;
-      for (const m of rows) if (!next[m.id] && i < list.length) next[m.id] = list[i++]!;
-      setCodes(next);
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    parse.mutate(file, {
+      onSuccess: (list) => {
+        const next: Record<number, string> = { ...codes };
+        let i = 0;
+        for (const m of rows) if (!next[m.id] && i < list.length) next[m.id] = list[i++]!;
+        setCodes(next);
+      },
+      onError: fail,
+    });
   };
 
-  const ok = async () => {
+  const ok = () => {
     const filled = rows.filter((m) => codes[m.id]?.trim());
     if (!filled.length) {
       notice.error(t('registration:check.codeRequired'));
@@ -226,40 +240,34 @@ export function BatchRedeemDialog({ open, activityId, level, onClose, onDone }: 
     }
     const byTeam = new Map<number, MemberItem[]>();
     for (const m of filled) byTeam.set(m.team!.id, [...(byTeam.get(m.team!.id) ?? []), m]);
-    setBusy(true);
-    setFailed(false);
-    try {
-      const res = await api.post<{ data: RedeemResult[] }>(
-        '/api/lRedeemCode/web/redeemCode',
-        {
-          activityId,
-          teams: [...byTeam.entries()].map(([teamId, ms]) => ({
-            teamId,
-            name: ms[0]!.team!.name,
-            program: ms[0]!.program?.id,
-            teamers: ms.map((m) => ({ name: m.name, teamerId: m.id, emerPhone: m.emerPhone || undefined, codeName: codes[m.id]!.trim() })),
-          })),
+    redeem.mutate(
+      {
+        activityId,
+        teams: [...byTeam.entries()].map(([teamId, ms]) => ({
+          teamId,
+          name: ms[0]!.team!.name,
+          program: ms[0]!.program?.id,
+          teamers: ms.map((m) => ({ name: m.name, teamerId: m.id, emerPhone: m.emerPhone || undefined, codeName: codes[m.id]!.trim() })),
+        })),
+      },
+      {
+        onSuccess: (list) => {
+          setResults(Object.fromEntries(list.map((r) => [r.teamerId, r])));
+          onDone?.();
         },
-        { silent: true },
-      );
-      setResults(Object.fromEntries(res.data.map((r) => [r.teamerId, r])));
-      onDone();
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+      },
+    );
   };
 
   return (
-    <Modal open={open} width={720} title={t('registration:dialog.batchRedeem')} onOk={() => void ok()} confirmLoading={busy} onCancel={onClose} okText={t('registration:actions.redeem')} cancelText={t('registration:actions.close')}>
+    <Modal open={open} width={720} title={t('registration:dialog.batchRedeem')} onOk={ok} confirmLoading={busy} onCancel={onClose} okText={t('registration:actions.redeem')} cancelText={t('registration:actions.close')}>
       <p className={s.muted}>{t('registration:dialog.batchRedeemHint')}</p>
       <Upload
         accept=".xls,.xlsx"
         showUploadList={false}
         {...{ 'aria-label': t('registration:dialog.importCodes') }}
         beforeUpload={(f) => {
-          void importCodes(f);
+          importCodes(f);
           return Upload.LIST_IGNORE;
         }}
       >

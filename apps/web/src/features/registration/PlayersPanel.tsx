@@ -1,16 +1,16 @@
 import { Button, Card, Empty, Input, Pagination, Radio, Spin } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { payStatusColor } from '@rp/shared/rules/registration';
 import { NAME_SEARCH_MIN } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
-import { listMembers, listTeams, type MemberItem } from './api';
+import { exportPlayers, membersQuery, teamsQuery, type MemberItem } from './api';
 import { MemberDetail } from './MemberDetail';
 import { AssignTeamDialog, BatchRedeemDialog, ChangeProgramDialog, DeletePlayersDialog, SubmitDialog } from './PlayerDialogs';
 import { PAGE_SIZE } from './model';
-import { BatchAvatarDialog, ImportDialog, exportPlayers } from './BatchTools';
+import { BatchAvatarDialog, ImportDialog } from './BatchTools';
 import { WriteButton } from './lock';
 import { useScrollToDetail } from './scroll';
 import s from './registration.module.css';
@@ -31,7 +31,6 @@ export function nameClass(payStatus: number): string | undefined {
 /** Player management (spec 2.4): filter, toolbar, two paged lists, detail form, dialogs. */
 export function PlayersPanel({ activity }: { activity: ActivityItem }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const activityId = activity.id;
   const [filter, setFilter] = useState<string>('all');
   const [pageWith, setPageWith] = useState(1);
@@ -55,18 +54,10 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
   const searchShort = search.length > 0 && search.replace(/%/g, '').length < NAME_SEARCH_MIN;
   const name = search && !searchShort ? search : undefined;
 
-  const withTeam = useQuery({
-    queryKey: ['reg', 'members', activityId, 'with', payStatus, name ?? '', pageWith],
-    queryFn: () => listMembers({ activityId, payStatus, name, hasTeam: 1, page: pageWith - 1, size: PAGE_SIZE }),
-  });
-  const withoutTeam = useQuery({
-    queryKey: ['reg', 'members', activityId, 'without', payStatus, name ?? '', pageWithout],
-    queryFn: () => listMembers({ activityId, payStatus, name, hasTeam: 0, page: pageWithout - 1, size: PAGE_SIZE }),
-  });
+  const withTeam = useQuery(membersQuery({ activityId, payStatus, name, hasTeam: 1, page: pageWith - 1, size: PAGE_SIZE }));
+  const withoutTeam = useQuery(membersQuery({ activityId, payStatus, name, hasTeam: 0, page: pageWithout - 1, size: PAGE_SIZE }));
   // only the count: the pickers fetch their own 30 teams (spec 9)
-  const teams = useQuery({ queryKey: ['reg', 'teams', activityId, 'count'], queryFn: () => listTeams({ activityId, size: 1 }) });
-
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['reg'] });
+  const teams = useQuery(teamsQuery({ activityId, size: 1 }));
   const total = (withTeam.data?.totalElements ?? 0) + (withoutTeam.data?.totalElements ?? 0);
 
   const list = (title: string, q: typeof withTeam, page: number, setPage: (p: number) => void, headingId: string) => (
@@ -157,23 +148,19 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
               key={String(selected)}
               activity={activity}
               memberId={selected === 'new' ? null : selected}
-              onSaved={(m) => {
-                setSelected(m.id);
-                refresh();
-              }}
-              onChanged={refresh}
+              onSaved={(m) => setSelected(m.id)}
             />
           )}
         </Card>
         </div>
       </div>
-      <DeletePlayersDialog open={dialog === 'delete'} activityId={activityId} onClose={() => setDialog(null)} onDone={() => { setSelected(null); refresh(); }} />
-      <AssignTeamDialog open={dialog === 'assign'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
-      <ChangeProgramDialog open={dialog === 'program'} activity={activity} onClose={() => setDialog(null)} onDone={refresh} />
-      <BatchRedeemDialog open={dialog === 'redeem'} activityId={activityId} level={activity.level} onClose={() => setDialog(null)} onDone={refresh} />
-      <ImportDialog open={dialog === 'import'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
-      <BatchAvatarDialog open={dialog === 'avatars'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
-      <SubmitDialog open={dialog === 'submit'} activityId={activityId} onClose={() => setDialog(null)} onDone={refresh} />
+      <DeletePlayersDialog open={dialog === 'delete'} activityId={activityId} onClose={() => setDialog(null)} onDone={() => setSelected(null)} />
+      <AssignTeamDialog open={dialog === 'assign'} activityId={activityId} onClose={() => setDialog(null)} />
+      <ChangeProgramDialog open={dialog === 'program'} activity={activity} onClose={() => setDialog(null)} />
+      <BatchRedeemDialog open={dialog === 'redeem'} activityId={activityId} level={activity.level} onClose={() => setDialog(null)} />
+      <ImportDialog open={dialog === 'import'} activityId={activityId} onClose={() => setDialog(null)} />
+      <BatchAvatarDialog open={dialog === 'avatars'} activityId={activityId} onClose={() => setDialog(null)} />
+      <SubmitDialog open={dialog === 'submit'} activityId={activityId} onClose={() => setDialog(null)} />
     </div>
   );
 }

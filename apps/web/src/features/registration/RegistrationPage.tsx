@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useSession } from '../../lib/session';
 import { notice } from './common';
-import { fetchActivity } from './api';
+import { activityQuery, fetchActivity } from './api';
 import { PlayersPanel } from './PlayersPanel';
 import { TeamsPanel } from './TeamsPanel';
 import { TeachersPanel } from './TeachersPanel';
@@ -69,7 +69,7 @@ function NotFound() {
 }
 
 function ActivityScreens({ view, activityId }: { view: View; activityId: number }) {
-  const activity = useQuery({ queryKey: ['reg', 'activity', activityId], queryFn: () => fetchActivity(activityId) });
+  const activity = useQuery(activityQuery(activityId));
   if (activity.isPending) return <Spin className={s.spin} />;
   if (!activity.data) return <NotFound />;
   return <Screens view={view} activity={activity.data} />;

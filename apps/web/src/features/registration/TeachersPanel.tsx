@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Empty, Form, Input, Modal, Spin } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_RE } from '@rp/shared/rules/phone';
 import type { ActivityItem } from '../../lib/contract';
-import { createLeader, deleteLeaders, listLeaders, updateLeader, upload, type LeaderItem } from './api';
-import { errorText, notice, ReadItem, useConfirm } from './common';
+import { deleteLeadersMutation, leadersQuery, saveLeaderMutation, upload, type LeaderItem } from './api';
+import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
 import { WriteButton } from './lock';
 import { checkAttachment } from './model';
 import s from './registration.module.css';
@@ -20,11 +20,9 @@ interface Values {
 /** Leading teachers (spec 2.6): list (100 a page), detail form with delete/edit/close, add dialog. */
 export function TeachersPanel({ activity }: { activity: ActivityItem }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [selected, setSelected] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
-  const list = useQuery({ queryKey: ['reg', 'leaders', activity.id, 'list'], queryFn: () => listLeaders(activity.id) });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['reg', 'leaders'] });
+  const list = useQuery(leadersQuery(activity.id));
   const current = list.data?.content.find((l) => l.id === selected);
 
   return (
@@ -55,19 +53,22 @@ export function TeachersPanel({ activity }: { activity: ActivityItem }) {
         </Card>
         <Card>
           {current ? (
-            <TeacherForm key={current.id} activity={activity} leader={current} onClose={() => setSelected(null)} onChanged={refresh} />
+            <TeacherForm key={current.id} activity={activity} leader={current} onClose={() => setSelected(null)} />
           ) : (
             <Empty description={t('registration:teachers.select')} />
           )}
         </Card>
       </div>
-      <AddTeacherDialog open={adding} activity={activity} onClose={() => setAdding(false)} onDone={(l) => { setSelected(l.id); refresh(); }} />
+      <AddTeacherDialog open={adding} activity={activity} onClose={() => setAdding(false)} onDone={(l) => setSelected(l.id)} />
     </div>
   );
 }
 
-function TeacherForm({ activity, leader, onClose, onChanged }: { activity: ActivityItem; leader: LeaderItem; onClose: () => void; onChanged: () => void }) {
+function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; leader: LeaderItem; onClose: () => void }) {
   const { t } = useTranslation();
+  const saveLeader = useMutation(saveLeaderMutation);
+  const removal = useMutation(deleteLeadersMutation);
+  const fail = useFailNotice();
   const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -76,36 +77,39 @@ function TeacherForm({ activity, leader, onClose, onChanged }: { activity: Activ
   const file = useRef<HTMLInputElement>(null);
   const id = (f: string) => `leader-${leader.id}-${f}`;
 
-  const save = async () => {
+  const save = () => {
     setError(null);
     const v = form.getFieldsValue(true) as Values;
     if (!PHONE_RE.test(v.phone.trim())) {
       form.setFields([{ name: 'phone', errors: [t('registration:check.phoneInvalid')] }]);
       return;
     }
-    try {
-      const res = await updateLeader({ id: leader.id, activityId: activity.id, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), code: v.code.trim() || null, photoUrl, status: leader.status, type: leader.type });
-      notice.success(res.resultStr);
-      setEditing(false);
-      onChanged();
-    } catch (e) {
-      // spec 8.2: 'please re-confirm the information' on a failed update (the server sends that text)
-      const base = t('registration:notice.teacherUpdateFailed');
-      const msg = errorText(e, base);
-      setError(msg === base ? base : `${base}: ${msg}`);
-    }
+    saveLeader.mutate(
+      { id: leader.id, activityId: activity.id, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), code: v.code.trim() || null, photoUrl, status: leader.status, type: leader.type },
+      {
+        onSuccess: (res) => {
+          notice.success(res.resultStr);
+          setEditing(false);
+        },
+        onError: (e) => {
+          // spec 8.2: 'please re-confirm the information' on a failed update (the server sends that text)
+          const base = t('registration:notice.teacherUpdateFailed');
+          const msg = errorText(e, base);
+          setError(msg === base ? base : `${base}: ${msg}`);
+        },
+      },
+    );
   };
 
   const remove = async () => {
     if (!(await confirm(t('registration:confirm.deleteTeacher')))) return;
-    try {
-      const res = await deleteLeaders([leader.id]);
-      notice.success(res.resultStr);
-      onClose();
-      onChanged();
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    removal.mutate([leader.id], {
+      onSuccess: (res) => {
+        notice.success(res.resultStr);
+        onClose();
+      },
+      onError: fail,
+    });
   };
 
   const attach = async (f: File | undefined) => {
@@ -131,7 +135,7 @@ function TeacherForm({ activity, leader, onClose, onChanged }: { activity: Activ
         <h2 style={{ margin: 0, fontSize: 18 }}>{leader.name}</h2>
         <span className={s.toolbarSpacer} />
         {editing ? (
-          <Button type="primary" onClick={() => void save()}>
+          <Button type="primary" loading={saveLeader.isPending} onClick={save}>
             {t('registration:actions.save')}
           </Button>
         ) : (
@@ -189,7 +193,8 @@ function AddTeacherDialog({ open, activity, onClose, onDone }: { open: boolean; 
   const { t } = useTranslation();
   const [form] = Form.useForm<Omit<Values, 'code'>>();
   const [error, setError] = useState<string | null>(null);
-  const ok = async () => {
+  const create = useMutation(saveLeaderMutation);
+  const ok = () => {
     setError(null);
     const v = { phone: '', name: '', address: '', ...form.getFieldsValue(true) } as Omit<Values, 'code'>;
     if (!PHONE_RE.test(v.phone.trim())) {
@@ -200,18 +205,21 @@ function AddTeacherDialog({ open, activity, onClose, onDone }: { open: boolean; 
       form.setFields([{ name: 'name', errors: [t('registration:check.completeData')] }]);
       return;
     }
-    try {
-      const res = await createLeader({ activityId: activity.id, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), status: 1, type: 1 });
-      notice.success(res.resultStr);
-      form.resetFields();
-      onClose();
-      onDone(res.data);
-    } catch (e) {
-      setError(errorText(e, t('registration:notice.serverBusy')));
-    }
+    create.mutate(
+      { activityId: activity.id, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), status: 1, type: 1 },
+      {
+        onSuccess: (res) => {
+          notice.success(res.resultStr);
+          form.resetFields();
+          onClose();
+          onDone(res.data);
+        },
+        onError: (e) => setError(errorText(e, t('registration:notice.serverBusy'))),
+      },
+    );
   };
   return (
-    <Modal open={open} title={t('registration:dialog.addTeacher')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.add')} cancelText={t('registration:actions.cancel')} forceRender>
+    <Modal open={open} title={t('registration:dialog.addTeacher')} onOk={ok} confirmLoading={create.isPending} onCancel={onClose} okText={t('registration:actions.add')} cancelText={t('registration:actions.cancel')} forceRender>
       {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
       <Form form={form} layout="vertical" initialValues={{ phone: '', name: '', address: '' }}>
         <Form.Item name="phone" label={t('registration:field.phone')} htmlFor="add-leader-phone" required>

@@ -1,15 +1,16 @@
 import { Alert, Button, Card, Checkbox, Empty, Form, Input, Modal, Pagination, Radio, Select, Spin, Tag, Tooltip } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { codeEntryClosed } from '@rp/shared/rules/registration';
+import { codeEntryClosed, isFree, PAY_STATUS, TEAM_STATUS } from '@rp/shared/rules/registration';
+import { PROMOTION_CODE_MIN, CHANNEL_CODE_MIN } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
-import { bindOrg, checkOrg, checkTeamCode, createTeam, deleteTeams, fetchFinishedActivities, listTeams, moveOutMembers, queryLeaders, updateTeam, type OrgCheck, type TeamItem } from './api';
+import { bindOrgMutation, checkOrg, checkTeamCode, deleteTeamsMutation, leaderSearchQuery, moveOutMembersMutation, saveTeamMutation, teamsQuery, zonesQuery, type OrgCheck, type TeamItem } from './api';
 import { CodeField } from './CodeField';
-import { errorText, notice, ReadItem, useConfirm } from './common';
+import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
 import { PAGE_SIZE, checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
 import { WriteButton, useWriteLock } from './lock';
 import { PayStatusTag } from './PayStatusTag';
@@ -20,7 +21,7 @@ import s from './registration.module.css';
 type Filter = 'all' | '1' | '2' | 'paid' | '7';
 
 function filterQuery(f: Filter): { status?: number; payStatus?: number } {
-  if (f === 'paid') return { payStatus: 3 };
+  if (f === 'paid') return { payStatus: PAY_STATUS.REGISTERED };
   if (f === 'all') return {};
   return { status: Number(f) };
 }
@@ -28,7 +29,6 @@ function filterQuery(f: Filter): { status?: number; payStatus?: number } {
 /** Team management (spec 2.5). */
 export function TeamsPanel({ activity }: { activity: ActivityItem }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [filter, setFilter] = useState<Filter>('all');
   // ?new=1 and ?team=<id> come from the guided path
   const [params] = useSearchParams();
@@ -42,13 +42,12 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
   };
   // the team list pages by 30 (spec 9)
   const [page, setPage] = useState(1);
-  const teams = useQuery({ queryKey: ['reg', 'teams', activity.id, filter, page], queryFn: () => listTeams({ activityId: activity.id, page: page - 1, size: PAGE_SIZE, ...filterQuery(filter) }) });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['reg'] });
+  const teams = useQuery(teamsQuery({ activityId: activity.id, page: page - 1, size: PAGE_SIZE, ...filterQuery(filter) }));
   const onPage = typeof selected === 'number' ? teams.data?.content.find((x) => x.id === selected) : undefined;
   // a team chosen elsewhere (the guided path's ?team=) may sit on another page
   const elsewhere = useQuery({
-    queryKey: ['reg', 'teams', activity.id, 'one', selected],
-    queryFn: () => listTeams({ activityId: activity.id, id: selected as number, size: 1 }).then((r) => r.content[0] ?? null),
+    ...teamsQuery({ activityId: activity.id, id: selected as number, size: 1 }),
+    select: (r) => r.content[0] ?? null,
     enabled: typeof selected === 'number' && !!teams.data && !onPage,
   });
   const current = onPage ?? (typeof selected === 'number' ? (elsewhere.data ?? undefined) : undefined);
@@ -93,26 +92,28 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
       <div ref={detailRef} className={s.detail}>
       <Card>
         {selected === 'new' ? (
-          <TeamForm key="new" activity={activity} team={null} onSaved={(x) => { setSelected(x.id); refresh(); }} onChanged={refresh} />
+          <TeamForm key="new" activity={activity} team={null} onSaved={(x) => setSelected(x.id)} />
         ) : current ? (
-          <TeamForm key={current.id} activity={activity} team={current} onSaved={refresh} onChanged={refresh} />
+          <TeamForm key={current.id} activity={activity} team={current} />
         ) : (
           <Empty description={t('registration:team.select')} />
         )}
       </Card>
       </div>
-      <DeleteTeamsDialog open={dialog === 'delete'} teams={teams.data?.content ?? []} onClose={() => setDialog(null)} onDone={() => { setSelected(null); refresh(); }} />
-      <BindOrgDialog open={dialog === 'bind'} activityId={activity.id} teams={(teams.data?.content ?? []).filter((x) => !x.orgCode)} onClose={() => setDialog(null)} onDone={refresh} />
+      <DeleteTeamsDialog open={dialog === 'delete'} teams={teams.data?.content ?? []} onClose={() => setDialog(null)} onDone={() => setSelected(null)} />
+      <BindOrgDialog open={dialog === 'bind'} activityId={activity.id} teams={(teams.data?.content ?? []).filter((x) => !x.orgCode)} onClose={() => setDialog(null)} />
     </div>
   );
 }
 
-function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityItem; team: TeamItem | null; onSaved: (t: TeamItem) => void; onChanged: () => void }) {
+function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: TeamItem | null; onSaved?: (t: TeamItem) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TeamFormValues>();
   const lock = useWriteLock();
   const [editing, setEditing] = useState(team === null && !lock.locked);
-  const [saving, setSaving] = useState(false);
+  const saveTeam = useMutation(saveTeamMutation);
+  const moveOut = useMutation(moveOutMembersMutation);
+  const fail = useFailNotice();
   const [error, setError] = useState<string | null>(null);
   const [org, setOrg] = useState<OrgCheck | null>(null);
   const [leaderSearch, setLeaderSearch] = useState('');
@@ -120,9 +121,9 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
   const [codes, setCodes] = useState<Record<number, string>>({});
   const [confirm, holder] = useConfirm();
   const level2 = activity.level === 2;
-  const promotion = activity.promotionZone && team?.status === 7;
-  const leaders = useQuery({ queryKey: ['reg', 'leaders', activity.id, 'q', leaderSearch], queryFn: () => queryLeaders(activity.id, leaderSearch) });
-  const zones = useQuery({ queryKey: ['reg', 'zones'], queryFn: fetchFinishedActivities, enabled: promotion });
+  const promotion = activity.promotionZone && team?.status === TEAM_STATUS.IN_REVIEW;
+  const leaders = useQuery(leaderSearchQuery(activity.id, leaderSearch));
+  const zones = useQuery({ ...zonesQuery(), enabled: promotion });
   const id = (f: string) => `team-${team?.id ?? 'new'}-${f}`;
   const leaderOptions = (leaders.data ?? []).map((l) => ({ value: l.id, label: `${l.name} ${l.phone}` }));
   if (team?.leader && !leaderOptions.some((o) => o.value === team.leader!.id)) leaderOptions.push({ value: team.leader.id, label: team.leader.name });
@@ -144,7 +145,7 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
     const zone = form.getFieldValue('sourceActivityId') as number | null | undefined;
     if (!code) return;
     if (!zone) return setPromo(t('registration:check.promoZoneFirst'));
-    if (code.length < 4) return setPromo(t('registration:check.promoCodeShort'));
+    if (code.length < PROMOTION_CODE_MIN) return setPromo(t('registration:check.promoCodeShort'));
     try {
       const r = await checkTeamCode(activity.id, zone, code);
       setPromo(r.verify === 1 ? (r.teamName ? t('registration:team.promoFound', { name: r.teamName }) : t('registration:team.promoValid')) : t('registration:team.promoNotFound'));
@@ -153,24 +154,26 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
     }
   };
 
-  const send = async (values: TeamFormValues, confirmed?: boolean): Promise<void> => {
+  const send = (values: TeamFormValues, confirmed?: boolean) => {
     const payload = formToTeam(values, activity.id, { level2, promotion: !!promotion });
-    try {
-      const res = team ? await updateTeam({ ...payload, id: team.id, confirm: confirmed }) : await createTeam(payload);
-      notice.success(res.resultStr);
-      setEditing(false);
-      onSaved(res.data);
-    } catch (e) {
-      if (isApiError(e, 'CONFIRM_REQUIRED') && !confirmed) {
-        if (await confirm(e.message, t('registration:dialog.confirmProgram'))) return send(values, true);
-        return;
-      }
-      setError(errorText(e, t('registration:notice.serverBusy')));
-      if (isApiError(e)) form.setFields(Object.entries(e.fieldErrors).filter(([k]) => k in emptyTeam()).map(([name, m]) => ({ name: name as keyof TeamFormValues, errors: [m] })));
-    }
+    saveTeam.mutate(team ? { ...payload, id: team.id, confirm: confirmed } : payload, {
+      onSuccess: (res) => {
+        notice.success(res.resultStr);
+        setEditing(false);
+        onSaved?.(res.data);
+      },
+      onError: (e) => {
+        if (isApiError(e, 'CONFIRM_REQUIRED') && !confirmed) {
+          void confirm(e.message, t('registration:dialog.confirmProgram')).then((ok) => ok && send(values, true));
+          return;
+        }
+        setError(errorText(e, t('registration:notice.serverBusy')));
+        if (isApiError(e)) form.setFields(Object.entries(e.fieldErrors).filter(([k]) => k in emptyTeam()).map(([name, m]) => ({ name: name as keyof TeamFormValues, errors: [m] })));
+      },
+    });
   };
 
-  const save = async () => {
+  const save = () => {
     setError(null);
     const values = { ...emptyTeam(), ...form.getFieldsValue(true) } as TeamFormValues;
     const problem = checkTeam(values, { promotion: !!promotion });
@@ -179,20 +182,12 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
       setError(t(problem.key));
       return;
     }
-    setSaving(true);
-    await send(values);
-    setSaving(false);
+    send(values);
   };
 
   const removeMember = async (memberId: number, name: string) => {
     if (!(await confirm(t('registration:confirm.removeMember', { name })))) return;
-    try {
-      const res = await moveOutMembers([memberId]);
-      notice.success(res.resultStr);
-      onChanged();
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    moveOut.mutate([memberId], { onSuccess: (res) => void notice.success(res.resultStr), onError: fail });
   };
 
   return (
@@ -200,11 +195,11 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
       {holder}
       <div className={s.toolbar}>
         <h2 style={{ margin: 0, fontSize: 18 }}>{team ? team.name : t('registration:team.new')}</h2>
-        {team ? <Tag>{t(team.status === 7 ? 'registration:teamStatus.7' : team.status === 2 ? 'registration:teamStatus.2' : 'registration:teamStatus.1')}</Tag> : null}
-        {team?.payStatus === 3 ? <PayStatusTag status={3} /> : null}
+        {team ? <Tag>{t(team.status === TEAM_STATUS.IN_REVIEW ? 'registration:teamStatus.7' : team.status === TEAM_STATUS.FULL ? 'registration:teamStatus.2' : 'registration:teamStatus.1')}</Tag> : null}
+        {team?.payStatus === PAY_STATUS.REGISTERED ? <PayStatusTag status={PAY_STATUS.REGISTERED} /> : null}
         <span className={s.toolbarSpacer} />
         {editing ? (
-          <Button type="primary" loading={saving} onClick={() => void save()}>
+          <Button type="primary" loading={saveTeam.isPending} onClick={save}>
             {t('registration:actions.save')}
           </Button>
         ) : (
@@ -307,9 +302,8 @@ function TeamForm({ activity, team, onSaved, onChanged }: { activity: ActivityIt
                 value={codes[m.id] ?? m.code ?? ''}
                 onChange={(v) => setCodes({ ...codes, [m.id]: v })}
                 disabled={codeEntryClosed(m.payStatus, activity.level, team.status)}
-                onRedeemed={() => onChanged()}
               />
-              <WriteButton size="small" onClick={() => void removeMember(m.id, m.name)} disabled={![0, 6, 8].includes(m.payStatus)}>
+              <WriteButton size="small" onClick={() => void removeMember(m.id, m.name)} disabled={!isFree(m.payStatus)}>
                 {t('registration:actions.remove')}
               </WriteButton>
             </div>
@@ -324,21 +318,23 @@ function DeleteTeamsDialog({ open, teams, onClose, onDone }: { open: boolean; te
   const { t } = useTranslation();
   const [ids, setIds] = useState<number[]>([]);
   const [confirm, holder] = useConfirm();
+  const remove = useMutation(deleteTeamsMutation);
+  const fail = useFailNotice();
   const ok = async () => {
     if (!ids.length) {
       notice.error(t('registration:check.selectTeams'));
       return;
     }
     if (!(await confirm(t('registration:confirm.deleteTeams', { count: ids.length })))) return;
-    try {
-      const res = await deleteTeams(ids);
-      notice.success(res.resultStr);
-      setIds([]);
-      onClose();
-      onDone();
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    remove.mutate(ids, {
+      onSuccess: (res) => {
+        notice.success(res.resultStr);
+        setIds([]);
+        onClose();
+        onDone();
+      },
+      onError: fail,
+    });
   };
   return (
     <Modal open={open} title={t('registration:dialog.deleteTeams')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('registration:actions.cancel')}>
@@ -354,7 +350,7 @@ function DeleteTeamsDialog({ open, teams, onClose, onDone }: { open: boolean; te
           describedBy="delete-teams-hint"
           items={teams.map((x) => {
             // spec 5: a team with a completed payment (or one under way, or under review) cannot be deleted
-            const held = x.teamMembers.filter((m) => [1, 2, 3, 4, 5, 7, 9].includes(m.payStatus)).length;
+            const held = x.teamMembers.filter((m) => !isFree(m.payStatus)).length;
             return { value: x.id, label: x.name, disabled: held > 0, note: held ? t('registration:dialog.teamHasRegistered', { count: held }) : undefined };
           })}
         />
@@ -383,14 +379,16 @@ function CheckList({ ids, setIds, items, describedBy }: { ids: number[]; setIds:
 }
 
 
-function BindOrgDialog({ open, activityId, teams, onClose, onDone }: { open: boolean; activityId: number; teams: TeamItem[]; onClose: () => void; onDone: () => void }) {
+function BindOrgDialog({ open, activityId, teams, onClose }: { open: boolean; activityId: number; teams: TeamItem[]; onClose: () => void }) {
   const { t } = useTranslation();
+  const bind = useMutation(bindOrgMutation);
+  const fail = useFailNotice();
   const [code, setCode] = useState('');
   const [org, setOrg] = useState<OrgCheck | null>(null);
   const [ids, setIds] = useState<number[]>([]);
   const verify = async () => {
     setOrg(null);
-    if (code.trim().length < 4) {
+    if (code.trim().length < CHANNEL_CODE_MIN) {
       notice.error(t('registration:check.channelShort'));
       return null;
     }
@@ -414,15 +412,17 @@ function BindOrgDialog({ open, activityId, teams, onClose, onDone }: { open: boo
       notice.error(t('registration:check.selectTeams'));
       return;
     }
-    try {
-      const res = await bindOrg({ activityId, orgId: r.id, orgCode: code.trim(), teamIds: ids.map(String) });
-      notice.success(res.resultStr);
-      setIds([]);
-      onClose();
-      onDone();
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    bind.mutate(
+      { activityId, orgId: r.id, orgCode: code.trim(), teamIds: ids.map(String) },
+      {
+        onSuccess: (res) => {
+          notice.success(res.resultStr);
+          setIds([]);
+          onClose();
+        },
+        onError: fail,
+      },
+    );
   };
   return (
     <Modal open={open} title={t('registration:dialog.bindOrg')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>

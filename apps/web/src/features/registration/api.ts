@@ -1,4 +1,6 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
 import type { ActivityItem } from '../../lib/contract';
 import type { LeaderItem, MemberItem, TeamItem } from '@rp/shared';
 import type { MemberPayload, TeamPayload } from './model';
@@ -122,3 +124,122 @@ export const myRegistrations = () => api.post<{ data: MyRegistration[] }>('/api/
 /** Promotion team code (spec 7.4): a team number of the chosen promotion-zone activity. */
 export const checkTeamCode = (activityId: number, sourceActivityId: number, teamCode: string) =>
   api.get<Data<{ teamName: string | null; verify: number }>>('/api/lTeam/web/checkTeamCode', { query: { activityId, sourceActivityId, teamCode }, ...quiet }).then((r) => r.data);
+
+/*
+ * Query keys, queries and writes of the registration screens. Every key starts with 'reg'; a write
+ * invalidates what it can change (most change teams, players and the summaries together: regKeys.all).
+ */
+export const regKeys = {
+  all: ['reg'] as const,
+  activity: (id: number) => [...regKeys.all, 'activity', id] as const,
+  clothes: (activityId: number) => [...regKeys.all, 'clothes', activityId] as const,
+  zones: () => [...regKeys.all, 'zones'] as const,
+  members: (q: MemberQuery) => [...regKeys.all, 'members', q] as const,
+  member: (id: number) => [...regKeys.all, 'member', id] as const,
+  teams: (q: TeamQuery) => [...regKeys.all, 'teams', q] as const,
+  leaders: () => [...regKeys.all, 'leaders'] as const,
+  leaderList: (activityId: number) => [...regKeys.leaders(), activityId, 'list'] as const,
+  leaderSearch: (activityId: number, name: string) => [...regKeys.leaders(), activityId, 'q', name] as const,
+  mine: () => [...regKeys.all, 'my'] as const,
+};
+
+export const activityQuery = (id: number) => queryOptions({ queryKey: regKeys.activity(id), queryFn: () => fetchActivity(id) });
+export const clothesQuery = (activityId: number) => queryOptions({ queryKey: regKeys.clothes(activityId), queryFn: () => listClothes(activityId), staleTime: 10 * 60_000 });
+/** Finished activities: the promotion zones a promoted team comes from. */
+export const zonesQuery = () => queryOptions({ queryKey: regKeys.zones(), queryFn: fetchFinishedActivities });
+export const membersQuery = (q: MemberQuery) => queryOptions({ queryKey: regKeys.members(q), queryFn: () => listMembers(q) });
+export const memberQuery = (id: number) => queryOptions({ queryKey: regKeys.member(id), queryFn: () => memberDetail(id) });
+export const teamsQuery = (q: TeamQuery) => queryOptions({ queryKey: regKeys.teams(q), queryFn: () => listTeams(q) });
+export const leadersQuery = (activityId: number) => queryOptions({ queryKey: regKeys.leaderList(activityId), queryFn: () => listLeaders(activityId) });
+export const leaderSearchQuery = (activityId: number, name: string) => queryOptions({ queryKey: regKeys.leaderSearch(activityId, name), queryFn: () => queryLeaders(activityId, name) });
+export const myRegistrationsQuery = () => queryOptions({ queryKey: regKeys.mine(), queryFn: myRegistrations });
+
+/** A write that may change teams, players, codes and the summaries: everything under 'reg' refetches. */
+function regWrite<TData, TVars>(name: string, mutationFn: (vars: TVars) => Promise<TData>) {
+  return mutationOptions({
+    mutationKey: [...regKeys.all, name],
+    mutationFn,
+    // not awaited: the screen's own success step (notice, close) runs first, as the lists refetch
+    onSuccess: (_data: TData, _vars: TVars, _r: unknown, { client }) => void client.invalidateQueries({ queryKey: regKeys.all }),
+  });
+}
+/** A teacher's write: only the teacher lists refetch. */
+function leaderWrite<TData, TVars>(name: string, mutationFn: (vars: TVars) => Promise<TData>) {
+  return mutationOptions({
+    mutationKey: [...regKeys.leaders(), name],
+    mutationFn,
+    onSuccess: (_data: TData, _vars: TVars, _r: unknown, { client }) => void client.invalidateQueries({ queryKey: regKeys.leaders() }),
+  });
+}
+
+export const saveMemberMutation = regWrite('saveMember', (body: MemberPayload & { id?: number }) => (body.id ? updateMember({ ...body, id: body.id }) : createMember(body)));
+export const deleteMembersMutation = regWrite('deleteMembers', deleteMembers);
+export const moveOutMembersMutation = regWrite('moveOutMembers', moveOutMembers);
+export const submitMembersMutation = regWrite('submitMembers', submitMembers);
+export const assignTeamMutation = regWrite('assignTeam', assignTeam);
+export const changeProgramMutation = regWrite('changeProgram', changeProgram);
+export const redeemCodeMutation = regWrite('redeemCode', redeemCode);
+export const withdrawMutation = regWrite('withdraw', withdraw);
+export const saveTeamMutation = regWrite('saveTeam', (body: TeamPayload & { id?: number; confirm?: boolean }) => (body.id ? updateTeam({ ...body, id: body.id }) : createTeam(body)));
+export const deleteTeamsMutation = regWrite('deleteTeams', deleteTeams);
+export const batchCreateMutation = regWrite('batchCreate', batchCreate);
+export const batchCreateTeamsMutation = regWrite('batchCreateTeams', batchCreateTeams);
+export const bindOrgMutation = regWrite('bindOrg', bindOrg);
+export const saveLeaderMutation = leaderWrite('saveLeader', (body: LeaderPayload & { id?: number }) => (body.id ? updateLeader({ ...body, id: body.id }) : createLeader(body)));
+export const deleteLeadersMutation = leaderWrite('deleteLeaders', deleteLeaders);
+
+export interface RedeemResult {
+  teamerId: number;
+  codeName: string;
+  ok: boolean;
+  message: string;
+}
+export interface BatchRedeemBody {
+  activityId: number;
+  teams: { teamId: number; name: string; program?: number; teamers: { name: string; teamerId: number; emerPhone?: string; codeName: string }[] }[];
+}
+/** The team batch redeem (spec 7.4/7.6): a result per player. */
+export const batchRedeemMutation = regWrite('batchRedeem', (body: BatchRedeemBody) => api.post<{ data: RedeemResult[] }>('/api/lRedeemCode/web/redeemCode', body, quiet).then((r) => r.data));
+/** Codes read from a code sheet (nothing is stored). */
+export const parseCodesMutation = mutationOptions({
+  mutationKey: [...regKeys.all, 'parseCodes'],
+  mutationFn: (file: File) => {
+    const fd = new FormData();
+    fd.append('file', file, file.name);
+    return api.post<{ data: string | string[] }>('/api/lRedeemCode/web/parseCodes', fd, quiet).then((r) => (Array.isArray(r.data) ? r.data : String(r.data).split(',').filter(Boolean)));
+  },
+});
+
+/** Downloads (spreadsheets): the browser saves them; an error's message comes from the JSON error blob. */
+export async function downloadTemplate(activityId: number) {
+  const blob = await api.get<Blob>('/api/lTeamMember/web/importTemplate', { query: { activityId }, responseType: 'blob' });
+  saveBlob(blob, `players-template-${activityId}.xlsx`);
+}
+export async function exportPlayers(activityId: number) {
+  const blob = await api.get<Blob>('/api/lTeamMember/web/export', { query: { activityId }, responseType: 'blob' });
+  saveBlob(blob, `players-${activityId}.xlsx`);
+}
+
+export interface ImportResult {
+  total: number;
+  valid: number;
+  written: number;
+  errors: { row: number; column: string; message: string }[];
+}
+/** Spreadsheet import: a preview (nothing written), or the commit (the lists refetch). */
+export const importPlayersMutation = mutationOptions({
+  mutationKey: [...regKeys.all, 'import'],
+  mutationFn: ({ file, activityId, mode, atomic }: { file: File; activityId: number; mode: 'preview' | 'commit'; atomic: boolean }) => {
+    const fd = new FormData();
+    fd.append('file', file, file.name);
+    return api.post<{ data: ImportResult; resultStr: string }>('/api/lTeamMember/web/import', fd, { query: { activityId, mode, atomic: atomic ? 1 : 0 }, ...quiet });
+  },
+  onSuccess: (_res, vars, _r, { client }) => {
+    if (vars.mode === 'commit') void client.invalidateQueries({ queryKey: regKeys.all });
+  },
+});
+
+/** Binds uploaded batch avatars to their players: a result per player. */
+export const bindAvatarsMutation = regWrite('bindAvatars', (body: { activityId: number; memberPhotoVoList: { memberId: number; headImg: string }[] }) =>
+  api.post<{ data: { memberId: number; ok: boolean; message: string }[] }>('/api/lTeamMember/web/updateMemberHead', body, quiet).then((r) => r.data),
+);

@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import s from './registration.module.css';
 
@@ -32,9 +32,13 @@ export const notice = {
   },
 };
 
-/** The server's text (spec: show server messages as they come), or the generic busy text. */
-export function errorText(e: unknown, fallback: string): string {
-  return isApiError(e) && e.message ? e.message : fallback;
+/** The server's text (spec: show server messages as they come), or the fallback. */
+export { errorMessage as errorText } from '../../lib/api-client';
+
+/** A failed write's notice: the server's text, or "server busy". */
+export function useFailNotice(): (e: unknown) => void {
+  const { t } = useTranslation();
+  return useCallback((e: unknown) => void notice.error(errorMessage(e, t('registration:notice.serverBusy'))), [t]);
 }
 
 /** A confirmation as a promise; cancelling shows the info 'cancelled' (spec 8.2). */

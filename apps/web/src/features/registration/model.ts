@@ -1,6 +1,7 @@
 import { ID_CARD_RE, isValidIdCard, parseBirth } from '@rp/shared/rules/id-card';
 import { PHONE_RE, checkPhone, regionName } from '@rp/shared/rules/phone';
-import { codeEntryClosed } from '@rp/shared/rules/registration';
+import { codeEntryClosed, isFree } from '@rp/shared/rules/registration';
+import { CHANNEL_CODE_MIN, UPLOAD_LIMITS } from '@rp/shared/limits';
 import type { MemberItem, TeamItem } from '@rp/shared';
 
 /**
@@ -8,12 +9,9 @@ import type { MemberItem, TeamItem } from '@rp/shared';
  * travel as {id}), and the client-side checks of spec 5, which return locale keys (exact spec texts).
  */
 export const PAGE_SIZE = 30;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const ATTACHMENT_MAX_BYTES = 3 * 1024 * 1024;
 export const CROP_W = 180;
 export const CROP_H = 252;
 export const DEFAULT_REGION = '86';
-export const CHANNEL_CODE_MIN = 4;
 
 export interface MemberFormValues {
   name: string;
@@ -149,7 +147,7 @@ export function checkAvatar(file: { type: string; size: number; name: string }, 
   if (!playerName.trim()) return 'registration:check.avatarNeedsName';
   const typeOk = /^image\/(jpe?g|png)$/i.test(file.type) || /\.(jpe?g|png)$/i.test(file.name);
   if (!typeOk) return 'registration:check.avatarType';
-  if (file.size > AVATAR_MAX_BYTES) return 'registration:check.avatarSize';
+  if (file.size > UPLOAD_LIMITS.playerPhoto) return 'registration:check.avatarSize';
   return null;
 }
 
@@ -157,7 +155,7 @@ export type AttachmentCheck = 'registration:check.attachmentNeedsPhone' | 'regis
 export function checkAttachment(file: { name: string; size: number }, phone: string): AttachmentCheck | null {
   if (!PHONE_RE.test(phone.trim())) return 'registration:check.attachmentNeedsPhone';
   if (!/\.(jpe?g|png|docx?)$/i.test(file.name)) return 'registration:check.attachmentType';
-  if (file.size > ATTACHMENT_MAX_BYTES) return 'registration:check.attachmentSize';
+  if (file.size > UPLOAD_LIMITS.attachment) return 'registration:check.attachmentSize';
   return null;
 }
 
@@ -252,7 +250,7 @@ export function orgVerifyKey(verify: number): 'registration:team.orgVerified' | 
 export function splitDeletable(members: readonly MemberItem[]): { open: MemberItem[]; done: MemberItem[] } {
   const open: MemberItem[] = [];
   const done: MemberItem[] = [];
-  for (const m of members) (m.payStatus === 0 || m.payStatus === 6 || m.payStatus === 8 ? open : done).push(m);
+  for (const m of members) (isFree(m.payStatus) ? open : done).push(m);
   return { open, done };
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NAME_SEARCH_MIN } from '@rp/shared/limits';
-import { listMembers, listTeams, type MemberItem, type TeamItem } from './api';
+import { membersQuery, teamsQuery, type MemberItem, type TeamItem } from './api';
 
 /** Spec 9: picker lists show 20 players or 30 teams; typing searches the server. */
 export const PLAYER_PICKER_SIZE = 20;
@@ -10,12 +10,7 @@ export const TEAM_PICKER_SIZE = 30;
 /** Teams for a select: the first 30, or the first 30 whose name contains what was typed. `keep` stay listed. */
 export function useTeamPicker(activityId: number, enabled = true, keep: (TeamItem | { id: number; name: string } | null | undefined)[] = []) {
   const [search, setSearch] = useState('');
-  const q = useQuery({
-    queryKey: ['reg', 'teams', activityId, 'picker', search],
-    queryFn: () => listTeams({ activityId, name: search || undefined, size: TEAM_PICKER_SIZE }).then((r) => r.content),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  const q = useQuery({ ...teamsQuery({ activityId, name: search || undefined, size: TEAM_PICKER_SIZE }), select: (r) => r.content, enabled, placeholderData: keepPreviousData });
   const teams = q.data ?? [];
   const options = teams.map((x) => ({ value: x.id, label: x.name }));
   for (const k of keep) if (k && !options.some((o) => o.value === k.id)) options.push({ value: k.id, label: k.name });
@@ -26,12 +21,7 @@ export function useTeamPicker(activityId: number, enabled = true, keep: (TeamIte
 export function usePlayerPicker(activityId: number, enabled = true) {
   const [search, setSearch] = useState('');
   const name = search.replace(/%/g, '').length >= NAME_SEARCH_MIN ? search : undefined;
-  const q = useQuery({
-    queryKey: ['reg', 'members', activityId, 'picker', name ?? ''],
-    queryFn: () => listMembers({ activityId, name, size: PLAYER_PICKER_SIZE }).then((r) => r.content),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  const q = useQuery({ ...membersQuery({ activityId, name, size: PLAYER_PICKER_SIZE }), select: (r) => r.content, enabled, placeholderData: keepPreviousData });
   const [chosen, setChosen] = useState<Map<number, MemberItem>>(new Map());
   const players = q.data ?? [];
   // players picked under an earlier search keep their label

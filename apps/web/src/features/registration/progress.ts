@@ -1,4 +1,5 @@
 import type { MemberItem, TeamItem } from '@rp/shared';
+import { isRegistered, PAY_STATUS } from '@rp/shared/rules/registration';
 
 /**
  * The guided path of /activityEnter (issue 8): team → players → codes (or review) → done, computed from
@@ -7,16 +8,16 @@ import type { MemberItem, TeamItem } from '@rp/shared';
 export type TeamState = 'needsPlayers' | 'codesPending' | 'toSubmit' | 'underReview' | 'reviewFailed' | 'complete';
 export type StepKey = 'teams' | 'players' | 'codes' | 'done';
 
-const registered = (m: Pick<MemberItem, 'payStatus'>, review: boolean) => (review ? m.payStatus === 9 : m.payStatus === 3 || m.payStatus === 9);
+const registered = (m: Pick<MemberItem, 'payStatus'>, review: boolean) => (review ? m.payStatus === PAY_STATUS.REVIEW_PASSED : isRegistered(m.payStatus));
 
 export function teamState(team: Pick<TeamItem, 'teamMembers'>, review: boolean): TeamState {
   const ms = team.teamMembers;
   if (!ms.length) return 'needsPlayers';
   if (ms.every((m) => registered(m, review))) return 'complete';
   if (review) {
-    if (ms.some((m) => m.payStatus === 8)) return 'reviewFailed';
-    if (ms.some((m) => m.payStatus === 0)) return 'toSubmit';
-    if (ms.some((m) => m.payStatus === 7)) return 'underReview';
+    if (ms.some((m) => m.payStatus === PAY_STATUS.REVIEW_FAILED)) return 'reviewFailed';
+    if (ms.some((m) => m.payStatus === PAY_STATUS.NOT_REGISTERED)) return 'toSubmit';
+    if (ms.some((m) => m.payStatus === PAY_STATUS.IN_REVIEW)) return 'underReview';
   }
   return 'codesPending';
 }
