@@ -1,11 +1,10 @@
 import { Table, Tag, Typography, type TableProps } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { SmsOutboxItem } from '../../lib/contract';
 import { smsOutboxQuery } from '../api';
 import { ScrollableTable } from './ScrollableTable';
-import { usePaging } from './usePaging';
+import { usePagedTable } from './usePaging';
 import s from '../admin.module.css';
 
 const PURPOSE_KEYS: Record<string, string> = {
@@ -17,8 +16,7 @@ const PURPOSE_KEYS: Record<string, string> = {
 /** Messages the SMS adapter sent (the development adapter keeps the codes here), newest first. */
 export default function SmsOutboxPage() {
   const { t } = useTranslation();
-  const { page, size, setPaging } = usePaging();
-  const query = useQuery(smsOutboxQuery(page - 1, size));
+  const table = usePagedTable(smsOutboxQuery);
 
   const columns: TableProps<SmsOutboxItem>['columns'] = [
     { title: t('admin:sms.columns.id'), dataIndex: 'id', width: 80 },
@@ -45,22 +43,7 @@ export default function SmsOutboxPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('admin:sms.intro')}</Typography.Paragraph>
       <ScrollableTable label={t('admin:menu.smsOutbox')}>
-        <Table<SmsOutboxItem>
-          rowKey="id"
-          columns={columns}
-          dataSource={query.data?.content ?? []}
-          loading={query.isFetching}
-          scroll={{ x: 760 }}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: query.data?.totalElements ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('admin:table.total', { total }),
-            onChange: setPaging,
-          }}
-        />
+        <Table<SmsOutboxItem> {...table} columns={columns} scroll={{ x: 760 }} />
       </ScrollableTable>
     </>
   );

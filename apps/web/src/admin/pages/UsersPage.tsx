@@ -1,11 +1,10 @@
 import { Table, Tag, Typography, type TableProps } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserItem } from '../../lib/contract';
 import { adminUsersQuery } from '../api';
 import { ScrollableTable } from './ScrollableTable';
-import { usePaging } from './usePaging';
+import { usePagedTable } from './usePaging';
 import s from '../admin.module.css';
 
 const ROLE_KEYS: Record<string, string> = {
@@ -18,8 +17,7 @@ const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-
 
 export default function UsersPage() {
   const { t } = useTranslation();
-  const { page, size, setPaging } = usePaging();
-  const query = useQuery(adminUsersQuery(page - 1, size));
+  const table = usePagedTable(adminUsersQuery);
 
   const columns: TableProps<AdminUserItem>['columns'] = [
     { title: t('admin:users.columns.id'), dataIndex: 'id', width: 80 },
@@ -46,22 +44,7 @@ export default function UsersPage() {
         {t('admin:menu.users')}
       </Typography.Title>
       <ScrollableTable label={t('admin:menu.users')}>
-        <Table<AdminUserItem>
-          rowKey="id"
-          columns={columns}
-          dataSource={query.data?.content ?? []}
-          loading={query.isFetching}
-          scroll={{ x: 900 }}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: query.data?.totalElements ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('admin:table.total', { total }),
-            onChange: setPaging,
-          }}
-        />
+        <Table<AdminUserItem> {...table} columns={columns} scroll={{ x: 900 }} />
       </ScrollableTable>
     </>
   );

@@ -16,7 +16,8 @@ import { TextField } from '../../ui/TextField';
 import { fetchCaptcha, loginWithPassword, loginWithSms } from './api';
 import { AuthShell } from './AuthShell';
 import { withRedirect } from './redirect';
-import { SmsCodeField } from './SmsCodeButton';
+import { PhoneCodeFields } from './SmsCodeButton';
+import { useAction } from './useAction';
 import { useFormErrors } from './useFormErrors';
 import { checkCaptcha, checkPhone, checkRequired, checkSmsCode } from './validation';
 import s from './auth.module.css';
@@ -111,7 +112,7 @@ function PasswordForm({
   const [rememberMe, setRememberMe] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(initialCaptcha);
   const [captchaLoading, setCaptchaLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const form = useFormErrors<PasswordField>();
   const captchaEnabled = captcha?.enabled ?? true;
 
@@ -127,7 +128,7 @@ function PasswordForm({
     }
   }, []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const ok = form.applyChecks({
@@ -136,61 +137,40 @@ function PasswordForm({
       code: captchaEnabled ? checkCaptcha(code) : undefined,
     });
     if (!ok) return;
-    setBusy(true);
-    try {
-      const res = await loginWithPassword({ username: username.trim(), password, code: code.trim(), uuid: captcha?.uuid ?? '', rememberMe });
-      onSuccess(res, rememberMe);
-    } catch (error) {
-      form.applyServerError(error, { uuid: 'code' });
-      // The captcha is spent after every attempt: fetch a new one; everything else stays as typed.
-      void refreshCaptcha();
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => onSuccess(await loginWithPassword({ username: username.trim(), password, code: code.trim(), uuid: captcha?.uuid ?? '', rememberMe }), rememberMe),
+      (error) => {
+        form.applyServerError(error, { uuid: 'code' });
+        // The captcha is spent after every attempt: fetch a new one; everything else stays as typed.
+        void refreshCaptcha();
+      },
+    );
   };
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={(e) => void submit(e)} className={s.form}>
+    <form ref={form.formRef} noValidate onSubmit={submit} className={s.form}>
       <FormAlert message={form.formError} />
       <TextField
         label={t('auth:login.account')}
-        name="username"
         autoComplete="username"
         required
-        value={username}
-        onChange={(e) => {
-          setUsername(e.target.value);
-          form.clearField('username');
-        }}
-        error={form.fieldErrors.username}
+        {...form.bind('username', username, setUsername)}
       />
       <TextField
         label={t('auth:login.password')}
-        name="password"
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          form.clearField('password');
-        }}
-        error={form.fieldErrors.password}
+        {...form.bind('password', password, setPassword)}
       />
       {captchaEnabled ? (
         <TextField
           label={t('auth:login.captcha')}
-          name="code"
           autoComplete="off"
           inputMode="text"
           maxLength={CAPTCHA_MAX_LENGTH}
           required
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            form.clearField('code');
-          }}
-          error={form.fieldErrors.code}
+          {...form.bind('code', code, setCode)}
           addon={
             <button
               type="button"
@@ -222,62 +202,20 @@ function SmsForm({ prefill, onSuccess }: { prefill: string; onSuccess: (res: Log
   const [phone, setPhone] = useState(prefill);
   const [code, setCode] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const form = useFormErrors<SmsField>();
 
-  const validatePhone = () => {
-    const key = checkPhone(phone);
-    if (key) {
-      form.setFieldErrors((prev) => ({ ...prev, phone: t(key) }));
-      form.focusFirstInvalid();
-    }
-    return !key;
-  };
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     if (!form.applyChecks({ phone: checkPhone(phone), code: checkSmsCode(code) })) return;
-    setBusy(true);
-    try {
-      onSuccess(await loginWithSms({ phone: phone.trim(), code: code.trim(), rememberMe }), rememberMe);
-    } catch (error) {
-      form.applyServerError(error);
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => onSuccess(await loginWithSms({ phone: phone.trim(), code: code.trim(), rememberMe }), rememberMe), form.applyServerError);
   };
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={(e) => void submit(e)} className={s.form}>
+    <form ref={form.formRef} noValidate onSubmit={submit} className={s.form}>
       <FormAlert message={form.formError} />
-      <TextField
-        label={t('auth:sms.phone')}
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={11}
-        required
-        value={phone}
-        onChange={(e) => {
-          setPhone(e.target.value);
-          form.clearField('phone');
-        }}
-        error={form.fieldErrors.phone}
-      />
-      <SmsCodeField
-        phone={phone}
-        purpose="login"
-        validatePhone={validatePhone}
-        value={code}
-        onChange={(v) => {
-          setCode(v);
-          form.clearField('code');
-        }}
-        error={form.fieldErrors.code}
-        onSendError={(error) => form.applyServerError(error, {}, true)}
-      />
+      <PhoneCodeFields form={form} purpose="login" phone={phone} setPhone={setPhone} code={code} setCode={setCode} />
       <div className={s.row}>
         <Checkbox label={t('auth:login.rememberMe')} checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
       </div>

@@ -9,7 +9,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { isPhoneRegistered, register, resetPassword } from './api';
 import { AuthShell } from './AuthShell';
-import { SmsCodeField } from './SmsCodeButton';
+import { PhoneCodeFields } from './SmsCodeButton';
+import { useAction } from './useAction';
 import { useFormErrors } from './useFormErrors';
 import { AFTER_REGISTER, withRedirect } from './redirect';
 import { PASSWORD_MAX } from '@rp/shared/limits';
@@ -39,18 +40,9 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
   const [nickName, setNickName] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   const [phoneTaken, setPhoneTaken] = useState(false);
   const form = useFormErrors<Field>();
-
-  const validatePhone = () => {
-    const key = checkPhone(phone);
-    if (key) {
-      form.setFieldErrors((prev) => ({ ...prev, phone: t(key) }));
-      form.focusFirstInvalid();
-    }
-    return !key;
-  };
 
   // Registering an existing number would fail at the end; say so as soon as the number is complete.
   const checkRegistered = async () => {
@@ -62,7 +54,7 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
     }
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const ok = form.applyChecks({
@@ -73,8 +65,7 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
       confirm: checkConfirm(password, confirm),
     });
     if (!ok) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       if (reset) {
         await resetPassword({ phone: phone.trim(), code: code.trim(), password });
         // Every session of the account is revoked by the server; forget ours too.
@@ -87,11 +78,7 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
         notify.success(t('auth:register.welcome', { name: res.user.nickName || nickName.trim() }));
         void navigate(safeRedirect(redirect, AFTER_REGISTER), { replace: true });
       }
-    } catch (error) {
-      form.applyServerError(error);
-    } finally {
-      setBusy(false);
-    }
+    }, form.applyServerError);
   };
 
   const footer = reset ? (
@@ -109,85 +96,52 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
       intro={reset ? t('auth:reset.intro') : t('auth:register.intro')}
       footer={footer}
     >
-      <form ref={form.formRef} noValidate onSubmit={(e) => void submit(e)} className={s.form}>
+      <form ref={form.formRef} noValidate onSubmit={submit} className={s.form}>
         <FormAlert message={form.formError} />
-        <TextField
-          label={t('auth:sms.phone')}
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={11}
-          required
-          value={phone}
-          onChange={(e) => {
-            setPhone(e.target.value);
-            setPhoneTaken(false);
-            form.clearField('phone');
-          }}
-          onBlur={() => void checkRegistered()}
-          error={form.fieldErrors.phone}
-        />
-        {phoneTaken ? (
-          <p className={s.notice} role="status">
-            {t('auth:register.phoneTaken')} <Link to={withRedirect(`/login?phone=${encodeURIComponent(phone.trim())}`, redirect)}>{t('auth:register.loginLink')}</Link>
-          </p>
-        ) : null}
-        <SmsCodeField
-          phone={phone}
+        <PhoneCodeFields
+          form={form}
           purpose={reset ? 'password' : 'register'}
-          validatePhone={validatePhone}
-          value={code}
-          onChange={(v) => {
-            setCode(v);
-            form.clearField('code');
+          phone={phone}
+          setPhone={(v) => {
+            setPhone(v);
+            setPhoneTaken(false);
           }}
-          error={form.fieldErrors.code}
-          onSendError={(error) => form.applyServerError(error, {}, true)}
+          onPhoneBlur={() => void checkRegistered()}
+          code={code}
+          setCode={setCode}
+          phoneNote={
+            phoneTaken ? (
+              <p className={s.notice} role="status">
+                {t('auth:register.phoneTaken')} <Link to={withRedirect(`/login?phone=${encodeURIComponent(phone.trim())}`, redirect)}>{t('auth:register.loginLink')}</Link>
+              </p>
+            ) : null
+          }
         />
         {reset ? null : (
           <TextField
             label={t('auth:register.nickName')}
-            name="nickName"
             autoComplete="nickname"
             maxLength={40}
             required
-            value={nickName}
-            onChange={(e) => {
-              setNickName(e.target.value);
-              form.clearField('nickName');
-            }}
-            error={form.fieldErrors.nickName}
+            {...form.bind('nickName', nickName, setNickName)}
           />
         )}
         <TextField
           label={reset ? t('auth:reset.newPassword') : t('auth:register.password')}
-          name="password"
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           required
           hint={t('auth:register.passwordHint')}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            form.clearField('password');
-          }}
-          error={form.fieldErrors.password}
+          {...form.bind('password', password, setPassword)}
         />
         <TextField
           label={reset ? t('auth:reset.confirmPassword') : t('auth:register.confirmPassword')}
-          name="confirm"
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           required
-          value={confirm}
-          onChange={(e) => {
-            setConfirm(e.target.value);
-            form.clearField('confirm');
-          }}
-          error={form.fieldErrors.confirm}
+          {...form.bind('confirm', confirm, setConfirm)}
         />
         <button type="submit" className={`${btn.primary} ${btn.block}`} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
           {reset

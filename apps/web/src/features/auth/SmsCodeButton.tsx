@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maskPhone } from '@rp/shared/rules/phone';
 import { SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from '@rp/shared/limits';
@@ -6,6 +6,7 @@ import type { SmsPurpose } from '../../lib/contract';
 import { sendSmsCode } from './api';
 import { TextField } from '../../ui/TextField';
 import { useCountdown } from './useCountdown';
+import { checkPhone } from './validation';
 import s from './auth.module.css';
 
 
@@ -47,34 +48,56 @@ export function SmsCodeButton({ phone, purpose, validatePhone, onError, onSent }
   );
 }
 
-interface FieldProps {
-  phone: string;
-  purpose: SmsPurpose;
-  validatePhone: () => boolean;
+interface BoundField {
+  name: string;
   value: string;
-  onChange: (value: string) => void;
+  onChange: (e: { target: { value: string } }) => void;
   error?: string;
-  /** a failed send: the form shows it once */
-  onSendError: (error: unknown) => void;
+}
+interface PhoneCodeProps {
+  /** the form's useFormErrors (its fields include phone and code) */
+  form: {
+    bind: (field: 'phone' | 'code', value: string, set: (value: string) => void) => BoundField;
+    checkField: (field: 'phone', key: string | undefined) => boolean;
+    applyServerError: (error: unknown, aliases?: Partial<Record<string, 'phone' | 'code'>>, merge?: boolean) => void;
+  };
+  purpose: SmsPurpose;
+  phone: string;
+  setPhone: (value: string) => void;
+  code: string;
+  setCode: (value: string) => void;
+  onPhoneBlur?: () => void;
+  /** under the phone field (register: "already registered") */
+  phoneNote?: ReactNode;
 }
 
-/** The SMS code input with its send button, and the "code sent" line under it (login and register share it). */
-export function SmsCodeField({ phone, purpose, validatePhone, value, onChange, error, onSendError }: FieldProps) {
+/** The phone, its SMS code input with the send button, and the "code sent" line (login and register share them). */
+export function PhoneCodeFields({ form, purpose, phone, setPhone, code, setCode, onPhoneBlur, phoneNote }: PhoneCodeProps) {
   const { t } = useTranslation();
   const [sent, setSent] = useState<string | null>(null);
+  // sending a code needs a valid phone first: its error shows under the field
+  const validatePhone = () => form.checkField('phone', checkPhone(phone));
   return (
     <>
       <TextField
+        label={t('auth:sms.phone')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={11}
+        required
+        {...form.bind('phone', phone, setPhone)}
+        onBlur={onPhoneBlur}
+      />
+      {phoneNote}
+      <TextField
         label={t('auth:sms.code')}
-        name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={SMS_CODE_LENGTH}
         required
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        error={error}
-        addon={<SmsCodeButton phone={phone} purpose={purpose} validatePhone={validatePhone} onError={onSendError} onSent={setSent} />}
+        {...form.bind('code', code, setCode)}
+        addon={<SmsCodeButton phone={phone} purpose={purpose} validatePhone={validatePhone} onError={(error) => form.applyServerError(error, {}, true)} onSent={setSent} />}
       />
       {sent ? (
         <p className={s.sent} role="status">

@@ -58,5 +58,28 @@ export function useFormErrors<K extends string>() {
     });
   }, []);
 
-  return { formRef, focusFirstInvalid, fieldErrors, setFieldErrors, formError, setFormError, applyChecks, applyServerError, clearField };
+  /** One field checked on its own (e.g. the phone before sending a code): shows its error; true when it passed. */
+  const checkField = useCallback(
+    (field: K, key: string | undefined) => {
+      if (key) {
+        setFieldErrors((prev) => ({ ...prev, [field]: t(key) }));
+        focusFirstInvalid();
+      }
+      return !key;
+    },
+    [t, focusFirstInvalid],
+  );
+
+  /** The props that tie a text field to its value and its error (typing clears the error). */
+  const bind = (field: K, value: string, set: (value: string) => void) => ({
+    name: field,
+    value,
+    onChange: (e: { target: { value: string } }) => {
+      set(e.target.value);
+      clearField(field);
+    },
+    error: fieldErrors[field],
+  });
+
+  return { formRef, focusFirstInvalid, fieldErrors, setFieldErrors, formError, setFormError, applyChecks, applyServerError, clearField, checkField, bind };
 }
