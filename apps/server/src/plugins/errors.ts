@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERRORS, isMessageKey, translate, type Lang, type MessageKey } from '@rp/shared';
+import { ERRORS, isErrorCode, isMessageKey, translate, type ErrorCode, type Lang, type MessageKey } from '@rp/shared';
 import { AppError } from '../lib/errors';
 import { classifyDbError, dbLogFields, safeErrorLog } from '../lib/db-errors';
 import { requestErrorCode } from './request-guard';
@@ -22,9 +22,21 @@ function issueMessage(lang: Lang, issue: Issue): string {
   return translate(lang, byCode[issue.code ?? ''] ?? 'validation.invalid');
 }
 
-export function send(reply: FastifyReply, lang: Lang, status: number, code: string, key: MessageKey, extra?: object, params?: Record<string, string | number>) {
-  const text = translate(lang, key, params);
-  return reply.status(status).send({ status, message: text, resultCode: 0, resultStr: text, code, ...extra });
+export interface SendOptions {
+  /** a more precise text than the catalogue's default for this code */
+  message?: MessageKey;
+  params?: Record<string, string | number>;
+  /** another 4xx status of the HTTP layer passed on as it came (BAD_REQUEST for a 406, …) */
+  status?: number;
+  /** more fields of the body (fieldErrors, an import's per-row data, the health check's database state) */
+  extra?: object;
+}
+
+/** The contract's error body for a catalogue code (packages/shared/src/errors.ts gives status and text). */
+export function send(reply: FastifyReply, lang: Lang, code: ErrorCode, o: SendOptions = {}) {
+  const status = o.status ?? ERRORS[code].status;
+  const text = translate(lang, o.message ?? ERRORS[code].message, o.params);
+  return reply.status(status).send({ status, message: text, resultCode: 0 as const, resultStr: text, code, ...o.extra });
 }
 
 /** The one error handler: every failure leaves as design §3's error body; 5xx never carry internals. */
@@ -35,7 +47,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fieldErrors = err.fieldErrors
         ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, translate(lang, v, err.params)]))
         : undefined;
-      return send(reply, lang, err.httpStatus, err.code, err.i18nKey, fieldErrors ? { fieldErrors } : undefined, err.params);
+      return send(reply, lang, err.code, { message: err.i18nKey, params: err.params, extra: fieldErrors ? { fieldErrors } : undefined });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fieldErrors: Record<string, string> = {};
@@ -50,12 +62,12 @@ export function registerErrorHandling(app: FastifyInstance) {
           fieldErrors[field] ??= issueMessage(lang, issue);
         }
       }
-      return send(reply, lang, 400, 'VALIDATION_FAILED', 'error.validation', { fieldErrors });
+      return send(reply, lang, 'VALIDATION_FAILED', { extra: { fieldErrors } });
     }
     if (isResponseSerializationError(err)) {
       const issues = ((err as { cause?: { issues?: { path?: PropertyKey[]; code?: string }[] } }).cause?.issues ?? []).slice(0, 10);
       req.log.error({ route: routeOf(req), issues: issues.map((i) => ({ path: (i.path ?? []).map(String).join('.'), code: i.code })) }, 'response did not match its schema');
-      return send(reply, lang, 500, 'INTERNAL', 'error.internal');
+      return send(reply, lang, 'INTERNAL');
     }
     // Database errors first: drizzle wraps them (the SQLSTATE is on `cause`), and their messages quote
     // the query and its parameters, so only the SQLSTATE and constraint names are logged.
@@ -64,20 +76,21 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fields = { route: routeOf(req), db: dbLogFields(err), status: db.status };
       if (db.status >= 500) req.log.error(fields, 'database unavailable');
       else req.log.info(fields, 'database refused the request');
-      return send(reply, lang, db.status, db.code, ERRORS[db.code].message);
+      return send(reply, lang, db.code);
     }
     // body parsers and multipart (wrong media type, no boundary, cut-off form): plugins/request-guard.ts
     const request = requestErrorCode(err);
-    if (request) return send(reply, lang, ERRORS[request].status, request, ERRORS[request].message);
+    if (request) return send(reply, lang, request);
     const status = err.statusCode ?? 500;
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return send(reply, lang, 413, 'TOO_LARGE', 'error.tooLarge');
-    if (status === 429) return send(reply, lang, 429, 'RATE_LIMITED', 'error.rateLimited');
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return send(reply, lang, 'TOO_LARGE');
+    if (status === 429) return send(reply, lang, 'RATE_LIMITED');
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, bad query string and the like.
-      return send(reply, lang, status, err.code?.startsWith('FST_') ? 'BAD_REQUEST' : (err.code ?? 'BAD_REQUEST'), 'error.badJson');
+      // (only catalogue codes leave: a plugin's own code becomes BAD_REQUEST)
+      return send(reply, lang, isErrorCode(err.code) ? err.code : 'BAD_REQUEST', { status });
     }
     req.log.error({ route: routeOf(req), ...safeErrorLog(err) }, 'unhandled error');
-    return send(reply, lang, 500, 'INTERNAL', 'error.internal');
+    return send(reply, lang, 'INTERNAL');
   });
 
   app.setNotFoundHandler((req, reply) => sendNotFound(req, reply));
@@ -89,5 +102,5 @@ function routeOf(req: FastifyRequest): string {
 }
 
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply) {
-  return send(reply, req.lang ?? 'zh', 404, 'NOT_FOUND', 'error.routeNotFound');
+  return send(reply, req.lang ?? 'zh', 'NOT_FOUND', { message: 'error.routeNotFound' });
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, publicConfigResponse, translate } from '@rp/shared';
+import { errorResponse, publicConfigResponse } from '@rp/shared';
 import { ok } from '../../lib/envelope';
+import { send } from '../../plugins/errors';
 
 const database = z.object({
   kind: z.string(),
@@ -33,8 +34,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const state = { kind: db.kind, up, ...(db.pool ? { pool: db.pool() } : {}) };
       reply.header('cache-control', 'no-store');
       if (!up) {
-        const text = translate(req.lang, 'error.dbUnavailable');
-        return reply.status(503).send({ status: 503, message: text, resultCode: 0 as const, resultStr: text, code: 'DB_UNAVAILABLE', database: state });
+        return send(reply, req.lang, 'DB_UNAVAILABLE', { extra: { database: state } });
       }
       return ok(req, { status: 'ok' as const, database: state, seeding: app.deps.seeding.active });
     },

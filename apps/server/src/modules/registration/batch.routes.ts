@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import { send } from '../../plugins/errors';
 import { readLimited } from '../uploads/uploads.service';
 import { loadActivity, loadOpenActivity } from './common';
 import { exportPlayers, importPlayers, importTemplate, parseCodeSheet, readSheet } from './import.service';
@@ -35,8 +36,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     const parsed = await readSheet(data, req.lang);
     const result = await importPlayers(deps, req.user!.id, req.query.activityId, parsed, { lang: req.lang, commit: req.query.mode === 'commit', atomic: req.query.atomic === '1' });
     if (result.blocked) {
-      const text = translate(req.lang, 'import.nothingWritten');
-      return reply.status(400).send({ status: 400, message: text, resultCode: 0, resultStr: text, code: 'IMPORT_HAS_ERRORS', data: result });
+      return send(reply, req.lang, 'IMPORT_HAS_ERRORS', { extra: { data: result } });
     }
     return ok(req, { data: result }, result.written ? 'import.done' : 'ok.query');
   });
