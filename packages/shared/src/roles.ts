@@ -1,5 +1,7 @@
 /** Roles and the permissions they grant. Staff = anyone with a permission beyond a member's. */
 export const ROLES = ['admin', 'editor', 'member'] as const;
+/** An account's status: only active accounts log in (and keep their sessions). */
+export const ACCOUNT_STATUS = { DISABLED: 0, ACTIVE: 1 } as const;
 export type Role = (typeof ROLES)[number];
 
 export const PERMISSIONS = ['admin.access', 'users.manage', 'content.edit', 'sms.outbox.read', 'registrations.manage'] as const;

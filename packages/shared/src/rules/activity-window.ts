@@ -15,6 +15,9 @@ export interface ActivityWindow {
   signUpEnd?: Date | string | null;
 }
 
+/** Activity status (admin: current / past). */
+export const ACTIVITY_STATUS = { CURRENT: 1, FINISHED: 4 } as const;
+
 export type RegistrationBlock = 'reg.activityFinished' | 'reg.signUpEnded' | 'reg.signUpNotStarted';
 
 const time = (v: Date | string | null | undefined): number | null => (v === null || v === undefined || v === '' ? null : new Date(v).getTime());
@@ -23,7 +26,7 @@ const time = (v: Date | string | null | undefined): number | null => (v === null
 export function registrationBlock(a: ActivityWindow, now: Date = new Date()): RegistrationBlock | null {
   const t = now.getTime();
   const finish = time(a.finishTime);
-  if (a.status === 4 || (finish !== null && finish < t)) return 'reg.activityFinished';
+  if (a.status === ACTIVITY_STATUS.FINISHED || (finish !== null && finish < t)) return 'reg.activityFinished';
   const end = time(a.signUpEnd);
   if (end !== null && end < t) return 'reg.signUpEnded';
   const begin = time(a.signUpBegin);
@@ -35,7 +38,7 @@ export function registrationBlock(a: ActivityWindow, now: Date = new Date()): Re
 export function withdrawalBlock(a: ActivityWindow, now: Date = new Date()): 'reg.withdrawClosed' | 'reg.activityFinished' | null {
   const t = now.getTime();
   const finish = time(a.finishTime);
-  if (a.status === 4 || (finish !== null && finish < t)) return 'reg.activityFinished';
+  if (a.status === ACTIVITY_STATUS.FINISHED || (finish !== null && finish < t)) return 'reg.activityFinished';
   const begin = time(a.beginTime);
   if (begin !== null && begin <= t) return 'reg.withdrawClosed';
   return null;

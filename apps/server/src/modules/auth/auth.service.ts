@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
-import { SMS_CODE_LENGTH, SMS_RESEND_SECONDS, translate, type Lang, type SmsPurpose } from '@rp/shared';
+import { ACCOUNT_STATUS, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, translate, type Lang, type SmsPurpose } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { users, messages } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
@@ -51,7 +51,7 @@ export async function loginWithPassword(
     .limit(1);
   const good = await verifyPassword(row?.passwordHash, input.password);
   if (!row || !good) throw new AppError('BAD_CREDENTIALS'); // already counted
-  if (row.status !== 1) throw new AppError('ACCOUNT_DISABLED');
+  if (row.status !== ACCOUNT_STATUS.ACTIVE) throw new AppError('ACCOUNT_DISABLED');
   await deps.store.del(failKey);
   return startSession(deps, row.id, input.rememberMe, client);
 }
@@ -153,7 +153,7 @@ export async function loginWithSms(
   await consumeSmsCode(deps, input.phone, 'login', input.code);
   const [row] = await deps.database.db.select().from(users).where(eq(users.phone, input.phone)).limit(1);
   if (!row) throw new AppError('SMS_CODE_INVALID', { field: 'code' });
-  if (row.status !== 1) throw new AppError('ACCOUNT_DISABLED');
+  if (row.status !== ACCOUNT_STATUS.ACTIVE) throw new AppError('ACCOUNT_DISABLED');
   return startSession(deps, row.id, input.rememberMe, client);
 }
 

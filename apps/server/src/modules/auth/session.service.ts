@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import { permissionsOf, type User } from '@rp/shared';
+import { ACCOUNT_STATUS, permissionsOf, type User } from '@rp/shared';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 
@@ -59,7 +59,7 @@ export async function findSession(db: Db, token: string): Promise<{ sessionId: n
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   const row = rows[0];
-  if (!row || row.user.status !== 1) return null;
+  if (!row || row.user.status !== ACCOUNT_STATUS.ACTIVE) return null;
   return { sessionId: row.sessionId, user: toUser(row.user) };
 }
 

@@ -1,4 +1,4 @@
-import type { Lang } from '@rp/shared';
+import { ACTIVITY_STATUS, type Lang } from '@rp/shared';
 import type { activities, news, programs } from '../../db/schema/index';
 
 /** Bilingual text: the visitor's language, falling back to the other when empty. */
@@ -27,7 +27,7 @@ export function presentProgram(lang: Lang, p: typeof programs.$inferSelect, acti
 }
 
 export function presentActivity(lang: Lang, a: typeof activities.$inferSelect, now = new Date()) {
-  const open = a.status === 1 && a.enabled && (!a.signUpBegin || a.signUpBegin <= now) && (!a.signUpEnd || a.signUpEnd >= now);
+  const open = a.status === ACTIVITY_STATUS.CURRENT && a.enabled && (!a.signUpBegin || a.signUpBegin <= now) && (!a.signUpEnd || a.signUpEnd >= now);
   return {
     id: a.id,
     name: pick(lang, a.nameZh, a.nameEn),

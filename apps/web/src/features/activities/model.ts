@@ -1,5 +1,6 @@
 import type { ActivityItem } from '../../lib/contract';
 import { loginUrl } from '../../lib/navigation';
+import { ACTIVITY_STATUS } from '@rp/shared/rules/activity-window';
 
 /** Where an activity's sign-up stands for a visitor (badge and register button). */
 export type SignUpState = 'open' | 'soon' | 'closed' | 'ended';
@@ -7,7 +8,7 @@ export type SignUpState = 'open' | 'soon' | 'closed' | 'ended';
 export function signUpState(a: Pick<ActivityItem, 'signUpOpen' | 'signUpBegin' | 'finishTime' | 'status'>, now = new Date()): SignUpState {
   if (a.signUpOpen) return 'open';
   if (new Date(a.finishTime) < now) return 'ended';
-  if (a.status === 1 && a.signUpBegin && new Date(a.signUpBegin) > now) return 'soon';
+  if (a.status === ACTIVITY_STATUS.CURRENT && a.signUpBegin && new Date(a.signUpBegin) > now) return 'soon';
   return 'closed';
 }
 
