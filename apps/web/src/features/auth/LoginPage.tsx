@@ -111,22 +111,15 @@ function PasswordForm({
   const [code, setCode] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(initialCaptcha);
-  const [captchaLoading, setCaptchaLoading] = useState(false);
+  const { busy: captchaLoading, run: runCaptcha } = useAction();
   const { busy, run } = useAction();
   const form = useFormErrors<PasswordField>();
   const captchaEnabled = captcha?.enabled ?? true;
 
   const refreshCaptcha = useCallback(async () => {
-    setCaptchaLoading(true);
     setCode('');
-    try {
-      setCaptcha(await fetchCaptcha());
-    } catch {
-      setCaptcha(null);
-    } finally {
-      setCaptchaLoading(false);
-    }
-  }, []);
+    await runCaptcha(async () => setCaptcha(await fetchCaptcha()), () => setCaptcha(null));
+  }, [runCaptcha]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -45,13 +45,9 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
   const form = useFormErrors<Field>();
 
   // Registering an existing number would fail at the end; say so as soon as the number is complete.
-  const checkRegistered = async () => {
+  const checkRegistered = () => {
     if (reset || checkPhone(phone)) return;
-    try {
-      setPhoneTaken(await isPhoneRegistered(phone.trim()));
-    } catch {
-      setPhoneTaken(false);
-    }
+    isPhoneRegistered(phone.trim()).then(setPhoneTaken, () => setPhoneTaken(false));
   };
 
   const submit = (event: FormEvent) => {
@@ -106,7 +102,7 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
             setPhone(v);
             setPhoneTaken(false);
           }}
-          onPhoneBlur={() => void checkRegistered()}
+          onPhoneBlur={checkRegistered}
           code={code}
           setCode={setCode}
           phoneNote={

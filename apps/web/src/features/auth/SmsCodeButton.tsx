@@ -5,6 +5,7 @@ import { SMS_CODE_LENGTH, SMS_RESEND_SECONDS } from '@rp/shared/limits';
 import type { SmsPurpose } from '../../lib/contract';
 import { sendSmsCode } from './api';
 import { TextField } from '../../ui/TextField';
+import { useAction } from './useAction';
 import { useCountdown } from './useCountdown';
 import { checkPhone } from './validation';
 import s from './auth.module.css';
@@ -23,26 +24,20 @@ interface Props {
 
 export function SmsCodeButton({ phone, purpose, validatePhone, onError, onSent }: Props) {
   const { t } = useTranslation();
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useAction();
   const [remaining, start] = useCountdown();
 
-  const send = async () => {
+  const send = () => {
     if (sending || remaining > 0 || !validatePhone()) return;
-    setSending(true);
-    try {
+    void run(async () => {
       await sendSmsCode({ phone: phone.trim(), type: purpose });
       start(SMS_RESEND_SECONDS);
       onSent(t('auth:sms.sent', { phone: maskPhone(phone.trim()) }));
-    } catch (error) {
-      // 429 (sent less than 60 s ago) and other failures: the server's own message.
-      onError(error);
-    } finally {
-      setSending(false);
-    }
+    }, onError); // 429 (sent less than 60 s ago) and other failures: the server's own message
   };
 
   return (
-    <button type="button" className={s.codeButton} onClick={() => void send()} disabled={sending || remaining > 0}>
+    <button type="button" className={s.codeButton} onClick={send} disabled={sending || remaining > 0}>
       {sending ? t('auth:sms.sending') : remaining > 0 ? t('auth:sms.resend', { seconds: remaining }) : t('auth:sms.send')}
     </button>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MemberItem } from '@rp/shared';
-import { pickCode, redeemCodeMutation } from './api';
+import { pickCodeMutation, redeemCodeMutation } from './api';
 import { errorText, notice } from './common';
 import { WriteButton, useWriteLock } from './lock';
 import { checkCode } from './model';
@@ -27,6 +27,7 @@ interface Props {
 export function CodeField({ member, activityId, disabled, value, onChange, onRedeemed, onFailed, inputId }: Props) {
   const { t } = useTranslation();
   const redemption = useMutation(redeemCodeMutation);
+  const picking = useMutation(pickCodeMutation);
   const busy = redemption.isPending;
   const [noCode, setNoCode] = useState<string | null>(null);
   const lock = useWriteLock();
@@ -53,15 +54,16 @@ export function CodeField({ member, activityId, disabled, value, onChange, onRed
     );
   };
 
-  const getCode = async () => {
+  const getCode = () => {
     setNoCode(null);
-    try {
-      const c = await pickCode(activityId, member.id);
-      onChange(c.codeName);
-    } catch (e) {
-      // one notice per action: the reason stays next to the field (no toast on top of it)
-      setNoCode(errorText(e, t('registration:notice.serverBusy')));
-    }
+    picking.mutate(
+      { activityId, memberId: member.id },
+      {
+        onSuccess: (c) => onChange(c.codeName),
+        // one notice per action: the reason stays next to the field (no toast on top of it)
+        onError: (e) => setNoCode(errorText(e, t('registration:notice.serverBusy'))),
+      },
+    );
   };
 
   return (
@@ -79,7 +81,7 @@ export function CodeField({ member, activityId, disabled, value, onChange, onRed
         <WriteButton onClick={redeem} loading={busy} disabled={disabled}>
           {t('registration:actions.redeem')}
         </WriteButton>
-        <WriteButton type="link" onClick={() => void getCode()} disabled={disabled}>
+        <WriteButton type="link" onClick={getCode} disabled={disabled}>
           {t('registration:actions.getCode')}
         </WriteButton>
         {lock.locked ? null : <Link to={`/activityOrder?id=${activityId}`}>{t('registration:actions.buy')}</Link>}

@@ -6,7 +6,7 @@ import { callingCodes, regionName } from '@rp/shared/rules/phone';
 import { isDetailsLocked, isRegistered, nextPayStatus, PAY_STATUS } from '@rp/shared/rules/registration';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
-import { clothesQuery, memberQuery, saveMemberMutation, submitMembersMutation, upload, withdrawMutation, type MemberItem } from './api';
+import { clothesQuery, memberQuery, saveMemberMutation, submitMembersMutation, uploadMutation, withdrawMutation, type MemberItem } from './api';
 import { AvatarCrop } from './AvatarCrop';
 import { CodeField } from './CodeField';
 import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
@@ -103,6 +103,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
   const [editing, setEditing] = useState(member === null && !lock.locked);
   const saveMember = useMutation(saveMemberMutation);
   const submission = useMutation(submitMembersMutation);
+  const uploading = useMutation(uploadMutation);
   const fail = useFailNotice();
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [code, setCode] = useState('');
@@ -180,16 +181,19 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
     }
     setCropFile(file);
   };
-  const uploadCropped = async (blob: Blob) => {
+  const uploadCropped = (blob: Blob) => {
     const name = String(form.getFieldValue('name') ?? '');
     setCropFile(null);
-    try {
-      const url = await upload(blob, `${avatarUploadTag(name)}.jpg`, activity.id, avatarUploadTag(name));
-      form.setFieldValue('headImg', url);
-      notice.success(t('registration:notice.avatarOk'));
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.uploadFailed')));
-    }
+    uploading.mutate(
+      { file: blob, fileName: `${avatarUploadTag(name)}.jpg`, activityId: activity.id, phone: avatarUploadTag(name) },
+      {
+        onSuccess: (url) => {
+          form.setFieldValue('headImg', url);
+          notice.success(t('registration:notice.avatarOk'));
+        },
+        onError: (e) => void notice.error(errorText(e, t('registration:notice.uploadFailed'))),
+      },
+    );
   };
 
   const submit = async () => {
@@ -383,7 +387,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
           </Form.Item>
         </Form>
       ) : null}
-      <AvatarCrop file={cropFile} onDone={(b) => void uploadCropped(b)} onCancel={() => setCropFile(null)} />
+      <AvatarCrop file={cropFile} onDone={uploadCropped} onCancel={() => setCropFile(null)} />
       {member ? <WithdrawDialog open={withdrawOpen} member={member} onClose={() => setWithdrawOpen(false)} /> : null}
       {member ? (
         <Modal open={previewOpen} title={t('registration:dialog.preview')} footer={null} onCancel={() => setPreviewOpen(false)}>

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_RE } from '@rp/shared/rules/phone';
 import type { ActivityItem } from '../../lib/contract';
-import { deleteLeadersMutation, leadersQuery, saveLeaderMutation, upload, type LeaderItem } from './api';
+import { deleteLeadersMutation, leadersQuery, saveLeaderMutation, uploadMutation, type LeaderItem } from './api';
 import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
 import { WriteButton } from './lock';
 import { checkAttachment } from './model';
@@ -68,6 +68,7 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
   const { t } = useTranslation();
   const saveLeader = useMutation(saveLeaderMutation);
   const removal = useMutation(deleteLeadersMutation);
+  const uploading = useMutation(uploadMutation);
   const fail = useFailNotice();
   const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState(false);
@@ -112,7 +113,7 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
     });
   };
 
-  const attach = async (f: File | undefined) => {
+  const attach = (f: File | undefined) => {
     if (!f) return;
     const phone = String(form.getFieldValue('phone') ?? '');
     const problem = checkAttachment(f, phone);
@@ -120,12 +121,16 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
       notice.error(t(problem));
       return;
     }
-    try {
-      setPhotoUrl(await upload(f, f.name, activity.id, phone.trim(), 'attachment'));
-      notice.success(t('registration:notice.avatarOk'));
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.uploadFailed')));
-    }
+    uploading.mutate(
+      { file: f, fileName: f.name, activityId: activity.id, phone: phone.trim(), kind: 'attachment' },
+      {
+        onSuccess: (url) => {
+          setPhotoUrl(url);
+          notice.success(t('registration:notice.avatarOk'));
+        },
+        onError: (e) => void notice.error(errorText(e, t('registration:notice.uploadFailed'))),
+      },
+    );
   };
 
   return (
@@ -176,7 +181,7 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
           <Input id={id('code')} maxLength={32} />
         </Form.Item>
         <Form.Item label={t('registration:field.attachment')} extra={t('registration:teachers.attachmentHint')} className={s.full}>
-          <input ref={file} type="file" style={{ display: 'none' }} accept=".jpg,.jpeg,.png,.doc,.docx" aria-label={t('registration:actions.uploadAttachment')} onChange={(e) => { void attach(e.target.files?.[0]); e.target.value = ''; }} />
+          <input ref={file} type="file" style={{ display: 'none' }} accept=".jpg,.jpeg,.png,.doc,.docx" aria-label={t('registration:actions.uploadAttachment')} onChange={(e) => { attach(e.target.files?.[0]); e.target.value = ''; }} />
           <Button onClick={() => file.current?.click()}>{t('registration:actions.uploadAttachment')}</Button>{' '}
           {photoUrl ? (
             <a href={photoUrl} target="_blank" rel="noreferrer">

@@ -8,7 +8,7 @@ import { codeEntryClosed, isFree, PAY_STATUS, TEAM_STATUS } from '@rp/shared/rul
 import { PROMOTION_CODE_MIN, CHANNEL_CODE_MIN } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
-import { bindOrgMutation, checkOrg, checkTeamCode, deleteTeamsMutation, leaderSearchQuery, moveOutMembersMutation, saveTeamMutation, teamsQuery, zonesQuery, type OrgCheck, type TeamItem } from './api';
+import { bindOrgMutation, checkOrgMutation, checkTeamCodeMutation, deleteTeamsMutation, leaderSearchQuery, moveOutMembersMutation, saveTeamMutation, teamsQuery, zonesQuery, type OrgCheck, type TeamItem } from './api';
 import { CodeField } from './CodeField';
 import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
 import { PAGE_SIZE, checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
@@ -113,6 +113,8 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
   const [editing, setEditing] = useState(team === null && !lock.locked);
   const saveTeam = useMutation(saveTeamMutation);
   const moveOut = useMutation(moveOutMembersMutation);
+  const checkingOrg = useMutation(checkOrgMutation);
+  const checkingPromo = useMutation(checkTeamCodeMutation);
   const fail = useFailNotice();
   const [error, setError] = useState<string | null>(null);
   const [org, setOrg] = useState<OrgCheck | null>(null);
@@ -128,30 +130,27 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
   const leaderOptions = (leaders.data ?? []).map((l) => ({ value: l.id, label: `${l.name} ${l.phone}` }));
   if (team?.leader && !leaderOptions.some((o) => o.value === team.leader!.id)) leaderOptions.push({ value: team.leader.id, label: team.leader.name });
 
-  const verifyOrg = async () => {
+  const verifyOrg = () => {
     const code = String(form.getFieldValue('orgCode') ?? '').trim();
     setOrg(null);
     if (!code) return;
-    try {
-      setOrg(await checkOrg(code));
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-    }
+    checkingOrg.mutate(code, { onSuccess: setOrg, onError: fail });
   };
 
-  const verifyPromo = async () => {
+  const verifyPromo = () => {
     setPromo(null);
     const code = String(form.getFieldValue('teamCode') ?? '').trim();
     const zone = form.getFieldValue('sourceActivityId') as number | null | undefined;
     if (!code) return;
     if (!zone) return setPromo(t('registration:check.promoZoneFirst'));
     if (code.length < PROMOTION_CODE_MIN) return setPromo(t('registration:check.promoCodeShort'));
-    try {
-      const r = await checkTeamCode(activity.id, zone, code);
-      setPromo(r.verify === 1 ? (r.teamName ? t('registration:team.promoFound', { name: r.teamName }) : t('registration:team.promoValid')) : t('registration:team.promoNotFound'));
-    } catch (e) {
-      setPromo(errorText(e, t('registration:notice.serverBusy')));
-    }
+    checkingPromo.mutate(
+      { activityId: activity.id, sourceActivityId: zone, teamCode: code },
+      {
+        onSuccess: (r) => setPromo(r.verify === 1 ? (r.teamName ? t('registration:team.promoFound', { name: r.teamName }) : t('registration:team.promoValid')) : t('registration:team.promoNotFound')),
+        onError: (e) => setPromo(errorText(e, t('registration:notice.serverBusy'))),
+      },
+    );
   };
 
   const send = (values: TeamFormValues, confirmed?: boolean) => {
@@ -258,7 +257,7 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
           htmlFor={id('org')}
           extra={org ? <span role="status">{t(orgVerifyKey(org.verify), { name: org.orgName ?? '' })}</span> : team?.orgName ? <span>{team.orgName}</span> : undefined}
         >
-          <Input id={id('org')} maxLength={32} onBlur={() => void verifyOrg()} />
+          <Input id={id('org')} maxLength={32} onBlur={verifyOrg} />
         </Form.Item>
         {level2 ? (
           <Form.Item name="sourceCode" label={t('registration:field.sourceCode')} htmlFor={id('source')}>
@@ -271,7 +270,7 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
               <Select id={id('zone')} allowClear loading={zones.isPending} options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} />
             </Form.Item>
             <Form.Item name="teamCode" label={t('registration:field.teamCode')} htmlFor={id('teamCode')} extra={promo ? <span role="status">{promo}</span> : undefined}>
-              <Input id={id('teamCode')} maxLength={64} onBlur={() => void verifyPromo()} />
+              <Input id={id('teamCode')} maxLength={64} onBlur={verifyPromo} />
             </Form.Item>
           </>
         ) : null}
@@ -386,20 +385,23 @@ function BindOrgDialog({ open, activityId, teams, onClose }: { open: boolean; ac
   const [code, setCode] = useState('');
   const [org, setOrg] = useState<OrgCheck | null>(null);
   const [ids, setIds] = useState<number[]>([]);
+  const checking = useMutation(checkOrgMutation);
   const verify = async () => {
     setOrg(null);
     if (code.trim().length < CHANNEL_CODE_MIN) {
       notice.error(t('registration:check.channelShort'));
       return null;
     }
-    try {
-      const r = await checkOrg(code.trim());
-      setOrg(r);
-      return r;
-    } catch (e) {
-      notice.error(errorText(e, t('registration:notice.serverBusy')));
-      return null;
-    }
+    return checking.mutateAsync(code.trim()).then(
+      (r) => {
+        setOrg(r);
+        return r;
+      },
+      (e: unknown) => {
+        fail(e);
+        return null;
+      },
+    );
   };
   const ok = async () => {
     const r = org ?? (await verify());

@@ -243,3 +243,20 @@ export const importPlayersMutation = mutationOptions({
 export const bindAvatarsMutation = regWrite('bindAvatars', (body: { activityId: number; memberPhotoVoList: { memberId: number; headImg: string }[] }) =>
   api.post<{ data: { memberId: number; ok: boolean; message: string }[] }>('/api/lTeamMember/web/updateMemberHead', body, quiet).then((r) => r.data),
 );
+
+/** A private upload (player photo, teacher attachment, batch avatar): only a key comes back, nothing cached changes. */
+export const uploadMutation = mutationOptions({
+  mutationKey: [...regKeys.all, 'upload'],
+  mutationFn: ({ file, fileName, activityId, phone, kind }: { file: Blob; fileName: string; activityId: number; phone: string; kind?: 'attachment' | 'batchAvatar' }) =>
+    upload(file, fileName, activityId, phone, kind),
+});
+/** On-demand checks (a channel code, a promotion team code) and the account's next fitting code: reads, run as actions. */
+export const checkOrgMutation = mutationOptions({ mutationKey: [...regKeys.all, 'checkOrg'], mutationFn: checkOrg });
+export const checkTeamCodeMutation = mutationOptions({
+  mutationKey: [...regKeys.all, 'checkTeamCode'],
+  mutationFn: ({ activityId, sourceActivityId, teamCode }: { activityId: number; sourceActivityId: number; teamCode: string }) => checkTeamCode(activityId, sourceActivityId, teamCode),
+});
+export const pickCodeMutation = mutationOptions({
+  mutationKey: [...regKeys.all, 'pickCode'],
+  mutationFn: ({ activityId, memberId }: { activityId: number; memberId: number }) => pickCode(activityId, memberId),
+});
