@@ -16,7 +16,11 @@ describe('AppError takes its status and text from the catalogue', () => {
     const big = new AppError('UPLOAD_TOO_LARGE', { params: { max: '3 MB' }, fieldErrors: { file: 'upload.tooLarge' } });
     expect([big.httpStatus, big.params, big.fieldErrors]).toEqual([413, { max: '3 MB' }, { file: 'upload.tooLarge' }]);
     expect(errors.rateLimited('auth.smsTooSoon')).toMatchObject({ code: 'RATE_LIMITED', httpStatus: 429, i18nKey: 'auth.smsTooSoon' });
-    expect(errors.validation({ reason: 'validation.required' })).toMatchObject({ httpStatus: 400, i18nKey: 'error.validation', fieldErrors: { reason: 'validation.required' } });
+    expect(errors.validation({ reason: 'validation.required' })).toMatchObject({
+      httpStatus: 400,
+      i18nKey: 'error.validation',
+      fieldErrors: { reason: 'validation.required' },
+    });
   });
   it('refuses a code the catalogue does not know', () => {
     expect(() => new AppError('NOPE' as never)).toThrow(/packages\/shared\/src\/errors\.ts/);

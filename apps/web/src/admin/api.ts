@@ -19,7 +19,8 @@ export const adminKeys = {
 export function dashboardQuery(year: number | null) {
   return queryOptions({
     queryKey: adminKeys.dashboard(year),
-    queryFn: ({ signal }): Promise<DashboardStats> => api.get<{ data: DashboardStats }>('/api/admin/dashboard', { signal, query: year ? { year } : {} }).then((r) => r.data),
+    queryFn: ({ signal }): Promise<DashboardStats> =>
+      api.get<{ data: DashboardStats }>('/api/admin/dashboard', { signal, query: year ? { year } : {} }).then((r) => r.data),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,7 +45,8 @@ export function adminUsersQuery(page: number, size: number) {
 export function accountsQuery(q: string) {
   return queryOptions({
     queryKey: adminKeys.accounts(q),
-    queryFn: ({ signal }): Promise<AccountOption[]> => api.get<{ content: AccountOption[] }>('/api/admin/accounts', { signal, query: { q, size: 20 }, silent: true }).then((r) => r.content),
+    queryFn: ({ signal }): Promise<AccountOption[]> =>
+      api.get<{ content: AccountOption[] }>('/api/admin/accounts', { signal, query: { q, size: 20 }, silent: true }).then((r) => r.content),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -5,7 +5,8 @@ import enErrors from '../locales/en/errors.json';
 import { ERROR_TEXT, NOT_FOUND_CODES, type WordedCode } from './errors';
 
 const locales = { zh: zhErrors, en: enErrors } as Record<'zh' | 'en', Record<string, unknown>>;
-const lookup = (tree: Record<string, unknown>, path: string) => path.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], tree);
+const lookup = (tree: Record<string, unknown>, path: string) =>
+  path.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], tree);
 const CLIENT_CODES = ['TIMEOUT', 'NETWORK', 'ABORTED', 'HTTP_ERROR'];
 
 describe('error texts of the web', () => {
@@ -19,7 +20,10 @@ describe('error texts of the web', () => {
   });
 
   it('lists every not-found code of the catalogue', () => {
-    const all = Object.entries(ERRORS).filter(([, d]) => d.status === 404).map(([c]) => c).sort();
+    const all = Object.entries(ERRORS)
+      .filter(([, d]) => d.status === 404)
+      .map(([c]) => c)
+      .sort();
     expect([...NOT_FOUND_CODES].sort()).toEqual(all);
   });
 });

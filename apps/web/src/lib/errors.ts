@@ -30,4 +30,11 @@ export type WordedCode = keyof typeof ERROR_TEXT;
 export type CodeWithStatus<S extends number> = { [C in ErrorCode]: (typeof ERRORS)[C]['status'] extends S ? C : never }[ErrorCode];
 
 /** Every "no such thing" of the catalogue (errors.test.ts keeps the list complete). */
-export const NOT_FOUND_CODES = ['NOT_FOUND', 'ALBUM_NOT_FOUND', 'ACTIVITY_NOT_FOUND', 'NO_PENDING_WITHDRAWAL', 'NO_CODE', 'NO_QUALIFYING_CODE'] as const satisfies readonly CodeWithStatus<404>[];
+export const NOT_FOUND_CODES = [
+  'NOT_FOUND',
+  'ALBUM_NOT_FOUND',
+  'ACTIVITY_NOT_FOUND',
+  'NO_PENDING_WITHDRAWAL',
+  'NO_CODE',
+  'NO_QUALIFYING_CODE',
+] as const satisfies readonly CodeWithStatus<404>[];

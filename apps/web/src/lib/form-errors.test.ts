@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { antdFieldErrors, splitServerError } from './form-errors';
 
-const err = (code: ConstructorParameters<typeof ApiError>[3], message: string, fieldErrors: Record<string, string>) => new ApiError(message, 'http', 400, code, fieldErrors);
+const err = (code: ConstructorParameters<typeof ApiError>[3], message: string, fieldErrors: Record<string, string>) =>
+  new ApiError(message, 'http', 400, code, fieldErrors);
 
 describe('splitServerError', () => {
   it('puts field messages under the fields the form has; no banner when they say it all', () => {
@@ -13,7 +14,10 @@ describe('splitServerError', () => {
     const e = err('PHONE_TAKEN', 'taken', { username: 'taken' });
     expect(splitServerError(e, undefined, { username: 'phone' })).toEqual({ fields: { phone: 'taken' }, banner: null });
     expect(splitServerError(err('BAD_CREDENTIALS', 'wrong', {}))).toEqual({ fields: {}, banner: 'wrong' });
-    expect(splitServerError(err('CAPTCHA_INVALID', 'captcha', { code: 'other text' }), (n) => n === 'code')).toEqual({ fields: { code: 'other text' }, banner: 'captcha' });
+    expect(splitServerError(err('CAPTCHA_INVALID', 'captcha', { code: 'other text' }), (n) => n === 'code')).toEqual({
+      fields: { code: 'other text' },
+      banner: 'captcha',
+    });
   });
   it('anything but an ApiError is "server busy"', () => {
     expect(splitServerError(new Error('boom')).banner).toMatch(/\S/);

@@ -13,7 +13,11 @@ export interface ServerFormError {
  * A failed save, shown once: the server's field messages go under the fields the form has (names renamed
  * by `alias`), and the banner carries only what no field shows. Anything but an ApiError is "server busy".
  */
-export function splitServerError(error: unknown, hasField: (name: string) => boolean = () => true, alias: Partial<Record<string, string>> = {}): ServerFormError {
+export function splitServerError(
+  error: unknown,
+  hasField: (name: string) => boolean = () => true,
+  alias: Partial<Record<string, string>> = {},
+): ServerFormError {
   if (!isApiError(error)) return { fields: {}, banner: i18n.t(ERROR_TEXT.HTTP_ERROR) };
   const fields: Record<string, string> = {};
   for (const [name, message] of Object.entries(error.fieldErrors)) {

@@ -23,7 +23,8 @@ export const regAdminKeys = {
 
 export const adminActivitiesQuery = queryOptions({
   queryKey: regAdminKeys.activities(),
-  queryFn: ({ signal }): Promise<ActivityItem[]> => api.get<Page<ActivityItem>>('/api/lActivity/web/listV2', { signal, query: { size: 200, show: 0 } }).then((r) => r.content),
+  queryFn: ({ signal }): Promise<ActivityItem[]> =>
+    api.get<Page<ActivityItem>>('/api/lActivity/web/listV2', { signal, query: { size: 200, show: 0 } }).then((r) => r.content),
 });
 
 /** Players waiting for review, of one activity or (null) of all. */
@@ -54,7 +55,9 @@ export const decideReviewMutation = mutationOptions({
 export const decideWithdrawalMutation = mutationOptions({
   mutationKey: [...regAdminKeys.withdrawals(), 'decide'],
   mutationFn: ({ id, approve, reason }: { id: number; approve: boolean; reason?: string }) =>
-    api.post<{ resultStr: string; data: unknown }>(`/api/admin/withdrawals/${id}/${approve ? 'approve' : 'reject'}`, approve ? undefined : { reason }, { silent: true }),
+    api.post<{ resultStr: string; data: unknown }>(`/api/admin/withdrawals/${id}/${approve ? 'approve' : 'reject'}`, approve ? undefined : { reason }, {
+      silent: true,
+    }),
   onSuccess: (_res, _v, _r, { client }) => client.invalidateQueries({ queryKey: regAdminKeys.withdrawals() }),
 });
 
@@ -69,5 +72,6 @@ export const generateCodesMutation = mutationOptions({
 /** The whole ID number of a player (staff only; the server audits every look, so it is never cached). */
 export const wholeCardMutation = mutationOptions({
   mutationKey: [...regAdminKeys.all, 'card'],
-  mutationFn: (memberId: number) => api.get<{ data: { cardType: number; card: string } }>(`/api/admin/players/${memberId}/card`, { silent: true }).then((r) => r.data.card),
+  mutationFn: (memberId: number) =>
+    api.get<{ data: { cardType: number; card: string } }>(`/api/admin/players/${memberId}/card`, { silent: true }).then((r) => r.data.card),
 });

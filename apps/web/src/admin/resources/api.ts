@@ -114,6 +114,8 @@ export const resourceApi = {
     // Text fields first: the server reads the parts in order.
     for (const [k, v] of Object.entries(names)) if (v && v.trim()) form.append(k, v.trim());
     form.append('file', file);
-    return api.post<DataResponse<UploadedPicture>>(`/api/admin/photos/${photoId}/pictures`, form, { silent: true, noRedirect: false, timeoutMs: 120_000 }).then((r) => r.data);
+    return api
+      .post<DataResponse<UploadedPicture>>(`/api/admin/photos/${photoId}/pictures`, form, { silent: true, noRedirect: false, timeoutMs: 120_000 })
+      .then((r) => r.data);
   },
 };

@@ -11,8 +11,7 @@ export const messageKeys = {
 export function messageListQuery(page: number, size: number) {
   return queryOptions({
     queryKey: messageKeys.list(page, size),
-    queryFn: ({ signal }) =>
-      api.get<MessagePage>('/api/lMessage/web/list', { signal, query: { page, size, sort: 'id,desc' } }),
+    queryFn: ({ signal }) => api.get<MessagePage>('/api/lMessage/web/list', { signal, query: { page, size, sort: 'id,desc' } }),
     placeholderData: (previous) => previous,
   });
 }

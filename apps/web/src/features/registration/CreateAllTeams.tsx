@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Input, Select } from 'antd';
+import { Alert, Card, Input, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
 import { batchCreateTeamsMutation } from './api';
 import { errorText, notice } from './common';
-import { WriteButton } from './lock';
+import { RemoveRow, RowsFoot } from './rows';
 import { checkTeam, emptyTeam, formToTeam, type TeamFormValues } from './model';
 import s from './registration.module.css';
 
@@ -77,20 +77,11 @@ export function CreateAllTeams({ activity }: { activity: ActivityItem }) {
                 {t('registration:field.address')}
                 <Input value={r.address} maxLength={200} onChange={(e) => set(i, { ...r, address: e.target.value })} />
               </label>
-              {rows.length > 1 ? (
-                <Button danger size="small" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
-                  {t('registration:actions.removeRow')}
-                </Button>
-              ) : null}
+              <RemoveRow count={rows.length} onRemove={() => setRows(rows.filter((_, j) => j !== i))} />
             </fieldset>
           ))}
         </div>
-        <div className={s.toolbar} style={{ marginTop: 12 }}>
-          <Button onClick={() => setRows([...rows, emptyTeam()])}>{t('registration:actions.addRow')}</Button>
-          <WriteButton type="primary" loading={busy} onClick={submit}>
-            {t('registration:actions.submit')}
-          </WriteButton>
-        </div>
+        <RowsFoot onAdd={() => setRows([...rows, emptyTeam()])} onSubmit={submit} busy={busy} />
       </Card>
     </section>
   );

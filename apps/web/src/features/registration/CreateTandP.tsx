@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Input, Radio, Select } from 'antd';
+import { Alert, Card, Input, Radio, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
 import { batchCreateMutation } from './api';
 import { errorText, notice } from './common';
-import { WriteButton } from './lock';
+import { RemoveRow, RowsFoot } from './rows';
 import { useRegionOptions } from './MemberDetail';
 import { checkMember, checkTeam, emptyMember, emptyTeam, formToMember, formToTeam, type MemberFormValues, type TeamFormValues } from './model';
 import s from './registration.module.css';
@@ -145,20 +145,11 @@ export function CreateTandP({ activity }: { activity: ActivityItem }) {
                 {t('registration:field.emerPhone')}
                 <Input value={m.emerPhone} maxLength={20} inputMode="tel" onChange={(e) => set(i, { ...m, emerPhone: e.target.value })} />
               </label>
-              {members.length > 1 ? (
-                <Button danger size="small" onClick={() => setMembers(members.filter((_, j) => j !== i))}>
-                  {t('registration:actions.removeRow')}
-                </Button>
-              ) : null}
+              <RemoveRow count={members.length} onRemove={() => setMembers(members.filter((_, j) => j !== i))} />
             </fieldset>
           ))}
         </div>
-        <div className={s.toolbar} style={{ marginTop: 12 }}>
-          <Button onClick={() => setMembers([...members, emptyMember()])}>{t('registration:actions.addRow')}</Button>
-          <WriteButton type="primary" loading={busy} onClick={submit}>
-            {t('registration:actions.submit')}
-          </WriteButton>
-        </div>
+        <RowsFoot onAdd={() => setMembers([...members, emptyMember()])} onSubmit={submit} busy={busy} />
       </Card>
     </section>
   );

@@ -33,10 +33,45 @@ function useAllMembers(activityId: number, open: boolean) {
   return useQuery({ ...membersQuery({ activityId, size: 999 }), select: (r) => r.content, enabled: open });
 }
 
+/** A dialog's write went through: its message, the choice cleared, the dialog closed. */
+function useDone(setIds: (ids: number[]) => void, { onClose, onDone }: Pick<Base, 'onClose' | 'onDone'>) {
+  return (res: { resultStr: string }) => {
+    notice.success(res.resultStr);
+    setIds([]);
+    onClose();
+    onDone?.();
+  };
+}
+
+/** Players to act on: 20 at a time, searched on the server; the chosen ones keep their label. */
+function PlayersSelect({ id, ids, setIds, players }: { id: string; ids: number[]; setIds: (ids: number[]) => void; players: ReturnType<typeof usePlayerPicker> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label className={s.muted} htmlFor={id}>
+        {t('registration:field.members')}
+      </label>
+      <Select
+        id={id}
+        mode="multiple"
+        style={{ width: '100%' }}
+        value={ids}
+        onChange={(v: number[]) => {
+          setIds(v);
+          players.remember(v);
+        }}
+        showSearch={{ filterOption: false, onSearch: players.onSearch }}
+        options={players.options}
+      />
+    </>
+  );
+}
+
 export function DeletePlayersDialog({ open, activityId, onClose, onDone }: Base & { activityId: number }) {
   const { t } = useTranslation();
   const all = useAllMembers(activityId, open);
   const [ids, setIds] = useState<number[]>([]);
+  const finished = useDone(setIds, { onClose, onDone });
   const [confirm, holder] = useConfirm();
   const { open: deletable, done } = splitDeletable(all.data ?? []);
   const remove = useMutation(deleteMembersMutation);
@@ -47,13 +82,7 @@ export function DeletePlayersDialog({ open, activityId, onClose, onDone }: Base 
       return;
     }
     if (!(await confirm(t('registration:confirm.deletePlayers', { count: ids.length })))) return;
-    remove.mutate(ids, { onSuccess: (res) => done_(res.resultStr), onError: fail });
-  };
-  const done_ = (text: string) => {
-    notice.success(text);
-    setIds([]);
-    onClose();
-    onDone?.();
+    remove.mutate(ids, { onSuccess: finished, onError: fail });
   };
   return (
     <Modal open={open} title={t('registration:dialog.deletePlayers')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('registration:actions.cancel')}>
@@ -76,6 +105,7 @@ export function AssignTeamDialog({ open, activityId, onClose, onDone }: Base & {
   const players = usePlayerPicker(activityId, open);
   const [teamId, setTeamId] = useState<number | null>(null);
   const [ids, setIds] = useState<number[]>([]);
+  const finished = useDone(setIds, { onClose, onDone });
   const [confirm, holder] = useConfirm();
   const assign = useMutation(assignTeamMutation);
   const fail = useFailNotice();
@@ -87,12 +117,7 @@ export function AssignTeamDialog({ open, activityId, onClose, onDone }: Base & {
     assign.mutate(
       { teamId, teamMemberIdList: ids, activityId, confirm: confirmed },
       {
-        onSuccess: (res) => {
-          notice.success(res.resultStr);
-          setIds([]);
-          onClose();
-          onDone?.();
-        },
+        onSuccess: finished,
         onError: (e) => {
           if (isApiError(e, 'CONFIRM_REQUIRED') && !confirmed) void confirm(errorText(e, '')).then((ok) => ok && send(true));
           else fail(e);
@@ -107,21 +132,7 @@ export function AssignTeamDialog({ open, activityId, onClose, onDone }: Base & {
         {t('registration:field.team')}
       </label>
       <Select id="assign-team" style={{ width: '100%', marginBottom: 12 }} value={teamId} onChange={setTeamId} showSearch={{ filterOption: false, onSearch: teams.onSearch }} options={teams.teams.map((x) => ({ value: x.id, label: `${x.name} · ${x.program.name}` }))} />
-      <label className={s.muted} htmlFor="assign-members">
-        {t('registration:field.members')}
-      </label>
-      <Select
-        id="assign-members"
-        mode="multiple"
-        style={{ width: '100%' }}
-        value={ids}
-        onChange={(v: number[]) => {
-          setIds(v);
-          players.remember(v);
-        }}
-        showSearch={{ filterOption: false, onSearch: players.onSearch }}
-        options={players.options}
-      />
+      <PlayersSelect id="assign-members" ids={ids} setIds={setIds} players={players} />
     </Modal>
   );
 }
@@ -131,6 +142,7 @@ export function ChangeProgramDialog({ open, activity, onClose, onDone }: Base & 
   const players = usePlayerPicker(activity.id, open);
   const [programId, setProgramId] = useState<number | null>(null);
   const [ids, setIds] = useState<number[]>([]);
+  const finished = useDone(setIds, { onClose, onDone });
   const change = useMutation(changeProgramMutation);
   const fail = useFailNotice();
   const ok = () => {
@@ -141,12 +153,7 @@ export function ChangeProgramDialog({ open, activity, onClose, onDone }: Base & 
     change.mutate(
       { programId, teamMemberIdList: ids, activityId: activity.id },
       {
-        onSuccess: (res) => {
-          notice.success(res.resultStr);
-          setIds([]);
-          onClose();
-          onDone?.();
-        },
+        onSuccess: finished,
         onError: fail,
       },
     );
@@ -157,21 +164,7 @@ export function ChangeProgramDialog({ open, activity, onClose, onDone }: Base & 
         {t('registration:field.program')}
       </label>
       <Select id="change-program" style={{ width: '100%', marginBottom: 12 }} value={programId} onChange={setProgramId} options={(activity.programs ?? []).map((p) => ({ value: p.id, label: p.name }))} />
-      <label className={s.muted} htmlFor="change-members">
-        {t('registration:field.members')}
-      </label>
-      <Select
-        id="change-members"
-        mode="multiple"
-        style={{ width: '100%' }}
-        value={ids}
-        onChange={(v: number[]) => {
-          setIds(v);
-          players.remember(v);
-        }}
-        showSearch={{ filterOption: false, onSearch: players.onSearch }}
-        options={players.options}
-      />
+      <PlayersSelect id="change-members" ids={ids} setIds={setIds} players={players} />
     </Modal>
   );
 }
@@ -180,6 +173,7 @@ export function SubmitDialog({ open, activityId, onClose, onDone }: Base & { act
   const { t } = useTranslation();
   const all = useAllMembers(activityId, open);
   const [ids, setIds] = useState<number[]>([]);
+  const finished = useDone(setIds, { onClose, onDone });
   const eligible = (all.data ?? []).filter((m) => m.team && nextPayStatus(m.payStatus, 'submit') !== null);
   const submission = useMutation(submitMembersMutation);
   const fail = useFailNotice();
@@ -189,12 +183,7 @@ export function SubmitDialog({ open, activityId, onClose, onDone }: Base & { act
       return;
     }
     submission.mutate(ids, {
-      onSuccess: (res) => {
-        notice.success(res.resultStr);
-        setIds([]);
-        onClose();
-        onDone?.();
-      },
+      onSuccess: finished,
       onError: fail,
     });
   };

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useSession } from '../../lib/session';
 import { notice } from './common';
-import { activityQuery, fetchActivity } from './api';
+import { activityQuery } from './api';
+import type { ActivityItem } from '../../lib/contract';
 import { PlayersPanel } from './PlayersPanel';
 import { TeamsPanel } from './TeamsPanel';
 import { TeachersPanel } from './TeachersPanel';
@@ -75,7 +76,7 @@ function ActivityScreens({ view, activityId }: { view: View; activityId: number 
   return <Screens view={view} activity={activity.data} />;
 }
 
-function Screens({ view, activity: a }: { view: View; activity: NonNullable<Awaited<ReturnType<typeof fetchActivity>>> }) {
+function Screens({ view, activity: a }: { view: View; activity: ActivityItem }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { pathname } = useLocation();

@@ -28,7 +28,8 @@ export async function fetchActivity(id: number): Promise<ActivityItem | null> {
 /** Clothes sizes: materials of type 1 of the activity (spec 7.3). */
 export const listClothes = (activityId: number) =>
   api.get<Page<{ id: number; name: string }>>('/api/lMaterials/web/list', { query: { activityId, type: 1, size: 100 } }).then((r) => r.content);
-export const fetchFinishedActivities = () => api.get<Page<ActivityItem>>('/api/lActivity/web/listV2', { query: { status: 4, size: 100 } }).then((r) => r.content);
+export const fetchFinishedActivities = () =>
+  api.get<Page<ActivityItem>>('/api/lActivity/web/listV2', { query: { status: 4, size: 100 } }).then((r) => r.content);
 
 export interface MemberQuery {
   activityId: number;
@@ -42,16 +43,24 @@ export interface MemberQuery {
 export const listMembers = (q: MemberQuery) => api.get<Page<MemberItem>>('/api/lTeamMember/web/list', { query: { size: 30, page: 0, ...q } });
 export const memberDetail = (id: number) => api.get<Data<MemberItem>>('/api/lTeamMember/web/detail', { query: { id }, ...quiet }).then((r) => r.data);
 export const createMember = (body: MemberPayload) => api.post<Data<MemberItem> & { resultStr: string }>('/api/lTeamMember/web/create', body, quiet);
-export const updateMember = (body: MemberPayload & { id: number }) => api.put<Data<MemberItem> & { resultStr: string }>('/api/lTeamMember/web/update', body, quiet);
+export const updateMember = (body: MemberPayload & { id: number }) =>
+  api.put<Data<MemberItem> & { resultStr: string }>('/api/lTeamMember/web/update', body, quiet);
 export const deleteMembers = (ids: number[]) => api.delete<{ resultStr: string }>('/api/lTeamMember/web/delete', { body: { ids }, ...quiet });
 export const moveOutMembers = (ids: number[]) => api.delete<{ resultStr: string }>('/api/lTeamMember/web/moveOut', { body: { ids }, ...quiet });
-export const submitMembers = (ids: number[]) => api.post<{ resultStr: string }>('/api/lTeamMember/web/submit', ids.map((memberId) => ({ memberId })), quiet);
+export const submitMembers = (ids: number[]) =>
+  api.post<{ resultStr: string }>(
+    '/api/lTeamMember/web/submit',
+    ids.map((memberId) => ({ memberId })),
+    quiet,
+  );
 export const assignTeam = (body: { teamId: number; teamMemberIdList: number[]; activityId: number; confirm?: boolean }) =>
   api.put<{ resultStr: string }>('/api/lTeamMember/web/assignTeam', body, quiet);
 export const changeProgram = (body: { programId: number; teamMemberIdList: number[]; activityId: number }) =>
   api.put<{ resultStr: string }>('/api/lTeamMember/web/batchUpdateProgram', body, quiet);
-export const redeemCode = (body: { id: number; activityId: number; code: string }) => api.put<Data<MemberItem> & { resultStr: string }>('/api/lTeamMember/web/useCode', body, quiet);
-export const withdraw = (body: { name: string; type: 2 | 3; teamMember: { id: number } }) => api.post<{ resultStr: string }>('/api/lTeamMember/web/withdraw', body, quiet);
+export const redeemCode = (body: { id: number; activityId: number; code: string }) =>
+  api.put<Data<MemberItem> & { resultStr: string }>('/api/lTeamMember/web/useCode', body, quiet);
+export const withdraw = (body: { name: string; type: 2 | 3; teamMember: { id: number } }) =>
+  api.post<{ resultStr: string }>('/api/lTeamMember/web/withdraw', body, quiet);
 export const pickCode = (activityId: number, memberId: number) =>
   api.get<Data<{ codeName: string; type: number }>>('/api/lRedeemCode/web/pickCode', { query: { activityId, memberId }, ...quiet }).then((r) => r.data);
 
@@ -67,7 +76,8 @@ export interface TeamQuery {
 }
 export const listTeams = (q: TeamQuery) => api.get<Page<TeamItem>>('/api/lTeam/web/find', { query: { size: 30, page: 0, ...q } });
 export const createTeam = (body: TeamPayload) => api.post<Data<TeamItem> & { resultStr: string }>('/api/lTeam/web/create', body, quiet);
-export const updateTeam = (body: TeamPayload & { id: number; confirm?: boolean }) => api.put<Data<TeamItem> & { resultStr: string }>('/api/lTeam/web/update', body, quiet);
+export const updateTeam = (body: TeamPayload & { id: number; confirm?: boolean }) =>
+  api.put<Data<TeamItem> & { resultStr: string }>('/api/lTeam/web/update', body, quiet);
 export const deleteTeams = (ids: number[]) => api.delete<{ resultStr: string }>('/api/lTeam/web/delete', { body: { ids }, ...quiet });
 export const batchCreate = (body: { activityId: number; team: Omit<TeamPayload, 'activityId'>; members: Omit<MemberPayload, 'activityId'>[] }) =>
   api.post<Data<TeamItem> & { resultStr: string }>('/api/lTeam/web/batchCreate', body, quiet);
@@ -85,7 +95,9 @@ export const checkOrg = (orgCode: string) => api.get<Data<OrgCheck>>('/api/lOrg/
 export const listLeaders = (activityId: number, name?: string) =>
   api.get<Page<LeaderItem>>('/api/lLeader', { query: { activityId, name, page: 0, size: 100 } });
 export const queryLeaders = (activityId: number, name: string) =>
-  api.get<Page<LeaderItem>>('/api/lLeader/queryLeader', { query: { activityId, name: name || undefined, page: 0, size: 9999 }, ...quiet }).then((r) => r.content);
+  api
+    .get<Page<LeaderItem>>('/api/lLeader/queryLeader', { query: { activityId, name: name || undefined, page: 0, size: 9999 }, ...quiet })
+    .then((r) => r.content);
 export interface LeaderPayload {
   activityId: number;
   name: string;
@@ -123,7 +135,9 @@ export const myRegistrations = () => api.post<{ data: MyRegistration[] }>('/api/
 
 /** Promotion team code (spec 7.4): a team number of the chosen promotion-zone activity. */
 export const checkTeamCode = (activityId: number, sourceActivityId: number, teamCode: string) =>
-  api.get<Data<{ teamName: string | null; verify: number }>>('/api/lTeam/web/checkTeamCode', { query: { activityId, sourceActivityId, teamCode }, ...quiet }).then((r) => r.data);
+  api
+    .get<Data<{ teamName: string | null; verify: number }>>('/api/lTeam/web/checkTeamCode', { query: { activityId, sourceActivityId, teamCode }, ...quiet })
+    .then((r) => r.data);
 
 /*
  * Query keys, queries and writes of the registration screens. Every key starts with 'reg'; a write
@@ -144,14 +158,16 @@ export const regKeys = {
 };
 
 export const activityQuery = (id: number) => queryOptions({ queryKey: regKeys.activity(id), queryFn: () => fetchActivity(id) });
-export const clothesQuery = (activityId: number) => queryOptions({ queryKey: regKeys.clothes(activityId), queryFn: () => listClothes(activityId), staleTime: 10 * 60_000 });
+export const clothesQuery = (activityId: number) =>
+  queryOptions({ queryKey: regKeys.clothes(activityId), queryFn: () => listClothes(activityId), staleTime: 10 * 60_000 });
 /** Finished activities: the promotion zones a promoted team comes from. */
 export const zonesQuery = () => queryOptions({ queryKey: regKeys.zones(), queryFn: fetchFinishedActivities });
 export const membersQuery = (q: MemberQuery) => queryOptions({ queryKey: regKeys.members(q), queryFn: () => listMembers(q) });
 export const memberQuery = (id: number) => queryOptions({ queryKey: regKeys.member(id), queryFn: () => memberDetail(id) });
 export const teamsQuery = (q: TeamQuery) => queryOptions({ queryKey: regKeys.teams(q), queryFn: () => listTeams(q) });
 export const leadersQuery = (activityId: number) => queryOptions({ queryKey: regKeys.leaderList(activityId), queryFn: () => listLeaders(activityId) });
-export const leaderSearchQuery = (activityId: number, name: string) => queryOptions({ queryKey: regKeys.leaderSearch(activityId, name), queryFn: () => queryLeaders(activityId, name) });
+export const leaderSearchQuery = (activityId: number, name: string) =>
+  queryOptions({ queryKey: regKeys.leaderSearch(activityId, name), queryFn: () => queryLeaders(activityId, name) });
 export const myRegistrationsQuery = () => queryOptions({ queryKey: regKeys.mine(), queryFn: myRegistrations });
 
 /** A write that may change teams, players, codes and the summaries: everything under 'reg' refetches. */
@@ -172,7 +188,9 @@ function leaderWrite<TData, TVars>(name: string, mutationFn: (vars: TVars) => Pr
   });
 }
 
-export const saveMemberMutation = regWrite('saveMember', (body: MemberPayload & { id?: number }) => (body.id ? updateMember({ ...body, id: body.id }) : createMember(body)));
+export const saveMemberMutation = regWrite('saveMember', (body: MemberPayload & { id?: number }) =>
+  body.id ? updateMember({ ...body, id: body.id }) : createMember(body),
+);
 export const deleteMembersMutation = regWrite('deleteMembers', deleteMembers);
 export const moveOutMembersMutation = regWrite('moveOutMembers', moveOutMembers);
 export const submitMembersMutation = regWrite('submitMembers', submitMembers);
@@ -180,12 +198,16 @@ export const assignTeamMutation = regWrite('assignTeam', assignTeam);
 export const changeProgramMutation = regWrite('changeProgram', changeProgram);
 export const redeemCodeMutation = regWrite('redeemCode', redeemCode);
 export const withdrawMutation = regWrite('withdraw', withdraw);
-export const saveTeamMutation = regWrite('saveTeam', (body: TeamPayload & { id?: number; confirm?: boolean }) => (body.id ? updateTeam({ ...body, id: body.id }) : createTeam(body)));
+export const saveTeamMutation = regWrite('saveTeam', (body: TeamPayload & { id?: number; confirm?: boolean }) =>
+  body.id ? updateTeam({ ...body, id: body.id }) : createTeam(body),
+);
 export const deleteTeamsMutation = regWrite('deleteTeams', deleteTeams);
 export const batchCreateMutation = regWrite('batchCreate', batchCreate);
 export const batchCreateTeamsMutation = regWrite('batchCreateTeams', batchCreateTeams);
 export const bindOrgMutation = regWrite('bindOrg', bindOrg);
-export const saveLeaderMutation = leaderWrite('saveLeader', (body: LeaderPayload & { id?: number }) => (body.id ? updateLeader({ ...body, id: body.id }) : createLeader(body)));
+export const saveLeaderMutation = leaderWrite('saveLeader', (body: LeaderPayload & { id?: number }) =>
+  body.id ? updateLeader({ ...body, id: body.id }) : createLeader(body),
+);
 export const deleteLeadersMutation = leaderWrite('deleteLeaders', deleteLeaders);
 
 export interface RedeemResult {
@@ -199,14 +221,18 @@ export interface BatchRedeemBody {
   teams: { teamId: number; name: string; program?: number; teamers: { name: string; teamerId: number; emerPhone?: string; codeName: string }[] }[];
 }
 /** The team batch redeem (spec 7.4/7.6): a result per player. */
-export const batchRedeemMutation = regWrite('batchRedeem', (body: BatchRedeemBody) => api.post<{ data: RedeemResult[] }>('/api/lRedeemCode/web/redeemCode', body, quiet).then((r) => r.data));
+export const batchRedeemMutation = regWrite('batchRedeem', (body: BatchRedeemBody) =>
+  api.post<{ data: RedeemResult[] }>('/api/lRedeemCode/web/redeemCode', body, quiet).then((r) => r.data),
+);
 /** Codes read from a code sheet (nothing is stored). */
 export const parseCodesMutation = mutationOptions({
   mutationKey: [...regKeys.all, 'parseCodes'],
   mutationFn: (file: File) => {
     const fd = new FormData();
     fd.append('file', file, file.name);
-    return api.post<{ data: string | string[] }>('/api/lRedeemCode/web/parseCodes', fd, quiet).then((r) => (Array.isArray(r.data) ? r.data : String(r.data).split(',').filter(Boolean)));
+    return api
+      .post<{ data: string | string[] }>('/api/lRedeemCode/web/parseCodes', fd, quiet)
+      .then((r) => (Array.isArray(r.data) ? r.data : String(r.data).split(',').filter(Boolean)));
   },
 });
 
@@ -232,7 +258,10 @@ export const importPlayersMutation = mutationOptions({
   mutationFn: ({ file, activityId, mode, atomic }: { file: File; activityId: number; mode: 'preview' | 'commit'; atomic: boolean }) => {
     const fd = new FormData();
     fd.append('file', file, file.name);
-    return api.post<{ data: ImportResult; resultStr: string }>('/api/lTeamMember/web/import', fd, { query: { activityId, mode, atomic: atomic ? 1 : 0 }, ...quiet });
+    return api.post<{ data: ImportResult; resultStr: string }>('/api/lTeamMember/web/import', fd, {
+      query: { activityId, mode, atomic: atomic ? 1 : 0 },
+      ...quiet,
+    });
   },
   onSuccess: (_res, vars, _r, { client }) => {
     if (vars.mode === 'commit') void client.invalidateQueries({ queryKey: regKeys.all });
@@ -247,14 +276,26 @@ export const bindAvatarsMutation = regWrite('bindAvatars', (body: { activityId: 
 /** A private upload (player photo, teacher attachment, batch avatar): only a key comes back, nothing cached changes. */
 export const uploadMutation = mutationOptions({
   mutationKey: [...regKeys.all, 'upload'],
-  mutationFn: ({ file, fileName, activityId, phone, kind }: { file: Blob; fileName: string; activityId: number; phone: string; kind?: 'attachment' | 'batchAvatar' }) =>
-    upload(file, fileName, activityId, phone, kind),
+  mutationFn: ({
+    file,
+    fileName,
+    activityId,
+    phone,
+    kind,
+  }: {
+    file: Blob;
+    fileName: string;
+    activityId: number;
+    phone: string;
+    kind?: 'attachment' | 'batchAvatar';
+  }) => upload(file, fileName, activityId, phone, kind),
 });
 /** On-demand checks (a channel code, a promotion team code) and the account's next fitting code: reads, run as actions. */
 export const checkOrgMutation = mutationOptions({ mutationKey: [...regKeys.all, 'checkOrg'], mutationFn: checkOrg });
 export const checkTeamCodeMutation = mutationOptions({
   mutationKey: [...regKeys.all, 'checkTeamCode'],
-  mutationFn: ({ activityId, sourceActivityId, teamCode }: { activityId: number; sourceActivityId: number; teamCode: string }) => checkTeamCode(activityId, sourceActivityId, teamCode),
+  mutationFn: ({ activityId, sourceActivityId, teamCode }: { activityId: number; sourceActivityId: number; teamCode: string }) =>
+    checkTeamCode(activityId, sourceActivityId, teamCode),
 });
 export const pickCodeMutation = mutationOptions({
   mutationKey: [...regKeys.all, 'pickCode'],
