@@ -46,5 +46,12 @@ export const CAPTCHA_MAX_LENGTH = 10;
 
 /** Registration codes and searches (spec 5, 7.4). */
 export const CHANNEL_CODE_MIN = 4;
+export const CHANNEL_CODE_MAX = 32;
 export const PROMOTION_CODE_MIN = 4;
+/** a promotion team code or a level-2 source code */
+export const PROMOTION_CODE_MAX = 64;
+export const REDEEM_CODE_MAX = 64;
 export const NAME_SEARCH_MIN = 2;
+/** names of players, teams, teachers, emergency contacts; addresses */
+export const NAME_MAX = 50;
+export const ADDRESS_MAX = 200;

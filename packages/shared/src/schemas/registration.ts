@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_RE } from '../rules/phone';
+import { ADDRESS_MAX, CHANNEL_CODE_MAX, NAME_MAX, PROMOTION_CODE_MAX, REDEEM_CODE_MAX } from '../limits';
 import { dbId, dbInt, envelope, errorResponse, jsonInt } from './common';
 
 const id = dbId;
@@ -42,7 +43,7 @@ export type MemberItem = z.infer<typeof memberItem>;
 export const memberListQuery = z.object({
   activityId: id,
   payStatus: dbInt.optional(),
-  name: z.string().trim().max(50).optional(),
+  name: z.string().trim().max(NAME_MAX).optional(),
   /** 1 with a team, 0 without */
   hasTeam: z.coerce.number().int().min(0).max(1).optional(),
   teamId: id.optional(),
@@ -53,7 +54,7 @@ export const memberDetailResponse = z.object({ ...envelope, data: memberItem });
 
 export const memberInput = z.object({
   activityId: id,
-  name: z.string('validation.required').trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  name: z.string('validation.required').trim().min(1, 'validation.required').max(NAME_MAX, 'validation.tooLong'),
   cardType: z.union([z.literal(0), z.literal(1)]).default(0),
   card: z.string().trim().max(30, 'validation.tooLong').default(''),
   /** passport only: yyyy-mm-dd or yyyymmdd */
@@ -63,14 +64,14 @@ export const memberInput = z.object({
   program: ref.nullable().optional(),
   plan: ref.nullable().optional(),
   clothes: ref.nullable().optional(),
-  emerName: z.string().trim().max(50, 'validation.tooLong').default(''),
+  emerName: z.string().trim().max(NAME_MAX, 'validation.tooLong').default(''),
   /** checked against region by the service (rules/phone checkPhone): 86 mainland pattern, others by numbering plan */
   emerPhone: z.string().trim().max(20, 'validation.tooLong').default(''),
   region: z.string().trim().regex(/^\d{1,4}$/, 'validation.invalid').default('86'),
   school: z.string().trim().max(100, 'validation.tooLong').default(''),
   headImg: z.string().trim().max(300).nullable().optional(),
   /** a code to redeem together with the save */
-  code: z.string().trim().max(64).nullable().optional(),
+  code: z.string().trim().max(REDEEM_CODE_MAX).nullable().optional(),
 });
 export type MemberInput = z.input<typeof memberInput>;
 export type MemberData = z.output<typeof memberInput>;
@@ -84,7 +85,7 @@ export const memberIdsBody = idListBody;
 export const submitBody = z.array(z.object({ memberId: id })).min(1, 'validation.required').max(1000);
 export const assignTeamBody = z.object({ teamId: id, teamMemberIdList: idList, activityId: id, confirm: z.boolean().optional() });
 export const changeProgramBody = z.object({ programId: id, teamMemberIdList: idList, activityId: id });
-export const useCodeBody = z.object({ id, activityId: id, code: z.string().trim().max(64, 'validation.tooLong') });
+export const useCodeBody = z.object({ id, activityId: id, code: z.string().trim().max(REDEEM_CODE_MAX, 'validation.tooLong') });
 export const withdrawBody = z.object({ name: z.string().trim().max(200).default(''), type: z.union([z.literal(2), z.literal(3)], 'reg.selectWithdrawType'), teamMember: ref });
 
 // ——— teams ———
@@ -113,7 +114,7 @@ export const teamFindQuery = z.object({
   activityId: id,
   id: id.optional(),
   /** pickers: teams whose name contains this text (taken literally) */
-  name: z.string().trim().max(50).optional(),
+  name: z.string().trim().max(NAME_MAX).optional(),
   status: dbInt.optional(),
   payStatus: dbInt.optional(),
   ...pageQ,
@@ -122,15 +123,15 @@ export const teamListResponse = page(teamItem);
 
 export const teamInput = z.object({
   activityId: id,
-  name: z.string('validation.required').trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  name: z.string('validation.required').trim().min(1, 'validation.required').max(NAME_MAX, 'validation.tooLong'),
   program: ref,
   plan: ref.nullable().optional(),
   leader: ref.nullable().optional(),
-  address: z.string().trim().max(200, 'validation.tooLong').default(''),
-  orgCode: z.string().trim().max(32).nullable().optional(),
-  sourceCode: z.string().trim().max(64).nullable().optional(),
+  address: z.string().trim().max(ADDRESS_MAX, 'validation.tooLong').default(''),
+  orgCode: z.string().trim().max(CHANNEL_CODE_MAX).nullable().optional(),
+  sourceCode: z.string().trim().max(PROMOTION_CODE_MAX).nullable().optional(),
   sourceActivityId: optId,
-  teamCode: z.string().trim().max(64).nullable().optional(),
+  teamCode: z.string().trim().max(PROMOTION_CODE_MAX).nullable().optional(),
 });
 export const teamUpdate = teamInput.extend({ id, confirm: z.boolean().optional() });
 export const batchCreateBody = z.object({ activityId: id, team: teamInput.omit({ activityId: true }), members: z.array(memberInput.omit({ activityId: true })).max(50) });
@@ -138,22 +139,22 @@ export const batchCreateTeamBody = z.object({ activityId: id, teams: z.array(tea
 export const teamIdsBody = idListBody;
 export const bindOrgBody = z.object({ activityId: id, orgId: id, orgCode: z.string().trim().min(1), teamIds: z.array(z.string().regex(/^\d+$/)).min(1, 'reg.selectTeams').max(1000) });
 
-export const orgCheckQuery = z.object({ orgCode: z.string().trim().max(32) });
+export const orgCheckQuery = z.object({ orgCode: z.string().trim().max(CHANNEL_CODE_MAX) });
 /** verify: 1 verified, 0 unverified, 2 invalid */
 export const orgCheckResponse = z.object({ ...envelope, data: z.object({ orgName: z.string().nullable(), id: z.number().int().nullable(), verify: z.number().int() }) });
 
 // ——— leaders ———
 export const leaderItem = z.object({ id: z.number().int(), activityId: z.number().int(), name: z.string(), phone: z.string(), address: z.string(), code: z.string().nullable(), status: z.number().int(), type: z.number().int(), photoUrl: z.string().nullable() });
 export type LeaderItem = z.infer<typeof leaderItem>;
-export const leaderQuery = z.object({ activityId: id, name: z.string().trim().max(50).optional(), ...pageQ });
+export const leaderQuery = z.object({ activityId: id, name: z.string().trim().max(NAME_MAX).optional(), ...pageQ });
 export const leaderListResponse = page(leaderItem);
 const phone = z.string('validation.phone').trim().regex(PHONE_RE, 'validation.phone');
 export const leaderInput = z.object({
   activityId: id,
-  name: z.string('validation.required').trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+  name: z.string('validation.required').trim().min(1, 'validation.required').max(NAME_MAX, 'validation.tooLong'),
   phone,
-  address: z.string().trim().max(200).default(''),
-  code: z.string().trim().max(32).nullable().optional(),
+  address: z.string().trim().max(ADDRESS_MAX).default(''),
+  code: z.string().trim().max(CHANNEL_CODE_MAX).nullable().optional(),
   photoUrl: z.string().trim().max(300).nullable().optional(),
   status: jsonInt.optional(),
   type: jsonInt.optional(),
@@ -166,7 +167,7 @@ export const myCodesQuery = z.object({ activityNo: id });
 export const myCodesResponse = z.object({ ...envelope, data: z.string() });
 export const pickCodeQuery = z.object({ activityId: id, memberId: id });
 export const pickCodeResponse = z.object({ ...envelope, data: z.object({ codeName: z.string(), type: z.number().int() }) });
-export const checkCodeQuery = z.object({ code: z.string().trim().max(64), teamerId: id });
+export const checkCodeQuery = z.object({ code: z.string().trim().max(REDEEM_CODE_MAX), teamerId: id });
 export const checkCodeResponse = z.object({ ...envelope, status: z.number().int(), errorString: z.string() });
 
 export const batchRedeemBody = z.object({
@@ -174,10 +175,10 @@ export const batchRedeemBody = z.object({
   teams: z
     .array(
       z.object({
-        name: z.string().max(50).default(''),
+        name: z.string().max(NAME_MAX).default(''),
         program: z.union([jsonInt, z.string().max(100)]).optional(),
         teamId: id,
-        teamers: z.array(z.object({ name: z.string().max(50).default(''), teamerId: id, emerPhone: z.string().max(20).optional(), codeName: z.string().trim().max(64) })).max(50),
+        teamers: z.array(z.object({ name: z.string().max(NAME_MAX).default(''), teamerId: id, emerPhone: z.string().max(20).optional(), codeName: z.string().trim().max(REDEEM_CODE_MAX) })).max(50),
       }),
     )
     .min(1)

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PROMOTION_CODE_MIN, dbId, idListBody, idsOf, myRegistrationsResponse, okResponse, orgAddressListResponse, orgAddressResponse, playerCardResponse, teamCodeCheckResponse } from '@rp/shared';
+import { dbId, idListBody, idsOf, myRegistrationsResponse, okResponse, orgAddressListResponse, orgAddressResponse, playerCardResponse, PROMOTION_CODE_MAX, PROMOTION_CODE_MIN, teamCodeCheckResponse } from '@rp/shared';
 import { activities, orgAddresses, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
@@ -49,7 +49,7 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Promotion team code check (spec 7.4): teamCode, activityId, sourceActivityId
-  const promoQuery = z.object({ teamCode: z.string().trim().max(64), activityId: id, sourceActivityId: id.optional() });
+  const promoQuery = z.object({ teamCode: z.string().trim().max(PROMOTION_CODE_MAX), activityId: id, sourceActivityId: id.optional() });
   // Team numbers are sequential: the check is rate-limited per account and per address, and names
   // only the caller's own team (anyone else learns whether the code exists, which is what the form needs).
   const promoLimit = async (req: FastifyRequest) => {

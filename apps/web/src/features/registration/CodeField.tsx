@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { REDEEM_CODE_MAX } from '@rp/shared/limits';
 import type { MemberItem } from '@rp/shared';
 import { pickCodeMutation, redeemCodeMutation } from './api';
 import { errorText, notice } from './common';
@@ -76,7 +77,7 @@ export function CodeField({ member, activityId, disabled, value, onChange, onRed
           onChange={(e) => onChange(e.target.value)}
           disabled={disabled || busy || lock.locked}
           style={{ maxWidth: 220 }}
-          maxLength={64}
+          maxLength={REDEEM_CODE_MAX}
         />
         <WriteButton onClick={redeem} loading={busy} disabled={disabled}>
           {t('registration:actions.redeem')}

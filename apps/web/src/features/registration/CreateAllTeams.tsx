@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ADDRESS_MAX, NAME_MAX } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
 import { batchCreateTeamsMutation } from './api';
 import { errorText, notice } from './common';
@@ -60,7 +61,7 @@ export function CreateAllTeams({ activity }: { activity: ActivityItem }) {
               <legend>#{i + 1}</legend>
               <label>
                 {t('registration:field.teamName')}
-                <Input value={r.name} maxLength={50} onChange={(e) => set(i, { ...r, name: e.target.value })} />
+                <Input value={r.name} maxLength={NAME_MAX} onChange={(e) => set(i, { ...r, name: e.target.value })} />
               </label>
               <label>
                 {t('registration:field.program')}
@@ -75,7 +76,7 @@ export function CreateAllTeams({ activity }: { activity: ActivityItem }) {
               </label>
               <label>
                 {t('registration:field.address')}
-                <Input value={r.address} maxLength={200} onChange={(e) => set(i, { ...r, address: e.target.value })} />
+                <Input value={r.address} maxLength={ADDRESS_MAX} onChange={(e) => set(i, { ...r, address: e.target.value })} />
               </label>
               <RemoveRow count={rows.length} onRemove={() => setRows(rows.filter((_, j) => j !== i))} />
             </fieldset>

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ADDRESS_MAX, CHANNEL_CODE_MAX, NAME_MAX } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
 import { batchCreateMutation } from './api';
 import { errorText, notice } from './common';
@@ -22,7 +23,7 @@ function TeamFields({ value, onChange, activity, idp }: { value: TeamFormValues;
     <div className={s.formGrid}>
       <label>
         {t('registration:field.teamName')}
-        <Input id={`${idp}-name`} value={value.name} maxLength={50} onChange={(e) => onChange({ ...value, name: e.target.value })} />
+        <Input id={`${idp}-name`} value={value.name} maxLength={NAME_MAX} onChange={(e) => onChange({ ...value, name: e.target.value })} />
       </label>
       <label>
         {t('registration:field.program')}
@@ -37,11 +38,11 @@ function TeamFields({ value, onChange, activity, idp }: { value: TeamFormValues;
       </label>
       <label>
         {t('registration:field.address')}
-        <Input value={value.address} maxLength={200} onChange={(e) => onChange({ ...value, address: e.target.value })} />
+        <Input value={value.address} maxLength={ADDRESS_MAX} onChange={(e) => onChange({ ...value, address: e.target.value })} />
       </label>
       <label>
         {t('registration:field.orgCode')}
-        <Input value={value.orgCode} maxLength={32} onChange={(e) => onChange({ ...value, orgCode: e.target.value })} />
+        <Input value={value.orgCode} maxLength={CHANNEL_CODE_MAX} onChange={(e) => onChange({ ...value, orgCode: e.target.value })} />
       </label>
     </div>
   );
@@ -100,7 +101,7 @@ export function CreateTandP({ activity }: { activity: ActivityItem }) {
               <legend>#{i + 1}</legend>
               <label>
                 {t('registration:field.name')}
-                <Input value={m.name} maxLength={50} onChange={(e) => set(i, { ...m, name: e.target.value })} />
+                <Input value={m.name} maxLength={NAME_MAX} onChange={(e) => set(i, { ...m, name: e.target.value })} />
               </label>
               <div>
                 {t('registration:field.cardType')}
@@ -127,7 +128,7 @@ export function CreateTandP({ activity }: { activity: ActivityItem }) {
               ) : null}
               <label>
                 {t('registration:field.emerName')}
-                <Input value={m.emerName} maxLength={50} onChange={(e) => set(i, { ...m, emerName: e.target.value })} />
+                <Input value={m.emerName} maxLength={NAME_MAX} onChange={(e) => set(i, { ...m, emerName: e.target.value })} />
               </label>
               <label>
                 {t('registration:field.region')}

@@ -2,6 +2,7 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Select, Space, 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NAME_MAX } from '@rp/shared/limits';
 import { callingCodes, regionName } from '@rp/shared/rules/phone';
 import { isDetailsLocked, isRegistered, nextPayStatus, PAY_STATUS } from '@rp/shared/rules/registration';
 import type { ActivityItem } from '../../lib/contract';
@@ -274,7 +275,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
       {editing ? (
         <Form<MemberFormValues> form={form} layout="vertical" initialValues={member ? memberToForm(member) : emptyMember()} onValuesChange={onValuesChange} className={s.formGrid}>
           <Form.Item name="name" label={t('registration:field.name')} htmlFor={id('name')} required {...err('name')}>
-            <Input id={id('name')} maxLength={50} />
+            <Input id={id('name')} maxLength={NAME_MAX} />
           </Form.Item>
           <Form.Item name="teamId" label={t('registration:field.team')} htmlFor={id('team')} {...err('teamId')}>
             <Select
@@ -321,7 +322,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
             </Form.Item>
           ) : null}
           <Form.Item name="emerName" label={t('registration:field.emerName')} htmlFor={id('emerName')} {...err('emerName')}>
-            <Input id={id('emerName')} maxLength={50} />
+            <Input id={id('emerName')} maxLength={NAME_MAX} />
           </Form.Item>
           <Form.Item name="region" label={t('registration:field.region')} htmlFor={id('region')} {...err('region')}>
             <Select id={id('region')} showSearch={{ optionFilterProp: 'label' }} placeholder={t('registration:placeholder.region')} options={regionOptions} popupMatchSelectWidth={false} />

@@ -3,6 +3,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { REDEEM_CODE_MAX } from '@rp/shared/limits';
 import { nextPayStatus } from '@rp/shared/rules/registration';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
@@ -275,7 +276,7 @@ export function BatchRedeemDialog({ open, activityId, level, onClose, onDone }: 
           { title: t('registration:field.team'), render: (_, m) => m.team?.name },
           {
             title: t('registration:field.code'),
-            render: (_, m) => <Input aria-label={`${t('registration:field.code')} ${m.name}`} value={codes[m.id] ?? ''} onChange={(e) => setCodes({ ...codes, [m.id]: e.target.value })} maxLength={64} />,
+            render: (_, m) => <Input aria-label={`${t('registration:field.code')} ${m.name}`} value={codes[m.id] ?? ''} onChange={(e) => setCodes({ ...codes, [m.id]: e.target.value })} maxLength={REDEEM_CODE_MAX} />,
           },
           {
             title: t('registration:batch.result'),

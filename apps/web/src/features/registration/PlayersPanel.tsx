@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { payStatusColor } from '@rp/shared/rules/registration';
-import { NAME_SEARCH_MIN } from '@rp/shared/limits';
+import { NAME_MAX, NAME_SEARCH_MIN } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
 import { exportPlayers, membersQuery, teamsQuery, type MemberItem } from './api';
 import { MemberDetail } from './MemberDetail';
@@ -103,7 +103,7 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
           className={s.search}
           aria-label={t('registration:players.search')}
           placeholder={t('registration:players.searchPlaceholder')}
-          maxLength={50}
+          maxLength={NAME_MAX}
           onSearch={(v) => {
             setSearch(v.trim());
             setPageWith(1);

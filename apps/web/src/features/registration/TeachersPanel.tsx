@@ -2,6 +2,7 @@ import { Alert, Button, Card, Empty, Form, Input, Modal, Spin } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ADDRESS_MAX, CHANNEL_CODE_MAX, NAME_MAX } from '@rp/shared/limits';
 import { PHONE_RE } from '@rp/shared/rules/phone';
 import type { ActivityItem } from '../../lib/contract';
 import { deleteLeadersMutation, leadersQuery, saveLeaderMutation, uploadMutation, type LeaderItem } from './api';
@@ -169,16 +170,16 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
       ) : null}
       <Form<Values> form={form} layout="vertical" style={editing ? undefined : { display: 'none' }} onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))} initialValues={{ name: leader.name, phone: leader.phone, address: leader.address, code: leader.code ?? '' }} className={s.formGrid}>
         <Form.Item name="name" label={t('registration:field.teacherName')} htmlFor={id('name')} required>
-          <Input id={id('name')} maxLength={50} />
+          <Input id={id('name')} maxLength={NAME_MAX} />
         </Form.Item>
         <Form.Item name="phone" label={t('registration:field.phone')} htmlFor={id('phone')} required>
           <Input id={id('phone')} maxLength={11} inputMode="tel" />
         </Form.Item>
         <Form.Item name="address" label={t('registration:field.teacherAddress')} htmlFor={id('address')}>
-          <Input id={id('address')} maxLength={200} />
+          <Input id={id('address')} maxLength={ADDRESS_MAX} />
         </Form.Item>
         <Form.Item name="code" label={t('registration:field.teacherCode')} htmlFor={id('code')}>
-          <Input id={id('code')} maxLength={32} />
+          <Input id={id('code')} maxLength={CHANNEL_CODE_MAX} />
         </Form.Item>
         <Form.Item label={t('registration:field.attachment')} extra={t('registration:teachers.attachmentHint')} className={s.full}>
           <input ref={file} type="file" style={{ display: 'none' }} accept=".jpg,.jpeg,.png,.doc,.docx" aria-label={t('registration:actions.uploadAttachment')} onChange={(e) => { attach(e.target.files?.[0]); e.target.value = ''; }} />
@@ -231,10 +232,10 @@ function AddTeacherDialog({ open, activity, onClose, onDone }: { open: boolean; 
           <Input id="add-leader-phone" maxLength={11} inputMode="tel" />
         </Form.Item>
         <Form.Item name="name" label={t('registration:field.teacherName')} htmlFor="add-leader-name" required>
-          <Input id="add-leader-name" maxLength={50} />
+          <Input id="add-leader-name" maxLength={NAME_MAX} />
         </Form.Item>
         <Form.Item name="address" label={t('registration:field.teacherAddress')} htmlFor="add-leader-address">
-          <Input id="add-leader-address" maxLength={200} />
+          <Input id="add-leader-address" maxLength={ADDRESS_MAX} />
         </Form.Item>
       </Form>
     </Modal>

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { codeEntryClosed, isFree, PAY_STATUS, TEAM_STATUS } from '@rp/shared/rules/registration';
-import { PROMOTION_CODE_MIN, CHANNEL_CODE_MIN } from '@rp/shared/limits';
+import { ADDRESS_MAX, CHANNEL_CODE_MAX, CHANNEL_CODE_MIN, NAME_MAX, PROMOTION_CODE_MAX, PROMOTION_CODE_MIN } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
 import { bindOrgMutation, checkOrgMutation, checkTeamCodeMutation, deleteTeamsMutation, leaderSearchQuery, moveOutMembersMutation, saveTeamMutation, teamsQuery, zonesQuery, type OrgCheck, type TeamItem } from './api';
@@ -232,7 +232,7 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
       {editing ? (
       <Form<TeamFormValues> form={form} layout="vertical" initialValues={team ? teamToForm(team) : emptyTeam()} onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof TeamFormValues, errors: [] })))} className={s.formGrid}>
         <Form.Item name="name" label={t('registration:field.teamName')} htmlFor={id('name')} required>
-          <Input id={id('name')} maxLength={50} />
+          <Input id={id('name')} maxLength={NAME_MAX} />
         </Form.Item>
         {team ? (
           <Form.Item label={t('registration:field.teamNumber')}>
@@ -246,7 +246,7 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
           <Select id={id('leader')} allowClear showSearch={{ filterOption: false, onSearch: setLeaderSearch }} placeholder={t('registration:placeholder.leader')} options={leaderOptions} />
         </Form.Item>
         <Form.Item name="address" label={t('registration:field.address')} htmlFor={id('address')}>
-          <Input id={id('address')} maxLength={200} />
+          <Input id={id('address')} maxLength={ADDRESS_MAX} />
         </Form.Item>
         <Form.Item label={t('registration:field.plan')}>
           <span className={s.plainValue}>{team?.plan?.name ?? activity.plans?.[0]?.name ?? '—'}</span>
@@ -257,11 +257,11 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
           htmlFor={id('org')}
           extra={org ? <span role="status">{t(orgVerifyKey(org.verify), { name: org.orgName ?? '' })}</span> : team?.orgName ? <span>{team.orgName}</span> : undefined}
         >
-          <Input id={id('org')} maxLength={32} onBlur={verifyOrg} />
+          <Input id={id('org')} maxLength={CHANNEL_CODE_MAX} onBlur={verifyOrg} />
         </Form.Item>
         {level2 ? (
           <Form.Item name="sourceCode" label={t('registration:field.sourceCode')} htmlFor={id('source')}>
-            <Input id={id('source')} maxLength={64} />
+            <Input id={id('source')} maxLength={PROMOTION_CODE_MAX} />
           </Form.Item>
         ) : null}
         {promotion ? (
@@ -270,7 +270,7 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
               <Select id={id('zone')} allowClear loading={zones.isPending} options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} />
             </Form.Item>
             <Form.Item name="teamCode" label={t('registration:field.teamCode')} htmlFor={id('teamCode')} extra={promo ? <span role="status">{promo}</span> : undefined}>
-              <Input id={id('teamCode')} maxLength={64} onBlur={verifyPromo} />
+              <Input id={id('teamCode')} maxLength={PROMOTION_CODE_MAX} onBlur={verifyPromo} />
             </Form.Item>
           </>
         ) : null}
@@ -434,7 +434,7 @@ function BindOrgDialog({ open, activityId, teams, onClose }: { open: boolean; ac
       <Input
         id="bind-code"
         value={code}
-        maxLength={32}
+        maxLength={CHANNEL_CODE_MAX}
         onChange={(e) => {
           setCode(e.target.value);
           setOrg(null);
