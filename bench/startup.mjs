@@ -91,7 +91,7 @@ async function once(way, env) {
   let err = '';
   child.stderr.on('data', (d) => (err += d));
   const exited = new Promise((r) => child.once('exit', (code) => r(code)));
-  let ms = 0;
+  let ms;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${way} exited with ${child.exitCode}:\n${err}`);
     if ((await health(port)) === 200) {

@@ -123,6 +123,11 @@ async function dialogByKeyboard(page: Page, openerName: string) {
   const dialog = page.locator('.ant-modal-wrap:visible [role="dialog"], .ant-drawer-open [role="dialog"]').last();
   await expect(dialog, `${openerName}: opens`).toBeVisible();
   await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { message: `${openerName}: focus in dialog` }).toBe(true);
+  // as a person would: tab once the dialog has finished opening and loading (a loaded machine can stretch the
+  // entry animation, and an option list arriving mid-Tab re-renders the control under the focus)
+  await expect(page.locator('[class*="-enter-active"], [class*="-appear-active"]')).toHaveCount(0);
+  await expect(dialog.locator('.ant-spin-spinning, .ant-select-loading, .ant-skeleton')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
   for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
   await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { message: `${openerName}: focus kept in dialog` }).toBe(true);
   await page.keyboard.press('Escape');

@@ -160,7 +160,7 @@ test.describe('public shell', () => {
       const headerImg = page.getByRole('banner').getByTestId('header-avatar');
       await expect(headerImg).toBeVisible();
       const src = (await headerImg.getAttribute('src'))!;
-      expect(src).toMatch(/^\/files\/public\/avatars\/.+\.jpg$/);
+      expect(src).toMatch(/^\/avatar\/[^/]+\.jpg$/); // spec 7.1: /avatar/<file name>
       const stored = await sharp(await (await request.get(src)).body()).metadata();
       expect([stored.width, stored.height]).toEqual([256, 256]);
       await page.screenshot({ path: path.join(screenshotDir, `shell-avatar-saved-${lang}.png`) });

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { translate, type MessageKey } from '@rp/shared';
 import type { Db } from '../../db/client';
-import { activities, teamMembers, teams } from '../../db/schema/index';
+import { activities, type teamMembers, teams } from '../../db/schema/index';
 import { bilingual, notify, type Notice } from './notify.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -227,6 +227,9 @@ export function splitFieldErrors(def: ResourceDef, fieldErrors: Record<string, s
   const names = new Set(editableFields(def).flatMap(wireNamesOf));
   const fields: [string, string][] = [];
   const other: string[] = [];
-  for (const [k, v] of Object.entries(fieldErrors)) (names.has(k) ? fields.push([k, v]) : other.push(v));
+  for (const [k, v] of Object.entries(fieldErrors)) {
+    if (names.has(k)) fields.push([k, v]);
+    else other.push(v);
+  }
   return { fields, other };
 }

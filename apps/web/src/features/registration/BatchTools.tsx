@@ -1,4 +1,4 @@
-import { Alert, Button, Modal, Progress, Radio, Select, Space, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Radio, Select, Space, Spin, Table, Tag, Upload } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -68,9 +68,12 @@ export function ImportDialog({ open, activityId, onClose }: { open: boolean; act
         <p className="ant-upload-hint">{t('registration:batch.sheetHint')}</p>
       </Upload.Dragger>
       <div className={s.toolbar} style={{ marginTop: 12 }}>
-        <Button type={preview ? 'default' : 'primary'} disabled={!file} loading={busy && !preview} onClick={() => send('preview')}>
+        {/* Not antd's `loading`: a request shorter than the icon's entry animation can leave the collapsed icon
+            in the button's accessible name ("loading Preview"). Disabled while busy, with a spinner beside it. */}
+        <Button type={preview ? 'default' : 'primary'} disabled={!file || busy} aria-busy={busy && !preview} onClick={() => send('preview')}>
           {t('registration:batch.preview')}
         </Button>
+        {busy && !preview ? <Spin size="small" /> : null}
       </div>
       {error ? <Alert type="error" showIcon title={error} className={s.alert} /> : null}
       {preview ? (

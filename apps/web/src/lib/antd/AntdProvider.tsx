@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -47,28 +47,8 @@ export const brandTheme = {
   },
 };
 
-/**
- * People who ask their system for reduced motion get antd without animations (WCAG 2.3.3). It also keeps
- * antd from leaving a button's collapsed "loading" icon in the accessibility tree when a short request
- * ends before the icon's entry animation does (the button was then announced as "loading Preview").
- */
-const REDUCED = '(prefers-reduced-motion: reduce)';
-function subscribeReduced(cb: () => void) {
-  if (typeof window === 'undefined' || !window.matchMedia) return () => undefined;
-  const mq = window.matchMedia(REDUCED);
-  mq.addEventListener('change', cb);
-  return () => mq.removeEventListener('change', cb);
-}
-const reducedNow = () => typeof window !== 'undefined' && !!window.matchMedia?.(REDUCED).matches;
-
-export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReduced, reducedNow, () => false);
-}
-
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const reduced = useReducedMotion();
-  const theme = useMemo(() => (reduced ? { ...brandTheme, token: { ...brandTheme.token, motion: false } } : brandTheme), [reduced]);
   const lang = currentLang();
   // Set synchronously so the first render already formats dates in the right language.
   if (dayjs.locale() !== DAYJS_LOCALES[lang]) dayjs.locale(DAYJS_LOCALES[lang]);
@@ -76,7 +56,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     dayjs.locale(DAYJS_LOCALES[lang]);
   }, [lang, i18n.language]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={brandTheme} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   );
