@@ -30,15 +30,33 @@ const boundaries = {
       if (feature && toFeature && toFeature !== feature) why = 'features never import each other: move the shared part to lib/ or ui/';
       else if (file.startsWith('apps/server/') && (to.startsWith('apps/web/') || spec.startsWith('@rp/web'))) why = 'the server never imports web code';
       else if (file.startsWith('apps/web/') && (to.startsWith('apps/server/') || spec.startsWith('@rp/server'))) why = 'the web never imports server code';
-      else if (file.startsWith('packages/shared/') && (to.startsWith('apps/') || spec.startsWith('@rp/server') || spec.startsWith('@rp/web'))) why = 'shared imports neither server nor web';
+      else if (file.startsWith('packages/shared/') && (to.startsWith('apps/') || spec.startsWith('@rp/server') || spec.startsWith('@rp/web')))
+        why = 'shared imports neither server nor web';
       if (why) context.report({ node, messageId: 'cross', data: { from: file, to: to, why } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ ...node, source: node.source }) };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (node) => check({ ...node, source: node.source }),
+    };
   },
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', 'apps/web/public/**', 'e2e/test-results*/**', 'e2e/playwright-report/**', '**/*.d.ts', '**/.*', 'apps/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/build/**',
+      'apps/web/public/**',
+      'e2e/test-results*/**',
+      'e2e/playwright-report/**',
+      '**/*.d.ts',
+      '**/.*',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,7 +5,11 @@ import { matchAvatars } from '../packages/shared/src/rules/avatar-match';
 
 const PLAYERS = 10_000;
 const FILES = 9_999;
-const players = Array.from({ length: PLAYERS }, (_, i) => ({ id: i + 1, name: `选手${i % 9000}`, card: i % 7 ? `110***********${String(i).padStart(4, '0')}` : null }));
+const players = Array.from({ length: PLAYERS }, (_, i) => ({
+  id: i + 1,
+  name: `选手${i % 9000}`,
+  card: i % 7 ? `110***********${String(i).padStart(4, '0')}` : null,
+}));
 const files = Array.from({ length: FILES }, (_, i) => `选手${(i * 7919) % 10_500}.jpg`);
 
 function timeIt(fn: () => void, runs = 5): number {
@@ -22,7 +26,18 @@ function timeIt(fn: () => void, runs = 5): number {
 async function inChromium(): Promise<{ match: number; loop: number } | null> {
   try {
     const { chromium } = await import('@playwright/test');
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
     const page = await browser.newPage();
     const src = `${matchAvatars.toString()}; ${baseNameSrc}`;
     // A plain string, so the TypeScript loader's helpers never reach the page.
@@ -51,9 +66,11 @@ const baseNameSrc = baseName.toString();
 let sink = 0;
 const browser = await inChromium();
 const match = browser?.match ?? timeIt(() => void matchAvatars(files, players));
-const loop = browser?.loop ?? timeIt(() => {
-  for (const f of files) sink += f.length;
-});
+const loop =
+  browser?.loop ??
+  timeIt(() => {
+    for (const f of files) sink += f.length;
+  });
 const rows = matchAvatars(files, players);
 console.log(`where               ${browser ? 'Chromium' : 'Node'}`);
 console.log(`files × players    ${FILES} × ${PLAYERS} (${rows.filter((r) => r.player).length} matched, ${rows.filter((r) => r.ambiguous).length} ambiguous)`);

@@ -16,8 +16,22 @@ const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path
 const base = `http://127.0.0.1:${port}`;
 // Detail pages use ids of the demo seed (news 1, gallery 1, program 1, activity 600; /registration shows 568).
 const routes = [
-  '/home', '/news', '/newsDetail?id=1', '/pasted', '/pictures', '/picturesDetail?consoleId=1', '/program', '/programInfo?id=1',
-  '/activity', '/activityOrder?id=600', '/registration', '/rules', '/partner', '/about', '/login', '/regist',
+  '/home',
+  '/news',
+  '/newsDetail?id=1',
+  '/pasted',
+  '/pictures',
+  '/picturesDetail?consoleId=1',
+  '/program',
+  '/programInfo?id=1',
+  '/activity',
+  '/activityOrder?id=600',
+  '/registration',
+  '/rules',
+  '/partner',
+  '/about',
+  '/login',
+  '/regist',
 ];
 
 if (!fs.existsSync(path.join(webDist, 'index.html'))) {
@@ -46,7 +60,15 @@ async function waitUp() {
 await waitUp();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 let failed = false;
 console.log(`route                        scripts  raw KB   gzip KB  (budget ${BUDGET_KB} KB gzip)`);
@@ -72,7 +94,9 @@ for (const route of routes) {
   }
   const over = gz / 1024 > BUDGET_KB;
   failed ||= over;
-  console.log(`${route.padEnd(28)} ${String(bodies.size).padStart(7)} ${(raw / 1024).toFixed(1).padStart(8)} ${(gz / 1024).toFixed(1).padStart(9)}${over ? '  OVER BUDGET' : ''}`);
+  console.log(
+    `${route.padEnd(28)} ${String(bodies.size).padStart(7)} ${(raw / 1024).toFixed(1).padStart(8)} ${(gz / 1024).toFixed(1).padStart(9)}${over ? '  OVER BUDGET' : ''}`,
+  );
   await ctx.close();
 }
 await browser.close();

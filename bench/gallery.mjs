@@ -43,9 +43,13 @@ function run(opts) {
 }
 function runWrk({ url, requests, duration = DURATION }) {
   const lua = path.join(os.tmpdir(), `rp-wrk-${process.pid}.lua`);
-  const hdr = Object.entries(BROWSER).map(([k, v]) => `["${k}"]="${v}"`).join(', ');
+  const hdr = Object.entries(BROWSER)
+    .map(([k, v]) => `["${k}"]="${v}"`)
+    .join(', ');
   const host = new URL(url).host;
-  const reqs = (requests ?? []).map((r) => `wrk.format("${r.method}", "${r.path}", {${hdr}, ["Host"]="${host}", ["content-type"]="application/json"}, ${JSON.stringify(r.body)})`);
+  const reqs = (requests ?? []).map(
+    (r) => `wrk.format("${r.method}", "${r.path}", {${hdr}, ["Host"]="${host}", ["content-type"]="application/json"}, ${JSON.stringify(r.body)})`,
+  );
   fs.writeFileSync(
     lua,
     reqs.length
@@ -71,9 +75,19 @@ bare.child.kill();
 // 2. our server with a 100,000-picture album
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-gallery-'));
 // PostgreSQL needs PII_KEY (config.ts); the bench stores no ID numbers, so a throwaway key will do
-const env = { DATA_DIR: dataDir, PORT: '8192', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_PASSWORD: 'bench-admin-1', BENCH_PICTURES: String(PICTURES), PII_KEY: process.env.PII_KEY ?? crypto.randomBytes(32).toString('hex') };
+const env = {
+  DATA_DIR: dataDir,
+  PORT: '8192',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  ADMIN_PASSWORD: 'bench-admin-1',
+  BENCH_PICTURES: String(PICTURES),
+  PII_KEY: process.env.PII_KEY ?? crypto.randomBytes(32).toString('hex'),
+};
 const seed = spawn(process.execPath, ['--import', 'tsx', 'bench/seed-gallery.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-const photoId = await new Promise((res, rej) => seed.on('exit', (c) => (c === 0 ? res(Number(fs.readFileSync(path.join(dataDir, 'bench-photo-id'), 'utf8'))) : rej(new Error('seed failed')))));
+const photoId = await new Promise((res, rej) =>
+  seed.on('exit', (c) => (c === 0 ? res(Number(fs.readFileSync(path.join(dataDir, 'bench-photo-id'), 'utf8'))) : rej(new Error('seed failed')))),
+);
 const app = await start(['--import', 'tsx', 'apps/server/src/server.ts'], env);
 const url = `http://127.0.0.1:${app.port}/api/lGlobalMessage/pictureListNoToken`;
 
@@ -88,7 +102,12 @@ for (let i = 0; i < 20; i++) {
   bodies.push(body);
   cursor = i % 2 ? undefined : data.nextCursor;
 }
-const requests = bodies.map((body) => ({ method: 'POST', path: '/api/lGlobalMessage/pictureListNoToken', headers: { ...BROWSER, 'content-type': 'application/json' }, body }));
+const requests = bodies.map((body) => ({
+  method: 'POST',
+  path: '/api/lGlobalMessage/pictureListNoToken',
+  headers: { ...BROWSER, 'content-type': 'application/json' },
+  body,
+}));
 await run({ url: `http://127.0.0.1:${app.port}`, requests, duration: 2 });
 const galleryRes = await run({ url: `http://127.0.0.1:${app.port}`, requests });
 app.child.kill('SIGTERM');
@@ -98,6 +117,8 @@ console.log(`load generator              ${WRK ?? 'autocannon'}, ${CONNECTIONS} 
 const ratio = galleryRes.requests.average / bareRes.requests.average;
 console.log(`pictures in album           ${PICTURES}`);
 console.log(`bare Fastify route          ${bareRes.requests.average.toFixed(0)} req/s (p99 ${bareRes.latency.p99})`);
-console.log(`picture list (100 per page) ${galleryRes.requests.average.toFixed(0)} req/s (p99 ${galleryRes.latency.p99}, errors ${galleryRes.errors + galleryRes.non2xx})`);
+console.log(
+  `picture list (100 per page) ${galleryRes.requests.average.toFixed(0)} req/s (p99 ${galleryRes.latency.p99}, errors ${galleryRes.errors + galleryRes.non2xx})`,
+);
 console.log(`ratio                       ${(ratio * 100).toFixed(1)} % (budget ≥ ${MIN_RATIO * 100} %)`);
 process.exit(ratio >= MIN_RATIO && galleryRes.non2xx === 0 ? 0 : 1);

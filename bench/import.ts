@@ -35,7 +35,12 @@ const file = Buffer.from(await wb.xlsx.writeBuffer());
 const m = multipart([{ name: 'file', filename: 'players.xlsx', data: file }]);
 
 const t0 = performance.now();
-const res = await app.inject({ method: 'POST', url: `/api/lTeamMember/web/import?activityId=${activity.id}&mode=commit&atomic=1`, headers: { ...auth, ...m.headers }, payload: m.payload });
+const res = await app.inject({
+  method: 'POST',
+  url: `/api/lTeamMember/web/import?activityId=${activity.id}&mode=commit&atomic=1`,
+  headers: { ...auth, ...m.headers },
+  payload: m.payload,
+});
 const ms = performance.now() - t0;
 const data = res.json().data;
 console.log(`database            ${database.kind}`);

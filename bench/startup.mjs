@@ -181,8 +181,12 @@ console.log('database  way       cold start ms          idle RSS MB (server)   i
 for (const [db, r] of results) {
   for (const way of ['tsx', 'compiled']) {
     const xs = r[way];
-    console.log(`${db.padEnd(9)} ${way.padEnd(9)} ${fmt(xs.map((x) => x.ms)).padEnd(22)} ${fmt(xs.map((x) => x.self)).padEnd(22)} ${fmt(xs.map((x) => x.tree))}`);
+    console.log(
+      `${db.padEnd(9)} ${way.padEnd(9)} ${fmt(xs.map((x) => x.ms)).padEnd(22)} ${fmt(xs.map((x) => x.self)).padEnd(22)} ${fmt(xs.map((x) => x.tree))}`,
+    );
   }
   const ratio = (k) => (median(r.compiled.map((x) => x[k])) / median(r.tsx.map((x) => x[k]))).toFixed(2);
-  console.log(`${db.padEnd(9)} ${'ratio'.padEnd(9)} ${`compiled/tsx ${ratio('ms')}`.padEnd(22)} ${`compiled/tsx ${ratio('self')}`.padEnd(22)} compiled/tsx ${ratio('tree')}`);
+  console.log(
+    `${db.padEnd(9)} ${'ratio'.padEnd(9)} ${`compiled/tsx ${ratio('ms')}`.padEnd(22)} ${`compiled/tsx ${ratio('self')}`.padEnd(22)} compiled/tsx ${ratio('tree')}`,
+  );
 }

@@ -31,8 +31,20 @@ function ensureBuilt(what, workspace, output, sources) {
 }
 
 // WEB_DIST names a web build made elsewhere (e2e runs side by side): the server serves that one.
-if (!process.env.WEB_DIST) ensureBuilt('the web app', 'apps/web', 'apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/shared/src']);
-ensureBuilt('the server', 'apps/server', 'apps/server/dist/server.js', ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/shared/src']);
+if (!process.env.WEB_DIST)
+  ensureBuilt('the web app', 'apps/web', 'apps/web/dist/index.html', [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'apps/web/vite.config.ts',
+    'packages/shared/src',
+  ]);
+ensureBuilt('the server', 'apps/server', 'apps/server/dist/server.js', [
+  'apps/server/src',
+  'apps/server/build.mjs',
+  'apps/server/package.json',
+  'packages/shared/src',
+]);
 
 // Stack traces point into the TypeScript sources (dist/server.js.map).
 process.setSourceMapsEnabled(true);

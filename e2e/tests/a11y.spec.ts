@@ -72,7 +72,22 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
   const headers = await adminAuth(request);
   const routes = ['/admin', '/admin/sms', '/admin/users', '/admin/review', '/admin/withdrawals', '/admin/codes', '/admin/orders'];
   // Every resource list, its "new" form and one existing row.
-  const names = ['news', 'programs', 'activities', 'officialFiles', 'partners', 'about', 'dictionary', 'consoles', 'photos', 'pictures', 'players', 'teams', 'leaders', 'redeemCodes'];
+  const names = [
+    'news',
+    'programs',
+    'activities',
+    'officialFiles',
+    'partners',
+    'about',
+    'dictionary',
+    'consoles',
+    'photos',
+    'pictures',
+    'players',
+    'teams',
+    'leaders',
+    'redeemCodes',
+  ];
   for (const name of names) {
     const res = await request.get(`/api/admin/${name}?page=0&size=1`, { headers });
     if (!res.ok()) continue;
@@ -94,7 +109,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
         const d = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
         return d?.fgColor ? ` ${d.fgColor} on ${d.bgColor} = ${d.contrastRatio}` : '';
       };
-      return `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ') + colours(n)).slice(0, 3).join(' | ')})`;
+      return `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' ') + colours(n))
+        .slice(0, 3)
+        .join(' | ')})`;
     });
 }
 
@@ -157,7 +175,8 @@ for (const lang of LANGS) {
     // every dialog of the coach's screens opens from the keyboard and closes with Escape
     await page.goto(`/createTeamer?id=${ACTIVITY}`);
     await settle(page);
-    for (const key of ['players.delete', 'players.assign', 'players.changeProgram', 'players.batchRedeem', 'batch.import', 'batch.avatars']) await dialogByKeyboard(page, R(lang, key));
+    for (const key of ['players.delete', 'players.assign', 'players.changeProgram', 'players.batchRedeem', 'batch.import', 'batch.avatars'])
+      await dialogByKeyboard(page, R(lang, key));
     await page.goto(`/createTeam?id=${ACTIVITY}`);
     await settle(page);
     for (const key of ['team.delete', 'team.bindOrg']) await dialogByKeyboard(page, R(lang, key));

@@ -99,7 +99,11 @@ async function fillField(page: Page, lang: Lang, def: ResourceDef, f: FieldDef, 
         break;
       }
       case 'image':
-        await uploadThrough(page, lang, label, { name: `${def.name}-${f.name}.png`, mimeType: 'image/png', buffer: await picture(def.name.length + f.name.length) });
+        await uploadThrough(page, lang, label, {
+          name: `${def.name}-${f.name}.png`,
+          mimeType: 'image/png',
+          buffer: await picture(def.name.length + f.name.length),
+        });
         break;
       case 'file':
         await uploadThrough(page, lang, label, { name: `${def.name}-${stamp}.pdf`, mimeType: 'application/pdf', buffer: pdf(def.name) });
@@ -130,7 +134,10 @@ async function fillField(page: Page, lang: Lang, def: ResourceDef, f: FieldDef, 
 
 async function createThroughForm(page: Page, lang: Lang, def: ResourceDef, saved: Map<string, Saved>): Promise<Saved> {
   // through the menu, as staff do (no page load)
-  await page.getByRole('navigation', { name: T(lang, 'admin:menu.label') }).getByRole('menuitem', { name: T(lang, def.labelKey), exact: true }).click();
+  await page
+    .getByRole('navigation', { name: T(lang, 'admin:menu.label') })
+    .getByRole('menuitem', { name: T(lang, def.labelKey), exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(T(lang, def.labelKey));
   await page.getByRole('button', { name: T(lang, 'admin:resource.create') }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/r/${def.name}/new$`));
@@ -164,7 +171,10 @@ async function createThroughForm(page: Page, lang: Lang, def: ResourceDef, saved
 /** Opens the row from its list, changes one list column in this language, saves, and finds the change in the list. */
 async function editThroughList(page: Page, lang: Lang, def: ResourceDef, row: Saved): Promise<string> {
   // through the menu (no page load); newest first by the ID column where the list sorts otherwise
-  await page.getByRole('navigation', { name: T(lang, 'admin:menu.label') }).getByRole('menuitem', { name: T(lang, def.labelKey), exact: true }).click();
+  await page
+    .getByRole('navigation', { name: T(lang, 'admin:menu.label') })
+    .getByRole('menuitem', { name: T(lang, def.labelKey), exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(T(lang, def.labelKey));
   if (def.defaultSort !== 'id,desc') {
     const idHeader = page.getByRole('columnheader', { name: T(lang, `admin:fields.${def.name}.id`) });
@@ -277,7 +287,10 @@ test('staff pick the owner of new codes by phone or nickname; the dashboard coun
   // The dashboard: the season's counts, each card leading to its screen, in the chosen language.
   for (const lang of ['zh', 'en'] as const) {
     await useAdminLang(page, lang);
-    await page.getByRole('navigation', { name: T(lang, 'admin:menu.label') }).getByRole('menuitem', { name: T(lang, 'admin:menu.dashboard'), exact: true }).click();
+    await page
+      .getByRole('navigation', { name: T(lang, 'admin:menu.label') })
+      .getByRole('menuitem', { name: T(lang, 'admin:menu.dashboard'), exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(T(lang, 'admin:dashboard.title'));
     const regs = page.getByRole('region', { name: T(lang, 'admin:dashboard.groups.registrations', { year: YEAR }) });
     await expect(regs.getByRole('link', { name: new RegExp(`^${T(lang, 'admin:options.codeStatus.available')}\\s*\\d+$`) })).toBeVisible();

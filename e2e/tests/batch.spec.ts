@@ -10,10 +10,14 @@ const R = (lang: 'zh' | 'en', key: string, p?: Record<string, string | number>) 
 const P = (lang: 'zh' | 'en', key: string, count: number) => R(lang, `${key}_${lang === 'en' && count === 1 ? 'one' : 'other'}`, { count });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `batch-${name}.png`), fullPage: true });
 const PROGRAM = { zh: '机器人创意赛', en: 'Robot Creativity' } as const;
-const HEAD = { zh: ['姓名', '证件类型', '证件号码', '队伍名称', '赛项', '紧急联系人', '紧急联系电话'], en: ['Name', 'ID type', 'ID number', 'Team', 'Program', 'Emergency contact', 'Emergency phone'] };
+const HEAD = {
+  zh: ['姓名', '证件类型', '证件号码', '队伍名称', '赛项', '紧急联系人', '紧急联系电话'],
+  en: ['Name', 'ID type', 'ID number', 'Team', 'Program', 'Emergency contact', 'Emergency phone'],
+};
 
 /** A distinct valid ID number per row of this run. */
-const card = (run: number, i: number) => `${String(120100 + (run % 800))}2012${String((i % 12) + 1).padStart(2, '0')}${String((i % 28) + 1).padStart(2, '0')}${String(i).padStart(3, '0')}X`;
+const card = (run: number, i: number) =>
+  `${String(120100 + (run % 800))}2012${String((i % 12) + 1).padStart(2, '0')}${String((i % 28) + 1).padStart(2, '0')}${String(i).padStart(3, '0')}X`;
 
 async function sheet(rows: (string | number)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -51,7 +55,12 @@ function png(seed: number): Buffer {
   ihdr[9] = 2;
   const raw = Buffer.alloc((w * 3 + 1) * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set([(seed * 37) % 256, (x * 12) % 256, (y * 9) % 256], y * (w * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 for (const lang of ['zh', 'en'] as const) {
@@ -63,7 +72,15 @@ for (const lang of ['zh', 'en'] as const) {
     const run = Date.now() % 100000;
     const name = (i: number) => `${lang === 'zh' ? '学生' : 'Pupil'} ${run} ${i}`;
     // players 0 and 1 share a name: their picture needs a confirmed match (spec 5)
-    const rows = Array.from({ length: 200 }, (_, i) => [name(i === 1 ? 0 : i), lang === 'zh' ? '身份证' : 'ID card', card(run, i), `${lang}-${run}-T${Math.floor(i / 5)}`, PROGRAM[lang], 'P', '13800138000']);
+    const rows = Array.from({ length: 200 }, (_, i) => [
+      name(i === 1 ? 0 : i),
+      lang === 'zh' ? '身份证' : 'ID card',
+      card(run, i),
+      `${lang}-${run}-T${Math.floor(i / 5)}`,
+      PROGRAM[lang],
+      'P',
+      '13800138000',
+    ]);
     const broken = rows.map((r, i) => (i === 56 ? [r[0]!, r[1]!, '12345', ...r.slice(3)] : r));
 
     await page.goto('/login?redirect=%2FcreateTeamer%3Fid%3D600');
@@ -77,7 +94,9 @@ for (const lang of ['zh', 'en'] as const) {
     await dialog.getByLabel(R(lang, 'batch.chooseSheet'), { exact: true }).setInputFiles(file(await sheet([HEAD[lang], ...broken])));
     await dialog.getByRole('button', { name: R(lang, 'batch.preview'), exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText(R(lang, 'batch.summary', { total: 200, valid: 199 }));
-    await expect(dialog.getByRole('row', { name: new RegExp(`^58 `) })).toContainText(lang === 'zh' ? '请填写正确的身份证号' : 'Please fill in the correct ID number');
+    await expect(dialog.getByRole('row', { name: new RegExp(`^58 `) })).toContainText(
+      lang === 'zh' ? '请填写正确的身份证号' : 'Please fill in the correct ID number',
+    );
     await shot(page, `import-preview-${lang}`);
     // fixed, then imported all or nothing
     await dialog.getByLabel(R(lang, 'batch.chooseSheet'), { exact: true }).setInputFiles(file(await sheet([HEAD[lang], ...rows])));
@@ -89,11 +108,15 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByText(P(lang, 'batch.written', 200)).first()).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(R(lang, 'players.counts', { teams: P(lang, 'guide.teamCount', 40), players: P(lang, 'guide.playerCount', 200) }))).toBeVisible();
+    await expect(
+      page.getByText(R(lang, 'players.counts', { teams: P(lang, 'guide.teamCount', 40), players: P(lang, 'guide.playerCount', 200) })),
+    ).toBeVisible();
 
     // 200 avatars matched by name, uploaded with a progress bar
     await page.getByRole('button', { name: R(lang, 'batch.avatars') }).click();
-    await dialog.getByLabel(R(lang, 'batch.chooseImages'), { exact: true }).setInputFiles(Array.from({ length: 200 }, (_, i) => ({ name: `${name(i)}.png`, mimeType: 'image/png', buffer: png(i) })));
+    await dialog
+      .getByLabel(R(lang, 'batch.chooseImages'), { exact: true })
+      .setInputFiles(Array.from({ length: 200 }, (_, i) => ({ name: `${name(i)}.png`, mimeType: 'image/png', buffer: png(i) })));
     await expect(dialog.getByRole('alert').filter({ hasText: P(lang, 'batch.ambiguousAlert', 1) })).toBeVisible();
     // the shared name is not matched automatically: it waits for the person's choice in the table
     await expect(dialog.getByRole('combobox', { name: R(lang, 'batch.confirmMatch', { file: `${name(0)}.png` }) })).toBeVisible();

@@ -27,7 +27,10 @@ const year = new Date().getUTCFullYear();
 async function loginThroughForm(page: Page, lang: Lang, account: string, password: string) {
   await page.getByLabel(T(lang, 'auth:login.account')).fill(account);
   await page.getByRole('textbox', { name: T(lang, 'auth:login.password'), exact: true }).fill(password);
-  await page.getByRole('main').getByRole('button', { name: T(lang, 'auth:login.submit'), exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: T(lang, 'auth:login.submit'), exact: true })
+    .click();
 }
 
 test.describe('content journeys', () => {
@@ -45,7 +48,10 @@ test.describe('content journeys', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(articleTitle);
     await expect(page).toHaveTitle(new RegExp(articleTitle));
 
-    await page.getByRole('navigation', { name: T('zh', 'nav:mainLabel') }).getByRole('link', { name: T('zh', 'nav:pasted') }).click();
+    await page
+      .getByRole('navigation', { name: T('zh', 'nav:mainLabel') })
+      .getByRole('link', { name: T('zh', 'nav:pasted') })
+      .click();
     await expect(page).toHaveURL(/\/pasted$/);
     await page.getByRole('link', { name: album.consoleName.zh }).click();
     await expect(page).toHaveURL(new RegExp(`/picturesDetail\\?consoleId=${album.consoleId}$`));
@@ -117,7 +123,9 @@ test.describe('content journeys', () => {
     await search.getByLabel(T('en', 'content:gallery.filter.field')).selectOption('teamName');
     await search.getByLabel(T('en', 'content:gallery.filter.value')).fill('Falcons');
     await search.getByRole('button', { name: T('en', 'content:gallery.filter.search') }).click();
-    await expect(page.getByText(T('en', 'content:gallery.filter.active', { field: T('en', 'content:gallery.filter.teamName'), value: 'Falcons' }))).toBeVisible();
+    await expect(
+      page.getByText(T('en', 'content:gallery.filter.active', { field: T('en', 'content:gallery.filter.teamName'), value: 'Falcons' })),
+    ).toBeVisible();
     for (const i of [0, 1]) await expect(tabs.nth(i)).toHaveText(/ \d+\/\d+$/);
     await expect.poll(() => totalOf(1)).toBeLessThan(before[1]!);
     await expect(tabs.nth(1)).toHaveText(/ 0\/[1-9]\d*$/);
@@ -169,9 +177,15 @@ test.describe('content journeys', () => {
     await page.getByLabel(label('summary', 'zh')).fill(zh.summary);
     await page.getByLabel(label('summary', 'en')).fill(en.summary);
     // rich text: the editor's HTML source mode takes the raw HTML (script included, to see it removed)
-    for (const [lang, html] of [['zh', zh.content], ['en', en.content]] as const) {
+    for (const [lang, html] of [
+      ['zh', zh.content],
+      ['en', en.content],
+    ] as const) {
       const field = label('content', lang);
-      await page.getByRole('toolbar', { name: T('zh', 'admin:editor.toolbar', { label: field }) }).getByRole('button', { name: T('zh', 'admin:editor.source') }).click();
+      await page
+        .getByRole('toolbar', { name: T('zh', 'admin:editor.toolbar', { label: field }) })
+        .getByRole('button', { name: T('zh', 'admin:editor.source') })
+        .click();
       await page.getByLabel(T('zh', 'admin:editor.sourceLabel', { label: field })).fill(html);
     }
     // (the script is removed on save: the visitor's page below has none)
@@ -180,7 +194,10 @@ test.describe('content journeys', () => {
 
     // Visitors: newest first on /news, in Chinese …
     await page.goto('/news');
-    const first = page.getByRole('list', { name: T('zh', 'content:news.title') }).getByRole('listitem').first();
+    const first = page
+      .getByRole('list', { name: T('zh', 'content:news.title') })
+      .getByRole('listitem')
+      .first();
     await expect(first.getByRole('link')).toHaveText(zh.title);
     await first.getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh.title);
@@ -193,8 +210,17 @@ test.describe('content journeys', () => {
     await expect(page.getByRole('main')).toContainText(`English body ${stamp}`);
     await expect(page).toHaveTitle(new RegExp(en.title));
     // (in-app navigation: a reload would run the test's start-in-Chinese script again)
-    await page.getByRole('navigation', { name: T('en', 'nav:mainLabel') }).getByRole('link', { name: T('en', 'nav:news') }).click();
-    await expect(page.getByRole('list', { name: T('en', 'content:news.title') }).getByRole('listitem').first().getByRole('link')).toHaveText(en.title);
+    await page
+      .getByRole('navigation', { name: T('en', 'nav:mainLabel') })
+      .getByRole('link', { name: T('en', 'nav:news') })
+      .click();
+    await expect(
+      page
+        .getByRole('list', { name: T('en', 'content:news.title') })
+        .getByRole('listitem')
+        .first()
+        .getByRole('link'),
+    ).toHaveText(en.title);
   });
 
   test('an administrator bulk-uploads pictures into an album: progress, a result per file, retry of the failed', async ({ page, request }) => {
@@ -282,7 +308,13 @@ test.describe('public pages: accessibility, meta and screenshots', () => {
         const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
         const serious = axe.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`);
+          .map(
+            (v) =>
+              `${v.id}: ${v.help} (${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')})`,
+          );
         expect(serious).toEqual([]);
 
         await scrollThrough(page);

@@ -6,7 +6,8 @@ import { choose, createActivity, giveCodes, idCard, memberAuth, updateActivity, 
 /** Issue 8 (coach side): the guided path from an empty activity to "registration complete", and a closed activity. */
 const R = (lang: 'zh' | 'en', key: string, p?: Record<string, string | number>) => L(lang, `registration:${key}`, p);
 /** i18next's plural form: English has one/other, Chinese only other. */
-const P = (lang: 'zh' | 'en', key: string, count: number, p: Record<string, string | number> = {}) => R(lang, `${key}_${lang === 'en' && count === 1 ? 'one' : 'other'}`, { count, ...p });
+const P = (lang: 'zh' | 'en', key: string, count: number, p: Record<string, string | number> = {}) =>
+  R(lang, `${key}_${lang === 'en' && count === 1 ? 'one' : 'other'}`, { count, ...p });
 const headline = (lang: 'zh' | 'en', teams: number, registered: number, players: number) =>
   R(lang, 'guide.headline', { teams: P(lang, 'guide.teamCount', teams), registered, players: P(lang, 'guide.playerCount', players) });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `reg-${name}.png`), fullPage: true });
@@ -143,7 +144,10 @@ for (const lang of ['zh', 'en'] as const) {
     // on a phone, tapping a player brings its detail into view
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/createTeamer?id=${id}`);
-    await list.getByRole('button', { name: new RegExp(second) }).tap().catch(() => list.getByRole('button', { name: new RegExp(second) }).click());
+    await list
+      .getByRole('button', { name: new RegExp(second) })
+      .tap()
+      .catch(() => list.getByRole('button', { name: new RegExp(second) }).click());
     await expect(page.getByRole('heading', { name: second, level: 2 })).toBeInViewport();
     await shot(page, `player-tap-${lang}-390`);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -167,10 +171,28 @@ for (const lang of ['zh', 'en'] as const) {
     const coach = await registerMember(request, `Closed ${lang}`);
     const { id, program } = await createActivity(request, `Closed ${lang}`);
     const headers = await memberAuth(request, coach.phone, coach.password);
-    const team = await request.post('/api/lTeam/web/create', { headers, data: { activityId: id, name: `Owls ${lang}`, program: { id: (await (await request.get(`/api/lActivity/web/listV2?id=${id}&award=true`)).json()).content[0].programs[0].id } } });
+    const team = await request.post('/api/lTeam/web/create', {
+      headers,
+      data: {
+        activityId: id,
+        name: `Owls ${lang}`,
+        program: { id: (await (await request.get(`/api/lActivity/web/listV2?id=${id}&award=true`)).json()).content[0].programs[0].id },
+      },
+    });
     expect(team.ok(), await team.text()).toBeTruthy();
     const teamId = (await team.json()).data.id;
-    const player = await request.post('/api/lTeamMember/web/create', { headers, data: { activityId: id, name: `Ho ${lang}`, cardType: 0, card: idCard(Date.now() % 1000, '20120506'), team: { id: teamId }, emerPhone: '91234567', region: '852' } });
+    const player = await request.post('/api/lTeamMember/web/create', {
+      headers,
+      data: {
+        activityId: id,
+        name: `Ho ${lang}`,
+        cardType: 0,
+        card: idCard(Date.now() % 1000, '20120506'),
+        team: { id: teamId },
+        emerPhone: '91234567',
+        region: '852',
+      },
+    });
     expect(player.ok(), await player.text()).toBeTruthy();
     // sign-up ends
     await updateActivity(request, id, { signUpEnd: new Date(Date.now() - 86_400_000).toISOString() });
@@ -190,13 +212,18 @@ for (const lang of ['zh', 'en'] as const) {
     // the reason on hover too
     await page.locator('.reg-locked').first().hover();
     await expect(page.getByRole('tooltip')).toContainText(lang === 'en' ? 'Sign-up ended' : '报名已于');
-    await page.getByRole('list', { name: R(lang, 'players.withTeam') }).getByRole('button', { name: new RegExp(`Ho ${lang}`) }).click();
+    await page
+      .getByRole('list', { name: R(lang, 'players.withTeam') })
+      .getByRole('button', { name: new RegExp(`Ho ${lang}`) })
+      .click();
     await expect(page.getByRole('definition').filter({ hasText: '+852 91234567' })).toBeVisible();
-    for (const key of ['actions.edit', 'actions.redeem', 'actions.getCode']) await expect(page.getByRole('button', { name: R(lang, key), exact: true }), key).toBeDisabled();
+    for (const key of ['actions.edit', 'actions.redeem', 'actions.getCode'])
+      await expect(page.getByRole('button', { name: R(lang, key), exact: true }), key).toBeDisabled();
     await shots(page, `closed-players-${lang}`);
 
     await page.getByRole('link', { name: R(lang, 'tabs.teams'), exact: true }).click();
-    for (const key of ['team.create', 'team.delete', 'team.bindOrg']) await expect(page.getByRole('button', { name: R(lang, key), exact: true }), key).toBeDisabled();
+    for (const key of ['team.create', 'team.delete', 'team.bindOrg'])
+      await expect(page.getByRole('button', { name: R(lang, key), exact: true }), key).toBeDisabled();
     await page.getByRole('button', { name: new RegExp(`Owls ${lang}`) }).click();
     await expect(page.getByRole('button', { name: R(lang, 'actions.edit'), exact: true })).toBeDisabled();
     await expect(page.getByRole('button', { name: R(lang, 'actions.remove'), exact: true })).toBeDisabled();
@@ -211,7 +238,10 @@ for (const lang of ['zh', 'en'] as const) {
     await shots(page, `closed-guided-${lang}`);
 
     // and the server refuses a write with the same reason
-    const refused = await request.post('/api/lTeamMember/web/create', { headers: { ...headers, 'accept-language': lang }, data: { activityId: id, name: 'Late', cardType: 0, card: idCard(7, '20120707') } });
+    const refused = await request.post('/api/lTeamMember/web/create', {
+      headers: { ...headers, 'accept-language': lang },
+      data: { activityId: id, name: 'Late', cardType: 0, card: idCard(7, '20120707') },
+    });
     expect(refused.status()).toBe(409);
     expect((await refused.json()).code).toBe('REGISTRATION_CLOSED');
   });

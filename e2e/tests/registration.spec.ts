@@ -9,7 +9,10 @@ const R = (lang: 'zh' | 'en', key: string, p?: Record<string, string | number>) 
 const SUMO = { zh: '技能相扑赛', en: 'Skill-based Sumo' } as const;
 
 async function openTab(page: Page, lang: 'zh' | 'en', tab: 'teams' | 'players' | 'teachers' | 'overview') {
-  await page.getByRole('navigation', { name: R(lang, 'tabs.label') }).getByRole('link', { name: R(lang, `tabs.${tab}`), exact: true }).click();
+  await page
+    .getByRole('navigation', { name: R(lang, 'tabs.label') })
+    .getByRole('link', { name: R(lang, `tabs.${tab}`), exact: true })
+    .click();
 }
 
 async function addPlayer(page: Page, lang: 'zh' | 'en', p: { name: string; team?: string; passport?: boolean; card: string; birth?: string }) {
@@ -34,7 +37,10 @@ for (const lang of ['zh', 'en'] as const) {
     await page.goto('/createTeam?id=600');
     await expect(page.getByText(R(lang, 'loginPrompt.title'))).toBeVisible();
     if (lang === 'zh') await shot(page, `login-prompt-${lang}`);
-    await page.locator('#main').getByRole('button', { name: R(lang, 'loginPrompt.login') }).click();
+    await page
+      .locator('#main')
+      .getByRole('button', { name: R(lang, 'loginPrompt.login') })
+      .click();
     await loginThroughForm(page, lang, coach.phone, coach.password);
     await expect(page).toHaveURL(/\/createTeam\?id=600$/);
 
@@ -70,9 +76,17 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: R(lang, 'actions.redeem'), exact: true }).click();
     await expect(page.getByText(lang === 'zh' ? '兑换成功' : 'Redeem succeeded').first()).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: R(lang, 'notice.registered') })).toBeVisible();
-    const name = list.getByRole('button', { name: new RegExp(`Li ${lang}`) }).locator('span').first();
+    const name = list
+      .getByRole('button', { name: new RegExp(`Li ${lang}`) })
+      .locator('span')
+      .first();
     await expect(name).toHaveCSS('color', 'rgb(56, 158, 13)');
-    await expect(list.getByRole('button', { name: new RegExp(`Passport ${lang}`) }).locator('span').first()).toHaveCSS('color', 'rgb(207, 19, 34)');
+    await expect(
+      list
+        .getByRole('button', { name: new RegExp(`Passport ${lang}`) })
+        .locator('span')
+        .first(),
+    ).toHaveCSS('color', 'rgb(207, 19, 34)');
 
     // batch tools: export, template + import preview, batch avatars
     const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: R(lang, 'batch.export') }).click()]);
@@ -82,21 +96,44 @@ for (const lang of ['zh', 'en'] as const) {
     const templatePath = path.join(screenshotDir, `..`, 'test-results', `template-${lang}.xlsx`);
     await template.saveAs(templatePath);
     await page.getByLabel(R(lang, 'batch.chooseSheet'), { exact: true }).setInputFiles(templatePath);
-    await page.getByRole('dialog').getByRole('button', { name: R(lang, 'batch.preview'), exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: R(lang, 'batch.preview'), exact: true })
+      .click();
     await expect(page.getByRole('dialog').getByRole('status').or(page.getByRole('dialog').getByRole('alert')).first()).toBeVisible();
     await shot(page, `import-${lang}`);
-    await page.getByRole('dialog').getByRole('button', { name: /close|关闭/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /close|关闭/i })
+      .click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('button', { name: R(lang, 'batch.avatars') }).click();
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    await page.getByLabel(R(lang, 'batch.chooseImages'), { exact: true }).setInputFiles([{ name: `Li ${lang}.png`, mimeType: 'image/png', buffer: png }, { name: 'Nobody.png', mimeType: 'image/png', buffer: png }]);
-    await page.getByRole('dialog').getByRole('button', { name: R(lang, 'batch.uploadSelected') }).click();
+    await page.getByLabel(R(lang, 'batch.chooseImages'), { exact: true }).setInputFiles([
+      { name: `Li ${lang}.png`, mimeType: 'image/png', buffer: png },
+      { name: 'Nobody.png', mimeType: 'image/png', buffer: png },
+    ]);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: R(lang, 'batch.uploadSelected') })
+      .click();
     await expect(page.getByText(R(lang, 'check.selectFiles')).first()).toBeVisible();
-    await page.getByRole('dialog').getByRole('row', { name: new RegExp(`Li ${lang}`) }).getByRole('checkbox').first().check();
-    await page.getByRole('dialog').getByRole('button', { name: R(lang, 'batch.uploadSelected') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('row', { name: new RegExp(`Li ${lang}`) })
+      .getByRole('checkbox')
+      .first()
+      .check();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: R(lang, 'batch.uploadSelected') })
+      .click();
     await expect(page.getByText(R(lang, 'notice.avatarOk')).first()).toBeVisible();
     await shot(page, `avatars-${lang}`);
-    await page.getByRole('dialog').getByRole('button', { name: /close|关闭/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /close|关闭/i })
+      .click();
     await expect(page.getByRole('dialog')).toBeHidden();
 
     // screenshots of the screens
@@ -154,7 +191,10 @@ test('a review activity: submit, the admin passes, review success shows (568)', 
   await expect(page).toHaveURL(/\/createTeamer\?id=568$/);
   await page.getByRole('button', { name: /Review Kid/ }).click();
   await expect(page.getByRole('button', { name: R(lang, 'players.preview') })).toBeVisible();
-  await page.getByRole('button', { name: R(lang, 'players.submit') }).last().click();
+  await page
+    .getByRole('button', { name: R(lang, 'players.submit') })
+    .last()
+    .click();
   await page.getByRole('button', { name: R(lang, 'actions.confirm') }).click();
   await expect(page.getByText('Submitted for review').first()).toBeVisible();
 
@@ -172,7 +212,12 @@ test('a review activity: submit, the admin passes, review success shows (568)', 
   await adminPage.getByRole('button', { name: L(lang, 'admin:reg.pass') }).click();
   await expect(adminPage.getByText('Review passed')).toBeVisible();
   await expect(row).toHaveCount(0);
-  for (const [p, name] of [['/admin/withdrawals', 'withdrawals'], ['/admin/codes', 'codes'], ['/admin/r/redeemCodes', 'codes-list'], ['/admin/r/players', 'players-list']] as const) {
+  for (const [p, name] of [
+    ['/admin/withdrawals', 'withdrawals'],
+    ['/admin/codes', 'codes'],
+    ['/admin/r/redeemCodes', 'codes-list'],
+    ['/admin/r/players', 'players-list'],
+  ] as const) {
     await adminPage.goto(p);
     await expect(adminPage.getByRole('heading').first()).toBeVisible();
     await adminPage.screenshot({ path: path.join(screenshotDir, `registration-admin-${name}-en.png`), fullPage: true });
@@ -182,7 +227,13 @@ test('a review activity: submit, the admin passes, review success shows (568)', 
   await zhContext.addCookies(await adminPage.context().cookies());
   const zhPage = await zhContext.newPage();
   await setLang(zhPage, 'zh');
-  for (const [p, name] of [['/admin/review', 'review'], ['/admin/withdrawals', 'withdrawals'], ['/admin/codes', 'codes'], ['/admin/r/redeemCodes', 'codes-list'], ['/admin/r/players', 'players-list']] as const) {
+  for (const [p, name] of [
+    ['/admin/review', 'review'],
+    ['/admin/withdrawals', 'withdrawals'],
+    ['/admin/codes', 'codes'],
+    ['/admin/r/redeemCodes', 'codes-list'],
+    ['/admin/r/players', 'players-list'],
+  ] as const) {
     await zhPage.goto(p);
     await expect(zhPage.locator('html')).toHaveAttribute('lang', /^zh/);
     await expect(zhPage.getByRole('heading').first()).toBeVisible();

@@ -38,7 +38,12 @@ function portrait(bg: [number, number, number], w = 150, h = 200): Buffer {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -72,10 +77,29 @@ for (const lang of ['zh', 'en'] as const) {
     await readAll(request, headers);
     const act = (await (await request.get('/api/lActivity/web/listV2?id=568&award=true')).json()).content[0];
     const program = act.programs[0];
-    const letter = await ok(await request.post('/api/lCloudConfig/oss/upload', { headers, multipart: { kind: 'attachment', phone: '13912345678', file: { name: 'letter.png', mimeType: 'image/png', buffer: portrait([250, 250, 240], 120, 160) } } }));
-    const leader = await ok(await request.post('/api/lLeader', { headers, data: { activityId: 568, name: lang === 'zh' ? '赵老师' : 'Ms Zhao', phone: '13912345678', photoUrl: letter } }));
+    const letter = await ok(
+      await request.post('/api/lCloudConfig/oss/upload', {
+        headers,
+        multipart: {
+          kind: 'attachment',
+          phone: '13912345678',
+          file: { name: 'letter.png', mimeType: 'image/png', buffer: portrait([250, 250, 240], 120, 160) },
+        },
+      }),
+    );
+    const leader = await ok(
+      await request.post('/api/lLeader', {
+        headers,
+        data: { activityId: 568, name: lang === 'zh' ? '赵老师' : 'Ms Zhao', phone: '13912345678', photoUrl: letter },
+      }),
+    );
     const teamName = lang === 'zh' ? `审核队${n}` : `Review Team ${n}`;
-    const team = await ok(await request.post('/api/lTeam/web/create', { headers, data: { activityId: 568, name: teamName, program: { id: program.id }, leader: { id: leader.id } } }));
+    const team = await ok(
+      await request.post('/api/lTeam/web/create', {
+        headers,
+        data: { activityId: 568, name: teamName, program: { id: program.id }, leader: { id: leader.id } },
+      }),
+    );
 
     // the member adds a player with a photo through the form and submits it for review
     await setLang(page, lang);
@@ -88,22 +112,50 @@ for (const lang of ['zh', 'en'] as const) {
     await choose(page, R(lang, 'field.team'), teamName);
     await page.getByLabel(R(lang, 'field.card'), { exact: true }).fill(idCard(n, '20140506'));
     await page.getByLabel(R(lang, 'field.emerPhone'), { exact: true }).fill('13800138000');
-    await page.locator('input[type="file"][accept="image/jpeg,image/png"]').setInputFiles({ name: `${ava}.png`, mimeType: 'image/png', buffer: portrait([120, 180, 230]) });
-    await page.getByRole('dialog', { name: R(lang, 'dialog.crop') }).getByRole('button', { name: R(lang, 'actions.confirm') }).click();
+    await page
+      .locator('input[type="file"][accept="image/jpeg,image/png"]')
+      .setInputFiles({ name: `${ava}.png`, mimeType: 'image/png', buffer: portrait([120, 180, 230]) });
+    await page
+      .getByRole('dialog', { name: R(lang, 'dialog.crop') })
+      .getByRole('button', { name: R(lang, 'actions.confirm') })
+      .click();
     await expect(page.getByText(R(lang, 'notice.avatarOk')).first()).toBeVisible();
     await page.getByRole('button', { name: R(lang, 'actions.save') }).click();
     const list = page.getByRole('list', { name: R(lang, 'players.withTeam') });
     await list.getByRole('button', { name: new RegExp(ava) }).click();
     await expect(page.getByRole('img', { name: R(lang, 'avatar.alt', { name: ava }) }).first()).toBeVisible();
     // submitting through the portal is the registration journey's subject; here the API does it
-    const mine = (await (await request.get('/api/lTeamMember/web/list?activityId=568&page=0&size=50', { headers })).json()).content as { id: number; name: string; headImg: string | null }[];
+    const mine = (await (await request.get('/api/lTeamMember/web/list?activityId=568&page=0&size=50', { headers })).json()).content as {
+      id: number;
+      name: string;
+      headImg: string | null;
+    }[];
     const first = mine.find((m) => m.name === ava)!;
     expect(first.headImg).toMatch(/^\/api\/files\/private\//);
     await ok(await request.post('/api/lTeamMember/web/submit', { headers, data: [{ memberId: first.id }] }));
 
     // a second player, with a photo, through the API (submitted after the first)
-    const photo = await ok(await request.post('/api/lCloudConfig/oss/upload', { headers, multipart: { phone: ben, file: { name: 'ben.png', mimeType: 'image/png', buffer: portrait([200, 230, 190]) } } }));
-    const second = await ok(await request.post('/api/lTeamMember/web/create', { headers, data: { activityId: 568, name: ben, cardType: 0, card: idCard(n + 1, '20130808'), emerPhone: '13800138000', team: { id: team.id }, program: { id: program.id }, headImg: photo } }));
+    const photo = await ok(
+      await request.post('/api/lCloudConfig/oss/upload', {
+        headers,
+        multipart: { phone: ben, file: { name: 'ben.png', mimeType: 'image/png', buffer: portrait([200, 230, 190]) } },
+      }),
+    );
+    const second = await ok(
+      await request.post('/api/lTeamMember/web/create', {
+        headers,
+        data: {
+          activityId: 568,
+          name: ben,
+          cardType: 0,
+          card: idCard(n + 1, '20130808'),
+          emerPhone: '13800138000',
+          team: { id: team.id },
+          program: { id: program.id },
+          headImg: photo,
+        },
+      }),
+    );
     await ok(await request.post('/api/lTeamMember/web/submit', { headers, data: [{ memberId: second.id }] }));
 
     // the reviewer
@@ -146,7 +198,10 @@ for (const lang of ['zh', 'en'] as const) {
 
     // phones: cards and the same drawer
     await admin.setViewportSize({ width: 390, height: 844 });
-    const cardA = admin.getByRole('listitem').filter({ hasText: ava }).filter({ has: admin.getByRole('button', { name: A(lang, 'review.detailsOf', { name: ava }) }) });
+    const cardA = admin
+      .getByRole('listitem')
+      .filter({ hasText: ava })
+      .filter({ has: admin.getByRole('button', { name: A(lang, 'review.detailsOf', { name: ava }) }) });
     await expectLoaded(cardA.getByRole('img', { name: A(lang, 'review.photoOf', { name: ava }) }));
     await shot(admin, `list-${lang}-390`);
     await cardA.getByRole('button', { name: A(lang, 'review.detailsOf', { name: ava }) }).click();
@@ -189,7 +244,10 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `member-messages-${lang}`);
     // the player shows the failure and its reason
     await page.goto('/createTeamer?id=568');
-    await page.getByRole('list', { name: R(lang, 'players.withTeam') }).getByRole('button', { name: new RegExp(ava) }).click();
+    await page
+      .getByRole('list', { name: R(lang, 'players.withTeam') })
+      .getByRole('button', { name: new RegExp(ava) })
+      .click();
     await expect(page.getByText(reason).first()).toBeVisible();
   });
 }
@@ -204,13 +262,28 @@ for (const lang of ['zh', 'en'] as const) {
     const program = act.programs.find((p: { type: number }) => p.type === 0) ?? act.programs[0];
     const team = await ok(await request.post('/api/lTeam/web/create', { headers, data: { activityId: 600, name: `W ${n}`, program: { id: program.id } } }));
     const name = lang === 'zh' ? `退赛${n}` : `Quit ${n}`;
-    const member = await ok(await request.post('/api/lTeamMember/web/create', { headers, data: { activityId: 600, name, cardType: 0, card: idCard(n + 7, '20130303'), emerPhone: '13800138000', team: { id: team.id }, program: { id: program.id } } }));
+    const member = await ok(
+      await request.post('/api/lTeamMember/web/create', {
+        headers,
+        data: {
+          activityId: 600,
+          name,
+          cardType: 0,
+          card: idCard(n + 7, '20130303'),
+          emerPhone: '13800138000',
+          team: { id: team.id },
+          program: { id: program.id },
+        },
+      }),
+    );
     await giveCodes(request, 600, await userId(request, headers), 1);
     await readAll(request, headers); // the codes message: checked by the API tests
     const code = (await (await request.get(`/api/lRedeemCode/web/pickCode?activityId=600&memberId=${member.id}`, { headers })).json()).data?.codeName;
     expect(code, 'a code to redeem').toBeTruthy();
     expect((await request.put('/api/lTeamMember/web/useCode', { headers, data: { id: member.id, activityId: 600, code } })).ok()).toBeTruthy();
-    expect((await request.post('/api/lTeamMember/web/withdraw', { headers, data: { name: 'moving', type: 3, teamMember: { id: member.id } } })).ok()).toBeTruthy();
+    expect(
+      (await request.post('/api/lTeamMember/web/withdraw', { headers, data: { name: 'moving', type: 3, teamMember: { id: member.id } } })).ok(),
+    ).toBeTruthy();
 
     await setLang(page, lang);
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -91,7 +91,10 @@ test.describe('public shell', () => {
           await expect(nick).toBeVisible();
         }
         await expectHeaderTidy(page);
-        await page.screenshot({ path: path.join(screenshotDir, `shell-header-member-${lang}-${width}.png`), clip: { x: 0, y: 0, width, height: width > 1240 ? 80 : 560 } });
+        await page.screenshot({
+          path: path.join(screenshotDir, `shell-header-member-${lang}-${width}.png`),
+          clip: { x: 0, y: 0, width, height: width > 1240 ? 80 : 560 },
+        });
       });
     }
     test(`the visitor's header fits (${lang}, 1280px and 1440px)`, async ({ page }) => {
@@ -111,7 +114,10 @@ test.describe('public shell', () => {
     const contact = (await (await request.get('/api/lSite/web/contact')).json()).data as { email: string; phone: string };
     expect(contact.email).toContain('@');
     await page.goto('/home');
-    const shown = ['activities', 'programs', 'venues', 'teams', 'players'].map((k) => stats[k]!).filter((n) => n > 0).map((n) => n.toLocaleString('zh-CN'));
+    const shown = ['activities', 'programs', 'venues', 'teams', 'players']
+      .map((k) => stats[k]!)
+      .filter((n) => n > 0)
+      .map((n) => n.toLocaleString('zh-CN'));
     await expect(page.getByTestId('home-stats').locator('dd')).toHaveText(shown);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: contact.email })).toHaveAttribute('href', `mailto:${contact.email}`);
@@ -190,7 +196,10 @@ test.describe('public shell', () => {
       await expect(page.getByLabel(L(lang, 'auth:sms.code'))).toHaveAttribute('aria-invalid', 'true');
       // nothing lies over the submit button (notices included)
       const box = (await submit.boundingBox())!;
-      const free = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.type === 'submit', { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      const free = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.type === 'submit', {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+      });
       expect(free).toBe(true);
       await page.screenshot({ path: path.join(screenshotDir, `shell-register-error-${lang}-390.png`) });
     });
@@ -221,7 +230,9 @@ test.describe('public shell', () => {
         await page.screenshot({ path: path.join(screenshotDir, `shell-usercenter-${lang}-${width}.png`), fullPage: true });
       }
       // the crop dialog on a phone
-      const png = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 40, g: 120, b: 90 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 40, g: 120, b: 90 } } })
+        .png()
+        .toBuffer();
       await page.getByTestId('avatar-input').setInputFiles({ name: 'tall.png', mimeType: 'image/png', buffer: png });
       await expect(page.getByRole('dialog', { name: L(lang, 'user:profile.cropTitle') })).toBeVisible();
       await page.waitForTimeout(300);

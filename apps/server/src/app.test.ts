@@ -38,7 +38,12 @@ describe('application shell', () => {
   });
 
   it('refuses oversized bodies with 413', async () => {
-    const res = await t().app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(2_000_000) }) });
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(2_000_000) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('TOO_LARGE');
   });

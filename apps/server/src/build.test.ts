@@ -34,7 +34,12 @@ describe('compiled server', () => {
     for (const e of journal.entries) expect(fs.existsSync(path.join(serverDir, `dist/migrations/${e.tag}.sql`)), e.tag).toBe(true);
 
     // every static import resolves under plain node: a bad setting then stops it with its one line
-    const run = spawnSync(process.execPath, ['dist/server.js'], { cwd: serverDir, encoding: 'utf8', env: { ...process.env, PORT: 'not-a-port' }, timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['dist/server.js'], {
+      cwd: serverDir,
+      encoding: 'utf8',
+      env: { ...process.env, PORT: 'not-a-port' },
+      timeout: 60_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/PORT/);
     expect(run.stderr).not.toMatch(/ERR_MODULE_NOT_FOUND|Cannot find/);

@@ -25,7 +25,10 @@ describe('config', () => {
     [{ STORAGE: 'ftp' }, /STORAGE/],
     [{ STORAGE: 's3', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }, /S3_ENDPOINT: required with STORAGE=s3/],
     [{ STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }, /S3_BUCKET: required with STORAGE=s3/],
-    [{ STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'Bad_Bucket', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }, /S3_BUCKET: must be a valid bucket name/],
+    [
+      { STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'Bad_Bucket', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' },
+      /S3_BUCKET: must be a valid bucket name/,
+    ],
   ])('fails with one clear line for %o', (env, re) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(re);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -14,7 +12,10 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   ADMIN_USERNAME: z.string().min(3).max(64).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(64).optional(),
   CAPTCHA_ENABLED: bool.default(true),
@@ -30,7 +31,10 @@ const schema = z.object({
   /** Where uploads live: local disk under DATA_DIR/uploads, or an S3-compatible object store. */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -120,7 +120,9 @@ describe('two instances, one database, one PII_KEY, one S3 store', () => {
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) ids.push((await s.a.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }))).json().data.id);
     const [code] = await buildCodes(t().database.db, s.activity.id, 1, { ownerUserId: s.user.id });
-    const rs = await Promise.all(ids.map((id, i) => (i % 2 ? s.b : s.a).put('/api/lTeamMember/web/useCode', { id, activityId: s.activity.id, code: code!.codeName })));
+    const rs = await Promise.all(
+      ids.map((id, i) => (i % 2 ? s.b : s.a).put('/api/lTeamMember/web/useCode', { id, activityId: s.activity.id, code: code!.codeName })),
+    );
     no5xx(rs);
     const won = rs.filter((r) => r.statusCode === 200);
     expect(won).toHaveLength(1);
@@ -156,7 +158,12 @@ describe('two instances, one database, one PII_KEY, one S3 store', () => {
   it('public files, avatars and album originals written through one instance are served by the other', async () => {
     const s = await coach();
     // account avatar (spec 7.1: /avatar/<file name>)
-    const av = await t().app.inject({ method: 'POST', url: '/api/users/web/avatar', headers: { ...s.h, 'content-type': 'image/png' }, payload: await makeImage('png', 300, 200) });
+    const av = await t().app.inject({
+      method: 'POST',
+      url: '/api/users/web/avatar',
+      headers: { ...s.h, 'content-type': 'image/png' },
+      payload: await makeImage('png', 300, 200),
+    });
     expect(av.statusCode).toBe(200);
     const avatar = av.json().data.avatar as string;
     const got = await b.app.inject({ method: 'GET', url: avatar });
@@ -167,7 +174,10 @@ describe('two instances, one database, one PII_KEY, one S3 store', () => {
     const eh = await loginAs(t().app, editor.phone, editor.password);
     const { photo } = await buildAlbum(t().database.db, 0);
     const pm = multipart([{ name: 'file', filename: 'phone.jpg', data: await phonePhoto('jpeg', 300, 200) }]);
-    expect((await t().app.inject({ method: 'POST', url: `/api/admin/photos/${photo.id}/pictures`, headers: { ...eh, ...pm.headers }, payload: pm.payload })).statusCode).toBe(200);
+    expect(
+      (await t().app.inject({ method: 'POST', url: `/api/admin/photos/${photo.id}/pictures`, headers: { ...eh, ...pm.headers }, payload: pm.payload }))
+        .statusCode,
+    ).toBe(200);
     const list = await b.app.inject({ method: 'POST', url: '/api/lGlobalMessage/pictureListNoToken', payload: { photoId: photo.id } });
     const item = JSON.parse(list.json().data).list[0] as { picUrl: string; thumbUrl: string; originalUrl: string };
     for (const u of [item.picUrl, item.thumbUrl]) {

@@ -90,7 +90,9 @@ describe('graceful shutdown', () => {
     inFlight.on('data', (d) => (response += d));
     const inFlightEnded = new Promise<void>((r) => inFlight.on('close', () => r()));
     await new Promise((r) => inFlight.once('connect', r));
-    inFlight.write(`POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+    inFlight.write(
+      `POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await sleep(300);
 
     const signalled = Date.now();

@@ -46,7 +46,12 @@ export async function loginAsAdmin(page: Page, lang: Lang, target = '/admin') {
 
 /** Switches the admin's language with the header's segmented control, as staff do. */
 export async function switchAdminLanguage(page: Page, to: Lang) {
-  await page.getByRole('banner').or(page.locator('header')).first().getByText(T(to, `common:lang.${to}`), { exact: true }).click();
+  await page
+    .getByRole('banner')
+    .or(page.locator('header'))
+    .first()
+    .getByText(T(to, `common:lang.${to}`), { exact: true })
+    .click();
   await page.waitForFunction((l) => document.documentElement.lang === l, to === 'zh' ? 'zh-CN' : 'en');
 }
 

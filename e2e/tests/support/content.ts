@@ -49,7 +49,9 @@ export async function adminHeaders(request: APIRequestContext): Promise<Record<s
 export async function picture(i: number): Promise<Buffer> {
   const hue = (i * 37) % 360;
   const c = (n: number) => Math.round(128 + 100 * Math.sin(((hue + n) * Math.PI) / 180));
-  return sharp({ create: { width: 240, height: 160, channels: 3, background: { r: c(0), g: c(120), b: c(240) } } }).png().toBuffer();
+  return sharp({ create: { width: 240, height: 160, channels: 3, background: { r: c(0), g: c(120), b: c(240) } } })
+    .png()
+    .toBuffer();
 }
 
 export interface SeededAlbum {
@@ -72,7 +74,15 @@ export async function seedBigAlbum(request: APIRequestContext, count: number): P
   const year = new Date().getUTCFullYear();
   const c = await request.post('/api/admin/consoles', {
     headers,
-    data: { nameZh: consoleName.zh, nameEn: consoleName.en, descriptionZh: '端到端测试相册', descriptionEn: 'End-to-end test gallery', year, filterEnabled: true, sort: -1 },
+    data: {
+      nameZh: consoleName.zh,
+      nameEn: consoleName.en,
+      descriptionZh: '端到端测试相册',
+      descriptionEn: 'End-to-end test gallery',
+      year,
+      filterEnabled: true,
+      sort: -1,
+    },
   });
   if (!c.ok()) throw new Error(`create console: ${await c.text()}`);
   const consoleId = (await c.json()).data.id as number;

@@ -24,7 +24,9 @@ let seq = 0;
 /** A fresh mainland mobile number per call within this run. */
 export function freshPhone(): string {
   seq += 1;
-  return `137${String((Date.now() % 10_000_000) * 10 + seq).padStart(8, '0').slice(-8)}`;
+  return `137${String((Date.now() % 10_000_000) * 10 + seq)
+    .padStart(8, '0')
+    .slice(-8)}`;
 }
 
 /** Admin bearer header, through the real login endpoint. */

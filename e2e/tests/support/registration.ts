@@ -57,7 +57,10 @@ export async function createActivity(
   if (!res.ok()) throw new Error(`activity create failed: ${await res.text()}`);
   const id = Number((await res.json()).data.id);
   const program = { zh: `相扑${id}`, en: `Sumo ${id}` };
-  const p = await request.post('/api/admin/programs', { headers, data: { activityId: id, nameZh: program.zh, nameEn: program.en, type: 0, maxMembers: 3, minAge: 6, maxAge: 18 } });
+  const p = await request.post('/api/admin/programs', {
+    headers,
+    data: { activityId: id, nameZh: program.zh, nameEn: program.en, type: 0, maxMembers: 3, minAge: 6, maxAge: 18 },
+  });
   if (!p.ok()) throw new Error(`program create failed: ${await p.text()}`);
   return { id, program };
 }

@@ -40,9 +40,9 @@ async function outage(dbName: string) {
   return {
     refuseConnections: (refuse: boolean) => c.query(`alter database "${dbName}" with allow_connections ${refuse ? 'false' : 'true'}`),
     kill: () =>
-      c.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]).then(
-        (r) => r.rows[0].n as number,
-      ),
+      c
+        .query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName])
+        .then((r) => r.rows[0].n as number),
     end: () => c.end(),
   };
 }
@@ -66,7 +66,13 @@ describe('database failover under write load', () => {
       return {
         activityId: reg.activity.id,
         team: { name: `Team ${n}`, program: { id: reg.sumo.id } },
-        members: [0, 1, 2].map((i) => ({ name: `P${n}-${i}`, cardType: 0, card: idCard(`2012${month}${day}`, false, i + 3 * Math.floor(n / 336)), emerName: 'Mum', emerPhone: '13800138000' })),
+        members: [0, 1, 2].map((i) => ({
+          name: `P${n}-${i}`,
+          cardType: 0,
+          card: idCard(`2012${month}${day}`, false, i + 3 * Math.floor(n / 336)),
+          emerName: 'Mum',
+          emerPhone: '13800138000',
+        })),
       };
     };
     const post = (payload: object) => app.inject({ method: 'POST', url: '/api/lTeam/web/batchCreate', headers: h, payload });
@@ -127,7 +133,11 @@ describe('database failover under write load', () => {
     expect(after.json().data.teamMembers).toHaveLength(3);
 
     // all or nothing: every team has the 3 players its form sent
-    const rows = await db.select({ id: teams.id, n: count(teamMembers.id) }).from(teams).leftJoin(teamMembers, eq(teamMembers.teamId, teams.id)).groupBy(teams.id);
+    const rows = await db
+      .select({ id: teams.id, n: count(teamMembers.id) })
+      .from(teams)
+      .leftJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+      .groupBy(teams.id);
     // (a request whose commit went through before its connection died may still have answered 503)
     expect(rows.length).toBeGreaterThanOrEqual(results.filter((r) => r.status === 200).length + 1);
     expect(rows.filter((r) => Number(r.n) !== 3)).toEqual([]);
@@ -174,7 +184,18 @@ describe('database failover under write load', () => {
       new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
         const data = body ? JSON.stringify(body) : undefined;
         const req = http.request(
-          { host: '127.0.0.1', port, path: p, method, timeout: 15_000, headers: { 'accept-language': 'en', ...(data ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+          {
+            host: '127.0.0.1',
+            port,
+            path: p,
+            method,
+            timeout: 15_000,
+            headers: {
+              'accept-language': 'en',
+              ...(data ? { 'content-type': 'application/json' } : {}),
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+          },
           (res) => {
             let text = '';
             res.on('data', (d) => (text += d));
@@ -199,7 +220,13 @@ describe('database failover under write load', () => {
         return {
           activityId: reg.activity.id,
           team: { name: `Proc ${n}`, program: { id: reg.sumo.id } },
-          members: [0, 1, 2].map((i) => ({ name: `Q${n}-${i}`, cardType: 0, card: idCard(`2011${String((n % 12) + 1).padStart(2, '0')}${String((Math.floor(n / 12) % 28) + 1).padStart(2, '0')}`, false, i), emerName: 'Dad', emerPhone: '13800138000' })),
+          members: [0, 1, 2].map((i) => ({
+            name: `Q${n}-${i}`,
+            cardType: 0,
+            card: idCard(`2011${String((n % 12) + 1).padStart(2, '0')}${String((Math.floor(n / 12) % 28) + 1).padStart(2, '0')}`, false, i),
+            emerName: 'Dad',
+            emerPhone: '13800138000',
+          })),
         };
       };
 

@@ -160,7 +160,14 @@ describe('classification', () => {
   });
 
   it('log fields never carry the query, the parameters or the detail', () => {
-    const pgErr = Object.assign(new Error('duplicate key value'), { code: '23505', constraint: 'kid_name_key', table: 'kid', detail: `Key (name)=(${SECRET}) already exists.`, query: 'insert…', params: [SECRET] });
+    const pgErr = Object.assign(new Error('duplicate key value'), {
+      code: '23505',
+      constraint: 'kid_name_key',
+      table: 'kid',
+      detail: `Key (name)=(${SECRET}) already exists.`,
+      query: 'insert…',
+      params: [SECRET],
+    });
     expect(dbLogFields(wrap(pgErr))).toEqual({ sqlState: '23505', constraint: 'kid_name_key', table: 'kid', column: undefined, routine: undefined });
     expect(JSON.stringify(safeErrorLog(wrap(pgErr)))).not.toContain(SECRET);
     expect(JSON.stringify(safeErrorLog(wrap(new RangeError('bad'))))).not.toContain(SECRET);

@@ -47,8 +47,7 @@ function sqlError(err: unknown): (PgLike & { code: string }) | undefined {
 
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 // pg / pg-pool / PGlite texts for a connection that is gone or cannot be had (they carry no data).
-const GONE =
-  /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
+const GONE = /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
 
 /** True when the database connection (not the request) failed: the server itself is fine, try again later. */
 export function isConnectionError(err: unknown): boolean {
@@ -124,6 +123,7 @@ export function safeErrorLog(err: unknown): Record<string, unknown> {
           .join('\n')
       : undefined;
   if (db) return { db, errType: type(all[all.length - 1]), stack: frames(all[0]) };
-  if (all.some(carriesQuery)) return { errType: type(inner ?? all[0]), message: inner && !carriesQuery(inner) ? inner.message : undefined, stack: frames(all[0]) };
+  if (all.some(carriesQuery))
+    return { errType: type(inner ?? all[0]), message: inner && !carriesQuery(inner) ? inner.message : undefined, stack: frames(all[0]) };
   return { errType: type(all[0] ?? err), message: all[0] ? all[0].message : String(err), stack: frames(all[0]) };
 }

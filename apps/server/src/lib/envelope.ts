@@ -6,16 +6,6 @@ export function ok<T extends object>(req: FastifyRequest, payload: T, key: Messa
   return { resultCode: 1 as const, resultStr: translate(req.lang, key), ...payload };
 }
 
-export function page<T>(
-  req: FastifyRequest,
-  content: T[],
-  totalElements: number,
-  pageNo: number,
-  size: number,
-) {
-  return ok(
-    req,
-    { content, totalElements, totalPages: Math.ceil(totalElements / size), number: pageNo, size },
-    'ok.query',
-  );
+export function page<T>(req: FastifyRequest, content: T[], totalElements: number, pageNo: number, size: number) {
+  return ok(req, { content, totalElements, totalPages: Math.ceil(totalElements / size), number: pageNo, size }, 'ok.query');
 }

@@ -74,7 +74,10 @@ export async function processImage(input: Buffer, opts: { watermark?: string } =
     const base = sharp(input, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width: 2560, height: 2560, fit: 'inside', withoutEnlargement: true });
     const { data: resized, info } = await base.jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true });
     const display = opts.watermark
-      ? await sharp(resized).composite([{ input: watermarkSvg(opts.watermark, info.width, info.height) }]).jpeg({ quality: 85, mozjpeg: true }).toBuffer()
+      ? await sharp(resized)
+          .composite([{ input: watermarkSvg(opts.watermark, info.width, info.height) }])
+          .jpeg({ quality: 85, mozjpeg: true })
+          .toBuffer()
       : resized;
     const thumb = await sharp(resized).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
     return { display, thumb, width: info.width, height: info.height };

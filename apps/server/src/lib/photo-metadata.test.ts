@@ -41,7 +41,9 @@ describe('album originals lose their location, keep orientation and capture time
   });
 
   it('a file without metadata comes back byte for byte', async () => {
-    const plain = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const plain = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     expect(stripLocation(plain, 'jpeg')!.equals(plain)).toBe(true);
   });
 

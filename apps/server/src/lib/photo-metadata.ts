@@ -185,7 +185,8 @@ function stripJpeg(data: Buffer): Buffer | null {
     if (marker === 0xe1 && seg.subarray(4, 10).equals(EXIF_HEADER)) kept = { ...kept, ...readKeptTags(seg.subarray(10)) };
     else if (marker === 0xe0 && !app0 && !keep.length) app0 = seg;
     else if (marker === 0xe2 && seg.toString('latin1', 4, 16) === 'ICC_PROFILE\0') keep.push(seg);
-    else if (marker === 0xee) keep.push(seg); // Adobe: colour transform
+    else if (marker === 0xee)
+      keep.push(seg); // Adobe: colour transform
     else if ((marker >= 0xe0 && marker <= 0xef) || marker === 0xfe) {
       // other APPn (XMP, IPTC, MPF, maker data) and comments: dropped
     } else if (marker === 0xda) {

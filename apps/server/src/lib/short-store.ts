@@ -44,9 +44,7 @@ export class DbShortStore implements ShortStore {
   }
 
   async take(key: string) {
-    const r = rows(
-      await this.db.execute(sql`delete from kv where key = ${key} returning value, expires_at > now() as live`),
-    );
+    const r = rows(await this.db.execute(sql`delete from kv where key = ${key} returning value, expires_at > now() as live`));
     return r[0] && r[0].live ? (r[0].value as string) : null;
   }
 

@@ -103,7 +103,9 @@ describe('S3 configuration', () => {
   it('an unknown bucket or an unreachable endpoint is one clear configuration error at start', async () => {
     const base = { ...s3.env, DATA_DIR: os.tmpdir() };
     await expect(createStorage(loadConfig({ ...base, S3_BUCKET: 'no-such-bucket' }))).rejects.toThrow(ConfigError);
-    await expect(createStorage(loadConfig({ ...base, S3_BUCKET: 'no-such-bucket' }))).rejects.toThrow(/S3_BUCKET: bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ is not usable \(no such bucket\)/);
+    await expect(createStorage(loadConfig({ ...base, S3_BUCKET: 'no-such-bucket' }))).rejects.toThrow(
+      /S3_BUCKET: bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ is not usable \(no such bucket\)/,
+    );
     const err = await createStorage(loadConfig({ ...base, S3_ENDPOINT: 'http://127.0.0.1:1' })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConfigError);
     expect(String((err as Error).message)).not.toContain('S3RVER'); // never the keys
@@ -114,11 +116,11 @@ describe('cold start', () => {
   it('loads the S3 client only when STORAGE=s3 (the app and the local store never import it)', () => {
     const script = [
       "import { createRequire } from 'node:module';",
-      "const require = createRequire(import.meta.url);",
+      'const require = createRequire(import.meta.url);',
       "await import('./src/app.ts');",
       "const { loadConfig } = await import('./src/config.ts');",
       "const { createStorage } = await import('./src/lib/storage.ts');",
-      "await createStorage(loadConfig({ DATA_DIR: process.env.DIR }));",
+      'await createStorage(loadConfig({ DATA_DIR: process.env.DIR }));',
       "console.log(Object.keys(require.cache).filter((k) => k.includes('@aws-sdk')).length);",
     ].join('\n');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-cold-'));

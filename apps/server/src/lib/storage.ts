@@ -142,7 +142,9 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, data: Buffer, contentType = 'application/octet-stream') {
-    await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: checked(key), Body: data, ContentType: contentType, ContentLength: data.length }));
+    await this.client.send(
+      new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: checked(key), Body: data, ContentType: contentType, ContentLength: data.length }),
+    );
   }
   async read(key: string): Promise<Buffer> {
     const o = await this.open(key);

@@ -66,7 +66,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isResponseSerializationError(err)) {
       const issues = ((err as { cause?: { issues?: { path?: PropertyKey[]; code?: string }[] } }).cause?.issues ?? []).slice(0, 10);
-      req.log.error({ route: routeOf(req), issues: issues.map((i) => ({ path: (i.path ?? []).map(String).join('.'), code: i.code })) }, 'response did not match its schema');
+      req.log.error(
+        { route: routeOf(req), issues: issues.map((i) => ({ path: (i.path ?? []).map(String).join('.'), code: i.code })) },
+        'response did not match its schema',
+      );
       return send(reply, lang, 'INTERNAL');
     }
     // Database errors first: drizzle wraps them (the SQLSTATE is on `cause`), and their messages quote

@@ -51,4 +51,3 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     return sendIndex(req, reply);
   });
 }
-

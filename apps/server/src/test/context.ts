@@ -126,9 +126,7 @@ export async function startInstance(ctx: TestContext, opts: { store?: ShortStore
 }
 
 export async function truncateAll(database: Database) {
-  const r = await database.db.execute(
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  );
+  const r = await database.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
   const names = ((r as { rows: { tablename: string }[] }).rows ?? []).map((x) => `"${x.tablename}"`);
   if (names.length) await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
 }

@@ -37,7 +37,6 @@ export async function loginAs(app: FastifyInstance, username: string, password: 
   return { authorization: `Bearer ${res.json().token as string}` };
 }
 
-
 export async function buildActivity(db: Db, over: Partial<typeof activities.$inferInsert> = {}) {
   const now = Date.now();
   const [row] = await db
@@ -57,18 +56,27 @@ export async function buildActivity(db: Db, over: Partial<typeof activities.$inf
 }
 
 export async function buildProgram(db: Db, activityId: number, over: Partial<typeof programs.$inferInsert> = {}) {
-  const [row] = await db.insert(programs).values({ activityId, nameZh: '创意赛', nameEn: 'Creativity', type: 0, maxMembers: 5, ...over }).returning();
+  const [row] = await db
+    .insert(programs)
+    .values({ activityId, nameZh: '创意赛', nameEn: 'Creativity', type: 0, maxMembers: 5, ...over })
+    .returning();
   return row!;
 }
 
 export async function buildNews(db: Db, over: Partial<typeof news.$inferInsert> = {}) {
-  const [row] = await db.insert(news).values({ titleZh: '新闻', titleEn: 'News', contentZh: '<p>内容</p>', ...over }).returning();
+  const [row] = await db
+    .insert(news)
+    .values({ titleZh: '新闻', titleEn: 'News', contentZh: '<p>内容</p>', ...over })
+    .returning();
   return row!;
 }
 
 /** A gallery with one album holding `n` pictures taken one second apart (storage keys are fake). */
 export async function buildAlbum(db: Db, n: number, over: Partial<typeof consoles.$inferInsert> = {}) {
-  const [c] = await db.insert(consoles).values({ nameZh: '精彩瞬间', nameEn: 'Highlights', year: 2026, ...over }).returning();
+  const [c] = await db
+    .insert(consoles)
+    .values({ nameZh: '精彩瞬间', nameEn: 'Highlights', year: 2026, ...over })
+    .returning();
   const [p] = await db.insert(photos).values({ consoleId: c!.id, nameZh: '第一天', nameEn: 'Day one', pictureCount: n }).returning();
   const t0 = Date.UTC(2026, 5, 1);
   for (let i = 0; i < n; i += 1000) {
@@ -93,22 +101,37 @@ export async function buildAlbum(db: Db, n: number, over: Partial<typeof console
   return { console: c!, photo: p! };
 }
 
-
 /** An open activity with a program of each type (sumo: 3 members; girls-only firefighting: type 1). */
 export async function buildRegistrationActivity(db: Db, over: Partial<typeof activities.$inferInsert> = {}) {
   const activity = await buildActivity(db, { beginTime: new Date(Date.UTC(2026, 11, 20)), finishTime: new Date(Date.UTC(2026, 11, 22)), ...over });
   const sumo = await buildProgram(db, activity.id, { nameZh: '技能相扑赛', nameEn: 'Skill-based Sumo', type: 0, maxMembers: 3, minAge: 6, maxAge: 18 });
-  const girls = await buildProgram(db, activity.id, { nameZh: '女子消防', nameEn: "Girls' Firefighting", type: 1, maxMembers: 4, minAge: 6, maxAge: 18, gender: 'F' });
+  const girls = await buildProgram(db, activity.id, {
+    nameZh: '女子消防',
+    nameEn: "Girls' Firefighting",
+    type: 1,
+    maxMembers: 4,
+    minAge: 6,
+    maxAge: 18,
+    gender: 'F',
+  });
   return { activity, sumo, girls };
 }
 
 export async function buildCodes(db: Db, activityId: number, n: number, over: Partial<typeof redeemCodes.$inferInsert> = {}) {
-  const rows = Array.from({ length: n }, (_, i) => ({ activityId, codeName: `C${activityId}X${Date.now().toString(36)}${i}${Math.random().toString(36).slice(2, 6)}`.toUpperCase(), type: 0, ...over }));
+  const rows = Array.from({ length: n }, (_, i) => ({
+    activityId,
+    codeName: `C${activityId}X${Date.now().toString(36)}${i}${Math.random().toString(36).slice(2, 6)}`.toUpperCase(),
+    type: 0,
+    ...over,
+  }));
   return db.insert(redeemCodes).values(rows).returning();
 }
 
 export async function buildOrg(db: Db, over: Partial<typeof orgs.$inferInsert> = {}) {
-  const [o] = await db.insert(orgs).values({ name: '示范渠道', code: 'CH' + Math.random().toString(36).slice(2, 8).toUpperCase(), ...over }).returning();
+  const [o] = await db
+    .insert(orgs)
+    .values({ name: '示范渠道', code: 'CH' + Math.random().toString(36).slice(2, 8).toUpperCase(), ...over })
+    .returning();
   return o!;
 }
 

@@ -35,4 +35,3 @@ export function hasGpsPointer(tiff: Buffer): boolean {
   for (let i = 0; i < u16(ifd); i++) if (u16(ifd + 2 + i * 12) === 0x8825) return true;
   return false;
 }
-

@@ -49,7 +49,14 @@ function AdminShell() {
         ? [{ type: 'group' as const, key: 'content', label: t('admin:menu.content'), children: content.map((i) => ({ key: i.key, label: t(i.labelKey) })) }]
         : []),
       ...(registrations.length
-        ? [{ type: 'group' as const, key: 'registrations', label: t('admin:menu.registrations'), children: registrations.map((i) => ({ key: i.key, label: t(i.labelKey) })) }]
+        ? [
+            {
+              type: 'group' as const,
+              key: 'registrations',
+              label: t('admin:menu.registrations'),
+              children: registrations.map((i) => ({ key: i.key, label: t(i.labelKey) })),
+            },
+          ]
         : []),
       {
         type: 'group' as const,

@@ -18,7 +18,11 @@ export const LIVE_ITEMS: readonly MenuItem[] = [
   { key: 'users', labelKey: 'admin:menu.users', permission: 'users.manage' },
 ];
 
-export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.filter((r) => !isRegistrationResource(r.name)).map((r) => ({ key: `r/${r.name}`, labelKey: r.labelKey, permission: r.read }));
+export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.filter((r) => !isRegistrationResource(r.name)).map((r) => ({
+  key: `r/${r.name}`,
+  labelKey: r.labelKey,
+  permission: r.read,
+}));
 
 /** Registration administration: review, withdrawals, code generation, then the registration resources. */
 export const REGISTRATION_ITEMS: readonly MenuItem[] = [

@@ -26,11 +26,30 @@ import { KNOWN_PATHS } from './route-meta';
  */
 export const OPEN_PATHS: readonly string[] = [
   // spec 2.2, verbatim
-  '/home', '/news', '/pictures', '/pasted', '/picturesDetail', '/program', '/activityOrder', '/activity',
-  '/file', '/partner', '/about', '/login', '/regist', '/programInfo', '/activityEnter', '/createTeam',
-  '/createTeamer', '/registration',
+  '/home',
+  '/news',
+  '/pictures',
+  '/pasted',
+  '/picturesDetail',
+  '/program',
+  '/activityOrder',
+  '/activity',
+  '/file',
+  '/partner',
+  '/about',
+  '/login',
+  '/regist',
+  '/programInfo',
+  '/activityEnter',
+  '/createTeam',
+  '/createTeamer',
+  '/registration',
   // decisions documented above
-  '/', '/404', '/401', '/newsDetail', '/rules',
+  '/',
+  '/404',
+  '/401',
+  '/newsDetail',
+  '/rules',
 ];
 
 const OPEN = new Set(OPEN_PATHS.map((p) => p.toLowerCase()));

@@ -5,7 +5,10 @@ const m = (handle: RouteHandle | undefined, loaderData?: unknown) => ({ handle, 
 
 describe('resolveMeta', () => {
   it('takes the deepest title and description keys', () => {
-    const meta = resolveMeta([m({ titleKey: 'routes:admin' }), m({ titleKey: 'routes:news', descriptionKey: 'routes:descriptions.news' })], new URLSearchParams());
+    const meta = resolveMeta(
+      [m({ titleKey: 'routes:admin' }), m({ titleKey: 'routes:news', descriptionKey: 'routes:descriptions.news' })],
+      new URLSearchParams(),
+    );
     expect(meta).toEqual({ titleKey: 'routes:news', descriptionKey: 'routes:descriptions.news' });
   });
 

@@ -118,9 +118,7 @@ describe('api client (spec 8.1)', () => {
   });
 
   it('the rejection is always passed on: ApiError with status, code, message and fieldErrors', async () => {
-    fetchMock.mockResolvedValue(
-      json(errorBody(400, '提交的数据有误', { code: 'VALIDATION_FAILED', fieldErrors: { phone: '请输入正确的 11 位手机号' } }), 400),
-    );
+    fetchMock.mockResolvedValue(json(errorBody(400, '提交的数据有误', { code: 'VALIDATION_FAILED', fieldErrors: { phone: '请输入正确的 11 位手机号' } }), 400));
     const error = await rejection(api.post('/auth/web/register', {}));
     expect(error).toMatchObject({
       status: 400,

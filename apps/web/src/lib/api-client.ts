@@ -199,14 +199,12 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 
   const bodyStatus = typeof envelope?.status === 'number' ? envelope.status : undefined;
-  const serverMessage =
-    (typeof envelope?.message === 'string' && envelope.message) || (typeof envelope?.resultStr === 'string' && envelope.resultStr) || '';
+  const serverMessage = (typeof envelope?.message === 'string' && envelope.message) || (typeof envelope?.resultStr === 'string' && envelope.resultStr) || '';
   // The server sends only catalogue codes (packages/shared/src/errors.ts); anything else came from elsewhere.
   const code: ApiErrorCode = typeof envelope?.code === 'string' ? (envelope.code as ErrorCode) : 'HTTP_ERROR';
   const fieldErrors = stringRecord(envelope?.fieldErrors);
   const status = bodyStatus ?? response.status;
-  const fail = (message: string, kind: ApiErrorKind = response.ok ? 'result' : 'http') =>
-    new ApiError(message, kind, status, code, fieldErrors, payload);
+  const fail = (message: string, kind: ApiErrorKind = response.ok ? 'result' : 'http') => new ApiError(message, kind, status, code, fieldErrors, payload);
 
   if (response.status === 401 || bodyStatus === 401) {
     // The session is gone either way. A body status 401 is the server saying so: log out fully and

@@ -20,18 +20,21 @@ import type {
   userResponse,
 } from '@rp/shared';
 
+export type { ActivityItem, ConsoleItem, NewsDetail, NewsItem, OfficialFileItem, PartnerItem, PictureItem, PictureListData, ProgramItem } from '@rp/shared';
 export type {
-  ActivityItem,
-  ConsoleItem,
-  NewsDetail,
-  NewsItem,
-  OfficialFileItem,
-  PartnerItem,
-  PictureItem,
-  PictureListData,
-  ProgramItem,
+  AdminUserItem,
+  FaqItem,
+  LoginBody,
+  MessageItem,
+  RegisterBody,
+  SendSmsBody,
+  SmsLoginBody,
+  SmsOutboxItem,
+  SmsPurpose,
+  UpdatePasswordBody,
+  UpdateUserBody,
+  User,
 } from '@rp/shared';
-export type { AdminUserItem, FaqItem, LoginBody, MessageItem, RegisterBody, SendSmsBody, SmsLoginBody, SmsOutboxItem, SmsPurpose, UpdatePasswordBody, UpdateUserBody, User } from '@rp/shared';
 
 export type OkResponse = z.infer<typeof okResponse>;
 export type CaptchaResponse = z.infer<typeof captchaResponse>;

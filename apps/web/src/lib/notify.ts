@@ -29,7 +29,11 @@ function show(kind: ToastKind, message: string, duration = NOTICE_MS): number {
   if (existing) dismiss(existing.id);
   const id = nextId++;
   emit([...toasts, { id, kind, message, duration }].slice(-3));
-  if (duration > 0) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   return id;
 }
 

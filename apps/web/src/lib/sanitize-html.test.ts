@@ -3,12 +3,15 @@ import { sanitizeHtml } from './sanitize-html';
 
 describe('sanitizeHtml (defence in depth for rich text)', () => {
   it('keeps the allowed subset', () => {
-    const html = '<h2>Rules</h2><p>Read <a href="https://example.org/r.pdf" title="rules">this</a> and <strong>that</strong>.</p><ul><li>one</li></ul><img src="/files/public/a.jpg" alt="A">';
+    const html =
+      '<h2>Rules</h2><p>Read <a href="https://example.org/r.pdf" title="rules">this</a> and <strong>that</strong>.</p><ul><li>one</li></ul><img src="/files/public/a.jpg" alt="A">';
     expect(sanitizeHtml(html)).toBe(html);
   });
 
   it('drops scripts, styles, frames and event handlers', () => {
-    const out = sanitizeHtml('<p onclick="x()">hi<script>alert(1)</script><style>p{}</style></p><iframe src="https://evil"></iframe><img src="/a.jpg" onerror="alert(1)">');
+    const out = sanitizeHtml(
+      '<p onclick="x()">hi<script>alert(1)</script><style>p{}</style></p><iframe src="https://evil"></iframe><img src="/a.jpg" onerror="alert(1)">',
+    );
     expect(out).toBe('<p>hi</p><img src="/a.jpg">');
   });
 

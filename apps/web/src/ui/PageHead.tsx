@@ -36,13 +36,7 @@ export function PageHead({
           <nav aria-label={t('common:breadcrumb')} className={s.crumbs}>
             <ol>
               {crumbs.map((c, i) => (
-                <li key={`${c.label}-${i}`}>
-                  {c.to ? (
-                    <Link to={c.to}>{c.label}</Link>
-                  ) : (
-                    <span aria-current="page">{c.label}</span>
-                  )}
-                </li>
+                <li key={`${c.label}-${i}`}>{c.to ? <Link to={c.to}>{c.label}</Link> : <span aria-current="page">{c.label}</span>}</li>
               ))}
             </ol>
           </nav>

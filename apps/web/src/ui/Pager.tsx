@@ -40,12 +40,7 @@ export function Pager({ page, totalPages, hrefFor }: { page: number; totalPages:
             </li>
           ) : (
             <li key={p}>
-              <Link
-                to={hrefFor(p)}
-                className={s.pagerLink}
-                aria-current={p === page ? 'page' : undefined}
-                aria-label={t('common:pager.page', { page: p })}
-              >
+              <Link to={hrefFor(p)} className={s.pagerLink} aria-current={p === page ? 'page' : undefined} aria-label={t('common:pager.page', { page: p })}>
                 {p}
               </Link>
             </li>

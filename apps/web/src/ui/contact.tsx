@@ -20,7 +20,12 @@ export function loadSiteContact(lang: AppLang, signal?: AbortSignal): Promise<Si
   let p = pending.get(lang);
   if (!p) {
     p = api
-      .get<ContactResponse>('/api/lSite/web/contact', { silent: true, noRedirect: true, timeoutMs: 8000, headers: { 'Accept-Language': lang === 'en' ? 'en' : 'zh-CN' } })
+      .get<ContactResponse>('/api/lSite/web/contact', {
+        silent: true,
+        noRedirect: true,
+        timeoutMs: 8000,
+        headers: { 'Accept-Language': lang === 'en' ? 'en' : 'zh-CN' },
+      })
       .then((res) => {
         cache.set(lang, res.data);
         return res.data;

@@ -17,7 +17,6 @@ export interface MatchRow<P extends MatchPlayer = MatchPlayer> {
   selectable: boolean;
 }
 
-
 export function baseName(fileName: string): string {
   const leaf = fileName.split(/[\\/]/).pop() ?? fileName;
   const dot = leaf.lastIndexOf('.');

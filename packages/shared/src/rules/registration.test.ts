@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlayerForProgram, codeEntryClosed, codeFitsProgram, isCodeLocked, isDetailsLocked, isFree, isGone, isRegistered, nextPayStatus, PAY_STATUS, payStatusColor, refundFen, refundPerMille } from './registration';
+import {
+  checkPlayerForProgram,
+  codeEntryClosed,
+  codeFitsProgram,
+  isCodeLocked,
+  isDetailsLocked,
+  isFree,
+  isGone,
+  isRegistered,
+  nextPayStatus,
+  PAY_STATUS,
+  payStatusColor,
+  refundFen,
+  refundPerMille,
+} from './registration';
 
 describe('payStatus machine (design §4)', () => {
   it.each([

@@ -29,7 +29,10 @@ export const PAY_GROUPS = {
   GONE: [P.WITHDRAWN, P.CANCELLED],
 } as const satisfies Record<string, readonly PayStatus[]>;
 
-const among = (group: readonly PayStatus[]) => (status: number): boolean => (group as readonly number[]).includes(status);
+const among =
+  (group: readonly PayStatus[]) =>
+  (status: number): boolean =>
+    (group as readonly number[]).includes(status);
 export const isRegistered = among(PAY_GROUPS.REGISTERED);
 export const isFree = among(PAY_GROUPS.FREE);
 export const isDetailsLocked = among(PAY_GROUPS.DETAILS_LOCKED);
@@ -97,7 +100,6 @@ export function refundFen(paidFen: number, begin: Date, now: Date): { perMille: 
   const perMille = refundPerMille(wholeDaysBefore(begin, now));
   return { perMille, fen: Math.floor((paidFen * perMille) / 1000) };
 }
-
 
 /** Player against the program's rules (spec 5): age on the event's first day, gender. Keys of messages. */
 export function checkPlayerForProgram(

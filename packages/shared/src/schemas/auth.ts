@@ -5,7 +5,10 @@ import { CAPTCHA_MAX_LENGTH, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_
 
 // Messages are i18n keys of the server catalogue (messages.ts); the error handler localises them.
 export const phone = z.string().trim().regex(PHONE_RE, 'validation.phone');
-export const smsCode = z.string().trim().regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), 'validation.smsCode');
+export const smsCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), 'validation.smsCode');
 export const password = z.string().min(PASSWORD_MIN, 'validation.passwordLength').max(PASSWORD_MAX, 'validation.passwordLength');
 export const nickName = z.string().trim().min(1, 'validation.required').max(NICKNAME_MAX, 'validation.nickNameLength');
 

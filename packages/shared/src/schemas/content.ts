@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { dbId, dbInt, envelope, jsonInt } from './common';
 
 const page = <T extends z.ZodType>(item: T) =>
-  z.object({ ...envelope, content: z.array(item), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int(), size: z.number().int() });
+  z.object({
+    ...envelope,
+    content: z.array(item),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+    number: z.number().int(),
+    size: z.number().int(),
+  });
 const idQuery = z.object({ id: dbId });
 export const contentIdQuery = idQuery;
 
@@ -91,20 +98,42 @@ export const officialFileListResponse = page(officialFileItem);
 
 export const programDetailResponse = z.object({ ...envelope, data: programItem.extend({ files: z.array(officialFileItem) }) });
 
-export const partnerItem = z.object({ id: z.number().int(), name: z.string(), description: z.string(), logoUrl: z.string().nullable(), url: z.string().nullable(), type: z.number().int() });
+export const partnerItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  logoUrl: z.string().nullable(),
+  url: z.string().nullable(),
+  type: z.number().int(),
+});
 export type PartnerItem = z.infer<typeof partnerItem>;
-export const partnerQuery = z.object({ type: dbInt.optional(), page: z.coerce.number().int().min(0).max(100000).default(0), size: z.coerce.number().int().min(1).max(500).default(100) });
+export const partnerQuery = z.object({
+  type: dbInt.optional(),
+  page: z.coerce.number().int().min(0).max(100000).default(0),
+  size: z.coerce.number().int().min(1).max(500).default(100),
+});
 export const partnerListResponse = page(partnerItem);
 
 export const dictItem = z.object({ id: z.number().int(), value: z.string(), label: z.string() });
-export const dictQuery = z.object({ dictName: z.string().min(1).max(64), page: z.coerce.number().int().min(0).max(100000).default(0), size: z.coerce.number().int().min(1).max(500).default(100) });
+export const dictQuery = z.object({
+  dictName: z.string().min(1).max(64),
+  page: z.coerce.number().int().min(0).max(100000).default(0),
+  size: z.coerce.number().int().min(1).max(500).default(100),
+});
 export const dictListResponse = page(dictItem);
 
 export const newsItem = z.object({ id: z.number().int(), title: z.string(), summary: z.string(), coverUrl: z.string().nullable(), publishedAt: z.string() });
 export type NewsItem = z.infer<typeof newsItem>;
-export const newsListQuery = z.object({ page: z.coerce.number().int().min(0).max(100000).default(0), size: z.coerce.number().int().min(1).max(100).default(10) });
+export const newsListQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
 export const newsListResponse = page(newsItem);
-export const newsDetail = newsItem.extend({ content: z.string(), prev: newsItem.pick({ id: true, title: true }).nullable(), next: newsItem.pick({ id: true, title: true }).nullable() });
+export const newsDetail = newsItem.extend({
+  content: z.string(),
+  prev: newsItem.pick({ id: true, title: true }).nullable(),
+  next: newsItem.pick({ id: true, title: true }).nullable(),
+});
 export type NewsDetail = z.infer<typeof newsDetail>;
 export const newsDetailResponse = z.object({ ...envelope, data: newsDetail });
 

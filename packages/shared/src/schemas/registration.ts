@@ -7,7 +7,14 @@ const id = dbId;
 const optId = id.nullable().optional();
 const ref = z.object({ id });
 const page = <T extends z.ZodType>(item: T) =>
-  z.object({ ...envelope, content: z.array(item), totalElements: z.number().int(), totalPages: z.number().int(), number: z.number().int(), size: z.number().int() });
+  z.object({
+    ...envelope,
+    content: z.array(item),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+    number: z.number().int(),
+    size: z.number().int(),
+  });
 const pageQ = {
   page: z.coerce.number().int().min(0).max(100000).default(0),
   size: z.coerce.number().int().min(1).max(9999).default(30),
@@ -58,7 +65,10 @@ export const memberInput = z.object({
   cardType: z.union([z.literal(0), z.literal(1)]).default(0),
   card: z.string().trim().max(30, 'validation.tooLong').default(''),
   /** passport only: yyyy-mm-dd or yyyymmdd */
-  birth: z.union([z.string().trim().max(10), jsonInt]).nullable().optional(),
+  birth: z
+    .union([z.string().trim().max(10), jsonInt])
+    .nullable()
+    .optional(),
   gender: z.enum(['M', 'F']).nullable().optional(),
   team: ref.nullable().optional(),
   program: ref.nullable().optional(),
@@ -67,7 +77,11 @@ export const memberInput = z.object({
   emerName: z.string().trim().max(NAME_MAX, 'validation.tooLong').default(''),
   /** checked against region by the service (rules/phone checkPhone): 86 mainland pattern, others by numbering plan */
   emerPhone: z.string().trim().max(20, 'validation.tooLong').default(''),
-  region: z.string().trim().regex(/^\d{1,4}$/, 'validation.invalid').default('86'),
+  region: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, 'validation.invalid')
+    .default('86'),
   school: z.string().trim().max(100, 'validation.tooLong').default(''),
   headImg: z.string().trim().max(300).nullable().optional(),
   /** a code to redeem together with the save */
@@ -82,11 +96,18 @@ export const idList = z.array(id).min(1, 'validation.required').max(1000);
 export const idListBody = z.union([idList, z.object({ ids: idList })]);
 export const idsOf = (body: z.infer<typeof idListBody>): number[] => (Array.isArray(body) ? body : body.ids);
 export const memberIdsBody = idListBody;
-export const submitBody = z.array(z.object({ memberId: id })).min(1, 'validation.required').max(1000);
+export const submitBody = z
+  .array(z.object({ memberId: id }))
+  .min(1, 'validation.required')
+  .max(1000);
 export const assignTeamBody = z.object({ teamId: id, teamMemberIdList: idList, activityId: id, confirm: z.boolean().optional() });
 export const changeProgramBody = z.object({ programId: id, teamMemberIdList: idList, activityId: id });
 export const useCodeBody = z.object({ id, activityId: id, code: z.string().trim().max(REDEEM_CODE_MAX, 'validation.tooLong') });
-export const withdrawBody = z.object({ name: z.string().trim().max(200).default(''), type: z.union([z.literal(2), z.literal(3)], 'reg.selectWithdrawType'), teamMember: ref });
+export const withdrawBody = z.object({
+  name: z.string().trim().max(200).default(''),
+  type: z.union([z.literal(2), z.literal(3)], 'reg.selectWithdrawType'),
+  teamMember: ref,
+});
 
 // ——— teams ———
 export const teamItem = z.object({
@@ -134,17 +155,45 @@ export const teamInput = z.object({
   teamCode: z.string().trim().max(PROMOTION_CODE_MAX).nullable().optional(),
 });
 export const teamUpdate = teamInput.extend({ id, confirm: z.boolean().optional() });
-export const batchCreateBody = z.object({ activityId: id, team: teamInput.omit({ activityId: true }), members: z.array(memberInput.omit({ activityId: true })).max(50) });
-export const batchCreateTeamBody = z.object({ activityId: id, teams: z.array(teamInput.omit({ activityId: true })).min(1).max(200) });
+export const batchCreateBody = z.object({
+  activityId: id,
+  team: teamInput.omit({ activityId: true }),
+  members: z.array(memberInput.omit({ activityId: true })).max(50),
+});
+export const batchCreateTeamBody = z.object({
+  activityId: id,
+  teams: z
+    .array(teamInput.omit({ activityId: true }))
+    .min(1)
+    .max(200),
+});
 export const teamIdsBody = idListBody;
-export const bindOrgBody = z.object({ activityId: id, orgId: id, orgCode: z.string().trim().min(1), teamIds: z.array(z.string().regex(/^\d+$/)).min(1, 'reg.selectTeams').max(1000) });
+export const bindOrgBody = z.object({
+  activityId: id,
+  orgId: id,
+  orgCode: z.string().trim().min(1),
+  teamIds: z.array(z.string().regex(/^\d+$/)).min(1, 'reg.selectTeams').max(1000),
+});
 
 export const orgCheckQuery = z.object({ orgCode: z.string().trim().max(CHANNEL_CODE_MAX) });
 /** verify: 1 verified, 0 unverified, 2 invalid */
-export const orgCheckResponse = z.object({ ...envelope, data: z.object({ orgName: z.string().nullable(), id: z.number().int().nullable(), verify: z.number().int() }) });
+export const orgCheckResponse = z.object({
+  ...envelope,
+  data: z.object({ orgName: z.string().nullable(), id: z.number().int().nullable(), verify: z.number().int() }),
+});
 
 // ——— leaders ———
-export const leaderItem = z.object({ id: z.number().int(), activityId: z.number().int(), name: z.string(), phone: z.string(), address: z.string(), code: z.string().nullable(), status: z.number().int(), type: z.number().int(), photoUrl: z.string().nullable() });
+export const leaderItem = z.object({
+  id: z.number().int(),
+  activityId: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  code: z.string().nullable(),
+  status: z.number().int(),
+  type: z.number().int(),
+  photoUrl: z.string().nullable(),
+});
 export type LeaderItem = z.infer<typeof leaderItem>;
 export const leaderQuery = z.object({ activityId: id, name: z.string().trim().max(NAME_MAX).optional(), ...pageQ });
 export const leaderListResponse = page(leaderItem);
@@ -178,7 +227,16 @@ export const batchRedeemBody = z.object({
         name: z.string().max(NAME_MAX).default(''),
         program: z.union([jsonInt, z.string().max(100)]).optional(),
         teamId: id,
-        teamers: z.array(z.object({ name: z.string().max(NAME_MAX).default(''), teamerId: id, emerPhone: z.string().max(20).optional(), codeName: z.string().trim().max(REDEEM_CODE_MAX) })).max(50),
+        teamers: z
+          .array(
+            z.object({
+              name: z.string().max(NAME_MAX).default(''),
+              teamerId: id,
+              emerPhone: z.string().max(20).optional(),
+              codeName: z.string().trim().max(REDEEM_CODE_MAX),
+            }),
+          )
+          .max(50),
       }),
     )
     .min(1)
@@ -193,7 +251,11 @@ export const batchRedeemResponse = z.object({
 export const reviewDecisionBody = z.object({ memberIds: idList, reason: z.string().trim().max(500).optional() });
 /** Reject needs a reason (spec 5: rejection reason required); approve takes none. */
 export const withdrawalDecisionBody = z.object({ reason: z.string().trim().max(500).optional() }).optional();
-export const withdrawalListQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending'), ...pageQ, size: z.coerce.number().int().min(1).max(500).default(30) });
+export const withdrawalListQuery = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+  ...pageQ,
+  size: z.coerce.number().int().min(1).max(500).default(30),
+});
 /** A withdrawal request as staff see it; `rejectReason` is the staff's reason (kept in the audit log). */
 export const withdrawalItem = z.object({
   id: z.number().int(),

@@ -18,7 +18,9 @@ export const orgs = pgTable('orgs', {
 
 export const orgAddresses = pgTable('org_addresses', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   address: text('address').notNull(),
   status: integer('status').notNull().default(1),
@@ -29,8 +31,12 @@ export const leaders = pgTable(
   'leaders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull().default(''),
@@ -49,9 +55,15 @@ export const teams = pgTable(
   'teams',
   {
     id: serial('id').primaryKey(),
-    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    programId: integer('program_id').notNull().references(() => programs.id),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
     planId: integer('plan_id').references(() => plans.id),
     name: text('name').notNull(),
     /** generated per activity: <activityId>-<4 digits> */
@@ -77,8 +89,12 @@ export const teamMembers = pgTable(
   'team_members',
   {
     id: serial('id').primaryKey(),
-    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
     programId: integer('program_id').references(() => programs.id),
     planId: integer('plan_id').references(() => plans.id),
@@ -119,7 +135,9 @@ export const redeemCodes = pgTable(
   'redeem_codes',
   {
     id: serial('id').primaryKey(),
-    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
     codeName: text('code_name').notNull().unique(),
     /** 0 universal, 10 (program type 0), 20 (program type 1) */
     type: integer('type').notNull().default(0),
@@ -140,8 +158,12 @@ export const redeemCodes = pgTable(
 /** Withdrawal requests (type 2 withdraw with refund by tier, 3 withdraw by code). */
 export const withdrawals = pgTable('withdrawals', {
   id: serial('id').primaryKey(),
-  memberId: integer('member_id').notNull().references(() => teamMembers.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id')
+    .notNull()
+    .references(() => teamMembers.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   type: integer('type').notNull(),
   /** 'pending' | 'approved' | 'rejected' */
   status: text('status').notNull().default('pending'),

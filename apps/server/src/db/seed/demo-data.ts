@@ -8,10 +8,47 @@ const day = 86_400_000;
 const at = (days: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) + days * day);
 
 const standardPrograms: ProgramSeed[] = [
-  { nameZh: '机器人创意赛', nameEn: 'Robot Creativity', type: 0, maxMembers: 5, minAge: 6, maxAge: 18, introZh: '<p>围绕年度主题设计并搭建机器人作品，现场展示并答辩。</p>', introEn: '<p>Design and build a robot around the season theme, then present and defend it on site.</p>' },
-  { nameZh: '技能相扑赛', nameEn: 'Skill-based Sumo', type: 0, maxMembers: 3, minAge: 8, maxAge: 18, introZh: '<p>两台机器人在擂台上对抗，将对手推出场地者得分。每队最多 3 人。</p>', introEn: '<p>Two robots push each other in a ring; pushing the opponent out scores. At most 3 members per team.</p>' },
-  { nameZh: '女子消防机器人赛', nameEn: "Girls' Firefighting Robots", type: 1, maxMembers: 4, minAge: 8, maxAge: 18, gender: 'F', introZh: '<p>仅限女生参赛：机器人在迷宫中寻找并扑灭火源。</p>', introEn: '<p>For girls only: robots search a maze and put out the fire.</p>' },
-  { nameZh: '无人机编程挑战', nameEn: 'Drone Programming Challenge', type: 1, maxMembers: 2, minAge: 10, maxAge: 18, introZh: '<p>编写程序让无人机自主完成飞行任务。</p>', introEn: '<p>Program a drone to complete flight missions on its own.</p>' },
+  {
+    nameZh: '机器人创意赛',
+    nameEn: 'Robot Creativity',
+    type: 0,
+    maxMembers: 5,
+    minAge: 6,
+    maxAge: 18,
+    introZh: '<p>围绕年度主题设计并搭建机器人作品，现场展示并答辩。</p>',
+    introEn: '<p>Design and build a robot around the season theme, then present and defend it on site.</p>',
+  },
+  {
+    nameZh: '技能相扑赛',
+    nameEn: 'Skill-based Sumo',
+    type: 0,
+    maxMembers: 3,
+    minAge: 8,
+    maxAge: 18,
+    introZh: '<p>两台机器人在擂台上对抗，将对手推出场地者得分。每队最多 3 人。</p>',
+    introEn: '<p>Two robots push each other in a ring; pushing the opponent out scores. At most 3 members per team.</p>',
+  },
+  {
+    nameZh: '女子消防机器人赛',
+    nameEn: "Girls' Firefighting Robots",
+    type: 1,
+    maxMembers: 4,
+    minAge: 8,
+    maxAge: 18,
+    gender: 'F',
+    introZh: '<p>仅限女生参赛：机器人在迷宫中寻找并扑灭火源。</p>',
+    introEn: '<p>For girls only: robots search a maze and put out the fire.</p>',
+  },
+  {
+    nameZh: '无人机编程挑战',
+    nameEn: 'Drone Programming Challenge',
+    type: 1,
+    maxMembers: 2,
+    minAge: 10,
+    maxAge: 18,
+    introZh: '<p>编写程序让无人机自主完成飞行任务。</p>',
+    introEn: '<p>Program a drone to complete flight missions on its own.</p>',
+  },
 ];
 const standardPlans: PlanSeed[] = [
   { nameZh: '标准报名（含参赛服）', nameEn: 'Standard entry (with team shirt)', priceFen: 98000 },
@@ -120,16 +157,48 @@ export function demoNews(): (typeof news.$inferInsert)[] {
 
 export function demoFaqs(): (typeof faqs.$inferInsert)[] {
   return [
-    { questionZh: '如何为孩子报名？', questionEn: 'How do I register my child?', answerZh: '注册并登录后，进入“赛事报名”，创建队伍并添加选手，再兑换报名码即可完成报名。', answerEn: 'Register and log in, open “Activity”, create a team, add players and redeem a registration code.', sort: 1 },
-    { questionZh: '报名码从哪里获得？', questionEn: 'Where do I get a registration code?', answerZh: '报名码可在线购买，或由学校、渠道合作方发放。', answerEn: 'Buy codes online or get them from your school or channel partner.', sort: 2 },
-    { questionZh: '可以退赛吗？', questionEn: 'Can we withdraw?', answerZh: '可以。赛前 30 天及以上申请退赛退还 99.4%，20–29 天 50%，10–19 天 30%，9 天内不退款。', answerEn: 'Yes. 30+ days before the event: 99.4 % back; 20–29 days: 50 %; 10–19 days: 30 %; within 9 days: none.', sort: 3 },
-    { questionZh: '发票多久可以开具？', questionEn: 'When will I get an invoice?', answerZh: '申请后 7 个工作日内开具。', answerEn: 'Within 7 working days of your request.', sort: 4 },
+    {
+      questionZh: '如何为孩子报名？',
+      questionEn: 'How do I register my child?',
+      answerZh: '注册并登录后，进入“赛事报名”，创建队伍并添加选手，再兑换报名码即可完成报名。',
+      answerEn: 'Register and log in, open “Activity”, create a team, add players and redeem a registration code.',
+      sort: 1,
+    },
+    {
+      questionZh: '报名码从哪里获得？',
+      questionEn: 'Where do I get a registration code?',
+      answerZh: '报名码可在线购买，或由学校、渠道合作方发放。',
+      answerEn: 'Buy codes online or get them from your school or channel partner.',
+      sort: 2,
+    },
+    {
+      questionZh: '可以退赛吗？',
+      questionEn: 'Can we withdraw?',
+      answerZh: '可以。赛前 30 天及以上申请退赛退还 99.4%，20–29 天 50%，10–19 天 30%，9 天内不退款。',
+      answerEn: 'Yes. 30+ days before the event: 99.4 % back; 20–29 days: 50 %; 10–19 days: 30 %; within 9 days: none.',
+      sort: 3,
+    },
+    {
+      questionZh: '发票多久可以开具？',
+      questionEn: 'When will I get an invoice?',
+      answerZh: '申请后 7 个工作日内开具。',
+      answerEn: 'Within 7 working days of your request.',
+      sort: 4,
+    },
   ];
 }
 
 export function demoPartners(): (typeof partners.$inferInsert)[] {
   return [
-    { nameZh: '未来科技教育', nameEn: 'Future Tech Education', descriptionZh: '机器人教育课程合作伙伴', descriptionEn: 'Robotics curriculum partner', url: 'https://example.org', type: 1, sort: 1 },
+    {
+      nameZh: '未来科技教育',
+      nameEn: 'Future Tech Education',
+      descriptionZh: '机器人教育课程合作伙伴',
+      descriptionEn: 'Robotics curriculum partner',
+      url: 'https://example.org',
+      type: 1,
+      sort: 1,
+    },
     { nameZh: '星辰机器人', nameEn: 'Stellar Robotics', descriptionZh: '比赛器材赞助商', descriptionEn: 'Competition equipment sponsor', type: 1, sort: 2 },
     { nameZh: '青少年科创联盟', nameEn: 'Youth Innovation Alliance', descriptionZh: '生态合作伙伴', descriptionEn: 'Ecology partner', type: 2, sort: 3 },
     { nameZh: '开源硬件社区', nameEn: 'Open Hardware Community', descriptionZh: '生态合作伙伴', descriptionEn: 'Ecology partner', type: 2, sort: 4 },
@@ -138,8 +207,21 @@ export function demoPartners(): (typeof partners.$inferInsert)[] {
 
 export function demoAbout(): (typeof aboutSections.$inferInsert)[] {
   return [
-    { titleZh: '关于大赛', titleEn: 'About the competition', contentZh: '<p>国际青少年机器人大赛是面向 6–18 岁青少年的国际性科技赛事，每年在亚洲多个城市举办分站赛与总决赛。</p>', contentEn: '<p>The International Youth Robotics Competition is an international event for young people aged 6–18, with regional rounds and finals in cities across Asia every year.</p>', sort: 1 },
-    { titleZh: '我们的使命', titleEn: 'Our mission', contentZh: '<p>让每个孩子都能动手创造，在合作与挑战中成长。</p>', contentEn: '<p>Let every child build things with their own hands and grow through teamwork and challenge.</p>', sort: 2 },
+    {
+      titleZh: '关于大赛',
+      titleEn: 'About the competition',
+      contentZh: '<p>国际青少年机器人大赛是面向 6–18 岁青少年的国际性科技赛事，每年在亚洲多个城市举办分站赛与总决赛。</p>',
+      contentEn:
+        '<p>The International Youth Robotics Competition is an international event for young people aged 6–18, with regional rounds and finals in cities across Asia every year.</p>',
+      sort: 1,
+    },
+    {
+      titleZh: '我们的使命',
+      titleEn: 'Our mission',
+      contentZh: '<p>让每个孩子都能动手创造，在合作与挑战中成长。</p>',
+      contentEn: '<p>Let every child build things with their own hands and grow through teamwork and challenge.</p>',
+      sort: 2,
+    },
   ];
 }
 
@@ -149,7 +231,13 @@ export function demoDictionary(): (typeof dictDetails.$inferInsert)[] {
     { dictName: 'highlights_status', value: String(year), labelZh: `${year} 赛季`, labelEn: `${year} season`, sort: 1 },
     { dictName: 'highlights_status', value: String(year - 1), labelZh: `${year - 1} 赛季`, labelEn: `${year - 1} season`, sort: 2 },
     // The one place for contact details (footer and about page); editable in the admin dictionary.
-    { dictName: 'site_contact', value: 'address', labelZh: '北京市海淀区中关村大街 1 号科技大厦 8 层', labelEn: '8F Science & Technology Building, 1 Zhongguancun Street, Haidian District, Beijing', sort: 1 },
+    {
+      dictName: 'site_contact',
+      value: 'address',
+      labelZh: '北京市海淀区中关村大街 1 号科技大厦 8 层',
+      labelEn: '8F Science & Technology Building, 1 Zhongguancun Street, Haidian District, Beijing',
+      sort: 1,
+    },
     { dictName: 'site_contact', value: 'phone', labelZh: '010-8888 6666', labelEn: '+86 10 8888 6666', sort: 2 },
     { dictName: 'site_contact', value: 'email', labelZh: 'contact@robotics-competition.example', labelEn: 'contact@robotics-competition.example', sort: 3 },
     { dictName: 'site_contact', value: 'hours', labelZh: '周一至周五 9:00–18:00（北京时间）', labelEn: 'Monday to Friday, 9:00–18:00 (Beijing time)', sort: 4 },

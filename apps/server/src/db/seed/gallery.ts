@@ -30,15 +30,34 @@ async function demoPhoto(i: number): Promise<Buffer> {
  */
 export async function seedGallery(db: Db, storage: Storage, year: number, activityOf: (year: number) => number | null): Promise<void> {
   const specs = [
-    { nameZh: `${year - 1} 上海站精彩瞬间`, nameEn: `${year - 1} Shanghai highlights`, year: year - 1, filterEnabled: true, watermark: 'IYRC', albums: [['开幕式', 'Opening ceremony', 14], ['比赛日', 'Competition day', 24]] as const },
-    { nameZh: `${year} 春季邀请赛`, nameEn: `${year} Spring invitational`, year, filterEnabled: false, watermark: '', albums: [['全部照片', 'All photos', 10]] as const },
+    {
+      nameZh: `${year - 1} 上海站精彩瞬间`,
+      nameEn: `${year - 1} Shanghai highlights`,
+      year: year - 1,
+      filterEnabled: true,
+      watermark: 'IYRC',
+      albums: [
+        ['开幕式', 'Opening ceremony', 14],
+        ['比赛日', 'Competition day', 24],
+      ] as const,
+    },
+    {
+      nameZh: `${year} 春季邀请赛`,
+      nameEn: `${year} Spring invitational`,
+      year,
+      filterEnabled: false,
+      watermark: '',
+      albums: [['全部照片', 'All photos', 10]] as const,
+    },
   ];
   let i = 0;
   for (const s of specs) {
     const logoKey = newKey('public/images', 'jpg');
     const logo = await processImage(await demoPhoto(i + 100));
     await storage.put(logoKey, logo.display);
-    await db.insert(uploads).values({ key: logoKey, fileName: 'logo.jpg', size: logo.display.length, mime: 'image/jpeg', width: logo.width, height: logo.height });
+    await db
+      .insert(uploads)
+      .values({ key: logoKey, fileName: 'logo.jpg', size: logo.display.length, mime: 'image/jpeg', width: logo.width, height: logo.height });
     const [c] = await db
       .insert(consoles)
       .values({
@@ -74,7 +93,10 @@ export async function seedGallery(db: Db, storage: Storage, year: number, activi
           takenAt: new Date(Date.UTC(s.year, 4, 10, 9) + i * 97_000),
         });
       }
-      await db.update(photos).set({ pictureCount: sql`(select count(*) from pictures where photo_id = ${p!.id})` }).where(eq(photos.id, p!.id));
+      await db
+        .update(photos)
+        .set({ pictureCount: sql`(select count(*) from pictures where photo_id = ${p!.id})` })
+        .where(eq(photos.id, p!.id));
     }
   }
 
@@ -89,9 +111,16 @@ export async function seedGallery(db: Db, storage: Storage, year: number, activi
     const key = newKey('public/files', 'pdf');
     await storage.put(key, pdf);
     await db.insert(uploads).values({ key, fileName: `${en}.pdf`, size: pdf.length, mime: 'application/pdf' });
-    await db
-      .insert(officialFiles)
-      .values({ activityId: general ? null : activityOf(yr), year: yr, titleZh: zh, titleEn: en, fileKey: key, fileName: `${en}.pdf`, fileSize: pdf.length, mime: 'application/pdf' });
+    await db.insert(officialFiles).values({
+      activityId: general ? null : activityOf(yr),
+      year: yr,
+      titleZh: zh,
+      titleEn: en,
+      fileKey: key,
+      fileName: `${en}.pdf`,
+      fileSize: pdf.length,
+      mime: 'application/pdf',
+    });
   }
 }
 

@@ -12,11 +12,7 @@ import { demoAbout, demoActivities, demoDictionary, demoFaqs, demoNews, demoPart
  * Creates the administrator on first boot: ADMIN_PASSWORD when given, else a random password that is
  * printed once. Never changes an existing administrator.
  */
-export async function ensureAdmin(
-  db: Db,
-  opts: { username: string; password?: string },
-  print: (line: string) => void,
-): Promise<void> {
+export async function ensureAdmin(db: Db, opts: { username: string; password?: string }, print: (line: string) => void): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, opts.username)).limit(1);
   if (existing) return;
   const password = opts.password ?? crypto.randomBytes(12).toString('base64url');
@@ -39,9 +35,9 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
       if (progs.length) await tx.insert(programs).values(progs.map((p, i) => ({ ...p, activityId, sort: i })));
       if (pls.length) await tx.insert(plans).values(pls.map((p) => ({ ...p, activityId })));
       if (sizes.length)
-        await tx.insert(materials).values(
-          sizes.map((s, i) => ({ activityId, nameZh: s, nameEn: s, type: 1, quantity: 500, remaining: 500, size: s, sort: i })),
-        );
+        await tx
+          .insert(materials)
+          .values(sizes.map((s, i) => ({ activityId, nameZh: s, nameEn: s, type: 1, quantity: 500, remaining: 500, size: s, sort: i })));
     }
     // Explicit ids 545/568 must not collide with later serial ids.
     await tx.execute(sql`select setval(pg_get_serial_sequence('activities', 'id'), (select max(id) from activities))`);

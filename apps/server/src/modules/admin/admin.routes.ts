@@ -13,45 +13,69 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const tags = ['admin'];
 
-  app.get('/api/admin/smsOutbox', { schema: { tags, querystring: pageQuery, response: { 200: pageResponse(smsOutboxItem) } }, preHandler: requirePermission('sms.outbox.read') }, async (req) => {
-    const { page: p, size } = req.query;
-    const [rows, [total]] = await Promise.all([
-      db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(size).offset(p * size),
-      db.select({ n: count() }).from(smsOutbox),
-    ]);
-    const content = rows.map((r) => ({ id: r.id, phone: r.phone, purpose: r.purpose, content: r.content, createdAt: r.createdAt.toISOString() }));
-    return pageOf(req, content, Number(total?.n ?? 0), p, size);
-  });
+  app.get(
+    '/api/admin/smsOutbox',
+    { schema: { tags, querystring: pageQuery, response: { 200: pageResponse(smsOutboxItem) } }, preHandler: requirePermission('sms.outbox.read') },
+    async (req) => {
+      const { page: p, size } = req.query;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(smsOutbox)
+          .orderBy(desc(smsOutbox.id))
+          .limit(size)
+          .offset(p * size),
+        db.select({ n: count() }).from(smsOutbox),
+      ]);
+      const content = rows.map((r) => ({ id: r.id, phone: r.phone, purpose: r.purpose, content: r.content, createdAt: r.createdAt.toISOString() }));
+      return pageOf(req, content, Number(total?.n ?? 0), p, size);
+    },
+  );
 
-  app.get('/api/admin/users', { schema: { tags, querystring: pageQuery, response: { 200: pageResponse(adminUserItem) } }, preHandler: requirePermission('users.manage') }, async (req) => {
-    const { page: p, size } = req.query;
-    const [rows, [total]] = await Promise.all([
-      db.select().from(users).orderBy(desc(users.id)).limit(size).offset(p * size),
-      db.select({ n: count() }).from(users),
-    ]);
-    const content = rows.map((u) => ({
-      id: u.id,
-      username: u.username,
-      nickName: u.nickName,
-      phone: u.phone,
-      roles: u.roles,
-      createdAt: u.createdAt.toISOString(),
-      lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
-    }));
-    return pageOf(req, content, Number(total?.n ?? 0), p, size);
-  });
+  app.get(
+    '/api/admin/users',
+    { schema: { tags, querystring: pageQuery, response: { 200: pageResponse(adminUserItem) } }, preHandler: requirePermission('users.manage') },
+    async (req) => {
+      const { page: p, size } = req.query;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .orderBy(desc(users.id))
+          .limit(size)
+          .offset(p * size),
+        db.select({ n: count() }).from(users),
+      ]);
+      const content = rows.map((u) => ({
+        id: u.id,
+        username: u.username,
+        nickName: u.nickName,
+        phone: u.phone,
+        roles: u.roles,
+        createdAt: u.createdAt.toISOString(),
+        lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+      }));
+      return pageOf(req, content, Number(total?.n ?? 0), p, size);
+    },
+  );
 
   const envelope = { resultCode: z.literal(1), resultStr: z.string() };
 
   app.get(
     '/api/admin/dashboard',
-    { schema: { tags, querystring: dashboardQuery, response: { 200: z.object({ ...envelope, data: dashboardStats }) } }, preHandler: requirePermission('admin.access') },
+    {
+      schema: { tags, querystring: dashboardQuery, response: { 200: z.object({ ...envelope, data: dashboardStats }) } },
+      preHandler: requirePermission('admin.access'),
+    },
     async (req) => ok(req, { data: await loadDashboard(db, req.user!.permissions, req.query.year ?? currentSeason()) }, 'ok.query'),
   );
 
   app.get(
     '/api/admin/accounts',
-    { schema: { tags, querystring: accountSearchQuery, response: { 200: z.object({ ...envelope, content: z.array(accountOption) }) } }, preHandler: requirePermission('registrations.manage') },
+    {
+      schema: { tags, querystring: accountSearchQuery, response: { 200: z.object({ ...envelope, content: z.array(accountOption) }) } },
+      preHandler: requirePermission('registrations.manage'),
+    },
     async (req) => ok(req, { content: await searchAccounts(db, req.query.q, req.query.size) }, 'ok.query'),
   );
 };

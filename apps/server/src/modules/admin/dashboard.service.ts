@@ -28,7 +28,12 @@ export async function dashboardStats(db: Db, permissions: readonly (Permission |
     db.select({ n: count() }).from(consoles).where(eq(consoles.year, year)),
     db.select({ status: news.status, n: count() }).from(news).groupBy(news.status),
     canRegs ? registrationCounts(db, year) : Promise.resolve(null),
-    canUsers ? db.select({ n: count() }).from(users).where(sql`'member' = any(${users.roles})`) : Promise.resolve(null),
+    canUsers
+      ? db
+          .select({ n: count() })
+          .from(users)
+          .where(sql`'member' = any(${users.roles})`)
+      : Promise.resolve(null),
   ]);
 
   const newsBy = new Map(newsRows.map((r) => [r.status, num(r.n)]));

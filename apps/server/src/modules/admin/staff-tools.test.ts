@@ -73,11 +73,26 @@ describe('GET /api/admin/dashboard (the season in numbers)', () => {
     await buildProgram(db, old.id);
     await buildCodes(db, old.id, 4);
 
-    const [team] = await db.insert(teams).values({ activityId: activity.id, userId: owner.id, programId: sumo.id, name: 'Falcons', number: `${activity.id}-0001` }).returning();
+    const [team] = await db
+      .insert(teams)
+      .values({ activityId: activity.id, userId: owner.id, programId: sumo.id, name: 'Falcons', number: `${activity.id}-0001` })
+      .returning();
     const statuses = [0, 0, 3, 3, 3, 7, 7, 8, 4];
     const members = await db
       .insert(teamMembers)
-      .values(statuses.map((payStatus, i) => ({ activityId: activity.id, userId: owner.id, teamId: team!.id, programId: sumo.id, name: `P${i}`, cardEnc: 'x', cardHash: `h${i}`, cardMasked: 'm', payStatus })))
+      .values(
+        statuses.map((payStatus, i) => ({
+          activityId: activity.id,
+          userId: owner.id,
+          teamId: team!.id,
+          programId: sumo.id,
+          name: `P${i}`,
+          cardEnc: 'x',
+          cardHash: `h${i}`,
+          cardMasked: 'm',
+          payStatus,
+        })),
+      )
       .returning();
     await db.insert(withdrawals).values({ memberId: members[8]!.id, userId: owner.id, type: 3, status: 'pending' });
     await db.insert(withdrawals).values({ memberId: members[2]!.id, userId: owner.id, type: 3, status: 'rejected' });
@@ -85,7 +100,10 @@ describe('GET /api/admin/dashboard (the season in numbers)', () => {
     await buildCodes(db, activity.id, 2, { status: 'used' });
     await buildNews(db);
     await buildNews(db, { status: 0 });
-    await db.insert(consoles).values([{ nameZh: '相册', year: 2026 }, { nameZh: '旧相册', year: 2024 }]);
+    await db.insert(consoles).values([
+      { nameZh: '相册', year: 2026 },
+      { nameZh: '旧相册', year: 2024 },
+    ]);
 
     const res = await t().app.inject({ method: 'GET', url: '/api/admin/dashboard?year=2026', headers });
     expect(res.statusCode).toBe(200);
@@ -109,7 +127,9 @@ describe('GET /api/admin/dashboard (the season in numbers)', () => {
     const member = await buildUser(t().database.db);
     const editor = await buildUser(t().database.db, { roles: ['editor'] });
     expect((await t().app.inject({ method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(401);
-    expect((await t().app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: await loginAs(t().app, member.phone, member.password) })).statusCode).toBe(403);
+    expect(
+      (await t().app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: await loginAs(t().app, member.phone, member.password) })).statusCode,
+    ).toBe(403);
     const res = await t().app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: await loginAs(t().app, editor.phone, editor.password) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ registrations: null, members: null, content: { activities: 0 } });

@@ -1,15 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  captchaResponse,
-  loginBody,
-  loginResponse,
-  okResponse,
-  registerBody,
-  sendSmsBody,
-  smsLoginBody,
-  updatePasswordBody,
-  userResponse,
-} from '@rp/shared';
+import { captchaResponse, loginBody, loginResponse, okResponse, registerBody, sendSmsBody, smsLoginBody, updatePasswordBody, userResponse } from '@rp/shared';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
@@ -61,18 +51,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // A new member is logged in at once: the answer carries a session like a login's.
-  app.post('/auth/web/register', { schema: { tags, body: registerBody, response: { 200: loginResponse } }, preHandler: ipLimit('register', 20, 3600) }, async (req) => {
-    const r = await registerMember(deps, req.body, client(req));
-    return ok(req, { token: r.token, expiresAt: r.expiresAt.toISOString(), user: publicUser(r.user) }, 'ok.register');
-  });
+  app.post(
+    '/auth/web/register',
+    { schema: { tags, body: registerBody, response: { 200: loginResponse } }, preHandler: ipLimit('register', 20, 3600) },
+    async (req) => {
+      const r = await registerMember(deps, req.body, client(req));
+      return ok(req, { token: r.token, expiresAt: r.expiresAt.toISOString(), user: publicUser(r.user) }, 'ok.register');
+    },
+  );
 
-  app.post('/auth/web/toLogin', { schema: { tags, body: smsLoginBody, response: { 200: loginResponse } }, preHandler: ipLimit('login', 60, 60) }, async (req) => {
-    const r = await loginWithSms(deps, req.body, client(req));
-    return ok(req, { token: r.token, expiresAt: r.expiresAt.toISOString(), user: publicUser(r.user) }, 'ok.login');
-  });
+  app.post(
+    '/auth/web/toLogin',
+    { schema: { tags, body: smsLoginBody, response: { 200: loginResponse } }, preHandler: ipLimit('login', 60, 60) },
+    async (req) => {
+      const r = await loginWithSms(deps, req.body, client(req));
+      return ok(req, { token: r.token, expiresAt: r.expiresAt.toISOString(), user: publicUser(r.user) }, 'ok.login');
+    },
+  );
 
-  app.post('/auth/web/updatePassword', { schema: { tags, body: updatePasswordBody, response: { 200: okResponse } }, preHandler: ipLimit('password', 30, 3600) }, async (req) => {
-    await updatePassword(deps, req.user, req.body);
-    return ok(req, {}, 'ok.passwordUpdated');
-  });
+  app.post(
+    '/auth/web/updatePassword',
+    { schema: { tags, body: updatePasswordBody, response: { 200: okResponse } }, preHandler: ipLimit('password', 30, 3600) },
+    async (req) => {
+      await updatePassword(deps, req.user, req.body);
+      return ok(req, {}, 'ok.passwordUpdated');
+    },
+  );
 };

@@ -78,7 +78,10 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: SmsPurp
     const [known] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
     if (!known) return;
   }
-  const code = crypto.randomInt(0, 10 ** SMS_CODE_LENGTH).toString().padStart(SMS_CODE_LENGTH, '0');
+  const code = crypto
+    .randomInt(0, 10 ** SMS_CODE_LENGTH)
+    .toString()
+    .padStart(SMS_CODE_LENGTH, '0');
   await deps.store.set(`sms:${purpose}:${phone}`, code, SMS_TTL_S);
   await deps.store.del(`smsfail:${purpose}:${phone}`);
   await deps.sms.send({ phone, purpose, code, text: translate(lang, 'sms.template', { code }) });
@@ -145,11 +148,7 @@ export async function registerMember(
 }
 
 /** SMS login: the phone must belong to an active account. */
-export async function loginWithSms(
-  deps: AppDeps,
-  input: { phone: string; code: string; rememberMe: boolean },
-  client: ClientInfo,
-): Promise<LoginResult> {
+export async function loginWithSms(deps: AppDeps, input: { phone: string; code: string; rememberMe: boolean }, client: ClientInfo): Promise<LoginResult> {
   await consumeSmsCode(deps, input.phone, 'login', input.code);
   const [row] = await deps.database.db.select().from(users).where(eq(users.phone, input.phone)).limit(1);
   if (!row) throw new AppError('SMS_CODE_INVALID', { field: 'code' });

@@ -15,7 +15,11 @@ async function userCount() {
 describe('POST /auth/login', () => {
   it('logs in with phone + password and returns token and user', async () => {
     const u = await buildUser(t().database.db, { nickName: 'Teacher Wang' });
-    const res = await t().app.inject({ method: 'POST', url: '/auth/login', payload: { username: u.phone, password: u.password, code: '', uuid: '', rememberMe: true } });
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: u.phone, password: u.password, code: '', uuid: '', rememberMe: true },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.resultCode).toBe(1);
@@ -169,13 +173,21 @@ describe('SMS codes, registration and SMS login', () => {
     await sendSms(phone);
     const code = t().sms.last(phone)!.code;
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const bad = await t().app.inject({ method: 'POST', url: '/auth/web/register', payload: { phone, code: wrongCode, nickName: 'A', password: 'my-secret-9' } });
+    const bad = await t().app.inject({
+      method: 'POST',
+      url: '/auth/web/register',
+      payload: { phone, code: wrongCode, nickName: 'A', password: 'my-secret-9' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('SMS_CODE_INVALID');
     const weak = await t().app.inject({ method: 'POST', url: '/auth/web/register', payload: { phone, code, nickName: 'A', password: 'short' } });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fieldErrors.password).toBe('密码长度为 8–64 位');
-    const long = await t().app.inject({ method: 'POST', url: '/auth/web/register', payload: { phone, code, nickName: 'N'.repeat(21), password: 'my-secret-9' } });
+    const long = await t().app.inject({
+      method: 'POST',
+      url: '/auth/web/register',
+      payload: { phone, code, nickName: 'N'.repeat(21), password: 'my-secret-9' },
+    });
     expect(long.json().fieldErrors.nickName).toBe('昵称最多 20 个字符');
     expect(await userCount()).toBe(0);
 
@@ -225,10 +237,20 @@ describe('POST /auth/web/updatePassword', () => {
   it('changes the password with the old one and ends every session', async () => {
     const u = await buildUser(t().database.db);
     const auth = await loginAs(t().app, u.phone, u.password);
-    const bad = await t().app.inject({ method: 'POST', url: '/auth/web/updatePassword', headers: auth, payload: { oldPassword: 'not-it-123', password: 'new-secret-2' } });
+    const bad = await t().app.inject({
+      method: 'POST',
+      url: '/auth/web/updatePassword',
+      headers: auth,
+      payload: { oldPassword: 'not-it-123', password: 'new-secret-2' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.oldPassword).toBe('原密码错误');
-    const res = await t().app.inject({ method: 'POST', url: '/auth/web/updatePassword', headers: auth, payload: { oldPassword: u.password, password: 'new-secret-2' } });
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/auth/web/updatePassword',
+      headers: auth,
+      payload: { oldPassword: u.password, password: 'new-secret-2' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t().app.inject({ method: 'GET', url: '/auth/info', headers: auth })).statusCode).toBe(401);
     await expect(loginAs(t().app, u.phone, u.password)).rejects.toThrow();

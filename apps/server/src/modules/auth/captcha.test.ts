@@ -36,7 +36,12 @@ describe('captcha (GET /auth/code)', () => {
     const u = await buildUser(t().database.db);
     const { uuid } = (await t().app.inject({ method: 'GET', url: '/auth/code' })).json();
     const answer = await answerOf(uuid);
-    const wrong = await t().app.inject({ method: 'POST', url: '/auth/login', headers: { 'accept-language': 'en' }, payload: { username: u.phone, password: u.password, code: 'zzzz', uuid } });
+    const wrong = await t().app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'accept-language': 'en' },
+      payload: { username: u.phone, password: u.password, code: 'zzzz', uuid },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('The captcha is wrong or has expired');
     const late = await t().app.inject({ method: 'POST', url: '/auth/login', payload: { username: u.phone, password: u.password, code: answer, uuid } });

@@ -28,7 +28,8 @@ async function pair(kind: 'db' | 'redis'): Promise<[FastifyInstance, FastifyInst
   return [await make(), await make()];
 }
 
-const login = (app: FastifyInstance, username: string, password: string) => app.inject({ method: 'POST', url: '/auth/login', payload: { username, password, code: '', uuid: '' } });
+const login = (app: FastifyInstance, username: string, password: string) =>
+  app.inject({ method: 'POST', url: '/auth/login', payload: { username, password, code: '', uuid: '' } });
 
 const stores: ('db' | 'redis')[] = ['db', ...(redisUrl ? (['redis'] as const) : [])];
 
@@ -55,7 +56,9 @@ describe.each(stores)('login lockout with the %s store, two instances', (kind) =
   it('30 parallel failures with the right password sent among them never yield a token', async () => {
     for (let round = 0; round < 3; round++) {
       const u = await buildUser(t().database.db);
-      const burst = Array.from({ length: 31 }, (_, i) => (i === 25 ? login(apps[i % 2]!, u.phone, u.password) : login(apps[i % 2]!, u.phone, 'wrong-' + round + '-' + i)));
+      const burst = Array.from({ length: 31 }, (_, i) =>
+        i === 25 ? login(apps[i % 2]!, u.phone, u.password) : login(apps[i % 2]!, u.phone, 'wrong-' + round + '-' + i),
+      );
       const rs = await Promise.all(burst);
       expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(0);
       expect(rs[25]!.statusCode).toBe(429);
@@ -69,7 +72,9 @@ describe.each(stores)('login lockout with the %s store, two instances', (kind) =
       expect((await apps[0]!.inject({ method: 'POST', url: '/auth/web/sendSms', payload: { phone: u.phone, type: 'login' } })).statusCode).toBe(200);
       const code = t().sms.last(u.phone)!.code;
       const guess = (i: number) => (i === 25 ? code : String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
-      const rs = await Promise.all(Array.from({ length: 31 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/auth/web/toLogin', payload: { phone: u.phone, code: guess(i) } })));
+      const rs = await Promise.all(
+        Array.from({ length: 31 }, (_, i) => apps[i % 2]!.inject({ method: 'POST', url: '/auth/web/toLogin', payload: { phone: u.phone, code: guess(i) } })),
+      );
       expect(rs.map((r) => r.statusCode).filter((c) => c !== 400)).toEqual([]);
     }
   });

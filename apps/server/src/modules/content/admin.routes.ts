@@ -93,7 +93,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       present: withImageUrls(['thumbKey']),
       afterWrite: async ({ db, before, after }) => {
         if (before && !after) {
-          await db.update(photos).set({ pictureCount: sql`greatest(${photos.pictureCount} - 1, 0)` }).where(eq(photos.id, before.photoId as number));
+          await db
+            .update(photos)
+            .set({ pictureCount: sql`greatest(${photos.pictureCount} - 1, 0)` })
+            .where(eq(photos.id, before.photoId as number));
           for (const k of ['originalKey', 'displayKey', 'thumbKey']) await deps.storage.remove(before[k] as string).catch(() => undefined);
         }
         deps.galleryCache.clear();
@@ -103,68 +106,86 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Uploads for image and file fields of the forms: checked by content, images re-encoded.
   const uploadQuery = z.object({ kind: z.enum(['image', 'file']).default('image') });
-  app.post('/api/admin/uploads', { schema: { tags: ['admin'], querystring: uploadQuery, response: { 200: storedUploadResponse } }, preHandler: requirePermission('content.edit') }, async (req) => {
-    const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.contentFile + 1, files: 1 } });
-    if (!file) throw new AppError('UPLOAD_MISSING');
-    const max = req.query.kind === 'image' ? UPLOAD_LIMITS.contentImage : UPLOAD_LIMITS.contentFile;
-    const data = await readLimited(file, max);
-    const stored = await storeContentUpload(deps, data, file.filename, req.query.kind, req.user!.id);
-    return ok(req, { data: stored }, 'ok.create');
-  });
+  app.post(
+    '/api/admin/uploads',
+    { schema: { tags: ['admin'], querystring: uploadQuery, response: { 200: storedUploadResponse } }, preHandler: requirePermission('content.edit') },
+    async (req) => {
+      const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.contentFile + 1, files: 1 } });
+      if (!file) throw new AppError('UPLOAD_MISSING');
+      const max = req.query.kind === 'image' ? UPLOAD_LIMITS.contentImage : UPLOAD_LIMITS.contentFile;
+      const data = await readLimited(file, max);
+      const stored = await storeContentUpload(deps, data, file.filename, req.query.kind, req.user!.id);
+      return ok(req, { data: stored }, 'ok.create');
+    },
+  );
 
   // Bulk picture upload: one file per request; the admin screen sends many with bounded concurrency.
   const pictureParams = z.object({ id: dbId });
-  app.post('/api/admin/photos/:id/pictures', { schema: { tags: ['admin'], params: pictureParams, response: { 200: albumPictureResponse } }, preHandler: requirePermission('content.edit') }, async (req) => {
-    const [album] = await deps.database.db
-      .select({ id: photos.id, watermark: consoles.watermark })
-      .from(photos)
-      .innerJoin(consoles, eq(consoles.id, photos.consoleId))
-      .where(eq(photos.id, req.params.id))
-      .limit(1);
-    if (!album) throw new AppError('ALBUM_NOT_FOUND');
-    const fields: Record<string, string> = {};
-    let data: Buffer | null = null;
-    let fileName = '';
-    for await (const part of req.parts({ limits: { fileSize: UPLOAD_LIMITS.galleryPicture + 1, files: 1, fields: 10, fieldSize: 1000 } })) {
-      if (part.type === 'file') {
-        data = await readLimited(part, UPLOAD_LIMITS.galleryPicture);
-        fileName = part.filename;
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value.replace(/[\u0000-\u001f]/g, ' ').trim().slice(0, 100);
+  app.post(
+    '/api/admin/photos/:id/pictures',
+    { schema: { tags: ['admin'], params: pictureParams, response: { 200: albumPictureResponse } }, preHandler: requirePermission('content.edit') },
+    async (req) => {
+      const [album] = await deps.database.db
+        .select({ id: photos.id, watermark: consoles.watermark })
+        .from(photos)
+        .innerJoin(consoles, eq(consoles.id, photos.consoleId))
+        .where(eq(photos.id, req.params.id))
+        .limit(1);
+      if (!album) throw new AppError('ALBUM_NOT_FOUND');
+      const fields: Record<string, string> = {};
+      let data: Buffer | null = null;
+      let fileName = '';
+      for await (const part of req.parts({ limits: { fileSize: UPLOAD_LIMITS.galleryPicture + 1, files: 1, fields: 10, fieldSize: 1000 } })) {
+        if (part.type === 'file') {
+          data = await readLimited(part, UPLOAD_LIMITS.galleryPicture);
+          fileName = part.filename;
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value
+            .replace(/[\u0000-\u001f]/g, ' ')
+            .trim()
+            .slice(0, 100);
+        }
       }
-    }
-    if (!data) throw new AppError('UPLOAD_MISSING');
-    const type = sniff(data);
-    if (!isImageType(type)) throw new AppError('UPLOAD_NOT_IMAGE');
-    const ext = checkExtension(type, fileName);
-    const img = await processImage(data, { watermark: album.watermark || undefined });
-    const originalKey = newKey('originals', ext === 'jpeg' ? 'jpg' : ext);
-    const displayKey = newKey('public/pictures', 'jpg');
-    const thumbKey = newKey('public/thumbs', 'webp');
-    // the downloadable original keeps orientation and capture time, never the place (GPS, XMP, IPTC)
-    const original = await cleanOriginal(data, type);
-    await Promise.all([deps.storage.put(originalKey, original), deps.storage.put(displayKey, img.display, 'image/jpeg'), deps.storage.put(thumbKey, img.thumb, 'image/webp')]);
-    const row = await deps.database.db.transaction(async (tx) => {
-      const [p] = await tx
-        .insert(pictures)
-        .values({
-          photoId: album.id,
-          name: fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200),
-          originalKey,
-          displayKey,
-          thumbKey,
-          width: img.width,
-          height: img.height,
-          bytes: original.length,
-          teamName: fields.teamName || null,
-          memberName: fields.memberName || null,
-          programName: fields.programName || null,
-        })
-        .returning();
-      await tx.update(photos).set({ pictureCount: sql`${photos.pictureCount} + 1` }).where(eq(photos.id, album.id));
-      return p!;
-    });
-    deps.galleryCache.clear();
-    return ok(req, { data: { id: row.id, name: row.name, width: row.width, height: row.height, thumbUrl: `/files/${row.thumbKey}` } }, 'ok.create');
-  });
+      if (!data) throw new AppError('UPLOAD_MISSING');
+      const type = sniff(data);
+      if (!isImageType(type)) throw new AppError('UPLOAD_NOT_IMAGE');
+      const ext = checkExtension(type, fileName);
+      const img = await processImage(data, { watermark: album.watermark || undefined });
+      const originalKey = newKey('originals', ext === 'jpeg' ? 'jpg' : ext);
+      const displayKey = newKey('public/pictures', 'jpg');
+      const thumbKey = newKey('public/thumbs', 'webp');
+      // the downloadable original keeps orientation and capture time, never the place (GPS, XMP, IPTC)
+      const original = await cleanOriginal(data, type);
+      await Promise.all([
+        deps.storage.put(originalKey, original),
+        deps.storage.put(displayKey, img.display, 'image/jpeg'),
+        deps.storage.put(thumbKey, img.thumb, 'image/webp'),
+      ]);
+      const row = await deps.database.db.transaction(async (tx) => {
+        const [p] = await tx
+          .insert(pictures)
+          .values({
+            photoId: album.id,
+            name: fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200),
+            originalKey,
+            displayKey,
+            thumbKey,
+            width: img.width,
+            height: img.height,
+            bytes: original.length,
+            teamName: fields.teamName || null,
+            memberName: fields.memberName || null,
+            programName: fields.programName || null,
+          })
+          .returning();
+        await tx
+          .update(photos)
+          .set({ pictureCount: sql`${photos.pictureCount} + 1` })
+          .where(eq(photos.id, album.id));
+        return p!;
+      });
+      deps.galleryCache.clear();
+      return ok(req, { data: { id: row.id, name: row.name, width: row.width, height: row.height, thumbUrl: `/files/${row.thumbKey}` } }, 'ok.create');
+    },
+  );
 };

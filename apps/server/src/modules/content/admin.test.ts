@@ -12,7 +12,14 @@ async function as(role: 'admin' | 'editor' | 'member') {
   const u = await buildUser(t().database.db, { roles: [role] });
   return { ...(await loginAs(t().app, u.phone, u.password)), userId: u.id };
 }
-const newsBody = { titleZh: '开幕', titleEn: 'Opening', contentZh: '<p>你好</p>', contentEn: '<p>Hello</p>', status: 1, publishedAt: '2026-01-02T03:04:05.000Z' };
+const newsBody = {
+  titleZh: '开幕',
+  titleEn: 'Opening',
+  contentZh: '<p>你好</p>',
+  contentEn: '<p>Hello</p>',
+  status: 1,
+  publishedAt: '2026-01-02T03:04:05.000Z',
+};
 
 describe('admin resource mechanism (news as the example)', () => {
   it('lets a content editor create, read, update and delete, auditing every change', async () => {
@@ -37,7 +44,10 @@ describe('admin resource mechanism (news as the example)', () => {
 
   it('refuses visitors (401) and members (403), and changes nothing', async () => {
     const member = await as('member');
-    for (const [headers, status] of [[{}, 401], [{ authorization: member.authorization }, 403]] as const) {
+    for (const [headers, status] of [
+      [{}, 401],
+      [{ authorization: member.authorization }, 403],
+    ] as const) {
       expect((await t().app.inject({ method: 'POST', url: '/api/admin/news', headers, payload: newsBody })).statusCode).toBe(status);
       expect((await t().app.inject({ method: 'GET', url: '/api/admin/news', headers })).statusCode).toBe(status);
       expect((await t().app.inject({ method: 'GET', url: '/api/admin/activities/export', headers })).statusCode).toBe(status);
@@ -53,7 +63,12 @@ describe('admin resource mechanism (news as the example)', () => {
 
   it('validates by the definition: required, lengths, unknown and read-only fields, options', async () => {
     const h = { authorization: (await as('admin')).authorization, 'accept-language': 'en' };
-    const r = await t().app.inject({ method: 'POST', url: '/api/admin/news', headers: h, payload: { titleZh: '', titleEn: 'x'.repeat(201), status: 7, id: 5, evil: 1 } });
+    const r = await t().app.inject({
+      method: 'POST',
+      url: '/api/admin/news',
+      headers: h,
+      payload: { titleZh: '', titleEn: 'x'.repeat(201), status: 7, id: 5, evil: 1 },
+    });
     expect(r.statusCode).toBe(400);
     expect(r.json().fieldErrors).toMatchObject({ titleZh: 'This field is required', titleEn: 'Too long', status: 'Choose one of the options' });
     const unknownFields = await t().app.inject({ method: 'POST', url: '/api/admin/news', headers: h, payload: { ...newsBody, id: 5, evil: 1 } });
@@ -66,7 +81,12 @@ describe('admin resource mechanism (news as the example)', () => {
 
   it('refuses an activity that ends before it begins', async () => {
     const h = { authorization: (await as('admin')).authorization };
-    const r = await t().app.inject({ method: 'POST', url: '/api/admin/activities', headers: h, payload: { nameZh: '赛', year: 2026, beginTime: '2026-05-02T00:00:00Z', finishTime: '2026-05-01T00:00:00Z' } });
+    const r = await t().app.inject({
+      method: 'POST',
+      url: '/api/admin/activities',
+      headers: h,
+      payload: { nameZh: '赛', year: 2026, beginTime: '2026-05-02T00:00:00Z', finishTime: '2026-05-01T00:00:00Z' },
+    });
     expect(r.statusCode).toBe(400);
     expect(r.json().fieldErrors.finishTime).toBe('结束时间不能早于开始时间');
   });
@@ -89,7 +109,13 @@ describe('admin resource mechanism (news as the example)', () => {
 
   it('filters, sorts and pages the list; an undeclared sort is refused', async () => {
     const h = { authorization: (await as('admin')).authorization };
-    for (let i = 0; i < 5; i++) await t().app.inject({ method: 'POST', url: '/api/admin/news', headers: h, payload: { ...newsBody, titleEn: i % 2 ? `Odd ${i}` : `Even ${i}`, publishedAt: `2026-01-0${i + 1}T00:00:00Z` } });
+    for (let i = 0; i < 5; i++)
+      await t().app.inject({
+        method: 'POST',
+        url: '/api/admin/news',
+        headers: h,
+        payload: { ...newsBody, titleEn: i % 2 ? `Odd ${i}` : `Even ${i}`, publishedAt: `2026-01-0${i + 1}T00:00:00Z` },
+      });
     const odd = await t().app.inject({ method: 'GET', url: '/api/admin/news?title=odd&sort=publishedAt,asc', headers: h });
     expect(odd.json().content.map((n: { titleEn: string }) => n.titleEn)).toEqual(['Odd 1', 'Odd 3']);
     const paged = await t().app.inject({ method: 'GET', url: '/api/admin/news?page=1&size=2', headers: h });

@@ -1,15 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import {
-  consoleListBody,
-  consoleListResponse,
-  photoListBody,
-  photoListResponse,
-  pictureListBody,
-  pictureListResponse,
-  type PictureListData,
-} from '@rp/shared';
+import { consoleListBody, consoleListResponse, photoListBody, photoListResponse, pictureListBody, pictureListResponse, type PictureListData } from '@rp/shared';
 import { consoles, photos, pictures } from '../../db/schema/index';
 import { ok, page } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
@@ -49,7 +41,12 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/lCloudConfig/consoleListNoToken', { schema: { tags, body: consoleListBody, response: { 200: consoleListResponse } } }, async (req) => {
     const q = req.body;
     const w = and(eq(consoles.status, 1), q.year ? eq(consoles.year, q.year) : undefined);
-    const counts = db.select({ consoleId: photos.consoleId, n: sql<number>`sum(${photos.pictureCount})`.as('n') }).from(photos).where(eq(photos.status, 1)).groupBy(photos.consoleId).as('counts');
+    const counts = db
+      .select({ consoleId: photos.consoleId, n: sql<number>`sum(${photos.pictureCount})`.as('n') })
+      .from(photos)
+      .where(eq(photos.status, 1))
+      .groupBy(photos.consoleId)
+      .as('counts');
     const [rows, [total]] = await Promise.all([
       db
         .select({ c: consoles, n: counts.n })
@@ -75,27 +72,44 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/lGlobalMessage/photoListNoToken', { schema: { tags, body: photoListBody, response: { 200: photoListResponse } } }, async (req) => {
-    const [c] = await db.select().from(consoles).where(and(eq(consoles.id, req.body.consoleId), eq(consoles.status, 1))).limit(1);
+    const [c] = await db
+      .select()
+      .from(consoles)
+      .where(and(eq(consoles.id, req.body.consoleId), eq(consoles.status, 1)))
+      .limit(1);
     if (!c) throw albumNotFound();
-    const albums = await db.select().from(photos).where(and(eq(photos.consoleId, c.id), eq(photos.status, 1))).orderBy(asc(photos.sort), asc(photos.id));
-    const list = albums.map((p) => ({ id: p.id, name: pick(req.lang, p.nameZh, p.nameEn), description: pick(req.lang, p.descriptionZh, p.descriptionEn), total: p.pictureCount }));
-    return ok(req, {
-      data: {
-        photo: {
-          id: c.id,
-          name: pick(req.lang, c.nameZh, c.nameEn),
-          description: pick(req.lang, c.descriptionZh, c.descriptionEn),
-          logoUrl: fileUrl(c.logo),
-          coverUrl: fileUrl(c.cover),
-          year: c.year,
-          status: c.status,
-          filterEnabled: c.filterEnabled,
-          pictureCount: list.reduce((s, a) => s + a.total, 0),
+    const albums = await db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.consoleId, c.id), eq(photos.status, 1)))
+      .orderBy(asc(photos.sort), asc(photos.id));
+    const list = albums.map((p) => ({
+      id: p.id,
+      name: pick(req.lang, p.nameZh, p.nameEn),
+      description: pick(req.lang, p.descriptionZh, p.descriptionEn),
+      total: p.pictureCount,
+    }));
+    return ok(
+      req,
+      {
+        data: {
+          photo: {
+            id: c.id,
+            name: pick(req.lang, c.nameZh, c.nameEn),
+            description: pick(req.lang, c.descriptionZh, c.descriptionEn),
+            logoUrl: fileUrl(c.logo),
+            coverUrl: fileUrl(c.cover),
+            year: c.year,
+            status: c.status,
+            filterEnabled: c.filterEnabled,
+            pictureCount: list.reduce((s, a) => s + a.total, 0),
+          },
+          list,
+          config: { thumbnail: 'webp 480w', watermark: c.watermark !== '' },
         },
-        list,
-        config: { thumbnail: 'webp 480w', watermark: c.watermark !== '' },
       },
-    }, 'ok.query');
+      'ok.query',
+    );
   });
 
   const sendCached = (req: FastifyRequest, reply: FastifyReply, entry: CachedBody): FastifyReply => {
@@ -106,78 +120,88 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const cacheKey = new WeakMap<FastifyRequest, string>();
 
-  app.post('/api/lGlobalMessage/pictureListNoToken', {
-    schema: { tags, body: pictureListBody, response: { 200: pictureListResponse } },
-    // A page seen in the last seconds is answered before validation: only validated requests were stored
-    // under their raw body, so an identical raw body is known good.
-    preValidation: (req, reply, done) => {
-      const key = `${req.lang}:${JSON.stringify(req.body)}`;
-      cacheKey.set(req as FastifyRequest, key);
-      const hit = cache.get(key);
-      if (hit) {
-        void sendCached(req as FastifyRequest, reply as FastifyReply, hit);
-        return;
-      }
-      done();
+  app.post(
+    '/api/lGlobalMessage/pictureListNoToken',
+    {
+      schema: { tags, body: pictureListBody, response: { 200: pictureListResponse } },
+      // A page seen in the last seconds is answered before validation: only validated requests were stored
+      // under their raw body, so an identical raw body is known good.
+      preValidation: (req, reply, done) => {
+        const key = `${req.lang}:${JSON.stringify(req.body)}`;
+        cacheKey.set(req as FastifyRequest, key);
+        const hit = cache.get(key);
+        if (hit) {
+          void sendCached(req as FastifyRequest, reply as FastifyReply, hit);
+          return;
+        }
+        done();
+      },
     },
-  }, async (req, reply) => {
-    const q = req.body;
-    const key = cacheKey.get(req as FastifyRequest)!;
-    const [album] = await db
-      .select({ id: photos.id, total: photos.pictureCount, filterEnabled: consoles.filterEnabled })
-      .from(photos)
-      .innerJoin(consoles, eq(consoles.id, photos.consoleId))
-      .where(and(eq(photos.id, q.photoId), eq(photos.status, 1), eq(consoles.status, 1)))
-      .limit(1);
-    if (!album) throw albumNotFound();
-    const filters: SQL[] = [];
-    if (q.teamName || q.memberName || q.programName) {
-      if (!album.filterEnabled) throw errors.validation(undefined, 'error.validation');
-      if (q.teamName) filters.push(ilike(pictures.teamName, containsPattern(q.teamName)));
-      if (q.memberName) filters.push(ilike(pictures.memberName, containsPattern(q.memberName)));
-      if (q.programName) filters.push(ilike(pictures.programName, containsPattern(q.programName)));
-    }
-    const base = and(eq(pictures.photoId, album.id), ...filters);
-    const asc_ = q.sortStr === 'asc';
-    let where = base;
-    let offset = 0;
-    if (q.cursor) {
-      const c = decodeCursor(q.cursor);
-      if (!c) throw errors.validation({ cursor: 'validation.invalid' });
-      const after = asc_
-        ? or(gt(pictures.takenAt, c.t), and(eq(pictures.takenAt, c.t), gt(pictures.id, c.id)))
-        : or(lt(pictures.takenAt, c.t), and(eq(pictures.takenAt, c.t), lt(pictures.id, c.id)));
-      where = and(base, after);
-    } else {
-      offset = q.pageIndex * q.pageNum; // compatibility form of the spec; the web app uses the cursor
-    }
-    const order = asc_ ? [asc(pictures.takenAt), asc(pictures.id)] : [desc(pictures.takenAt), desc(pictures.id)];
-    const rows = await db.select().from(pictures).where(where).orderBy(...order).limit(q.pageNum).offset(offset);
-    const totalCount = filters.length ? Number((await db.select({ n: count() }).from(pictures).where(base))[0]?.n ?? 0) : album.total;
-    const last = rows[rows.length - 1];
-    const data: PictureListData = {
-      list: rows.map((p) => ({
-        id: p.id,
-        name: p.name,
-        picUrl: `/files/${p.displayKey}`,
-        thumbUrl: `/files/${p.thumbKey}`,
-        originalUrl: `/api/pictures/original/${p.originalToken}`,
-        width: p.width,
-        height: p.height,
-        teamName: p.teamName,
-        memberName: p.memberName,
-        programName: p.programName,
-        takenAt: p.takenAt.toISOString(),
-      })),
-      totalCount,
-      nextCursor: last && rows.length === q.pageNum ? encodeCursor(last.takenAt, last.id) : null,
-    };
-    const raw = Buffer.from(JSON.stringify(ok(req, { data: JSON.stringify(data) }, 'ok.query')));
-    // compressed once, served many times (browsers always accept gzip)
-    const entry = { raw, gz: gzipSync(raw, { level: 6 }) };
-    cache.set(key, entry);
-    return sendCached(req as FastifyRequest, reply as FastifyReply, entry);
-  });
+    async (req, reply) => {
+      const q = req.body;
+      const key = cacheKey.get(req as FastifyRequest)!;
+      const [album] = await db
+        .select({ id: photos.id, total: photos.pictureCount, filterEnabled: consoles.filterEnabled })
+        .from(photos)
+        .innerJoin(consoles, eq(consoles.id, photos.consoleId))
+        .where(and(eq(photos.id, q.photoId), eq(photos.status, 1), eq(consoles.status, 1)))
+        .limit(1);
+      if (!album) throw albumNotFound();
+      const filters: SQL[] = [];
+      if (q.teamName || q.memberName || q.programName) {
+        if (!album.filterEnabled) throw errors.validation(undefined, 'error.validation');
+        if (q.teamName) filters.push(ilike(pictures.teamName, containsPattern(q.teamName)));
+        if (q.memberName) filters.push(ilike(pictures.memberName, containsPattern(q.memberName)));
+        if (q.programName) filters.push(ilike(pictures.programName, containsPattern(q.programName)));
+      }
+      const base = and(eq(pictures.photoId, album.id), ...filters);
+      const asc_ = q.sortStr === 'asc';
+      let where = base;
+      let offset = 0;
+      if (q.cursor) {
+        const c = decodeCursor(q.cursor);
+        if (!c) throw errors.validation({ cursor: 'validation.invalid' });
+        const after = asc_
+          ? or(gt(pictures.takenAt, c.t), and(eq(pictures.takenAt, c.t), gt(pictures.id, c.id)))
+          : or(lt(pictures.takenAt, c.t), and(eq(pictures.takenAt, c.t), lt(pictures.id, c.id)));
+        where = and(base, after);
+      } else {
+        offset = q.pageIndex * q.pageNum; // compatibility form of the spec; the web app uses the cursor
+      }
+      const order = asc_ ? [asc(pictures.takenAt), asc(pictures.id)] : [desc(pictures.takenAt), desc(pictures.id)];
+      const rows = await db
+        .select()
+        .from(pictures)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.pageNum)
+        .offset(offset);
+      const totalCount = filters.length ? Number((await db.select({ n: count() }).from(pictures).where(base))[0]?.n ?? 0) : album.total;
+      const last = rows[rows.length - 1];
+      const data: PictureListData = {
+        list: rows.map((p) => ({
+          id: p.id,
+          name: p.name,
+          picUrl: `/files/${p.displayKey}`,
+          thumbUrl: `/files/${p.thumbKey}`,
+          originalUrl: `/api/pictures/original/${p.originalToken}`,
+          width: p.width,
+          height: p.height,
+          teamName: p.teamName,
+          memberName: p.memberName,
+          programName: p.programName,
+          takenAt: p.takenAt.toISOString(),
+        })),
+        totalCount,
+        nextCursor: last && rows.length === q.pageNum ? encodeCursor(last.takenAt, last.id) : null,
+      };
+      const raw = Buffer.from(JSON.stringify(ok(req, { data: JSON.stringify(data) }, 'ok.query')));
+      // compressed once, served many times (browsers always accept gzip)
+      const entry = { raw, gz: gzipSync(raw, { level: 6 }) };
+      cache.set(key, entry);
+      return sendCached(req as FastifyRequest, reply as FastifyReply, entry);
+    },
+  );
 
   // Originals (location stripped at upload) by their unguessable token: ids are sequential, so
   // /api/pictures/<id>/original does not exist and nobody can walk every original of every album.

@@ -13,7 +13,12 @@ async function pictures(body: object, lang = 'zh') {
 describe('gallery', () => {
   it('shows the album header, tabs with totals, in the visitor language', async () => {
     const { console: c } = await buildAlbum(t().database.db, 3, { descriptionZh: '描述', descriptionEn: '' });
-    const en = await t().app.inject({ method: 'POST', url: '/api/lGlobalMessage/photoListNoToken', headers: { 'accept-language': 'en' }, payload: { consoleId: c.id } });
+    const en = await t().app.inject({
+      method: 'POST',
+      url: '/api/lGlobalMessage/photoListNoToken',
+      headers: { 'accept-language': 'en' },
+      payload: { consoleId: c.id },
+    });
     expect(en.statusCode).toBe(200);
     const d = en.json().data;
     expect(d.photo).toMatchObject({ id: c.id, name: 'Highlights', description: '描述', pictureCount: 3 });
@@ -95,7 +100,12 @@ describe('gallery', () => {
     const first = await pictures({ photoId: photo.id, pageNum: 2 });
     const again = await pictures({ photoId: photo.id, pageNum: 2 });
     expect(again.res.body).toBe(first.res.body);
-    const gz = await t().app.inject({ method: 'POST', url: '/api/lGlobalMessage/pictureListNoToken', headers: { 'accept-encoding': 'gzip, br' }, payload: { photoId: photo.id, pageNum: 2 } });
+    const gz = await t().app.inject({
+      method: 'POST',
+      url: '/api/lGlobalMessage/pictureListNoToken',
+      headers: { 'accept-encoding': 'gzip, br' },
+      payload: { photoId: photo.id, pageNum: 2 },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     const { gunzipSync } = await import('node:zlib');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(first.res.body);

@@ -77,7 +77,14 @@ describe('album originals (issue 9, finding 7)', () => {
     const junk = newKey('originals', 'jpg');
     await storage.put(junk, Buffer.from('not an image at all'));
     // rows as migration 0004 leaves them: original_clean = false
-    const old = { photoId: photo.id, displayKey: 'public/pictures/2026/06/000000000000000000000001.jpg', thumbKey: 'public/thumbs/2026/06/000000000000000000000001.webp', width: 200, height: 100, originalClean: false };
+    const old = {
+      photoId: photo.id,
+      displayKey: 'public/pictures/2026/06/000000000000000000000001.jpg',
+      thumbKey: 'public/thumbs/2026/06/000000000000000000000001.webp',
+      width: 200,
+      height: 100,
+      originalClean: false,
+    };
     const [a, gone, bad] = await db
       .insert(pictures)
       .values([

@@ -49,5 +49,11 @@ export function presentActivity(lang: Lang, a: typeof activities.$inferSelect, n
 }
 
 export function presentNews(lang: Lang, n: typeof news.$inferSelect) {
-  return { id: n.id, title: pick(lang, n.titleZh, n.titleEn), summary: pick(lang, n.summaryZh, n.summaryEn), coverUrl: fileUrl(n.cover), publishedAt: n.publishedAt.toISOString() };
+  return {
+    id: n.id,
+    title: pick(lang, n.titleZh, n.titleEn),
+    summary: pick(lang, n.summaryZh, n.summaryEn),
+    coverUrl: fileUrl(n.cover),
+    publishedAt: n.publishedAt.toISOString(),
+  };
 }

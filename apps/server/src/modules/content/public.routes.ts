@@ -33,7 +33,11 @@ import { openOr404, sendObject } from '../uploads/serve';
 /** A file's title in the reader's language with the stored file's extension (a safe file name). */
 export function downloadName(title: string, stored: string | null, id: number): string {
   const ext = /\.([A-Za-z0-9]{1,5})$/.exec(stored ?? '')?.[1]?.toLowerCase();
-  const base = title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim().slice(0, 120) || `file-${id}`;
+  const base =
+    title
+      .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
+      .trim()
+      .slice(0, 120) || `file-${id}`;
   return ext ? `${base}.${ext}` : base;
 }
 
@@ -54,7 +58,13 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (q.status !== undefined) where.push(eq(activities.status, q.status));
     const w = and(...where);
     const [rows, [total]] = await Promise.all([
-      db.select().from(activities).where(w).orderBy(desc(activities.id)).limit(q.size).offset(q.page * q.size),
+      db
+        .select()
+        .from(activities)
+        .where(w)
+        .orderBy(desc(activities.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
       db.select({ n: count() }).from(activities).where(w),
     ]);
     let content = rows.map((a) => presentActivity(req.lang, a));
@@ -87,7 +97,13 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
         .offset(q.page * q.size),
       db.select({ n: count() }).from(programs).innerJoin(activities, eq(activities.id, programs.activityId)).where(w),
     ]);
-    return page(req, rows.map((r) => presentProgram(req.lang, r.p, { zh: r.zh, en: r.en })), Number(total?.n ?? 0), q.page, q.size);
+    return page(
+      req,
+      rows.map((r) => presentProgram(req.lang, r.p, { zh: r.zh, en: r.en })),
+      Number(total?.n ?? 0),
+      q.page,
+      q.size,
+    );
   });
 
   // Materials (type 1 = clothes sizes) and plans of an activity (spec 7.3)
@@ -119,10 +135,18 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(programs.id, req.query.id), eq(activities.show, true)))
       .limit(1);
     if (!r) throw errors.notFound();
-    const files = await db.select().from(officialFiles).where(and(eq(officialFiles.activityId, r.p.activityId), eq(officialFiles.status, 1))).orderBy(asc(officialFiles.sort), desc(officialFiles.id));
+    const files = await db
+      .select()
+      .from(officialFiles)
+      .where(and(eq(officialFiles.activityId, r.p.activityId), eq(officialFiles.status, 1)))
+      .orderBy(asc(officialFiles.sort), desc(officialFiles.id));
     const [act] = await db.select({ year: activities.year }).from(activities).where(eq(activities.id, r.p.activityId)).limit(1);
     const activity = { name: pick(req.lang, r.zh, r.en), year: act?.year ?? null };
-    return ok(req, { data: { ...presentProgram(req.lang, r.p, { zh: r.zh, en: r.en }), files: files.map((f) => presentFile(req.lang, f, activity)) } }, 'ok.query');
+    return ok(
+      req,
+      { data: { ...presentProgram(req.lang, r.p, { zh: r.zh, en: r.en }), files: files.map((f) => presentFile(req.lang, f, activity)) } },
+      'ok.query',
+    );
   });
 
   function presentFile(lang: 'zh' | 'en', f: typeof officialFiles.$inferSelect, activity: { name: string; year: number | null } | null) {
@@ -147,7 +171,11 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/lOfficialFile/web/list', { schema: { tags, querystring: officialFileQuery, response: { 200: officialFileListResponse } } }, async (req) => {
     const q = req.query;
-    const w = and(eq(officialFiles.status, 1), q.year ? eq(fileYear, q.year) : undefined, q.activityId ? eq(officialFiles.activityId, q.activityId) : undefined);
+    const w = and(
+      eq(officialFiles.status, 1),
+      q.year ? eq(fileYear, q.year) : undefined,
+      q.activityId ? eq(officialFiles.activityId, q.activityId) : undefined,
+    );
     const [rows, [total]] = await Promise.all([
       db
         .select({ f: officialFiles, zh: activities.nameZh, en: activities.nameEn, year: activities.year })
@@ -159,7 +187,13 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
         .offset(q.page * q.size),
       db.select({ n: count() }).from(officialFiles).leftJoin(activities, eq(activities.id, officialFiles.activityId)).where(w),
     ]);
-    return page(req, rows.map((r) => presentFile(req.lang, r.f, r.zh === null ? null : { name: pick(req.lang, r.zh, r.en), year: r.year })), Number(total?.n ?? 0), q.page, q.size);
+    return page(
+      req,
+      rows.map((r) => presentFile(req.lang, r.f, r.zh === null ? null : { name: pick(req.lang, r.zh, r.en), year: r.year })),
+      Number(total?.n ?? 0),
+      q.page,
+      q.size,
+    );
   });
 
   const downloadQuery = z.object({ lang: z.enum(['zh', 'en']).optional() });
@@ -184,10 +218,23 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = req.query;
     const w = and(eq(partners.status, 1), q.type ? eq(partners.type, q.type) : undefined);
     const [rows, [total]] = await Promise.all([
-      db.select().from(partners).where(w).orderBy(asc(partners.sort), asc(partners.id)).limit(q.size).offset(q.page * q.size),
+      db
+        .select()
+        .from(partners)
+        .where(w)
+        .orderBy(asc(partners.sort), asc(partners.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
       db.select({ n: count() }).from(partners).where(w),
     ]);
-    const content = rows.map((p) => ({ id: p.id, name: pick(req.lang, p.nameZh, p.nameEn), description: pick(req.lang, p.descriptionZh, p.descriptionEn), logoUrl: fileUrl(p.logo), url: p.url, type: p.type }));
+    const content = rows.map((p) => ({
+      id: p.id,
+      name: pick(req.lang, p.nameZh, p.nameEn),
+      description: pick(req.lang, p.descriptionZh, p.descriptionEn),
+      logoUrl: fileUrl(p.logo),
+      url: p.url,
+      type: p.type,
+    }));
     return page(req, content, Number(total?.n ?? 0), q.page, q.size);
   });
 
@@ -195,10 +242,22 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = req.query;
     const w = eq(dictDetails.dictName, q.dictName);
     const [rows, [total]] = await Promise.all([
-      db.select().from(dictDetails).where(w).orderBy(asc(dictDetails.sort), asc(dictDetails.id)).limit(q.size).offset(q.page * q.size),
+      db
+        .select()
+        .from(dictDetails)
+        .where(w)
+        .orderBy(asc(dictDetails.sort), asc(dictDetails.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
       db.select({ n: count() }).from(dictDetails).where(w),
     ]);
-    return page(req, rows.map((d) => ({ id: d.id, value: d.value, label: pick(req.lang, d.labelZh, d.labelEn) })), Number(total?.n ?? 0), q.page, q.size);
+    return page(
+      req,
+      rows.map((d) => ({ id: d.id, value: d.value, label: pick(req.lang, d.labelZh, d.labelEn) })),
+      Number(total?.n ?? 0),
+      q.page,
+      q.size,
+    );
   });
 
   const published = () => and(eq(news.status, 1), lte(news.publishedAt, new Date()));
@@ -206,19 +265,45 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/lNews/web/list', { schema: { tags, querystring: newsListQuery, response: { 200: newsListResponse } } }, async (req) => {
     const q = req.query;
     const [rows, [total]] = await Promise.all([
-      db.select().from(news).where(published()).orderBy(desc(news.publishedAt), desc(news.id)).limit(q.size).offset(q.page * q.size),
+      db
+        .select()
+        .from(news)
+        .where(published())
+        .orderBy(desc(news.publishedAt), desc(news.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
       db.select({ n: count() }).from(news).where(published()),
     ]);
-    return page(req, rows.map((n) => presentNews(req.lang, n)), Number(total?.n ?? 0), q.page, q.size);
+    return page(
+      req,
+      rows.map((n) => presentNews(req.lang, n)),
+      Number(total?.n ?? 0),
+      q.page,
+      q.size,
+    );
   });
 
   app.get('/api/lNews/web/detail', { schema: { tags, querystring: contentIdQuery, response: { 200: newsDetailResponse } } }, async (req) => {
-    const [n] = await db.select().from(news).where(and(eq(news.id, req.query.id), published())).limit(1);
+    const [n] = await db
+      .select()
+      .from(news)
+      .where(and(eq(news.id, req.query.id), published()))
+      .limit(1);
     if (!n) throw errors.notFound();
     const brief = { id: news.id, titleZh: news.titleZh, titleEn: news.titleEn };
     const [[newer], [older]] = await Promise.all([
-      db.select(brief).from(news).where(and(published(), gt(news.publishedAt, n.publishedAt))).orderBy(asc(news.publishedAt)).limit(1),
-      db.select(brief).from(news).where(and(published(), lt(news.publishedAt, n.publishedAt))).orderBy(desc(news.publishedAt)).limit(1),
+      db
+        .select(brief)
+        .from(news)
+        .where(and(published(), gt(news.publishedAt, n.publishedAt)))
+        .orderBy(asc(news.publishedAt))
+        .limit(1),
+      db
+        .select(brief)
+        .from(news)
+        .where(and(published(), lt(news.publishedAt, n.publishedAt)))
+        .orderBy(desc(news.publishedAt))
+        .limit(1),
     ]);
     const b = (x: typeof newer) => (x ? { id: x.id, title: pick(req.lang, x.titleZh, x.titleEn) } : null);
     return ok(req, { data: { ...presentNews(req.lang, n), content: pick(req.lang, n.contentZh, n.contentEn), prev: b(older), next: b(newer) } }, 'ok.query');

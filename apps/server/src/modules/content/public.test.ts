@@ -98,11 +98,13 @@ describe('materials and plans', () => {
   it('lists clothes sizes (materials of type 1) and plans of an activity', async () => {
     const { materials, plans } = await import('../../db/schema/index');
     const a = await buildActivity(t().database.db);
-    await t().database.db.insert(materials).values([
-      { activityId: a.id, nameZh: 'M 码', nameEn: 'M', type: 1, sort: 2 },
-      { activityId: a.id, nameZh: 'S 码', nameEn: 'S', type: 1, sort: 1 },
-      { activityId: a.id, nameZh: '背包', nameEn: 'Backpack', type: 2 },
-    ]);
+    await t()
+      .database.db.insert(materials)
+      .values([
+        { activityId: a.id, nameZh: 'M 码', nameEn: 'M', type: 1, sort: 2 },
+        { activityId: a.id, nameZh: 'S 码', nameEn: 'S', type: 1, sort: 1 },
+        { activityId: a.id, nameZh: '背包', nameEn: 'Backpack', type: 2 },
+      ]);
     await t().database.db.insert(plans).values({ activityId: a.id, nameZh: '标准', nameEn: 'Standard', priceFen: 98000 });
     expect((await get(`/api/lMaterials/web/list?activityId=${a.id}&type=1`, 'en')).json().content.map((m: { name: string }) => m.name)).toEqual(['S', 'M']);
     expect((await get(`/api/lPlan/web/list?activityId=${a.id}&size=100`)).json().content).toEqual([expect.objectContaining({ name: '标准', priceFen: 98000 })]);

@@ -12,12 +12,28 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) =>
     reply
       .type('text/plain; charset=utf-8')
-      .send(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /userCenter', 'Disallow: /api/', 'Disallow: /auth/', `Sitemap: ${origin(req)}/sitemap.xml`, ''].join('\n')),
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /admin',
+          'Disallow: /userCenter',
+          'Disallow: /api/',
+          'Disallow: /auth/',
+          `Sitemap: ${origin(req)}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
     const [n, a, p, c] = await Promise.all([
-      db.select({ id: news.id, at: news.publishedAt }).from(news).where(and(eq(news.status, 1), lte(news.publishedAt, new Date()))).orderBy(desc(news.publishedAt)).limit(5000),
+      db
+        .select({ id: news.id, at: news.publishedAt })
+        .from(news)
+        .where(and(eq(news.status, 1), lte(news.publishedAt, new Date())))
+        .orderBy(desc(news.publishedAt))
+        .limit(5000),
       db.select({ id: activities.id }).from(activities).where(eq(activities.show, true)),
       db.select({ id: programs.id }).from(programs).innerJoin(activities, eq(activities.id, programs.activityId)).where(eq(activities.show, true)),
       db.select({ id: consoles.id }).from(consoles).where(eq(consoles.status, 1)),

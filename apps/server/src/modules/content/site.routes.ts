@@ -31,8 +31,15 @@ export async function readContact(db: Db, lang: Lang): Promise<SiteContact> {
 export async function readStats(db: Db): Promise<SiteStats> {
   const shown = eq(activities.show, true);
   const [[a], [p], [tm], [pl]] = await Promise.all([
-    db.select({ n: count(), venues: countDistinct(sql`nullif(${activities.venueZh}, '')`) }).from(activities).where(shown),
-    db.select({ n: countDistinct(programs.nameZh) }).from(programs).innerJoin(activities, eq(activities.id, programs.activityId)).where(shown),
+    db
+      .select({ n: count(), venues: countDistinct(sql`nullif(${activities.venueZh}, '')`) })
+      .from(activities)
+      .where(shown),
+    db
+      .select({ n: countDistinct(programs.nameZh) })
+      .from(programs)
+      .innerJoin(activities, eq(activities.id, programs.activityId))
+      .where(shown),
     db.select({ n: count() }).from(teams).innerJoin(activities, eq(activities.id, teams.activityId)).where(shown),
     db
       .select({ n: count() })

@@ -19,8 +19,20 @@ describe('site contact and home counts', () => {
     await buildProgram(db, c.id, { nameZh: '创意' });
     await buildProgram(db, hidden.id, { nameZh: '隐藏项目' });
     const owner = await buildUser(db);
-    const [team] = await db.insert(teams).values({ activityId: a.id, userId: owner.id, programId: sumo.id, name: '雄鹰', number: `${a.id}-0001` }).returning();
-    const member = (payStatus: number, i: number) => ({ activityId: a.id, userId: owner.id, teamId: team!.id, name: `P${i}`, cardEnc: 'x', cardHash: `h${i}`, cardMasked: 'm', payStatus });
+    const [team] = await db
+      .insert(teams)
+      .values({ activityId: a.id, userId: owner.id, programId: sumo.id, name: '雄鹰', number: `${a.id}-0001` })
+      .returning();
+    const member = (payStatus: number, i: number) => ({
+      activityId: a.id,
+      userId: owner.id,
+      teamId: team!.id,
+      name: `P${i}`,
+      cardEnc: 'x',
+      cardHash: `h${i}`,
+      cardMasked: 'm',
+      payStatus,
+    });
     await db.insert(teamMembers).values([member(3, 1), member(9, 2), member(0, 3), member(7, 4)]);
 
     const first = await get('/api/lSite/web/stats');
@@ -33,7 +45,9 @@ describe('site contact and home counts', () => {
   });
 
   it("serves the contact details in the reader's language from the one dictionary entry", async () => {
-    await t().database.db.insert(dictDetails).values(demoDictionary().filter((d) => d.dictName === 'site_contact'));
+    await t()
+      .database.db.insert(dictDetails)
+      .values(demoDictionary().filter((d) => d.dictName === 'site_contact'));
     const zh = (await get('/api/lSite/web/contact')).json().data;
     const en = (await get('/api/lSite/web/contact', 'en')).json().data;
     expect(zh.email).toMatch(/^[^@\s]+@[^@\s]+$/);

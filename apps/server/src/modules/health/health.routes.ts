@@ -25,20 +25,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
    * Readiness: 200 when the database answers a trivial query within 2 s, else 503 DB_UNAVAILABLE in the
    * error contract with the database's state. Always answers (the ping has its own time limit).
    */
-  app.get(
-    '/api/health',
-    { schema: { tags: ['system'], response: { 200: health, 503: errorResponse.extend({ database }) } } },
-    async (req, reply) => {
-      const db = app.deps.database;
-      const up = await db.ping();
-      const state = { kind: db.kind, up, ...(db.pool ? { pool: db.pool() } : {}) };
-      reply.header('cache-control', 'no-store');
-      if (!up) {
-        return send(reply, req.lang, 'DB_UNAVAILABLE', { extra: { database: state } });
-      }
-      return ok(req, { status: 'ok' as const, database: state, seeding: app.deps.seeding.active });
-    },
-  );
+  app.get('/api/health', { schema: { tags: ['system'], response: { 200: health, 503: errorResponse.extend({ database }) } } }, async (req, reply) => {
+    const db = app.deps.database;
+    const up = await db.ping();
+    const state = { kind: db.kind, up, ...(db.pool ? { pool: db.pool() } : {}) };
+    reply.header('cache-control', 'no-store');
+    if (!up) {
+      return send(reply, req.lang, 'DB_UNAVAILABLE', { extra: { database: state } });
+    }
+    return ok(req, { status: 'ok' as const, database: state, seeding: app.deps.seeding.active });
+  });
 
   /** Liveness: the process is up and its event loop answers; never touches the database. */
   app.get('/api/health/live', { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async (_req, reply) => {

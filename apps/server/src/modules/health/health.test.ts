@@ -20,7 +20,13 @@ describe('health', () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-language': 'en' } });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 503, resultCode: 0, code: 'DB_UNAVAILABLE', message: 'Service temporarily unavailable, please try again', database: { up: false } });
+    expect(res.json()).toMatchObject({
+      status: 503,
+      resultCode: 0,
+      code: 'DB_UNAVAILABLE',
+      message: 'Service temporarily unavailable, please try again',
+      database: { up: false },
+    });
     expect((await t().app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     const api = await t().app.inject({ method: 'GET', url: '/api/lActivity/web/listV2?page=0&size=10' });
     expect(api.statusCode).toBe(503);

@@ -23,24 +23,34 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, { data: Number(r?.n ?? 0) }, 'ok.query');
   });
 
-  app.get('/api/lMessage/web/list', { schema: { tags, querystring: messageListQuery, response: { 200: pageResponse(messageItem) } }, preHandler: requireAuth }, async (req) => {
-    const { page: p, size, type } = req.query;
-    const where = and(eq(messages.receiverId, req.user!.id), type === undefined ? undefined : eq(messages.type, type));
-    const [rows, [total]] = await Promise.all([
-      db.select().from(messages).where(where).orderBy(desc(messages.id)).limit(size).offset(p * size),
-      db.select({ n: count() }).from(messages).where(where),
-    ]);
-    const content = rows.map((m) => ({
-      id: m.id,
-      type: m.type,
-      title: pick(req.lang, m.titleZh, m.titleEn),
-      content: pick(req.lang, m.contentZh, m.contentEn),
-      read: m.readAt !== null,
-      createdAt: m.createdAt.toISOString(),
-      publish: { nickName: pick(req.lang, m.publisherZh, m.publisherEn) },
-    }));
-    return page(req, content, Number(total?.n ?? 0), p, size);
-  });
+  app.get(
+    '/api/lMessage/web/list',
+    { schema: { tags, querystring: messageListQuery, response: { 200: pageResponse(messageItem) } }, preHandler: requireAuth },
+    async (req) => {
+      const { page: p, size, type } = req.query;
+      const where = and(eq(messages.receiverId, req.user!.id), type === undefined ? undefined : eq(messages.type, type));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(messages)
+          .where(where)
+          .orderBy(desc(messages.id))
+          .limit(size)
+          .offset(p * size),
+        db.select({ n: count() }).from(messages).where(where),
+      ]);
+      const content = rows.map((m) => ({
+        id: m.id,
+        type: m.type,
+        title: pick(req.lang, m.titleZh, m.titleEn),
+        content: pick(req.lang, m.contentZh, m.contentEn),
+        read: m.readAt !== null,
+        createdAt: m.createdAt.toISOString(),
+        publish: { nickName: pick(req.lang, m.publisherZh, m.publisherEn) },
+      }));
+      return page(req, content, Number(total?.n ?? 0), p, size);
+    },
+  );
 
   app.post('/api/lMessage/web/read', { schema: { tags, body: readMessageBody, response: { 200: okResponse } }, preHandler: requireAuth }, async (req) => {
     const updated = await db
@@ -56,7 +66,12 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/lMessage/web/faq', { schema: { tags, querystring: pageQuery, response: { 200: faqListResponse } } }, async (req) => {
     const { page: p, size } = req.query;
     const [rows, [total]] = await Promise.all([
-      db.select().from(faqs).orderBy(asc(faqs.sort), asc(faqs.id)).limit(size).offset(p * size),
+      db
+        .select()
+        .from(faqs)
+        .orderBy(asc(faqs.sort), asc(faqs.id))
+        .limit(size)
+        .offset(p * size),
       db.select({ n: count() }).from(faqs),
     ]);
     const content = rows.map((f) => ({ id: f.id, question: pick(req.lang, f.questionZh, f.questionEn), answer: pick(req.lang, f.answerZh, f.answerEn) }));

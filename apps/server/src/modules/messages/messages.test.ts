@@ -9,10 +9,12 @@ describe('messages', () => {
   it('counts unread messages, lists them in the reader language and marks them read', async () => {
     const u = await buildUser(t().database.db);
     const auth = await loginAs(t().app, u.phone, u.password);
-    await t().database.db.insert(messages).values([
-      { receiverId: u.id, titleZh: '通知一', titleEn: 'Notice one', contentZh: '内容', contentEn: '', publisherZh: '组委会', publisherEn: 'Committee' },
-      { receiverId: u.id, titleZh: '通知二', titleEn: 'Notice two', contentZh: '内容二', contentEn: 'Body two' },
-    ]);
+    await t()
+      .database.db.insert(messages)
+      .values([
+        { receiverId: u.id, titleZh: '通知一', titleEn: 'Notice one', contentZh: '内容', contentEn: '', publisherZh: '组委会', publisherEn: 'Committee' },
+        { receiverId: u.id, titleZh: '通知二', titleEn: 'Notice two', contentZh: '内容二', contentEn: 'Body two' },
+      ]);
     expect((await t().app.inject({ method: 'GET', url: '/api/lMessage/web/count', headers: auth })).json().data).toBe(2);
     const list = await t().app.inject({ method: 'GET', url: '/api/lMessage/web/list?page=0&size=10', headers: { ...auth, 'accept-language': 'en' } });
     const content = list.json().content;
@@ -27,7 +29,12 @@ describe('messages', () => {
     const owner = await buildUser(t().database.db);
     const other = await buildUser(t().database.db);
     const [m] = await t().database.db.insert(messages).values({ receiverId: owner.id, titleZh: 'x', contentZh: 'y' }).returning();
-    const res = await t().app.inject({ method: 'POST', url: '/api/lMessage/web/read', headers: await loginAs(t().app, other.phone, other.password), payload: { id: m!.id } });
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/lMessage/web/read',
+      headers: await loginAs(t().app, other.phone, other.password),
+      payload: { id: m!.id },
+    });
     expect(res.statusCode).toBe(404);
     const ownerAuth = await loginAs(t().app, owner.phone, owner.password);
     expect((await t().app.inject({ method: 'GET', url: '/api/lMessage/web/count', headers: ownerAuth })).json().data).toBe(1);

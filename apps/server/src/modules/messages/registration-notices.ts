@@ -52,7 +52,10 @@ export async function notifyPlayers(
 /** "You received N codes" to an account, naming the activities of the codes. */
 export async function notifyCodesAssigned(tx: Tx | Db, receiverId: number, codes: { activityId: number }[]): Promise<void> {
   if (!codes.length) return;
-  const names = await namesOf(tx, codes.map((c) => ({ activityId: c.activityId, teamId: null })));
+  const names = await namesOf(
+    tx,
+    codes.map((c) => ({ activityId: c.activityId, teamId: null })),
+  );
   const list = [...new Set(codes.map((c) => c.activityId))].map((id) => names.activity.get(id) ?? { zh: '', en: '' });
   const one = codes.length === 1;
   await notify(tx, [
@@ -60,7 +63,10 @@ export async function notifyCodesAssigned(tx: Tx | Db, receiverId: number, codes
       receiverId,
       title: one ? 'notify.codesAssigned.titleOne' : 'notify.codesAssigned.title',
       content: one ? 'notify.codesAssigned.contentOne' : 'notify.codesAssigned.content',
-      params: bilingual({ count: codes.length }, { activity: { zh: list.map((a) => a.zh || a.en).join('」「'), en: list.map((a) => a.en || a.zh).join(', ') } }),
+      params: bilingual(
+        { count: codes.length },
+        { activity: { zh: list.map((a) => a.zh || a.en).join('」「'), en: list.map((a) => a.en || a.zh).join(', ') } },
+      ),
     },
   ]);
 }

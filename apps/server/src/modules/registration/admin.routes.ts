@@ -1,7 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { assignCodesBody, assignCodesResponse, codeResource, dbId, generateCodesResponse, generateCodesBody, leaderResource, okResponse, playerResource, reviewDecisionBody, reviewListQuery, reviewListResponse, teamResource, withdrawalDecisionBody, withdrawalDecisionResponse, withdrawalListQuery, withdrawalListResponse } from '@rp/shared';
+import {
+  assignCodesBody,
+  assignCodesResponse,
+  codeResource,
+  dbId,
+  generateCodesResponse,
+  generateCodesBody,
+  leaderResource,
+  okResponse,
+  playerResource,
+  reviewDecisionBody,
+  reviewListQuery,
+  reviewListResponse,
+  teamResource,
+  withdrawalDecisionBody,
+  withdrawalDecisionResponse,
+  withdrawalListQuery,
+  withdrawalListResponse,
+} from '@rp/shared';
 import { leaders, redeemCodes, teamMembers, teams } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok, page } from '../../lib/envelope';
@@ -9,7 +27,6 @@ import { requirePermission } from '../../plugins/auth';
 import { assignCodes, codeResourceHooks, decideWithdrawal, generateCodes, listWithdrawals } from './codes.service';
 import { decideReview } from './members.service';
 import { presentReview } from './present';
-
 
 /** Registration administration: resources, review, withdrawals, codes (all under /api/admin). */
 export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +45,13 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = req.query;
     const w = and(q.activityId ? eq(teamMembers.activityId, q.activityId) : undefined, eq(teamMembers.payStatus, 7));
     const [rows, [total]] = await Promise.all([
-      db.select().from(teamMembers).where(w).orderBy(teamMembers.updatedAt, teamMembers.id).limit(q.size).offset(q.page * q.size),
+      db
+        .select()
+        .from(teamMembers)
+        .where(w)
+        .orderBy(teamMembers.updatedAt, teamMembers.id)
+        .limit(q.size)
+        .offset(q.page * q.size),
       db.select({ n: count() }).from(teamMembers).where(w),
     ]);
     return page(req, await presentReview(db, req.lang, rows), Number(total?.n ?? 0), q.page, q.size);
@@ -42,22 +65,34 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, {}, 'reg.reviewFailed');
   });
 
-  app.get('/api/admin/withdrawals', { schema: { tags, querystring: withdrawalListQuery, response: { 200: withdrawalListResponse } }, preHandler: staff }, async (req) => {
-    const { content, total } = await listWithdrawals(deps, req.query);
-    return page(req, content, total, req.query.page, req.query.size);
-  });
-  const idParams = z.object({ id: dbId });
-  app.post('/api/admin/withdrawals/:id/approve', { schema: { tags, params: idParams, response: { 200: withdrawalDecisionResponse } }, preHandler: staff }, async (req) =>
-    ok(req, { data: await decideWithdrawal(deps, req.user!.id, req.params.id, true) }, 'reg.withdrawApproved'),
+  app.get(
+    '/api/admin/withdrawals',
+    { schema: { tags, querystring: withdrawalListQuery, response: { 200: withdrawalListResponse } }, preHandler: staff },
+    async (req) => {
+      const { content, total } = await listWithdrawals(deps, req.query);
+      return page(req, content, total, req.query.page, req.query.size);
+    },
   );
-  app.post('/api/admin/withdrawals/:id/reject', { schema: { tags, params: idParams, body: withdrawalDecisionBody, response: { 200: withdrawalDecisionResponse } }, preHandler: staff }, async (req) =>
-    ok(req, { data: await decideWithdrawal(deps, req.user!.id, req.params.id, false, new Date(), req.body?.reason) }, 'reg.withdrawRejected'),
+  const idParams = z.object({ id: dbId });
+  app.post(
+    '/api/admin/withdrawals/:id/approve',
+    { schema: { tags, params: idParams, response: { 200: withdrawalDecisionResponse } }, preHandler: staff },
+    async (req) => ok(req, { data: await decideWithdrawal(deps, req.user!.id, req.params.id, true) }, 'reg.withdrawApproved'),
+  );
+  app.post(
+    '/api/admin/withdrawals/:id/reject',
+    { schema: { tags, params: idParams, body: withdrawalDecisionBody, response: { 200: withdrawalDecisionResponse } }, preHandler: staff },
+    async (req) => ok(req, { data: await decideWithdrawal(deps, req.user!.id, req.params.id, false, new Date(), req.body?.reason) }, 'reg.withdrawRejected'),
   );
 
-  app.post('/api/admin/redeemCodes/generate', { schema: { tags, body: generateCodesBody, response: { 200: generateCodesResponse } }, preHandler: staff }, async (req) =>
-    ok(req, { data: await generateCodes(deps, req.user!.id, req.body) }, 'ok.create'),
+  app.post(
+    '/api/admin/redeemCodes/generate',
+    { schema: { tags, body: generateCodesBody, response: { 200: generateCodesResponse } }, preHandler: staff },
+    async (req) => ok(req, { data: await generateCodes(deps, req.user!.id, req.body) }, 'ok.create'),
   );
-  app.post('/api/admin/redeemCodes/assign', { schema: { tags, body: assignCodesBody, response: { 200: assignCodesResponse } }, preHandler: staff }, async (req) =>
-    ok(req, { data: { assigned: await assignCodes(deps, req.user!.id, req.body.codeIds, req.body.ownerUserId) } }, 'ok.update'),
+  app.post(
+    '/api/admin/redeemCodes/assign',
+    { schema: { tags, body: assignCodesBody, response: { 200: assignCodesResponse } }, preHandler: staff },
+    async (req) => ok(req, { data: { assigned: await assignCodes(deps, req.user!.id, req.body.codeIds, req.body.ownerUserId) } }, 'ok.update'),
   );
 };

@@ -21,25 +21,37 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = deps.database;
   const tags = ['registration'];
 
-  app.get('/api/lTeamMember/web/importTemplate', { schema: { tags, querystring: z.object({ activityId: id }) }, preHandler: requireAuth }, async (req, reply) => {
-    const buf = await importTemplate(deps, req.query.activityId, req.lang);
-    const name = req.lang === 'en' ? 'players-template.xlsx' : 'xuanshou-moban.xlsx';
-    return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${name}"`).send(buf);
-  });
+  app.get(
+    '/api/lTeamMember/web/importTemplate',
+    { schema: { tags, querystring: z.object({ activityId: id }) }, preHandler: requireAuth },
+    async (req, reply) => {
+      const buf = await importTemplate(deps, req.query.activityId, req.lang);
+      const name = req.lang === 'en' ? 'players-template.xlsx' : 'xuanshou-moban.xlsx';
+      return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${name}"`).send(buf);
+    },
+  );
 
   const importQuery = z.object({ activityId: id, mode: z.enum(['preview', 'commit']).default('preview'), atomic: z.enum(['0', '1']).default('1') });
-  app.post('/api/lTeamMember/web/import', { schema: { tags, querystring: importQuery, response: { 200: importResponse, 400: importRefusedResponse } }, preHandler: requireAuth }, async (req, reply) => {
-    await loadActivity(db, req.query.activityId);
-    const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.importSheet + 1, files: 1 } });
-    if (!file) throw new AppError('UPLOAD_MISSING');
-    const data = await readLimited(file, UPLOAD_LIMITS.importSheet);
-    const parsed = await readSheet(data, req.lang);
-    const result = await importPlayers(deps, req.user!.id, req.query.activityId, parsed, { lang: req.lang, commit: req.query.mode === 'commit', atomic: req.query.atomic === '1' });
-    if (result.blocked) {
-      return send(reply, req.lang, 'IMPORT_HAS_ERRORS', { extra: { data: result } });
-    }
-    return ok(req, { data: result }, result.written ? 'import.done' : 'ok.query');
-  });
+  app.post(
+    '/api/lTeamMember/web/import',
+    { schema: { tags, querystring: importQuery, response: { 200: importResponse, 400: importRefusedResponse } }, preHandler: requireAuth },
+    async (req, reply) => {
+      await loadActivity(db, req.query.activityId);
+      const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.importSheet + 1, files: 1 } });
+      if (!file) throw new AppError('UPLOAD_MISSING');
+      const data = await readLimited(file, UPLOAD_LIMITS.importSheet);
+      const parsed = await readSheet(data, req.lang);
+      const result = await importPlayers(deps, req.user!.id, req.query.activityId, parsed, {
+        lang: req.lang,
+        commit: req.query.mode === 'commit',
+        atomic: req.query.atomic === '1',
+      });
+      if (result.blocked) {
+        return send(reply, req.lang, 'IMPORT_HAS_ERRORS', { extra: { data: result } });
+      }
+      return ok(req, { data: result }, result.written ? 'import.done' : 'ok.query');
+    },
+  );
 
   app.get('/api/lTeamMember/web/export', { schema: { tags, querystring: z.object({ activityId: id }) }, preHandler: requireAuth }, async (req, reply) => {
     await loadActivity(db, req.query.activityId);
@@ -50,33 +62,69 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   // Batch avatars (spec 7.5): each file was uploaded through oss/upload; this binds them to players.
   const headBody = z.object({
     activityId: id,
-    memberPhotoVoList: z.array(z.object({ memberId: id, headImg: z.string().trim().max(300) })).min(1, 'validation.required').max(9999),
+    memberPhotoVoList: z
+      .array(z.object({ memberId: id, headImg: z.string().trim().max(300) }))
+      .min(1, 'validation.required')
+      .max(9999),
   });
-  app.post('/api/lTeamMember/web/updateMemberHead', { schema: { tags, body: headBody, response: { 200: memberHeadResponse } }, preHandler: requireAuth }, async (req) => {
-    const uid = req.user!.id;
-    const list = req.body.memberPhotoVoList;
-    const mine = new Map(
-      (await db.select({ id: teamMembers.id, activityId: teamMembers.activityId }).from(teamMembers).where(and(eq(teamMembers.userId, uid), inArray(teamMembers.id, list.map((x) => x.memberId))))).map((m) => [m.id, m]),
-    );
-    if (list.some((x) => mine.get(x.memberId)?.activityId !== req.body.activityId)) throw errors.notFound();
-    await loadOpenActivity(db, req.body.activityId);
-    const keys = list.map((x) => x.headImg.replace(/^\/api\/files\//, ''));
-    const owned = new Set((await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.userId, uid), inArray(uploads.key, keys)))).map((u) => u.key));
-    const results: { memberId: number; ok: boolean; message: string }[] = [];
-    await db.transaction(async (tx) => {
-      for (const [i, x] of list.entries()) {
-        const key = keys[i]!;
-        if (!key.startsWith('private/avatars/') || !owned.has(key)) {
-          results.push({ memberId: x.memberId, ok: false, message: translate(req.lang, 'import.avatarNotYours') });
-          continue;
+  app.post(
+    '/api/lTeamMember/web/updateMemberHead',
+    { schema: { tags, body: headBody, response: { 200: memberHeadResponse } }, preHandler: requireAuth },
+    async (req) => {
+      const uid = req.user!.id;
+      const list = req.body.memberPhotoVoList;
+      const mine = new Map(
+        (
+          await db
+            .select({ id: teamMembers.id, activityId: teamMembers.activityId })
+            .from(teamMembers)
+            .where(
+              and(
+                eq(teamMembers.userId, uid),
+                inArray(
+                  teamMembers.id,
+                  list.map((x) => x.memberId),
+                ),
+              ),
+            )
+        ).map((m) => [m.id, m]),
+      );
+      if (list.some((x) => mine.get(x.memberId)?.activityId !== req.body.activityId)) throw errors.notFound();
+      await loadOpenActivity(db, req.body.activityId);
+      const keys = list.map((x) => x.headImg.replace(/^\/api\/files\//, ''));
+      const owned = new Set(
+        (
+          await db
+            .select({ key: uploads.key })
+            .from(uploads)
+            .where(and(eq(uploads.userId, uid), inArray(uploads.key, keys)))
+        ).map((u) => u.key),
+      );
+      const results: { memberId: number; ok: boolean; message: string }[] = [];
+      await db.transaction(async (tx) => {
+        for (const [i, x] of list.entries()) {
+          const key = keys[i]!;
+          if (!key.startsWith('private/avatars/') || !owned.has(key)) {
+            results.push({ memberId: x.memberId, ok: false, message: translate(req.lang, 'import.avatarNotYours') });
+            continue;
+          }
+          await tx
+            .update(teamMembers)
+            .set({ headImg: `/api/files/${key}`, updatedAt: new Date() })
+            .where(eq(teamMembers.id, x.memberId));
+          results.push({ memberId: x.memberId, ok: true, message: translate(req.lang, 'reg.uploadOk') });
         }
-        await tx.update(teamMembers).set({ headImg: `/api/files/${key}`, updatedAt: new Date() }).where(eq(teamMembers.id, x.memberId));
-        results.push({ memberId: x.memberId, ok: true, message: translate(req.lang, 'reg.uploadOk') });
-      }
-      await audit(tx as never, { userId: uid, resource: 'teamMembers', recordId: null, action: 'updateMemberHead', after: { count: results.filter((r) => r.ok).length } });
-    });
-    return ok(req, { data: results }, 'ok.update');
-  });
+        await audit(tx as never, {
+          userId: uid,
+          resource: 'teamMembers',
+          recordId: null,
+          action: 'updateMemberHead',
+          after: { count: results.filter((r) => r.ok).length },
+        });
+      });
+      return ok(req, { data: results }, 'ok.update');
+    },
+  );
 
   app.post('/api/lRedeemCode/web/parseCodes', { schema: { tags, response: { 200: parseCodesResponse } }, preHandler: requireAuth }, async (req) => {
     const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.codeSheet + 1, files: 1 } });

@@ -30,8 +30,15 @@ async function setup() {
 describe('spreadsheet import of players', () => {
   it('offers a template in the reader language', async () => {
     const s = await setup();
-    for (const [lang, first] of [['zh', '姓名'], ['en', 'Name']] as const) {
-      const r = await t().app.inject({ method: 'GET', url: `/api/lTeamMember/web/importTemplate?activityId=${s.activity.id}`, headers: { ...s.h, 'accept-language': lang } });
+    for (const [lang, first] of [
+      ['zh', '姓名'],
+      ['en', 'Name'],
+    ] as const) {
+      const r = await t().app.inject({
+        method: 'GET',
+        url: `/api/lTeamMember/web/importTemplate?activityId=${s.activity.id}`,
+        headers: { ...s.h, 'accept-language': lang },
+      });
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
       expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe(first);
@@ -85,20 +92,52 @@ describe('spreadsheet import of players', () => {
     const s = await setup();
     const card = idCard('20120315');
     const fullWidth = card.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
-    const first = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=1`, await sheet([HEAD, ['  李  明 ', '身份证', fullWidth, '', '', '', '技能相扑赛', '', '']]));
+    const first = await s.upload(
+      `/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=1`,
+      await sheet([HEAD, ['  李  明 ', '身份证', fullWidth, '', '', '', '技能相扑赛', '', '']]),
+    );
     expect(first.json().data.written).toBe(1);
     expect((await t().database.db.select().from(teamMembers))[0]!.name).toBe('李 明');
-    const again = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=preview`, await sheet([HEAD, ['李明', '身份证', card, '', '', '', '技能相扑赛', '', '']]));
+    const again = await s.upload(
+      `/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=preview`,
+      await sheet([HEAD, ['李明', '身份证', card, '', '', '', '技能相扑赛', '', '']]),
+    );
     expect(again.json().data.errors[0].message).toBe('该证件号已在本活动中报名');
   });
 
   it.each([
     ['a file that is not a spreadsheet', async () => Buffer.from('name,card\n'), 'p.xlsx', 400, 'IMPORT_NOT_SPREADSHEET'],
     ['a broken .xls file', async () => Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), 'p.xls', 400, 'IMPORT_NOT_SPREADSHEET'],
-    ['a sheet without the ID number column', async () => sheet([['姓名', '赛项'], ['李明', '技能相扑赛']]), 'p.xlsx', 400, 'IMPORT_MISSING_COLUMNS'],
-    ['a header with an empty cell', async () => sheet([['姓名', '', '证件号码'], ['李明', '', idCard('20120315')]]), 'p.xlsx', 400, 'IMPORT_HEADER_EMPTY'],
+    [
+      'a sheet without the ID number column',
+      async () =>
+        sheet([
+          ['姓名', '赛项'],
+          ['李明', '技能相扑赛'],
+        ]),
+      'p.xlsx',
+      400,
+      'IMPORT_MISSING_COLUMNS',
+    ],
+    [
+      'a header with an empty cell',
+      async () =>
+        sheet([
+          ['姓名', '', '证件号码'],
+          ['李明', '', idCard('20120315')],
+        ]),
+      'p.xlsx',
+      400,
+      'IMPORT_HEADER_EMPTY',
+    ],
     ['merged cells', async () => sheet([HEAD, ['李明', '身份证', idCard('20120315')]], (ws) => ws.mergeCells('A2:B2')), 'p.xlsx', 400, 'IMPORT_MERGED'],
-    ['more than 10,000 rows', async () => sheet([HEAD, ...Array.from({ length: 10_001 }, (_, i) => [`P${i}`, '', idCard('20120315')])]), 'p.xlsx', 413, 'IMPORT_TOO_MANY'],
+    [
+      'more than 10,000 rows',
+      async () => sheet([HEAD, ...Array.from({ length: 10_001 }, (_, i) => [`P${i}`, '', idCard('20120315')])]),
+      'p.xlsx',
+      413,
+      'IMPORT_TOO_MANY',
+    ],
   ])('refuses %s with a clear message', async (_n, make, name, status, code) => {
     const s = await setup();
     const r = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit`, await make(), name);
@@ -132,10 +171,32 @@ describe('spreadsheet import of players', () => {
 describe('batch avatars and code sheets', () => {
   it('binds uploaded avatars to players; a file that is not the caller’s upload fails per row', async () => {
     const s = await setup();
-    const m = (await t().app.inject({ method: 'POST', url: '/api/lTeamMember/web/create', headers: s.h, payload: { activityId: s.activity.id, name: '李明', card: idCard('20120315') } })).json().data;
-    const up = multipart([{ name: 'phone', value: '李明1700000000' }, { name: 'file', filename: '李明.jpg', data: await makeImage('jpeg') }]);
-    const url = (await t().app.inject({ method: 'POST', url: '/api/lCloudConfig/oss/upload', headers: { ...s.h, ...up.headers }, payload: up.payload })).json().data;
-    const r = await t().app.inject({ method: 'POST', url: '/api/lTeamMember/web/updateMemberHead', headers: s.h, payload: { activityId: s.activity.id, memberPhotoVoList: [{ memberId: m.id, headImg: url }, { memberId: m.id, headImg: '/api/files/private/avatars/2026/01/000000000000000000000000.jpg' }] } });
+    const m = (
+      await t().app.inject({
+        method: 'POST',
+        url: '/api/lTeamMember/web/create',
+        headers: s.h,
+        payload: { activityId: s.activity.id, name: '李明', card: idCard('20120315') },
+      })
+    ).json().data;
+    const up = multipart([
+      { name: 'phone', value: '李明1700000000' },
+      { name: 'file', filename: '李明.jpg', data: await makeImage('jpeg') },
+    ]);
+    const url = (await t().app.inject({ method: 'POST', url: '/api/lCloudConfig/oss/upload', headers: { ...s.h, ...up.headers }, payload: up.payload })).json()
+      .data;
+    const r = await t().app.inject({
+      method: 'POST',
+      url: '/api/lTeamMember/web/updateMemberHead',
+      headers: s.h,
+      payload: {
+        activityId: s.activity.id,
+        memberPhotoVoList: [
+          { memberId: m.id, headImg: url },
+          { memberId: m.id, headImg: '/api/files/private/avatars/2026/01/000000000000000000000000.jpg' },
+        ],
+      },
+    });
     expect(r.json().data.map((x: { ok: boolean }) => x.ok)).toEqual([true, false]);
     const img = await t().app.inject({ method: 'GET', url, headers: { cookie: `token=${s.h.authorization.slice(7)}` } });
     expect(img.headers['content-type']).toBe('image/jpeg');
@@ -148,10 +209,32 @@ describe('batch avatars and code sheets', () => {
       return t().app.inject({ method: 'POST', url: '/api/lCloudConfig/oss/upload', headers: { ...s.h, ...m.headers }, payload: m.payload });
     };
     expect((await send([{ name: 'file', filename: 'a.jpg', data: await makeImage('jpeg') }])).json().message).toBe('请先填写选手姓名');
-    expect((await send([{ name: 'phone', value: 'x' }, { name: 'file', filename: 'a.webp', data: await makeImage('webp') }])).json().message).toBe('头像只能是 JPG 或 PNG 格式');
+    expect(
+      (
+        await send([
+          { name: 'phone', value: 'x' },
+          { name: 'file', filename: 'a.webp', data: await makeImage('webp') },
+        ])
+      ).json().message,
+    ).toBe('头像只能是 JPG 或 PNG 格式');
     const big = Buffer.concat([await makeImage('jpeg'), Buffer.alloc(5 * 1024 * 1024)]);
-    expect((await send([{ name: 'phone', value: 'x' }, { name: 'file', filename: 'a.jpg', data: big }])).statusCode).toBe(413);
-    expect((await send([{ name: 'kind', value: 'attachment' }, { name: 'phone', value: '123' }, { name: 'file', filename: 'a.png', data: await makeImage('png') }])).json().message).toBe('请先填写正确的手机号');
+    expect(
+      (
+        await send([
+          { name: 'phone', value: 'x' },
+          { name: 'file', filename: 'a.jpg', data: big },
+        ])
+      ).statusCode,
+    ).toBe(413);
+    expect(
+      (
+        await send([
+          { name: 'kind', value: 'attachment' },
+          { name: 'phone', value: '123' },
+          { name: 'file', filename: 'a.png', data: await makeImage('png') },
+        ])
+      ).json().message,
+    ).toBe('请先填写正确的手机号');
   });
 
   it('reads codes from the first column, skipping the header and values of 3 characters or fewer', async () => {
@@ -166,7 +249,11 @@ describe('batch avatar size', () => {
     const s = await setup();
     const big = Buffer.concat([await makeImage('jpeg'), Buffer.alloc(600 * 1024)]);
     const send = async (kind?: string) => {
-      const m = multipart([...(kind ? [{ name: 'kind', value: kind }] : []), { name: 'phone', value: '李明1700000000' }, { name: 'file', filename: 'a.jpg', data: big }]);
+      const m = multipart([
+        ...(kind ? [{ name: 'kind', value: kind }] : []),
+        { name: 'phone', value: '李明1700000000' },
+        { name: 'file', filename: 'a.jpg', data: big },
+      ]);
       return t().app.inject({ method: 'POST', url: '/api/lCloudConfig/oss/upload', headers: { ...s.h, ...m.headers }, payload: m.payload });
     };
     const batch = await send('batchAvatar');

@@ -1,12 +1,35 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { codeEntryClosed, codeFitsProgram, isDetailsLocked, nextPayStatus, PAY_STATUS, TEAM_STATUS, refundFen, translate, type Lang, type MessageKey } from '@rp/shared';
+import {
+  codeEntryClosed,
+  codeFitsProgram,
+  isDetailsLocked,
+  nextPayStatus,
+  PAY_STATUS,
+  TEAM_STATUS,
+  refundFen,
+  translate,
+  type Lang,
+  type MessageKey,
+} from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { notifyCodesAssigned, notifyPlayers } from '../messages/registration-notices';
-import { bad, conflict, loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMember, ownMembers, ownTeam, refreshTeamStatus, type DbOrTx, type Tx } from './common';
+import {
+  bad,
+  conflict,
+  loadActivity,
+  loadOpenActivity,
+  lockOwnMembersWithTeams,
+  ownMember,
+  ownMembers,
+  ownTeam,
+  refreshTeamStatus,
+  type DbOrTx,
+  type Tx,
+} from './common';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
@@ -22,7 +45,8 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   const activity = await loadOpenActivity(tx, member.activityId);
   const [team] = await tx.select({ status: teams.status }).from(teams).where(eq(teams.id, member.teamId));
   // spec 4.1: under review (player or team) closes code entry in level-2 activities only
-  if (!isDetailsLocked(member.payStatus) && codeEntryClosed(member.payStatus, activity.level, team?.status)) throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
+  if (!isDetailsLocked(member.payStatus) && codeEntryClosed(member.payStatus, activity.level, team?.status))
+    throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
   const next = nextPayStatus(member.payStatus, 'redeem');
   if (next === null) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
 
@@ -41,10 +65,21 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   if (!taken.length) throw new AppError('CODE_ALREADY_USED', { field: 'code' });
 
   const [updated] = await tx.update(teamMembers).set({ payStatus: next, code, updatedAt: new Date() }).where(eq(teamMembers.id, member.id)).returning();
-  await audit(tx as never, { userId, resource: 'teamMembers', recordId: member.id, action: 'redeem', before: { payStatus: member.payStatus, code: member.code }, after: { payStatus: next, code } });
+  await audit(tx as never, {
+    userId,
+    resource: 'teamMembers',
+    recordId: member.id,
+    action: 'redeem',
+    before: { payStatus: member.payStatus, code: member.code },
+    after: { payStatus: next, code },
+  });
   if (member.payStatus === PAY_STATUS.IN_REVIEW) {
     // registered by a code while under review (outside level 2): the team leaves review when none waits any more
-    const waiting = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.teamId, member.teamId), eq(teamMembers.payStatus, PAY_STATUS.IN_REVIEW))).limit(1);
+    const waiting = await tx
+      .select({ id: teamMembers.id })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, member.teamId), eq(teamMembers.payStatus, PAY_STATUS.IN_REVIEW)))
+      .limit(1);
     if (!waiting.length && team?.status === TEAM_STATUS.IN_REVIEW) {
       await tx.update(teams).set({ status: TEAM_STATUS.FORMING }).where(eq(teams.id, member.teamId));
       await refreshTeamStatus(tx, member.teamId);
@@ -143,7 +178,14 @@ export async function requestWithdrawal(deps: AppDeps, userId: number, memberId:
     if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
     await tx.update(teamMembers).set({ payStatus: next, statusBeforeWithdraw: m.payStatus, updatedAt: new Date() }).where(eq(teamMembers.id, m.id));
     await tx.insert(withdrawals).values({ memberId: m.id, userId, type, reason });
-    await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'withdrawRequest', before: { payStatus: m.payStatus }, after: { payStatus: next, type } });
+    await audit(tx as never, {
+      userId,
+      resource: 'teamMembers',
+      recordId: m.id,
+      action: 'withdrawRequest',
+      before: { payStatus: m.payStatus },
+      after: { payStatus: next, type },
+    });
   });
 }
 
@@ -156,14 +198,28 @@ export async function requestWithdrawal(deps: AppDeps, userId: number, memberId:
 export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawalId: number, approve: boolean, now = new Date(), reason?: string) {
   if (!approve && !reason?.trim()) throw errors.validation({ reason: 'validation.required' });
   return deps.database.db.transaction(async (tx) => {
-    const [w] = await tx.select().from(withdrawals).where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending'))).for('update');
+    const [w] = await tx
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'pending')))
+      .for('update');
     if (!w) throw new AppError('NO_PENDING_WITHDRAWAL');
     const [m] = await tx.select().from(teamMembers).where(eq(teamMembers.id, w.memberId)).for('update');
     if (!m) throw errors.notFound();
     if (!approve) {
-      await tx.update(teamMembers).set({ payStatus: m.statusBeforeWithdraw ?? 3, statusBeforeWithdraw: null }).where(eq(teamMembers.id, m.id));
+      await tx
+        .update(teamMembers)
+        .set({ payStatus: m.statusBeforeWithdraw ?? 3, statusBeforeWithdraw: null })
+        .where(eq(teamMembers.id, m.id));
       await tx.update(withdrawals).set({ status: 'rejected', decidedBy: staffId, decidedAt: now }).where(eq(withdrawals.id, w.id));
-      await audit(tx as never, { userId: staffId, resource: 'withdrawals', recordId: w.id, action: 'reject', before: { payStatus: m.payStatus }, after: { payStatus: m.statusBeforeWithdraw ?? 3, reason } });
+      await audit(tx as never, {
+        userId: staffId,
+        resource: 'withdrawals',
+        recordId: w.id,
+        action: 'reject',
+        before: { payStatus: m.payStatus },
+        after: { payStatus: m.statusBeforeWithdraw ?? 3, reason },
+      });
       await notifyPlayers(tx, [m], 'notify.withdrawRejected.title', 'notify.withdrawRejected.content', () => ({ reason: reason!.trim() }));
       return { refundFen: 0, perMille: 0 };
     }
@@ -180,12 +236,33 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
       refund = refundFen(paid, activity!.beginTime, now);
       if (code) await tx.update(redeemCodes).set({ status: 'void' }).where(eq(redeemCodes.id, code.id));
     }
-    await tx.update(teamMembers).set({ payStatus: next, code: w.type === 3 ? null : m.code, statusBeforeWithdraw: null, updatedAt: now }).where(eq(teamMembers.id, m.id));
-    await tx.update(withdrawals).set({ status: 'approved', decidedBy: staffId, decidedAt: now, refundPerMille: refund.perMille, refundFen: refund.fen }).where(eq(withdrawals.id, w.id));
-    await audit(tx as never, { userId: staffId, resource: 'withdrawals', recordId: w.id, action: 'approve', before: { payStatus: m.payStatus }, after: { payStatus: next, refund } });
+    await tx
+      .update(teamMembers)
+      .set({ payStatus: next, code: w.type === 3 ? null : m.code, statusBeforeWithdraw: null, updatedAt: now })
+      .where(eq(teamMembers.id, m.id));
+    await tx
+      .update(withdrawals)
+      .set({ status: 'approved', decidedBy: staffId, decidedAt: now, refundPerMille: refund.perMille, refundFen: refund.fen })
+      .where(eq(withdrawals.id, w.id));
+    await audit(tx as never, {
+      userId: staffId,
+      resource: 'withdrawals',
+      recordId: w.id,
+      action: 'approve',
+      before: { payStatus: m.payStatus },
+      after: { payStatus: next, refund },
+    });
     const codeBack = w.type === 3 && !!code;
-    const extra: Record<string, string | number> = codeBack ? { code: code!.codeName } : { amount: (refund.fen / 100).toFixed(2), percent: refund.perMille / 10 };
-    await notifyPlayers(tx, [m], 'notify.withdrawApproved.title', codeBack ? 'notify.withdrawApproved.contentCode' : 'notify.withdrawApproved.contentRefund', () => extra);
+    const extra: Record<string, string | number> = codeBack
+      ? { code: code!.codeName }
+      : { amount: (refund.fen / 100).toFixed(2), percent: refund.perMille / 10 };
+    await notifyPlayers(
+      tx,
+      [m],
+      'notify.withdrawApproved.title',
+      codeBack ? 'notify.withdrawApproved.contentCode' : 'notify.withdrawApproved.contentRefund',
+      () => extra,
+    );
     return { refundFen: refund.fen, perMille: refund.perMille };
   });
 }
@@ -209,7 +286,11 @@ export async function listWithdrawals(deps: AppDeps, q: { status: 'pending' | 'a
   // the reason lives in the audit entry of the rejection (no column for it: no migration in this change)
   const reasons = new Map<string, string>();
   if (rejected.length) {
-    const entries = await db.select({ id: auditLog.recordId, after: auditLog.after }).from(auditLog).where(and(eq(auditLog.resource, 'withdrawals'), eq(auditLog.action, 'reject'), inArray(auditLog.recordId, rejected))).orderBy(auditLog.id);
+    const entries = await db
+      .select({ id: auditLog.recordId, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'withdrawals'), eq(auditLog.action, 'reject'), inArray(auditLog.recordId, rejected)))
+      .orderBy(auditLog.id);
     for (const e of entries) {
       try {
         const reason = (JSON.parse(e.after ?? 'null') as { reason?: unknown } | null)?.reason;
@@ -245,7 +326,11 @@ export async function checkCodeOwner(db: DbOrTx, ownerUserId: number | null | un
 }
 
 /** Generates a batch of unique codes (admin); codes given to an account tell it so in one message. */
-export async function generateCodes(deps: AppDeps, staffId: number, body: { activityId: number; type: number; count: number; ownerUserId?: number | null; priceFen: number }) {
+export async function generateCodes(
+  deps: AppDeps,
+  staffId: number,
+  body: { activityId: number; type: number; count: number; ownerUserId?: number | null; priceFen: number },
+) {
   await loadActivity(deps.database.db, body.activityId);
   await checkCodeOwner(deps.database.db, body.ownerUserId);
   const batchNo = `B${Date.now().toString(36).toUpperCase()}`;
@@ -262,9 +347,21 @@ export async function generateCodes(deps: AppDeps, staffId: number, body: { acti
   return deps.database.db.transaction(async (tx) => {
     const created: { id: number; codeName: string; activityId: number }[] = [];
     for (let i = 0; i < rows.length; i += 1000) {
-      created.push(...(await tx.insert(redeemCodes).values(rows.slice(i, i + 1000)).onConflictDoNothing().returning({ id: redeemCodes.id, codeName: redeemCodes.codeName, activityId: redeemCodes.activityId })));
+      created.push(
+        ...(await tx
+          .insert(redeemCodes)
+          .values(rows.slice(i, i + 1000))
+          .onConflictDoNothing()
+          .returning({ id: redeemCodes.id, codeName: redeemCodes.codeName, activityId: redeemCodes.activityId })),
+      );
     }
-    await audit(tx as never, { userId: staffId, resource: 'redeemCodes', recordId: batchNo, action: 'generate', after: { count: created.length, type: body.type, activityId: body.activityId, ownerUserId: body.ownerUserId ?? null } });
+    await audit(tx as never, {
+      userId: staffId,
+      resource: 'redeemCodes',
+      recordId: batchNo,
+      action: 'generate',
+      after: { count: created.length, type: body.type, activityId: body.activityId, ownerUserId: body.ownerUserId ?? null },
+    });
     if (body.ownerUserId) await notifyCodesAssigned(tx, body.ownerUserId, created);
     return { batchNo, count: created.length, codes: created.map((c) => c.codeName) };
   });
@@ -280,9 +377,21 @@ export async function assignCodes(deps: AppDeps, staffId: number, codeIds: numbe
     const updated = await tx
       .update(redeemCodes)
       .set({ ownerUserId })
-      .where(and(inArray(redeemCodes.id, codeIds), eq(redeemCodes.status, 'available'), or(isNull(redeemCodes.ownerUserId), ne(redeemCodes.ownerUserId, ownerUserId))))
+      .where(
+        and(
+          inArray(redeemCodes.id, codeIds),
+          eq(redeemCodes.status, 'available'),
+          or(isNull(redeemCodes.ownerUserId), ne(redeemCodes.ownerUserId, ownerUserId)),
+        ),
+      )
       .returning({ id: redeemCodes.id, activityId: redeemCodes.activityId });
-    await audit(tx as never, { userId: staffId, resource: 'redeemCodes', recordId: null, action: 'assign', after: { codeIds: updated.map((c) => c.id), ownerUserId } });
+    await audit(tx as never, {
+      userId: staffId,
+      resource: 'redeemCodes',
+      recordId: null,
+      action: 'assign',
+      after: { codeIds: updated.map((c) => c.id), ownerUserId },
+    });
     await notifyCodesAssigned(tx, ownerUserId, updated);
     return updated.length;
   });

@@ -38,14 +38,22 @@ export async function assertOpenActivities(db: DbOrTx, activityIds: Iterable<num
 }
 
 export async function loadProgram(db: DbOrTx, activityId: number, programId: number) {
-  const [p] = await db.select().from(programs).where(and(eq(programs.id, programId), eq(programs.activityId, activityId))).limit(1);
+  const [p] = await db
+    .select()
+    .from(programs)
+    .where(and(eq(programs.id, programId), eq(programs.activityId, activityId)))
+    .limit(1);
   if (!p) throw errors.validation({ program: 'validation.invalidOption' });
   return p;
 }
 
 export async function checkPlan(db: DbOrTx, activityId: number, planId: number | null | undefined) {
   if (!planId) return;
-  const [p] = await db.select({ id: plans.id }).from(plans).where(and(eq(plans.id, planId), eq(plans.activityId, activityId))).limit(1);
+  const [p] = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.activityId, activityId)))
+    .limit(1);
   if (!p) throw errors.validation({ plan: 'validation.invalidOption' });
 }
 
@@ -61,14 +69,22 @@ export async function checkClothes(db: DbOrTx, activityId: number, clothesId: nu
 
 /** The caller's own team; someone else's looks like a missing one (404). */
 export async function ownTeam(db: DbOrTx, userId: number, teamId: number, lock = false) {
-  const q = db.select().from(teams).where(and(eq(teams.id, teamId), eq(teams.userId, userId))).limit(1);
+  const q = db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.userId, userId)))
+    .limit(1);
   const [t] = lock ? await q.for('update') : await q;
   if (!t) throw errors.notFound();
   return t;
 }
 
 export async function ownMember(db: DbOrTx, userId: number, memberId: number, lock = false) {
-  const q = db.select().from(teamMembers).where(and(eq(teamMembers.id, memberId), eq(teamMembers.userId, userId))).limit(1);
+  const q = db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.id, memberId), eq(teamMembers.userId, userId)))
+    .limit(1);
   const [m] = lock ? await q.for('update') : await q;
   if (!m) throw errors.notFound();
   return m;
@@ -76,7 +92,10 @@ export async function ownMember(db: DbOrTx, userId: number, memberId: number, lo
 
 /** All of the caller's members among ids, or 404 when any is missing or someone else's. */
 export async function ownMembers(db: DbOrTx, userId: number, ids: number[], lock = false) {
-  const q = db.select().from(teamMembers).where(and(inArray(teamMembers.id, ids), eq(teamMembers.userId, userId)));
+  const q = db
+    .select()
+    .from(teamMembers)
+    .where(and(inArray(teamMembers.id, ids), eq(teamMembers.userId, userId)));
   const rows = lock ? await q.for('update') : await q;
   if (rows.length !== new Set(ids).size) throw errors.notFound();
   return rows;
@@ -84,10 +103,17 @@ export async function ownMembers(db: DbOrTx, userId: number, ids: number[], lock
 
 /** Forming (1) or full (2) from the head count; a team under review (7) keeps its status. */
 export async function refreshTeamStatus(db: DbOrTx, teamId: number) {
-  const [t] = await db.select({ status: teams.status, max: programs.maxMembers }).from(teams).innerJoin(programs, eq(programs.id, teams.programId)).where(eq(teams.id, teamId));
+  const [t] = await db
+    .select({ status: teams.status, max: programs.maxMembers })
+    .from(teams)
+    .innerJoin(programs, eq(programs.id, teams.programId))
+    .where(eq(teams.id, teamId));
   if (!t || t.status === TEAM_STATUS.IN_REVIEW) return;
   const n = (await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.teamId, teamId))).length;
-  await db.update(teams).set({ status: n >= t.max ? 2 : 1 }).where(eq(teams.id, teamId));
+  await db
+    .update(teams)
+    .set({ status: n >= t.max ? 2 : 1 })
+    .where(eq(teams.id, teamId));
 }
 
 export async function memberCount(db: DbOrTx, teamId: number): Promise<number> {
@@ -138,10 +164,18 @@ export async function assertTeamRoom(tx: Tx, incoming: Map<number, number>) {
   const ids = [...incoming.entries()].filter(([, n]) => n > 0).map(([id]) => id);
   if (!ids.length) return;
   const max = new Map(
-    (await tx.select({ id: teams.id, max: programs.maxMembers }).from(teams).innerJoin(programs, eq(programs.id, teams.programId)).where(inArray(teams.id, ids))).map((r) => [r.id, r.max]),
+    (
+      await tx
+        .select({ id: teams.id, max: programs.maxMembers })
+        .from(teams)
+        .innerJoin(programs, eq(programs.id, teams.programId))
+        .where(inArray(teams.id, ids))
+    ).map((r) => [r.id, r.max]),
   );
   const counts = new Map(
-    (await tx.select({ teamId: teamMembers.teamId, n: count() }).from(teamMembers).where(inArray(teamMembers.teamId, ids)).groupBy(teamMembers.teamId)).map((r) => [r.teamId!, Number(r.n)]),
+    (await tx.select({ teamId: teamMembers.teamId, n: count() }).from(teamMembers).where(inArray(teamMembers.teamId, ids)).groupBy(teamMembers.teamId)).map(
+      (r) => [r.teamId!, Number(r.n)],
+    ),
   );
   for (const id of ids) {
     const m = max.get(id);
@@ -154,7 +188,8 @@ export async function assertTeamRoom(tx: Tx, incoming: Map<number, number>) {
  * the players. A player moved meanwhile to another team has that team locked as well.
  */
 export async function lockOwnMembersWithTeams(tx: Tx, userId: number | null, ids: number[], extraTeams: (number | null | undefined)[] = []) {
-  const where = (lockIds: number[]) => (userId === null ? inArray(teamMembers.id, lockIds) : and(inArray(teamMembers.id, lockIds), eq(teamMembers.userId, userId)));
+  const where = (lockIds: number[]) =>
+    userId === null ? inArray(teamMembers.id, lockIds) : and(inArray(teamMembers.id, lockIds), eq(teamMembers.userId, userId));
   const peek = await tx.select({ id: teamMembers.id, teamId: teamMembers.teamId }).from(teamMembers).where(where(ids));
   if (peek.length !== new Set(ids).size) throw errors.notFound();
   const locked = await lockTeams(tx, [...extraTeams, ...peek.map((m) => m.teamId)]);

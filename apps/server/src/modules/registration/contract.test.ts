@@ -13,8 +13,11 @@ async function setup(over: Parameters<typeof buildRegistrationActivity>[1] = {},
   const user = await buildUser(t().database.db);
   const h = await loginAs(t().app, user.phone, user.password);
   const c = client(t().app, h, lang);
-  const team = (await c.post('/api/lTeam/web/create', { activityId: reg.activity.id, name: '雄鹰队', program: { id: reg.sumo.id } })).json().data as { id: number };
-  const add = async (over2: Record<string, unknown> = {}) => (await c.post('/api/lTeamMember/web/create', playerBody(reg.activity.id, { team: { id: team.id }, ...over2 }))).json().data as { id: number; name: string };
+  const team = (await c.post('/api/lTeam/web/create', { activityId: reg.activity.id, name: '雄鹰队', program: { id: reg.sumo.id } })).json().data as {
+    id: number;
+  };
+  const add = async (over2: Record<string, unknown> = {}) =>
+    (await c.post('/api/lTeamMember/web/create', playerBody(reg.activity.id, { team: { id: team.id }, ...over2 }))).json().data as { id: number; name: string };
   return { ...reg, user, h, c, team, add };
 }
 
@@ -54,11 +57,17 @@ describe('POST api/lRedeemCode/web/redeemCode: the team batch redeem (spec 7.4/7
     const s = await setup({}, 'en');
     const a = await s.add();
     const [c1] = await buildCodes(t().database.db, s.activity.id, 1, { ownerUserId: s.user.id });
-    const bad = await s.c.post('/api/lRedeemCode/web/redeemCode', { activityId: s.activity.id, teams: [{ teamId: s.team.id, teamers: [{ teamerId: a.id, codeName: 'NOPE-NOPE' }] }] });
+    const bad = await s.c.post('/api/lRedeemCode/web/redeemCode', {
+      activityId: s.activity.id,
+      teams: [{ teamId: s.team.id, teamers: [{ teamerId: a.id, codeName: 'NOPE-NOPE' }] }],
+    });
     expect(bad.json().data).toEqual([{ teamerId: a.id, codeName: 'NOPE-NOPE', ok: false, message: 'Invalid redemption code' }]);
     const other = await buildUser(t().database.db);
     const o = client(t().app, await loginAs(t().app, other.phone, other.password));
-    const r = await o.post('/api/lRedeemCode/web/redeemCode', { activityId: s.activity.id, teams: [{ teamId: s.team.id, teamers: [{ teamerId: a.id, codeName: c1!.codeName }] }] });
+    const r = await o.post('/api/lRedeemCode/web/redeemCode', {
+      activityId: s.activity.id,
+      teams: [{ teamId: s.team.id, teamers: [{ teamerId: a.id, codeName: c1!.codeName }] }],
+    });
     expect(r.statusCode).toBe(404);
     expect((await t().database.db.select().from(redeemCodes).where(eq(redeemCodes.id, c1!.id)))[0]!.status).toBe('available');
   });
@@ -143,7 +152,17 @@ describe('code entry at payStatus 7 (spec 4.1)', () => {
 describe('page sizes (spec 9) and the name search (spec 5)', () => {
   it('the team list and the player list page by 30 by default; pickers ask for 20 players or 30 teams', async () => {
     const s = await setup();
-    await t().database.db.insert(teams).values(Array.from({ length: 34 }, (_, i) => ({ activityId: s.activity.id, userId: s.user.id, name: `队伍${i}`, number: `${s.activity.id}-x${i}`, programId: s.sumo.id })));
+    await t()
+      .database.db.insert(teams)
+      .values(
+        Array.from({ length: 34 }, (_, i) => ({
+          activityId: s.activity.id,
+          userId: s.user.id,
+          name: `队伍${i}`,
+          number: `${s.activity.id}-x${i}`,
+          programId: s.sumo.id,
+        })),
+      );
     const r = await s.c.get(`/api/lTeam/web/find?activityId=${s.activity.id}`);
     expect(r.json()).toMatchObject({ size: 30, totalElements: 35, totalPages: 2 });
     expect(r.json().content).toHaveLength(30);
@@ -168,7 +187,8 @@ describe('page sizes (spec 9) and the name search (spec 5)', () => {
     await s.add({ name: '张小明' });
     await s.add({ name: 'Anna Li' });
     await s.add({ name: 'a\\b' });
-    const count = async (q: string) => (await s.c.get(`/api/lTeamMember/web/list?activityId=${s.activity.id}&name=${encodeURIComponent(q)}`)).json().totalElements as number;
+    const count = async (q: string) =>
+      (await s.c.get(`/api/lTeamMember/web/list?activityId=${s.activity.id}&name=${encodeURIComponent(q)}`)).json().totalElements as number;
     expect(await count('张_')).toBe(1);
     expect(await count('张%明')).toBe(2);
     expect(await count('ANNA')).toBe(1);

@@ -2,7 +2,19 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { dbId, idListBody, idsOf, myRegistrationsResponse, okResponse, orgAddressListResponse, orgAddressResponse, playerCardResponse, PROMOTION_CODE_MAX, PROMOTION_CODE_MIN, teamCodeCheckResponse } from '@rp/shared';
+import {
+  dbId,
+  idListBody,
+  idsOf,
+  myRegistrationsResponse,
+  okResponse,
+  orgAddressListResponse,
+  orgAddressResponse,
+  playerCardResponse,
+  PROMOTION_CODE_MAX,
+  PROMOTION_CODE_MIN,
+  teamCodeCheckResponse,
+} from '@rp/shared';
 import { activities, orgAddresses, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
@@ -27,7 +39,11 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
       .from(teamMembers)
       .where(eq(teamMembers.userId, uid))
       .groupBy(teamMembers.activityId, teamMembers.payStatus);
-    const teamRows = await db.select({ activityId: teams.activityId, n: sql<number>`count(*)::int` }).from(teams).where(eq(teams.userId, uid)).groupBy(teams.activityId);
+    const teamRows = await db
+      .select({ activityId: teams.activityId, n: sql<number>`count(*)::int` })
+      .from(teams)
+      .where(eq(teams.userId, uid))
+      .groupBy(teams.activityId);
     const ids = [...new Set([...memberRows.map((r) => r.activityId), ...teamRows.map((r) => r.activityId)])];
     const acts = ids.length ? await db.select().from(activities).where(inArray(activities.id, ids)) : [];
     const data = acts
@@ -56,46 +72,95 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     const [byUser, byIp] = await Promise.all([deps.store.incr(`promo:u:${req.user!.id}`, 60), deps.store.incr(`promo:ip:${req.ip}`, 60)]);
     if (byUser > 20 || byIp > 60 * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
   };
-  app.get('/api/lTeam/web/checkTeamCode', { schema: { tags, querystring: promoQuery, response: { 200: teamCodeCheckResponse } }, preHandler: [requireAuth, promoLimit] }, async (req) => {
-    const a = await loadActivity(db, req.query.activityId);
-    if (!a.promotionZone) throw errors.notFound();
-    if (!req.query.sourceActivityId) throw bad('reg.promoZoneFirst', 'sourceActivityId');
-    if (req.query.teamCode.length < PROMOTION_CODE_MIN) throw bad('reg.promoCodeShort', 'teamCode');
-    // the code is a team number of the source (promotion-zone) activity
-    const [src] = await db.select({ id: teams.id, name: teams.name, userId: teams.userId }).from(teams).where(and(eq(teams.activityId, req.query.sourceActivityId), eq(teams.number, req.query.teamCode))).limit(1);
-    return ok(req, { data: src ? { teamName: src.userId === req.user!.id ? src.name : null, verify: 1 as const } : { teamName: null, verify: 2 as const } }, 'ok.query');
-  });
+  app.get(
+    '/api/lTeam/web/checkTeamCode',
+    { schema: { tags, querystring: promoQuery, response: { 200: teamCodeCheckResponse } }, preHandler: [requireAuth, promoLimit] },
+    async (req) => {
+      const a = await loadActivity(db, req.query.activityId);
+      if (!a.promotionZone) throw errors.notFound();
+      if (!req.query.sourceActivityId) throw bad('reg.promoZoneFirst', 'sourceActivityId');
+      if (req.query.teamCode.length < PROMOTION_CODE_MIN) throw bad('reg.promoCodeShort', 'teamCode');
+      // the code is a team number of the source (promotion-zone) activity
+      const [src] = await db
+        .select({ id: teams.id, name: teams.name, userId: teams.userId })
+        .from(teams)
+        .where(and(eq(teams.activityId, req.query.sourceActivityId), eq(teams.number, req.query.teamCode)))
+        .limit(1);
+      return ok(
+        req,
+        { data: src ? { teamName: src.userId === req.user!.id ? src.name : null, verify: 1 as const } : { teamName: null, verify: 2 as const } },
+        'ok.query',
+      );
+    },
+  );
 
   // Promotion-zone list: finished activities (spec 9: year 2024, status 4 — any year here)
   // is served by GET api/lActivity/web/listV2?status=4.
 
   // Organisation addresses (api/lOrgAddress/web): the caller's own
-  const addrInput = z.object({ name: z.string().trim().min(1, 'validation.required').max(100), address: z.string().trim().min(1, 'validation.required').max(300) });
+  const addrInput = z.object({
+    name: z.string().trim().min(1, 'validation.required').max(100),
+    address: z.string().trim().min(1, 'validation.required').max(300),
+  });
   const present = (r: typeof orgAddresses.$inferSelect) => ({ id: r.id, name: r.name, address: r.address, status: r.status });
   app.get('/api/lOrgAddress/web/list', { schema: { tags, response: { 200: orgAddressListResponse } }, preHandler: requireAuth }, async (req) =>
-    ok(req, { data: (await db.select().from(orgAddresses).where(and(eq(orgAddresses.userId, req.user!.id), eq(orgAddresses.status, 1))).orderBy(orgAddresses.id)).map(present) }, 'ok.query'),
+    ok(
+      req,
+      {
+        data: (
+          await db
+            .select()
+            .from(orgAddresses)
+            .where(and(eq(orgAddresses.userId, req.user!.id), eq(orgAddresses.status, 1)))
+            .orderBy(orgAddresses.id)
+        ).map(present),
+      },
+      'ok.query',
+    ),
   );
-  app.post('/api/lOrgAddress/web/create', { schema: { tags, body: addrInput, response: { 200: orgAddressResponse } }, preHandler: requireAuth }, async (req) => {
-    const [r] = await db.insert(orgAddresses).values({ userId: req.user!.id, ...req.body }).returning();
-    return ok(req, { data: present(r!) }, 'ok.create');
-  });
-  app.put('/api/lOrgAddress/web/update', { schema: { tags, body: addrInput.extend({ id }), response: { 200: orgAddressResponse } }, preHandler: requireAuth }, async (req) => {
-    const [r] = await db.update(orgAddresses).set({ name: req.body.name, address: req.body.address }).where(and(eq(orgAddresses.id, req.body.id), eq(orgAddresses.userId, req.user!.id))).returning();
-    if (!r) throw errors.notFound();
-    return ok(req, { data: present(r) }, 'ok.update');
-  });
+  app.post(
+    '/api/lOrgAddress/web/create',
+    { schema: { tags, body: addrInput, response: { 200: orgAddressResponse } }, preHandler: requireAuth },
+    async (req) => {
+      const [r] = await db
+        .insert(orgAddresses)
+        .values({ userId: req.user!.id, ...req.body })
+        .returning();
+      return ok(req, { data: present(r!) }, 'ok.create');
+    },
+  );
+  app.put(
+    '/api/lOrgAddress/web/update',
+    { schema: { tags, body: addrInput.extend({ id }), response: { 200: orgAddressResponse } }, preHandler: requireAuth },
+    async (req) => {
+      const [r] = await db
+        .update(orgAddresses)
+        .set({ name: req.body.name, address: req.body.address })
+        .where(and(eq(orgAddresses.id, req.body.id), eq(orgAddresses.userId, req.user!.id)))
+        .returning();
+      if (!r) throw errors.notFound();
+      return ok(req, { data: present(r) }, 'ok.update');
+    },
+  );
   app.delete('/api/lOrgAddress/web/delete', { schema: { tags, body: idListBody, response: { 200: okResponse } }, preHandler: requireAuth }, async (req) => {
     const ids = idsOf(req.body);
-    const gone = await db.delete(orgAddresses).where(and(inArray(orgAddresses.id, ids), eq(orgAddresses.userId, req.user!.id))).returning({ id: orgAddresses.id });
+    const gone = await db
+      .delete(orgAddresses)
+      .where(and(inArray(orgAddresses.id, ids), eq(orgAddresses.userId, req.user!.id)))
+      .returning({ id: orgAddresses.id });
     if (gone.length !== new Set(ids).size) throw errors.notFound();
     return ok(req, {}, 'ok.delete');
   });
 
   // Permitted staff may see an ID number whole; every look is audited.
-  app.get('/api/admin/players/:id/card', { schema: { tags: ['admin'], params: z.object({ id }), response: { 200: playerCardResponse } }, preHandler: requirePermission('registrations.manage') }, async (req) => {
-    const [m] = await db.select().from(teamMembers).where(eq(teamMembers.id, req.params.id)).limit(1);
-    if (!m) throw errors.notFound();
-    await audit(db, { userId: req.user!.id, resource: 'teamMembers', recordId: m.id, action: 'viewCard' });
-    return ok(req, { data: { cardType: m.cardType, card: deps.pii.decrypt(m.cardEnc) } }, 'ok.query');
-  });
+  app.get(
+    '/api/admin/players/:id/card',
+    { schema: { tags: ['admin'], params: z.object({ id }), response: { 200: playerCardResponse } }, preHandler: requirePermission('registrations.manage') },
+    async (req) => {
+      const [m] = await db.select().from(teamMembers).where(eq(teamMembers.id, req.params.id)).limit(1);
+      if (!m) throw errors.notFound();
+      await audit(db, { userId: req.user!.id, resource: 'teamMembers', recordId: m.id, action: 'viewCard' });
+      return ok(req, { data: { cardType: m.cardType, card: deps.pii.decrypt(m.cardEnc) } }, 'ok.query');
+    },
+  );
 };

@@ -18,7 +18,15 @@ async function setup(lang = 'zh') {
   const team = (await call('POST', '/api/lTeam/web/create', { activityId: reg.activity.id, name: '雄鹰队', program: { id: reg.sumo.id } })).json().data;
   return { ...reg, h, call, team };
 }
-const player = (activityId: number, over: Record<string, unknown> = {}) => ({ activityId, name: '张小明', cardType: 0, card: idCard('20120315'), emerName: '张妈妈', emerPhone: '13800138000', ...over });
+const player = (activityId: number, over: Record<string, unknown> = {}) => ({
+  activityId,
+  name: '张小明',
+  cardType: 0,
+  card: idCard('20120315'),
+  emerName: '张妈妈',
+  emerPhone: '13800138000',
+  ...over,
+});
 
 describe('emergency phone by its country code', () => {
   it.each([
@@ -50,9 +58,17 @@ describe('emergency phone by its country code', () => {
   it('keeps the mainland rule for 86 and names an unknown code', async () => {
     const s = await setup('en');
     const mainland = await s.call('POST', '/api/lTeamMember/web/create', player(s.activity.id, { region: '86', emerPhone: '91234567' }));
-    expect(mainland.json()).toMatchObject({ status: 400, message: 'Enter a valid 11-digit mainland mobile number', fieldErrors: { emerPhone: 'Enter a valid 11-digit mainland mobile number' } });
+    expect(mainland.json()).toMatchObject({
+      status: 400,
+      message: 'Enter a valid 11-digit mainland mobile number',
+      fieldErrors: { emerPhone: 'Enter a valid 11-digit mainland mobile number' },
+    });
     const unknown = await s.call('POST', '/api/lTeamMember/web/create', player(s.activity.id, { region: '999', emerPhone: '91234567' }));
-    expect(unknown.json()).toMatchObject({ status: 400, message: 'No country or region uses the code +999', fieldErrors: { region: 'No country or region uses this code' } });
+    expect(unknown.json()).toMatchObject({
+      status: 400,
+      message: 'No country or region uses the code +999',
+      fieldErrors: { region: 'No country or region uses this code' },
+    });
     expect(await t().database.db.select().from(teamMembers)).toHaveLength(0);
   });
 
@@ -65,7 +81,12 @@ describe('emergency phone by its country code', () => {
     ws.addRow(['错号', idCard('20120102'), '852', '1234']);
     ws.addRow(['内地', idCard('20120103'), '', '13800138000']);
     const m = multipart([{ name: 'file', filename: 'p.xlsx', data: Buffer.from(await wb.xlsx.writeBuffer()) }]);
-    const r = await t().app.inject({ method: 'POST', url: `/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=0`, headers: { ...s.h, ...m.headers }, payload: m.payload });
+    const r = await t().app.inject({
+      method: 'POST',
+      url: `/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=0`,
+      headers: { ...s.h, ...m.headers },
+      payload: m.payload,
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json().data.errors).toEqual([{ row: 3, column: '紧急联系电话', message: '请输入正确的中国香港特别行政区（+852）电话号码' }]);
     const rows = await t().database.db.select().from(teamMembers).orderBy(teamMembers.id);
@@ -76,16 +97,21 @@ describe('emergency phone by its country code', () => {
   });
 });
 
-describe('a closed activity refuses coaches\' writes with the reason', () => {
+describe("a closed activity refuses coaches' writes with the reason", () => {
   async function closed(how: 'ended' | 'finished') {
     const s = await setup('en');
     const created = await s.call('POST', '/api/lTeamMember/web/create', player(s.activity.id, { team: { id: s.team.id } }));
     const memberId = created.json().data.id as number;
-    const leaderId = (await s.call('POST', '/api/lLeader', { activityId: s.activity.id, name: '王老师', phone: '13912345678', address: '' })).json().data.id as number;
+    const leaderId = (await s.call('POST', '/api/lLeader', { activityId: s.activity.id, name: '王老师', phone: '13912345678', address: '' })).json().data
+      .id as number;
     const past = new Date(Date.now() - 86_400_000);
     await t()
       .database.db.update(activities)
-      .set(how === 'ended' ? { signUpEnd: past } : { status: 4, signUpEnd: new Date(Date.now() - 5 * 86_400_000), beginTime: new Date(Date.now() - 3 * 86_400_000), finishTime: past })
+      .set(
+        how === 'ended'
+          ? { signUpEnd: past }
+          : { status: 4, signUpEnd: new Date(Date.now() - 5 * 86_400_000), beginTime: new Date(Date.now() - 3 * 86_400_000), finishTime: past },
+      )
       .where(eq(activities.id, s.activity.id));
     return { ...s, memberId, leaderId };
   }
@@ -93,7 +119,10 @@ describe('a closed activity refuses coaches\' writes with the reason', () => {
   it.each(['ended', 'finished'] as const)('sign-up %s: every write answers 409 REGISTRATION_CLOSED and nothing changes', async (how) => {
     const s = await closed(how);
     const id = s.activity.id;
-    const text = how === 'ended' ? 'Sign-up has ended; existing registrations can only be viewed' : 'This activity has finished; existing registrations can only be viewed';
+    const text =
+      how === 'ended'
+        ? 'Sign-up has ended; existing registrations can only be viewed'
+        : 'This activity has finished; existing registrations can only be viewed';
     const writes: [string, 'POST' | 'PUT' | 'DELETE', string, unknown][] = [
       ['add player', 'POST', '/api/lTeamMember/web/create', player(id, { card: idCard('20120316') })],
       ['edit player', 'PUT', '/api/lTeamMember/web/update', { ...player(id, { name: '改名' }), id: s.memberId }],
@@ -110,17 +139,30 @@ describe('a closed activity refuses coaches\' writes with the reason', () => {
       ['add teacher', 'POST', '/api/lLeader', { activityId: id, name: '李老师', phone: '13912345679', address: '' }],
       ['edit teacher', 'PUT', '/api/lLeader', { id: s.leaderId, activityId: id, name: '王老师二', phone: '13912345678', address: '' }],
       ['delete teacher', 'DELETE', '/api/lLeader', { ids: [s.leaderId] }],
-      ['batch avatars', 'POST', '/api/lTeamMember/web/updateMemberHead', { activityId: id, memberPhotoVoList: [{ memberId: s.memberId, headImg: '/api/files/private/avatars/2026/01/000000000000000000000000.jpg' }] }],
+      [
+        'batch avatars',
+        'POST',
+        '/api/lTeamMember/web/updateMemberHead',
+        { activityId: id, memberPhotoVoList: [{ memberId: s.memberId, headImg: '/api/files/private/avatars/2026/01/000000000000000000000000.jpg' }] },
+      ],
     ];
     for (const [what, method, url, body] of writes) {
       const r = await s.call(method, url, body);
-      expect({ what, status: r.statusCode, code: r.json().code, message: r.json().message }).toEqual({ what, status: 409, code: 'REGISTRATION_CLOSED', message: text });
+      expect({ what, status: r.statusCode, code: r.json().code, message: r.json().message }).toEqual({
+        what,
+        status: 409,
+        code: 'REGISTRATION_CLOSED',
+        message: text,
+      });
     }
     const [m] = await t().database.db.select().from(teamMembers);
     expect(m).toMatchObject({ name: '张小明', teamId: s.team.id });
     expect(await t().database.db.select().from(teams)).toHaveLength(1);
     // batch redeem answers per player, each refused with the reason
-    const batch = await s.call('POST', '/api/lRedeemCode/web/batchRedeem', { activityId: id, teams: [{ name: '雄鹰队', program: s.sumo.id, teamId: s.team.id, teamers: [{ name: '张小明', teamerId: s.memberId, codeName: 'ANYCODE1' }] }] });
+    const batch = await s.call('POST', '/api/lRedeemCode/web/batchRedeem', {
+      activityId: id,
+      teams: [{ name: '雄鹰队', program: s.sumo.id, teamId: s.team.id, teamers: [{ name: '张小明', teamerId: s.memberId, codeName: 'ANYCODE1' }] }],
+    });
     expect(batch.json().data).toEqual([{ teamerId: s.memberId, codeName: 'ANYCODE1', ok: false, message: text }]);
     // reading stays possible
     expect((await s.call('GET', `/api/lTeamMember/web/list?activityId=${id}`)).statusCode).toBe(200);
@@ -136,7 +178,12 @@ describe('a closed activity refuses coaches\' writes with the reason', () => {
     const data = Buffer.from(await wb.xlsx.writeBuffer());
     const send = (mode: string) => {
       const m = multipart([{ name: 'file', filename: 'p.xlsx', data }]);
-      return t().app.inject({ method: 'POST', url: `/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=${mode}&atomic=1`, headers: { ...s.h, ...m.headers }, payload: m.payload });
+      return t().app.inject({
+        method: 'POST',
+        url: `/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=${mode}&atomic=1`,
+        headers: { ...s.h, ...m.headers },
+        payload: m.payload,
+      });
     };
     expect((await send('preview')).statusCode).toBe(200);
     const commit = await send('commit');

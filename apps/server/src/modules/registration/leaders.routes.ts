@@ -11,7 +11,17 @@ import { checkOrg } from './teams.service';
 import { containsPattern } from '../../lib/like';
 import { assertOwnPrivateFile } from '../uploads/uploads.service';
 
-const present = (l: typeof leaders.$inferSelect) => ({ id: l.id, activityId: l.activityId, name: l.name, phone: l.phone, address: l.address, code: l.code, status: l.status, type: l.type, photoUrl: l.photoUrl });
+const present = (l: typeof leaders.$inferSelect) => ({
+  id: l.id,
+  activityId: l.activityId,
+  name: l.name,
+  phone: l.phone,
+  address: l.address,
+  code: l.code,
+  status: l.status,
+  type: l.type,
+  photoUrl: l.photoUrl,
+});
 
 /** Leading teachers (spec 2.6, 7.6): the caller's own, per activity. */
 export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +38,13 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = req.query;
     const w = and(eq(leaders.userId, req.user!.id), eq(leaders.activityId, q.activityId), q.name ? ilike(leaders.name, containsPattern(q.name)) : undefined);
     const [rows, [total]] = await Promise.all([
-      db.select().from(leaders).where(w).orderBy(desc(leaders.id)).limit(q.size).offset(q.page * q.size),
+      db
+        .select()
+        .from(leaders)
+        .where(w)
+        .orderBy(desc(leaders.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
       db.select({ n: count() }).from(leaders).where(w),
     ]);
     return page(req, rows.map(present), Number(total?.n ?? 0), q.page, q.size);
@@ -49,7 +65,18 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     await assertOwnPrivateFile(db, req.user!.id, b.photoUrl, { field: 'photoUrl', folders: ['attachments', 'avatars'] });
     const [row] = await db
       .insert(leaders)
-      .values({ userId: req.user!.id, activityId: b.activityId, name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? null, status: 1, type: 1, collectStatus: 1 })
+      .values({
+        userId: req.user!.id,
+        activityId: b.activityId,
+        name: b.name,
+        phone: b.phone,
+        address: b.address,
+        code: b.code ?? null,
+        photoUrl: b.photoUrl ?? null,
+        status: 1,
+        type: 1,
+        collectStatus: 1,
+      })
       .returning();
     await audit(db, { userId: req.user!.id, resource: 'leaders', recordId: row!.id, action: 'create', after: row });
     return ok(req, { data: present(row!) }, 'ok.create');
@@ -57,12 +84,20 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/lLeader', { schema: { tags, body: leaderUpdate, response: { 200: leaderResponse } }, ...pre }, async (req) => {
     const b = req.body;
-    const [before] = await db.select().from(leaders).where(and(eq(leaders.id, b.id), eq(leaders.userId, req.user!.id))).limit(1);
+    const [before] = await db
+      .select()
+      .from(leaders)
+      .where(and(eq(leaders.id, b.id), eq(leaders.userId, req.user!.id)))
+      .limit(1);
     if (!before || before.activityId !== b.activityId) throw errors.notFound();
     await loadOpenActivity(db, b.activityId);
     await checkCode(b.code);
     await assertOwnPrivateFile(db, req.user!.id, b.photoUrl, { field: 'photoUrl', folders: ['attachments', 'avatars'], current: before.photoUrl });
-    const [row] = await db.update(leaders).set({ name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? before.photoUrl }).where(eq(leaders.id, b.id)).returning();
+    const [row] = await db
+      .update(leaders)
+      .set({ name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? before.photoUrl })
+      .where(eq(leaders.id, b.id))
+      .returning();
     await audit(db, { userId: req.user!.id, resource: 'leaders', recordId: b.id, action: 'update', before, after: row });
     return ok(req, { data: present(row!) }, 'ok.update');
   });
@@ -70,9 +105,15 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/api/lLeader', { schema: { tags, body: idListBody, response: { 200: okResponse } }, ...pre }, async (req) => {
     const ids = idsOf(req.body);
     await db.transaction(async (tx) => {
-      const rows = await tx.select().from(leaders).where(and(inArray(leaders.id, ids), eq(leaders.userId, req.user!.id)));
+      const rows = await tx
+        .select()
+        .from(leaders)
+        .where(and(inArray(leaders.id, ids), eq(leaders.userId, req.user!.id)));
       if (rows.length !== new Set(ids).size) throw errors.notFound();
-      await assertOpenActivities(tx, rows.map((r) => r.activityId));
+      await assertOpenActivities(
+        tx,
+        rows.map((r) => r.activityId),
+      );
       await tx.delete(leaders).where(inArray(leaders.id, ids));
       for (const r of rows) await audit(tx as never, { userId: req.user!.id, resource: 'leaders', recordId: r.id, action: 'delete', before: r });
     });

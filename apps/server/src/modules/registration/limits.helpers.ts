@@ -51,7 +51,15 @@ export async function setupLimits(db: Db, app: FastifyInstance, opts: { max?: nu
   return { activity, program, small, user, h };
 }
 
-export const playerBody = (activityId: number, over: Record<string, unknown> = {}) => ({ activityId, name: '张小明', cardType: 0, card: nextCard(), emerName: '张妈妈', emerPhone: '13800138000', ...over });
+export const playerBody = (activityId: number, over: Record<string, unknown> = {}) => ({
+  activityId,
+  name: '张小明',
+  cardType: 0,
+  card: nextCard(),
+  emerName: '张妈妈',
+  emerPhone: '13800138000',
+  ...over,
+});
 
 export async function newTeam(c: Call, activityId: number, programId: number, name = 'T' + Math.random().toString(36).slice(2, 8)) {
   const r = await c.post('/api/lTeam/web/create', { activityId, name, program: { id: programId } });
@@ -71,13 +79,19 @@ export async function teamSize(db: Db, teamId: number) {
   return Number(r!.n);
 }
 export async function activityPlayers(db: Db, activityId: number) {
-  const [r] = await db.select({ n: count() }).from(teamMembers).where(and(eq(teamMembers.activityId, activityId), notInArray(teamMembers.payStatus, [5, 6])));
+  const [r] = await db
+    .select({ n: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.activityId, activityId), notInArray(teamMembers.payStatus, [5, 6])));
   return Number(r!.n);
 }
 export async function teamsOf(db: Db, activityId: number) {
   return db.select().from(teams).where(eq(teams.activityId, activityId));
 }
 export async function inTeams(db: Db, activityId: number) {
-  const [r] = await db.select({ n: count() }).from(teamMembers).where(and(eq(teamMembers.activityId, activityId), isNotNull(teamMembers.teamId)));
+  const [r] = await db
+    .select({ n: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.activityId, activityId), isNotNull(teamMembers.teamId)));
   return Number(r!.n);
 }

@@ -37,7 +37,9 @@ describe('team member cap under concurrency, two instances (finding 2)', () => {
     const accepted: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const team = await newTeam(s.a, s.activity.id, s.program.id);
-      const rs = await Promise.all(Array.from({ length: ADDS }, (_, i) => s.via(i).post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }))));
+      const rs = await Promise.all(
+        Array.from({ length: ADDS }, (_, i) => s.via(i).post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }))),
+      );
       noServerErrors(rs);
       expect(rs.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'TEAM_FULL')).toBe(true);
       sizes.push(await teamSize(t().database.db, team.id));
@@ -70,7 +72,11 @@ describe('team member cap under concurrency, two instances (finding 2)', () => {
       const team = await newTeam(s.a, s.activity.id, s.program.id);
       const loose = [];
       for (let i = 0; i < ADDS; i++) loose.push(await looseMember(s.a, s.activity.id, s.program.id));
-      const rs = await Promise.all(loose.map((m, i) => s.via(i).put('/api/lTeamMember/web/assignTeam', { teamId: team.id, teamMemberIdList: [m.id], activityId: s.activity.id, confirm: true })));
+      const rs = await Promise.all(
+        loose.map((m, i) =>
+          s.via(i).put('/api/lTeamMember/web/assignTeam', { teamId: team.id, teamMemberIdList: [m.id], activityId: s.activity.id, confirm: true }),
+        ),
+      );
       noServerErrors(rs);
       sizes.push(await teamSize(t().database.db, team.id));
     }
@@ -83,11 +89,20 @@ describe('team member cap under concurrency, two instances (finding 2)', () => {
     const y = await newTeam(s.a, s.activity.id, s.program.id);
     const inX: number[] = [];
     const inY: number[] = [];
-    for (let i = 0; i < 4; i++) inX.push((await s.a.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: x.id } }))).json().data.id as number);
-    for (let i = 0; i < 4; i++) inY.push((await s.a.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: y.id } }))).json().data.id as number);
+    for (let i = 0; i < 4; i++)
+      inX.push((await s.a.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: x.id } }))).json().data.id as number);
+    for (let i = 0; i < 4; i++)
+      inY.push((await s.a.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: y.id } }))).json().data.id as number);
     const rs = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        s.via(i).put('/api/lTeamMember/web/assignTeam', i % 2 ? { teamId: y.id, teamMemberIdList: [inX[i >> 1]!], activityId: s.activity.id } : { teamId: x.id, teamMemberIdList: [inY[i >> 1]!], activityId: s.activity.id }),
+        s
+          .via(i)
+          .put(
+            '/api/lTeamMember/web/assignTeam',
+            i % 2
+              ? { teamId: y.id, teamMemberIdList: [inX[i >> 1]!], activityId: s.activity.id }
+              : { teamId: x.id, teamMemberIdList: [inY[i >> 1]!], activityId: s.activity.id },
+          ),
       ),
     );
     noServerErrors(rs);
@@ -156,7 +171,11 @@ describe('activity player limit under concurrency, two instances', () => {
       noServerErrors(rs);
       const total = await activityPlayers(t().database.db, s.activity.id);
       expect(total).toBeLessThanOrEqual(10);
-      const expected = (rs[0]!.statusCode === 200 ? 4 : 0) + (rs[1]!.statusCode === 200 ? 4 : 0) + (rs[2]!.statusCode === 200 ? 4 : 0) + rs.slice(3).filter((r) => r.statusCode === 200).length;
+      const expected =
+        (rs[0]!.statusCode === 200 ? 4 : 0) +
+        (rs[1]!.statusCode === 200 ? 4 : 0) +
+        (rs[2]!.statusCode === 200 ? 4 : 0) +
+        rs.slice(3).filter((r) => r.statusCode === 200).length;
       expect(total).toBe(expected);
     }
   });
@@ -167,7 +186,9 @@ describe('duplicate imports racing (finding 5)', () => {
     for (let round = 0; round < 5; round++) {
       const s = await coach();
       const data = await sheet([HEAD, ...Array.from({ length: 5 }, (_, i) => ['导入' + i, '身份证', playerBody(0).card, '', '创意赛'])]);
-      const rs = await Promise.all([0, 1, 2].map((i) => s.via(i).upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=${i % 2}`, data)));
+      const rs = await Promise.all(
+        [0, 1, 2].map((i) => s.via(i).upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=${i % 2}`, data)),
+      );
       noServerErrors(rs);
       expect(rs.filter((r) => r.statusCode === 200 && r.json().data.written === 5)).toHaveLength(1);
       for (const r of rs.filter((x) => !(x.statusCode === 200 && x.json().data.written === 5))) {

@@ -19,7 +19,8 @@ describe('team member cap on every path that puts a player into a team', () => {
   it('create: the sixth player of a cap-5 team answers 409 TEAM_FULL naming the maximum (zh/en)', async () => {
     const s = await coach({ max: 5 });
     const team = await newTeam(s.c, s.activity.id, s.program.id);
-    for (let i = 0; i < 5; i++) expect((await s.c.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }))).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await s.c.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }))).statusCode).toBe(200);
     const zh = await s.c.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }));
     const en = await s.en.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }));
     expect(zh.statusCode).toBe(409);
@@ -49,15 +50,28 @@ describe('team member cap on every path that puts a player into a team', () => {
     const loose = [];
     for (let i = 0; i < 4; i++) loose.push(await looseMember(s.c, s.activity.id, s.program.id));
     for (const confirm of [undefined, true]) {
-      const r = await s.c.put('/api/lTeamMember/web/assignTeam', { teamId: team.id, teamMemberIdList: loose.map((m) => m.id), activityId: s.activity.id, confirm });
+      const r = await s.c.put('/api/lTeamMember/web/assignTeam', {
+        teamId: team.id,
+        teamMemberIdList: loose.map((m) => m.id),
+        activityId: s.activity.id,
+        confirm,
+      });
       expect(r.statusCode).toBe(409);
       expect(r.json().code).toBe('TEAM_FULL');
     }
     expect(await teamSize(t().database.db, team.id)).toBe(0);
-    const ok = await s.c.put('/api/lTeamMember/web/assignTeam', { teamId: team.id, teamMemberIdList: loose.slice(0, 3).map((m) => m.id), activityId: s.activity.id });
+    const ok = await s.c.put('/api/lTeamMember/web/assignTeam', {
+      teamId: team.id,
+      teamMemberIdList: loose.slice(0, 3).map((m) => m.id),
+      activityId: s.activity.id,
+    });
     expect(ok.statusCode).toBe(200);
     // players already in the team are not counted twice
-    const again = await s.c.put('/api/lTeamMember/web/assignTeam', { teamId: team.id, teamMemberIdList: loose.slice(0, 3).map((m) => m.id), activityId: s.activity.id });
+    const again = await s.c.put('/api/lTeamMember/web/assignTeam', {
+      teamId: team.id,
+      teamMemberIdList: loose.slice(0, 3).map((m) => m.id),
+      activityId: s.activity.id,
+    });
     expect(again.statusCode).toBe(200);
     expect(await teamSize(t().database.db, team.id)).toBe(3);
   });
@@ -75,7 +89,11 @@ describe('team member cap on every path that puts a player into a team', () => {
 
   it('batch create: a one-form team with more players than its program allows writes nothing', async () => {
     const s = await coach({ max: 2 });
-    const r = await s.c.post('/api/lTeam/web/batchCreate', { activityId: s.activity.id, team: { name: '雄鹰队', program: { id: s.program.id } }, members: Array.from({ length: 3 }, () => strip(playerBody(s.activity.id))) });
+    const r = await s.c.post('/api/lTeam/web/batchCreate', {
+      activityId: s.activity.id,
+      team: { name: '雄鹰队', program: { id: s.program.id } },
+      members: Array.from({ length: 3 }, () => strip(playerBody(s.activity.id))),
+    });
     expect(r.statusCode).toBe(409);
     expect(r.json().code).toBe('TEAM_FULL');
     expect(await teamsOf(t().database.db, s.activity.id)).toHaveLength(0);
@@ -141,7 +159,10 @@ describe('activity player limit (0 = none) on every path that adds a player', ()
       expect(r.json().code).toBe('PLAYER_LIMIT');
     }
     expect(await activityPlayers(t().database.db, s.activity.id)).toBe(1);
-    const fits = await s.c.upload(importUrl(s.activity.id), await sheet([HEAD, ...Array.from({ length: 2 }, (_, i) => ['导入' + i, '身份证', playerBody(0).card, '', '创意赛'])]));
+    const fits = await s.c.upload(
+      importUrl(s.activity.id),
+      await sheet([HEAD, ...Array.from({ length: 2 }, (_, i) => ['导入' + i, '身份证', playerBody(0).card, '', '创意赛'])]),
+    );
     expect(fits.statusCode).toBe(200);
     expect(await activityPlayers(t().database.db, s.activity.id)).toBe(3);
   });
@@ -149,7 +170,11 @@ describe('activity player limit (0 = none) on every path that adds a player', ()
   it('batch create: a one-form team that would pass the limit writes neither team nor players', async () => {
     const s = await coach({ playerLimit: 3 });
     await looseMember(s.c, s.activity.id, s.program.id);
-    const r = await s.c.post('/api/lTeam/web/batchCreate', { activityId: s.activity.id, team: { name: '雄鹰队', program: { id: s.program.id } }, members: Array.from({ length: 3 }, () => strip(playerBody(s.activity.id))) });
+    const r = await s.c.post('/api/lTeam/web/batchCreate', {
+      activityId: s.activity.id,
+      team: { name: '雄鹰队', program: { id: s.program.id } },
+      members: Array.from({ length: 3 }, () => strip(playerBody(s.activity.id))),
+    });
     expect(r.statusCode).toBe(409);
     expect(r.json().code).toBe('PLAYER_LIMIT');
     expect(await teamsOf(t().database.db, s.activity.id)).toHaveLength(0);

@@ -51,7 +51,13 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const w = and(...where);
     const [rows, [total]] = await Promise.all([
-      db.select().from(teamMembers).where(w).orderBy(desc(teamMembers.id)).limit(q.size).offset(q.page * q.size),
+      db
+        .select()
+        .from(teamMembers)
+        .where(w)
+        .orderBy(desc(teamMembers.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
       db.select({ n: count() }).from(teamMembers).where(w),
     ]);
     return page(req, await presentMembers(db, req.lang, rows), Number(total?.n ?? 0), q.page, q.size);
@@ -84,7 +90,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/lTeamMember/web/submit', { schema: { tags, body: submitBody, response: { 200: okResponse } }, ...pre }, async (req) => {
-    await submitForReview(deps, req.user!.id, req.body.map((x) => x.memberId));
+    await submitForReview(
+      deps,
+      req.user!.id,
+      req.body.map((x) => x.memberId),
+    );
     return ok(req, {}, 'reg.submitted');
   });
 
@@ -103,8 +113,12 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await redeem(deps, req.user!.id, req.body.id, req.body.activityId, req.body.code);
     return ok(req as never, { data: await one(req, row) }, 'reg.redeemOk');
   };
-  app.put('/api/lTeamMember/web/useCode', { schema: { tags, body: useCodeBody, response: { 200: memberDetailResponse } }, ...pre }, async (req) => useCode(req));
-  app.put('/api/lTeamMember/web/useCodeV2', { schema: { tags, body: useCodeBody, response: { 200: memberDetailResponse } }, ...pre }, async (req) => useCode(req));
+  app.put('/api/lTeamMember/web/useCode', { schema: { tags, body: useCodeBody, response: { 200: memberDetailResponse } }, ...pre }, async (req) =>
+    useCode(req),
+  );
+  app.put('/api/lTeamMember/web/useCodeV2', { schema: { tags, body: useCodeBody, response: { 200: memberDetailResponse } }, ...pre }, async (req) =>
+    useCode(req),
+  );
 
   app.post('/api/lTeamMember/web/withdraw', { schema: { tags, body: withdrawBody, response: { 200: okResponse } }, ...pre }, async (req) => {
     await requestWithdrawal(deps, req.user!.id, req.body.teamMember.id, req.body.type, req.body.name);

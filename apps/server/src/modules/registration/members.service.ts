@@ -19,7 +19,23 @@ import { teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { Pii } from '../../lib/pii';
-import { assertOpenActivities, assertTeamRoom, bad, checkClothes, checkPlan, conflict, loadOpenActivity, loadProgram, lockOwnMembersWithTeams, lockTeams, ownMembers, ownTeam, refreshTeamStatus, reserveActivityPlaces, type Tx } from './common';
+import {
+  assertOpenActivities,
+  assertTeamRoom,
+  bad,
+  checkClothes,
+  checkPlan,
+  conflict,
+  loadOpenActivity,
+  loadProgram,
+  lockOwnMembersWithTeams,
+  lockTeams,
+  ownMembers,
+  ownTeam,
+  refreshTeamStatus,
+  reserveActivityPlaces,
+  type Tx,
+} from './common';
 import { redeemInTx } from './codes.service';
 import { notifyPlayers } from '../messages/registration-notices';
 import { assertOwnPrivateFile } from '../uploads/uploads.service';
@@ -79,7 +95,14 @@ export function duplicateAsConflict(e: unknown): never {
  * taken after the checks, just before the count and the write, so they are held briefly. `placesReserved`:
  * the caller has already reserved this player's place in the activity (one-form team creation).
  */
-export async function saveMemberInTx(tx: Tx, deps: AppDeps, userId: number, input: Input, existingId?: number, opts: { placesReserved?: boolean } = {}): Promise<MemberRow> {
+export async function saveMemberInTx(
+  tx: Tx,
+  deps: AppDeps,
+  userId: number,
+  input: Input,
+  existingId?: number,
+  opts: { placesReserved?: boolean } = {},
+): Promise<MemberRow> {
   const activity = await loadOpenActivity(tx, input.activityId);
   const { card, birth, gender } = readCard(input);
   checkEmergencyPhone(input.region, input.emerPhone);
@@ -149,7 +172,10 @@ export async function saveMemberInTx(tx: Tx, deps: AppDeps, userId: number, inpu
     [row] = (await tx.update(teamMembers).set(values).where(eq(teamMembers.id, before.id)).returning()) as [MemberRow];
     await audit(tx as never, { userId, resource: 'teamMembers', recordId: row.id, action: 'update', before: redact(before), after: redact(row) });
   } else {
-    [row] = (await tx.insert(teamMembers).values({ ...values, activityId: activity.id, userId, collectStatus: 1 }).returning()) as [MemberRow];
+    [row] = (await tx
+      .insert(teamMembers)
+      .values({ ...values, activityId: activity.id, userId, collectStatus: 1 })
+      .returning()) as [MemberRow];
     await audit(tx as never, { userId, resource: 'teamMembers', recordId: row.id, action: 'create', after: redact(row) });
   }
   for (const t of new Set([before?.teamId, row.teamId])) if (t) await refreshTeamStatus(tx, t);
@@ -170,7 +196,10 @@ export function redact(m: MemberRow) {
 export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, ids);
-    await assertOpenActivities(tx, rows.map((m) => m.activityId));
+    await assertOpenActivities(
+      tx,
+      rows.map((m) => m.activityId),
+    );
     if (rows.some((m) => !isFree(m.payStatus))) throw conflict('reg.playerHasPaid', 'PLAYER_HAS_PAID');
     await tx.delete(teamMembers).where(inArray(teamMembers.id, ids));
     for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'delete', before: redact(m) });
@@ -182,10 +211,14 @@ export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]
 export async function moveOut(deps: AppDeps, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, ids);
-    await assertOpenActivities(tx, rows.map((m) => m.activityId));
+    await assertOpenActivities(
+      tx,
+      rows.map((m) => m.activityId),
+    );
     if (rows.some((m) => !isFree(m.payStatus))) throw conflict('reg.locked', 'LOCKED');
     await tx.update(teamMembers).set({ teamId: null, updatedAt: new Date() }).where(inArray(teamMembers.id, ids));
-    for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'moveOut', before: { teamId: m.teamId }, after: { teamId: null } });
+    for (const m of rows)
+      await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'moveOut', before: { teamId: m.teamId }, after: { teamId: null } });
     for (const t of new Set(rows.map((m) => m.teamId))) if (t) await refreshTeamStatus(tx, t);
   });
 }
@@ -206,7 +239,15 @@ export async function assignTeam(deps: AppDeps, userId: number, body: { teamId: 
     if (rows.some((m) => m.payStatus === PAY_STATUS.IN_REVIEW)) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
     await assertTeamRoom(tx, new Map([[team.id, rows.filter((m) => m.teamId !== team.id).length]]));
     await tx.update(teamMembers).set({ teamId: team.id, updatedAt: new Date() }).where(inArray(teamMembers.id, body.teamMemberIdList));
-    for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'assignTeam', before: { teamId: m.teamId }, after: { teamId: team.id } });
+    for (const m of rows)
+      await audit(tx as never, {
+        userId,
+        resource: 'teamMembers',
+        recordId: m.id,
+        action: 'assignTeam',
+        before: { teamId: m.teamId },
+        after: { teamId: team.id },
+      });
     for (const t of new Set([team.id, ...rows.map((m) => m.teamId)])) if (t) await refreshTeamStatus(tx, t);
   });
 }
@@ -225,7 +266,15 @@ export async function changeProgram(deps: AppDeps, userId: number, body: { progr
       if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', problems[0]!);
     }
     await tx.update(teamMembers).set({ programId: program.id, updatedAt: new Date() }).where(inArray(teamMembers.id, body.teamMemberIdList));
-    for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'changeProgram', before: { programId: m.programId }, after: { programId: program.id } });
+    for (const m of rows)
+      await audit(tx as never, {
+        userId,
+        resource: 'teamMembers',
+        recordId: m.id,
+        action: 'changeProgram',
+        before: { programId: m.programId },
+        after: { programId: program.id },
+      });
   });
 }
 
@@ -243,7 +292,14 @@ export async function submitForReview(deps: AppDeps, userId: number, memberIds: 
       if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
       await tx.update(teamMembers).set({ payStatus: next, reviewReason: null, updatedAt: new Date() }).where(eq(teamMembers.id, m.id));
       await tx.update(teams).set({ status: 7 }).where(eq(teams.id, m.teamId));
-      await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'submit', before: { payStatus: m.payStatus }, after: { payStatus: next } });
+      await audit(tx as never, {
+        userId,
+        resource: 'teamMembers',
+        recordId: m.id,
+        action: 'submit',
+        before: { payStatus: m.payStatus },
+        after: { payStatus: next },
+      });
     }
   });
 }
@@ -256,8 +312,18 @@ export async function decideReview(deps: AppDeps, staffId: number, memberIds: nu
     for (const m of rows) {
       const next = nextPayStatus(m.payStatus, pass ? 'pass' : 'fail');
       if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
-      await tx.update(teamMembers).set({ payStatus: next, reviewReason: pass ? null : reason!, updatedAt: new Date() }).where(eq(teamMembers.id, m.id));
-      await audit(tx as never, { userId: staffId, resource: 'teamMembers', recordId: m.id, action: pass ? 'reviewPass' : 'reviewFail', before: { payStatus: m.payStatus }, after: { payStatus: next, reason } });
+      await tx
+        .update(teamMembers)
+        .set({ payStatus: next, reviewReason: pass ? null : reason!, updatedAt: new Date() })
+        .where(eq(teamMembers.id, m.id));
+      await audit(tx as never, {
+        userId: staffId,
+        resource: 'teamMembers',
+        recordId: m.id,
+        action: pass ? 'reviewPass' : 'reviewFail',
+        before: { payStatus: m.payStatus },
+        after: { payStatus: next, reason },
+      });
     }
     // the owner hears of each decision, committed or rolled back with it
     if (pass) await notifyPlayers(tx, rows, 'notify.reviewPassed.title', 'notify.reviewPassed.content');
@@ -265,7 +331,11 @@ export async function decideReview(deps: AppDeps, staffId: number, memberIds: nu
     // A team leaves review when none of its members waits any more.
     for (const t of new Set(rows.map((m) => m.teamId))) {
       if (!t) continue;
-      const waiting = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.teamId, t), eq(teamMembers.payStatus, 7))).limit(1);
+      const waiting = await tx
+        .select({ id: teamMembers.id })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, t), eq(teamMembers.payStatus, 7)))
+        .limit(1);
       if (!waiting.length) {
         await tx.update(teams).set({ status: 1 }).where(eq(teams.id, t));
         await refreshTeamStatus(tx, t);

@@ -27,22 +27,48 @@ async function account(roles = ['member']) {
 async function inbox(h: Record<string, string>) {
   const a = api(h);
   const unread = (await a.get('/api/lMessage/web/count')).json().data as number;
-  const zh = (await a.get('/api/lMessage/web/list?page=0&size=50')).json().content as { title: string; content: string; read: boolean; type: number; publish: { nickName: string } }[];
+  const zh = (await a.get('/api/lMessage/web/list?page=0&size=50')).json().content as {
+    title: string;
+    content: string;
+    read: boolean;
+    type: number;
+    publish: { nickName: string };
+  }[];
   const en = (await a.get('/api/lMessage/web/list?page=0&size=50', 'en')).json().content as typeof zh;
   return { unread, zh, en };
 }
 
 /** A review activity, a coach with a team and a player (photo uploaded), a bystander and an admin. */
 async function setup(opts: { reviewRequired?: boolean } = {}) {
-  const reg = await buildRegistrationActivity(t().database.db, { reviewRequired: opts.reviewRequired ?? true, refundEnabled: true, nameZh: '全国总决赛', nameEn: 'National Finals' });
+  const reg = await buildRegistrationActivity(t().database.db, {
+    reviewRequired: opts.reviewRequired ?? true,
+    refundEnabled: true,
+    nameZh: '全国总决赛',
+    nameEn: 'National Finals',
+  });
   const coach = await account();
   const other = await account();
   const admin = await account(['admin']);
   const team = (await coach.a.post('/api/lTeam/web/create', { activityId: reg.activity.id, name: '雄鹰队', program: { id: reg.sumo.id } })).json().data;
-  const up = multipart([{ name: 'phone', value: '张小明' }, { name: 'file', filename: 'kid.jpg', data: await makeImage('jpeg') }]);
-  const photo = (await t().app.inject({ method: 'POST', url: '/api/lCloudConfig/oss/upload', headers: { ...coach.h, ...up.headers }, payload: up.payload })).json().data as string;
+  const up = multipart([
+    { name: 'phone', value: '张小明' },
+    { name: 'file', filename: 'kid.jpg', data: await makeImage('jpeg') },
+  ]);
+  const photo = (
+    await t().app.inject({ method: 'POST', url: '/api/lCloudConfig/oss/upload', headers: { ...coach.h, ...up.headers }, payload: up.payload })
+  ).json().data as string;
   const addPlayer = async (name: string, birth: string, seq: number) =>
-    (await coach.a.post('/api/lTeamMember/web/create', { activityId: reg.activity.id, name, cardType: 0, card: idCard(birth, false, seq), emerPhone: '13800138000', team: { id: team.id }, headImg: photo })).json().data as { id: number };
+    (
+      await coach.a.post('/api/lTeamMember/web/create', {
+        activityId: reg.activity.id,
+        name,
+        cardType: 0,
+        card: idCard(birth, false, seq),
+        emerPhone: '13800138000',
+        team: { id: team.id },
+        headImg: photo,
+      })
+    ).json().data as { id: number };
   return { ...reg, coach, other, admin, team, photo, addPlayer };
 }
 
@@ -56,13 +82,26 @@ describe('system messages on review decisions', () => {
     expect((await s.admin.a.post('/api/admin/review/pass', { memberIds: [m1.id] })).statusCode).toBe(200);
     let box = await inbox(s.coach.h);
     expect(box.unread).toBe(1);
-    expect(box.zh[0]).toMatchObject({ type: 1, read: false, title: '审核通过：张小明', content: '您在「全国总决赛」报名的选手 张小明（队伍：雄鹰队）已通过资格审核。', publish: { nickName: '赛事组委会' } });
-    expect(box.en[0]).toMatchObject({ title: 'Review passed: 张小明', content: 'Your player 张小明 (team 雄鹰队) in National Finals has passed the eligibility review.', publish: { nickName: 'Organising Committee' } });
+    expect(box.zh[0]).toMatchObject({
+      type: 1,
+      read: false,
+      title: '审核通过：张小明',
+      content: '您在「全国总决赛」报名的选手 张小明（队伍：雄鹰队）已通过资格审核。',
+      publish: { nickName: '赛事组委会' },
+    });
+    expect(box.en[0]).toMatchObject({
+      title: 'Review passed: 张小明',
+      content: 'Your player 张小明 (team 雄鹰队) in National Finals has passed the eligibility review.',
+      publish: { nickName: 'Organising Committee' },
+    });
 
     expect((await s.admin.a.post('/api/admin/review/fail', { memberIds: [m2.id], reason: '证件照不清晰' })).statusCode).toBe(200);
     box = await inbox(s.coach.h);
     expect(box.unread).toBe(2);
-    expect(box.zh[0]).toMatchObject({ title: '审核未通过：李小红', content: '您在「全国总决赛」报名的选手 李小红（队伍：雄鹰队）未通过资格审核。原因：证件照不清晰。请修改后重新提交审核。' });
+    expect(box.zh[0]).toMatchObject({
+      title: '审核未通过：李小红',
+      content: '您在「全国总决赛」报名的选手 李小红（队伍：雄鹰队）未通过资格审核。原因：证件照不清晰。请修改后重新提交审核。',
+    });
     expect(box.en[0]).toMatchObject({ title: 'Review failed: 李小红', content: expect.stringContaining('Reason: 证件照不清晰.') });
 
     for (const x of [s.other, s.admin]) expect((await inbox(x.h)).unread).toBe(0);
@@ -92,9 +131,17 @@ describe('system messages on withdrawal decisions', () => {
     const m1 = await s.addPlayer('张小明', '20120315', 1);
     const m2 = await s.addPlayer('李小红', '20120316', 2);
     const [c1, c2] = await buildCodes(t().database.db, s.activity.id, 2, { ownerUserId: s.coach.user.id, priceFen: 98000 });
-    for (const [m, c] of [[m1, c1!], [m2, c2!]] as const) expect((await s.coach.a.put('/api/lTeamMember/web/useCode', { id: m.id, activityId: s.activity.id, code: c.codeName })).statusCode).toBe(200);
+    for (const [m, c] of [
+      [m1, c1!],
+      [m2, c2!],
+    ] as const)
+      expect((await s.coach.a.put('/api/lTeamMember/web/useCode', { id: m.id, activityId: s.activity.id, code: c.codeName })).statusCode).toBe(200);
     const ids: Record<number, number> = {};
-    for (const [m, type] of [[m1, 3], [m2, 2]] as const) await s.coach.a.post('/api/lTeamMember/web/withdraw', { name: 'sick', type, teamMember: { id: m.id } });
+    for (const [m, type] of [
+      [m1, 3],
+      [m2, 2],
+    ] as const)
+      await s.coach.a.post('/api/lTeamMember/web/withdraw', { name: 'sick', type, teamMember: { id: m.id } });
     for (const w of (await s.admin.a.get('/api/admin/withdrawals')).json().content as { id: number; memberId: number }[]) ids[w.memberId] = w.id;
     return { ...s, m1, m2, c1: c1!, w1: ids[m1.id]!, w2: ids[m2.id]! };
   }
@@ -104,18 +151,29 @@ describe('system messages on withdrawal decisions', () => {
     expect((await s.admin.a.post(`/api/admin/withdrawals/${s.w1}/approve`)).statusCode).toBe(200);
     let box = await inbox(s.coach.h);
     expect(box.unread).toBe(1);
-    expect(box.zh[0]).toMatchObject({ title: '退赛已批准：张小明', content: `您为「全国总决赛」选手 张小明（队伍：雄鹰队）提交的退赛申请已批准。兑换码 ${s.c1.codeName} 已退回您的账户，可再次使用。` });
-    expect(box.en[0]).toMatchObject({ title: 'Withdrawal approved: 张小明', content: `Your withdrawal request for 张小明 (team 雄鹰队) in National Finals has been approved. Code ${s.c1.codeName} is back in your account and can be used again.` });
+    expect(box.zh[0]).toMatchObject({
+      title: '退赛已批准：张小明',
+      content: `您为「全国总决赛」选手 张小明（队伍：雄鹰队）提交的退赛申请已批准。兑换码 ${s.c1.codeName} 已退回您的账户，可再次使用。`,
+    });
+    expect(box.en[0]).toMatchObject({
+      title: 'Withdrawal approved: 张小明',
+      content: `Your withdrawal request for 张小明 (team 雄鹰队) in National Finals has been approved. Code ${s.c1.codeName} is back in your account and can be used again.`,
+    });
 
     const rejected = await s.admin.a.post(`/api/admin/withdrawals/${s.w2}/reject`, { reason: '已过退赛期限' });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().resultStr).toBe('退赛申请已驳回');
     box = await inbox(s.coach.h);
     expect(box.unread).toBe(2);
-    expect(box.zh[0]).toMatchObject({ title: '退赛申请被驳回：李小红', content: '您为「全国总决赛」选手 李小红（队伍：雄鹰队）提交的退赛申请被驳回。原因：已过退赛期限。选手报名状态不变。' });
+    expect(box.zh[0]).toMatchObject({
+      title: '退赛申请被驳回：李小红',
+      content: '您为「全国总决赛」选手 李小红（队伍：雄鹰队）提交的退赛申请被驳回。原因：已过退赛期限。选手报名状态不变。',
+    });
     expect(box.en[0]).toMatchObject({ title: 'Withdrawal rejected: 李小红', content: expect.stringContaining('Reason: 已过退赛期限.') });
     // staff see the reason in the list of rejected requests
-    expect((await s.admin.a.get('/api/admin/withdrawals?status=rejected')).json().content).toMatchObject([{ id: s.w2, memberName: '李小红', rejectReason: '已过退赛期限' }]);
+    expect((await s.admin.a.get('/api/admin/withdrawals?status=rejected')).json().content).toMatchObject([
+      { id: s.w2, memberName: '李小红', rejectReason: '已过退赛期限' },
+    ]);
     for (const x of [s.other, s.admin]) expect((await inbox(x.h)).unread).toBe(0);
   });
 
@@ -145,11 +203,20 @@ describe('system messages on withdrawal decisions', () => {
 describe('system messages when staff give codes', () => {
   it('generation for an account sends one message with the count; without an owner nobody is told', async () => {
     const s = await setup({ reviewRequired: false });
-    expect((await s.admin.a.post('/api/admin/redeemCodes/generate', { activityId: s.activity.id, type: 0, count: 5, ownerUserId: s.coach.user.id, priceFen: 0 })).statusCode).toBe(200);
+    expect(
+      (await s.admin.a.post('/api/admin/redeemCodes/generate', { activityId: s.activity.id, type: 0, count: 5, ownerUserId: s.coach.user.id, priceFen: 0 }))
+        .statusCode,
+    ).toBe(200);
     const box = await inbox(s.coach.h);
     expect(box.unread).toBe(1);
-    expect(box.zh[0]).toMatchObject({ title: '您收到了 5 个兑换码', content: '主办方已向您的账户发放「全国总决赛」的兑换码 5 个。可在选手管理中点击“获取报名码”使用。' });
-    expect(box.en[0]).toMatchObject({ title: 'You received 5 redemption codes', content: 'The organisers have given your account 5 redemption codes for National Finals. Use them with "Get code" in player management.' });
+    expect(box.zh[0]).toMatchObject({
+      title: '您收到了 5 个兑换码',
+      content: '主办方已向您的账户发放「全国总决赛」的兑换码 5 个。可在选手管理中点击“获取报名码”使用。',
+    });
+    expect(box.en[0]).toMatchObject({
+      title: 'You received 5 redemption codes',
+      content: 'The organisers have given your account 5 redemption codes for National Finals. Use them with "Get code" in player management.',
+    });
     await s.admin.a.post('/api/admin/redeemCodes/generate', { activityId: s.activity.id, type: 0, count: 3, priceFen: 0 });
     expect(await t().database.db.select().from(messages)).toHaveLength(1);
     expect((await inbox(s.other.h)).unread).toBe(0);
@@ -171,7 +238,10 @@ describe('system messages when staff give codes', () => {
     await s.admin.a.post('/api/admin/redeemCodes/assign', { codeIds: [a!.id], ownerUserId: s.other.user.id });
     box = await inbox(s.other.h);
     expect(box.unread).toBe(1);
-    expect(box.en[0]).toMatchObject({ title: 'You received 1 redemption code', content: 'The organisers have given your account 1 redemption code for National Finals. Use it with "Get code" in player management.' });
+    expect(box.en[0]).toMatchObject({
+      title: 'You received 1 redemption code',
+      content: 'The organisers have given your account 1 redemption code for National Finals. Use it with "Get code" in player management.',
+    });
   });
 
   it("setting a code's owner in the code list tells the new owner once; an unknown account is a 400, not a 500", async () => {
@@ -197,8 +267,8 @@ describe('system messages when staff give codes', () => {
 describe('review list for the reviewer', () => {
   it('carries photo, birth, age on the event day, activity, submitted time and the leading teacher’s attachment; the photo loads for staff by cookie', async () => {
     const s = await setup();
-    const [leader] = await t().database.db
-      .insert(leaders)
+    const [leader] = await t()
+      .database.db.insert(leaders)
       .values({ userId: s.coach.user.id, activityId: s.activity.id, name: '王老师', phone: '13912345678', photoUrl: s.photo })
       .returning();
     await t().database.db.update(teams).set({ leaderId: leader!.id }).where(eq(teams.id, s.team.id));

@@ -32,7 +32,12 @@ describe('team batch redeem under concurrency, two instances', () => {
       }
       const [code] = await buildCodes(t().database.db, s.activity.id, 1, { ownerUserId: s.user.id });
       const rs = await Promise.all(
-        members.map((m, i) => via[i % 2]!.post('/api/lRedeemCode/web/redeemCode', { activityId: s.activity.id, teams: [{ teamId: m.teamId, teamers: [{ teamerId: m.id, codeName: code!.codeName }] }] })),
+        members.map((m, i) =>
+          via[i % 2]!.post('/api/lRedeemCode/web/redeemCode', {
+            activityId: s.activity.id,
+            teams: [{ teamId: m.teamId, teamers: [{ teamerId: m.id, codeName: code!.codeName }] }],
+          }),
+        ),
       );
       expect(rs.map((r) => r.statusCode).filter((c) => c !== 200)).toEqual([]);
       const oks = rs.flatMap((r) => r.json().data as { ok: boolean }[]).filter((x) => x.ok).length;

@@ -27,7 +27,15 @@ async function setup(lang = 'zh') {
   const team = (await a.post('/api/lTeam/web/create', { activityId: reg.activity.id, name: '雄鹰队', program: { id: reg.sumo.id } })).json().data;
   return { ...reg, ...c, a, team };
 }
-const player = (activityId: number, over: Record<string, unknown> = {}) => ({ activityId, name: '张小明', cardType: 0, card: idCard('20120315'), emerName: '张妈妈', emerPhone: '13800138000', ...over });
+const player = (activityId: number, over: Record<string, unknown> = {}) => ({
+  activityId,
+  name: '张小明',
+  cardType: 0,
+  card: idCard('20120315'),
+  emerName: '张妈妈',
+  emerPhone: '13800138000',
+  ...over,
+});
 
 describe('players: save rules (spec 5)', () => {
   it.each([
@@ -94,7 +102,10 @@ describe('players: save rules (spec 5)', () => {
 
   it('keeps a team within its maximum (skill-based sumo: 3) and marks it full', async () => {
     const s = await setup();
-    for (let i = 1; i <= 3; i++) expect((await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: idCard('20120315', false, i), team: { id: s.team.id } }))).statusCode).toBe(200);
+    for (let i = 1; i <= 3; i++)
+      expect(
+        (await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: idCard('20120315', false, i), team: { id: s.team.id } }))).statusCode,
+      ).toBe(200);
     const fourth = await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: idCard('20120315', false, 4), team: { id: s.team.id } }));
     expect(fourth.statusCode).toBe(409);
     const [team] = await t().database.db.select().from(teams).where(eq(teams.id, s.team.id));
@@ -135,16 +146,36 @@ describe('codes', () => {
   it.each([
     ['an empty code', async () => '', 400, '请输入兑换码'],
     ['an unknown code', async () => 'NOPE-NOPE', 400, '兑换码无效'],
-    ['a used code', async (aid: number, uid: number) => (await buildCodes(t().database.db, aid, 1, { ownerUserId: uid, status: 'used' }))[0]!.codeName, 409, '该兑换码已被使用'],
-    ['a code of another activity', async (_aid: number, uid: number) => {
-      const other = await buildRegistrationActivity(t().database.db);
-      return (await buildCodes(t().database.db, other.activity.id, 1, { ownerUserId: uid }))[0]!.codeName;
-    }, 400, '该兑换码不属于本活动'],
-    ['a code of another account', async (aid: number) => {
-      const other = await buildUser(t().database.db);
-      return (await buildCodes(t().database.db, aid, 1, { ownerUserId: other.id }))[0]!.codeName;
-    }, 403, '该兑换码不属于当前账号'],
-    ['a code of the wrong type (20 for a type-0 program)', async (aid: number, uid: number) => (await buildCodes(t().database.db, aid, 1, { ownerUserId: uid, type: 20 }))[0]!.codeName, 400, '该兑换码类型与赛项不符'],
+    [
+      'a used code',
+      async (aid: number, uid: number) => (await buildCodes(t().database.db, aid, 1, { ownerUserId: uid, status: 'used' }))[0]!.codeName,
+      409,
+      '该兑换码已被使用',
+    ],
+    [
+      'a code of another activity',
+      async (_aid: number, uid: number) => {
+        const other = await buildRegistrationActivity(t().database.db);
+        return (await buildCodes(t().database.db, other.activity.id, 1, { ownerUserId: uid }))[0]!.codeName;
+      },
+      400,
+      '该兑换码不属于本活动',
+    ],
+    [
+      'a code of another account',
+      async (aid: number) => {
+        const other = await buildUser(t().database.db);
+        return (await buildCodes(t().database.db, aid, 1, { ownerUserId: other.id }))[0]!.codeName;
+      },
+      403,
+      '该兑换码不属于当前账号',
+    ],
+    [
+      'a code of the wrong type (20 for a type-0 program)',
+      async (aid: number, uid: number) => (await buildCodes(t().database.db, aid, 1, { ownerUserId: uid, type: 20 }))[0]!.codeName,
+      400,
+      '该兑换码类型与赛项不符',
+    ],
   ])('refuses %s with the spec text and changes nothing', async (_n, make, status, text) => {
     const s = await withPlayer();
     const code = await make(s.activity.id, s.user.id);
@@ -173,8 +204,16 @@ describe('codes', () => {
     const teamIds = [s.team.id, t2.id];
     for (let i = 0; i < 50; i++) {
       // more teams as they fill up (3 each)
-      if (i >= teamIds.length * 3) teamIds.push((await s.a.post('/api/lTeam/web/create', { activityId: s.activity.id, name: `T${i}`, program: { id: s.sumo.id } })).json().data.id);
-      members.push((await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: idCard('20120315', false, i + 1).replace(/^110105/, String(110100 + i)), team: { id: teamIds[Math.floor(i / 3)] } }))).json().data);
+      if (i >= teamIds.length * 3)
+        teamIds.push((await s.a.post('/api/lTeam/web/create', { activityId: s.activity.id, name: `T${i}`, program: { id: s.sumo.id } })).json().data.id);
+      members.push(
+        (
+          await s.a.post(
+            '/api/lTeamMember/web/create',
+            player(s.activity.id, { card: idCard('20120315', false, i + 1).replace(/^110105/, String(110100 + i)), team: { id: teamIds[Math.floor(i / 3)] } }),
+          )
+        ).json().data,
+      );
     }
     expect(members.every((m) => m?.id)).toBe(true);
     const [c] = await buildCodes(t().database.db, s.activity.id, 1, { ownerUserId: s.user.id });
@@ -209,7 +248,16 @@ describe('codes', () => {
     const [c] = await buildCodes(t().database.db, s.activity.id, 1, { ownerUserId: s.user.id });
     const r = await s.a.post('/api/lRedeemCode/web/batchRedeem', {
       activityId: s.activity.id,
-      teams: [{ name: s.team.name, teamId: s.team.id, teamers: [{ teamerId: m1.id, name: m1.name, codeName: c!.codeName }, { teamerId: m2.id, name: m2.name, codeName: c!.codeName }] }],
+      teams: [
+        {
+          name: s.team.name,
+          teamId: s.team.id,
+          teamers: [
+            { teamerId: m1.id, name: m1.name, codeName: c!.codeName },
+            { teamerId: m2.id, name: m2.name, codeName: c!.codeName },
+          ],
+        },
+      ],
     });
     expect(r.json().data.map((x: { ok: boolean }) => x.ok)).toEqual([true, false]);
     expect(r.json().data[1].message).toBe('该兑换码已被使用');
@@ -227,12 +275,24 @@ describe('teams', () => {
     const ask = await s.a.put('/api/lTeam/web/update', { id: s.team.id, activityId: s.activity.id, name: s.team.name, program: { id: s.girls.id } });
     expect(ask.statusCode).toBe(409);
     expect(ask.json().code).toBe('CONFIRM_REQUIRED');
-    const yes = await s.a.put('/api/lTeam/web/update', { id: s.team.id, activityId: s.activity.id, name: s.team.name, program: { id: s.girls.id }, confirm: true });
+    const yes = await s.a.put('/api/lTeam/web/update', {
+      id: s.team.id,
+      activityId: s.activity.id,
+      name: s.team.name,
+      program: { id: s.girls.id },
+      confirm: true,
+    });
     expect(yes.statusCode).toBe(200);
     expect(yes.json().data.teamMembers[0].program.id).toBe(s.girls.id);
     const [c] = await buildCodes(t().database.db, s.activity.id, 1, { ownerUserId: s.user.id, type: 20 });
     expect((await s.a.put('/api/lTeamMember/web/useCode', { id: m.id, activityId: s.activity.id, code: c!.codeName })).statusCode).toBe(200);
-    const locked = await s.a.put('/api/lTeam/web/update', { id: s.team.id, activityId: s.activity.id, name: s.team.name, program: { id: s.sumo.id }, confirm: true });
+    const locked = await s.a.put('/api/lTeam/web/update', {
+      id: s.team.id,
+      activityId: s.activity.id,
+      name: s.team.name,
+      program: { id: s.sumo.id },
+      confirm: true,
+    });
     expect(locked.json().message).toBe('队伍已有报名成功的队员，不能修改项目');
     const del = await s.a.del('/api/lTeam/web/delete', { ids: [s.team.id] });
     expect(del.json().message).toBe('请检查未缴费的队员后再删除');
@@ -246,10 +306,21 @@ describe('teams', () => {
     expect((await s.a.get('/api/lOrg/web/check?orgCode=NOPE99')).json().data.verify).toBe(2);
     const short = await s.a.put('/api/lTeam/web/update', { id: s.team.id, activityId: s.activity.id, name: 'x', program: { id: s.sumo.id }, orgCode: 'AB' });
     expect(short.json().message).toBe('渠道码不少于4个字符');
-    const invalid = await s.a.put('/api/lTeam/web/update', { id: s.team.id, activityId: s.activity.id, name: 'x', program: { id: s.sumo.id }, orgCode: 'NOPE99' });
+    const invalid = await s.a.put('/api/lTeam/web/update', {
+      id: s.team.id,
+      activityId: s.activity.id,
+      name: 'x',
+      program: { id: s.sumo.id },
+      orgCode: 'NOPE99',
+    });
     expect(invalid.json().message).toBe('请填写正确的渠道码');
     const t2 = (await s.a.post('/api/lTeam/web/create', { activityId: s.activity.id, name: 'Second', program: { id: s.sumo.id } })).json().data;
-    const bind = await s.a.post('/api/lTeam/web/batchBindOrg', { activityId: s.activity.id, orgId: org.id, orgCode: 'GZ2026', teamIds: [String(s.team.id), String(t2.id)] });
+    const bind = await s.a.post('/api/lTeam/web/batchBindOrg', {
+      activityId: s.activity.id,
+      orgId: org.id,
+      orgCode: 'GZ2026',
+      teamIds: [String(s.team.id), String(t2.id)],
+    });
     expect(bind.statusCode).toBe(200);
     const found = await s.a.get(`/api/lTeam/web/find?activityId=${s.activity.id}`);
     expect(found.json().content.every((x: { orgName: string }) => x.orgName === '示范渠道')).toBe(true);
@@ -257,10 +328,18 @@ describe('teams', () => {
 
   it('creates a team and its players in one call, or nothing when a player is invalid', async () => {
     const s = await setup();
-    const bad = await s.a.post('/api/lTeam/web/batchCreate', { activityId: s.activity.id, team: { name: 'TandP', program: { id: s.sumo.id } }, members: [player(s.activity.id, { card: idCard('20120401') }), player(s.activity.id, { card: 'bad' })].map(({ activityId: _a, ...m }) => m) });
+    const bad = await s.a.post('/api/lTeam/web/batchCreate', {
+      activityId: s.activity.id,
+      team: { name: 'TandP', program: { id: s.sumo.id } },
+      members: [player(s.activity.id, { card: idCard('20120401') }), player(s.activity.id, { card: 'bad' })].map(({ activityId: _a, ...m }) => m),
+    });
     expect(bad.statusCode).toBe(400);
     expect((await t().database.db.select().from(teams)).map((x) => x.name)).toEqual(['雄鹰队']);
-    const good = await s.a.post('/api/lTeam/web/batchCreate', { activityId: s.activity.id, team: { name: 'TandP', program: { id: s.sumo.id } }, members: [player(s.activity.id, { card: idCard('20120401') })].map(({ activityId: _a, ...m }) => m) });
+    const good = await s.a.post('/api/lTeam/web/batchCreate', {
+      activityId: s.activity.id,
+      team: { name: 'TandP', program: { id: s.sumo.id } },
+      members: [player(s.activity.id, { card: idCard('20120401') })].map(({ activityId: _a, ...m }) => m),
+    });
     expect(good.json().data.teamMembers).toHaveLength(1);
   });
 });

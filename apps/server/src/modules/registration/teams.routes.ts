@@ -23,7 +23,6 @@ import { presentTeams } from './present';
 import { containsPattern } from '../../lib/like';
 import { bindOrg, checkOrg, createTeam, createTeamWithPlayers, createTeams, deleteTeams, updateTeam } from './teams.service';
 
-
 /** Teams (spec 7.4), each call on the caller's own teams only. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
@@ -41,7 +40,13 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     const w = and(...where);
     if (q.payStatus === undefined) {
       const [rows, [total]] = await Promise.all([
-        db.select().from(teams).where(w).orderBy(desc(teams.id)).limit(q.size).offset(q.page * q.size),
+        db
+          .select()
+          .from(teams)
+          .where(w)
+          .orderBy(desc(teams.id))
+          .limit(q.size)
+          .offset(q.page * q.size),
         db.select({ n: count() }).from(teams).where(w),
       ]);
       return page(req, await present(req.lang, rows), Number(total?.n ?? 0), q.page, q.size);

@@ -4,7 +4,20 @@ import type { AppDeps } from '../../app';
 import { leaders, orgs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
-import { assertOpenActivities, bad, checkPlan, confirmRequired, conflict, loadOpenActivity, loadProgram, ownTeam, refreshTeamStatus, reserveActivityPlaces, type DbOrTx, type Tx } from './common';
+import {
+  assertOpenActivities,
+  bad,
+  checkPlan,
+  confirmRequired,
+  conflict,
+  loadOpenActivity,
+  loadProgram,
+  ownTeam,
+  refreshTeamStatus,
+  reserveActivityPlaces,
+  type DbOrTx,
+  type Tx,
+} from './common';
 import { duplicateAsConflict, saveMemberInTx, type Input as MemberInputOut } from './members.service';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -35,7 +48,11 @@ async function teamValues(tx: Tx, userId: number, activityId: number, f: TeamFie
   const program = await loadProgram(tx, activityId, f.program.id);
   await checkPlan(tx, activityId, f.plan?.id);
   if (f.leader?.id) {
-    const [l] = await tx.select({ id: leaders.id }).from(leaders).where(and(eq(leaders.id, f.leader.id), eq(leaders.userId, userId), eq(leaders.activityId, activityId))).limit(1);
+    const [l] = await tx
+      .select({ id: leaders.id })
+      .from(leaders)
+      .where(and(eq(leaders.id, f.leader.id), eq(leaders.userId, userId), eq(leaders.activityId, activityId)))
+      .limit(1);
     if (!l) throw errors.validation({ leader: 'validation.invalidOption' });
   }
   let orgId: number | null = null;
@@ -76,7 +93,11 @@ async function nextNumber(tx: Tx, activityId: number): Promise<string> {
   let n = Number(r?.n ?? 0) + 1;
   for (;;) {
     const number = `${activityId}-${String(n).padStart(4, '0')}`;
-    const [taken] = await tx.select({ id: teams.id }).from(teams).where(and(eq(teams.activityId, activityId), eq(teams.number, number))).limit(1);
+    const [taken] = await tx
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.activityId, activityId), eq(teams.number, number)))
+      .limit(1);
     if (!taken) return number;
     n++;
   }
@@ -85,7 +106,10 @@ async function nextNumber(tx: Tx, activityId: number): Promise<string> {
 export async function createTeamInTx(tx: Tx, userId: number, activityId: number, f: TeamFields): Promise<TeamRow> {
   const { values } = await teamValues(tx, userId, activityId, f);
   const number = await nextNumber(tx, activityId);
-  const [t] = await tx.insert(teams).values({ ...values, activityId, userId, number, status: 1, collectStatus: 1 }).returning();
+  const [t] = await tx
+    .insert(teams)
+    .values({ ...values, activityId, userId, number, status: 1, collectStatus: 1 })
+    .returning();
   await audit(tx as never, { userId, resource: 'teams', recordId: t!.id, action: 'create', after: t });
   return t!;
 }
@@ -107,7 +131,8 @@ export async function updateTeam(deps: AppDeps, userId: number, teamId: number, 
     if (values.programId !== before.programId) {
       if (members.some((m) => isDetailsLocked(m.payStatus))) throw conflict('reg.teamProgramLocked', 'TEAM_PROGRAM_LOCKED');
       // the members follow the team: a program whose teams are smaller than this one cannot take it
-      if (members.length > program.maxMembers) throw new AppError('TEAM_FULL', { message: 'reg.programTooSmall', params: { max: program.maxMembers, count: members.length } });
+      if (members.length > program.maxMembers)
+        throw new AppError('TEAM_FULL', { message: 'reg.programTooSmall', params: { max: program.maxMembers, count: members.length } });
       if (members.length && !f.confirm) throw confirmRequired('reg.membersFollowProgram');
       if (members.length) await tx.update(teamMembers).set({ programId: values.programId, updatedAt: new Date() }).where(eq(teamMembers.teamId, teamId));
     }
@@ -121,10 +146,21 @@ export async function updateTeam(deps: AppDeps, userId: number, teamId: number, 
 /** Deletes teams without paid, registered or reviewed members (spec 5); all or nothing. */
 export async function deleteTeams(deps: AppDeps, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
-    const rows = await tx.select().from(teams).where(and(inArray(teams.id, ids), eq(teams.userId, userId))).for('update');
+    const rows = await tx
+      .select()
+      .from(teams)
+      .where(and(inArray(teams.id, ids), eq(teams.userId, userId)))
+      .for('update');
     if (rows.length !== new Set(ids).size) throw errors.notFound();
-    await assertOpenActivities(tx, rows.map((t) => t.activityId));
-    const paid = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(inArray(teamMembers.teamId, ids), notInArray(teamMembers.payStatus, [...PAY_GROUPS.FREE]))).limit(1);
+    await assertOpenActivities(
+      tx,
+      rows.map((t) => t.activityId),
+    );
+    const paid = await tx
+      .select({ id: teamMembers.id })
+      .from(teamMembers)
+      .where(and(inArray(teamMembers.teamId, ids), notInArray(teamMembers.payStatus, [...PAY_GROUPS.FREE])))
+      .limit(1);
     if (paid.length) throw conflict('reg.teamHasPaid', 'TEAM_HAS_PAID');
     await tx.update(teamMembers).set({ teamId: null }).where(inArray(teamMembers.teamId, ids));
     await tx.delete(teams).where(inArray(teams.id, ids));
@@ -137,13 +173,22 @@ export async function deleteTeams(deps: AppDeps, userId: number, ids: number[]) 
  * The activity's places for all players are reserved first (lock order of common.ts); the new team is
  * invisible to others until commit, and each player still passes the team's maximum.
  */
-export async function createTeamWithPlayers(deps: AppDeps, userId: number, activityId: number, team: TeamFields, members: Omit<MemberInputOut, 'activityId'>[]) {
+export async function createTeamWithPlayers(
+  deps: AppDeps,
+  userId: number,
+  activityId: number,
+  team: TeamFields,
+  members: Omit<MemberInputOut, 'activityId'>[],
+) {
   return deps.database.db
     .transaction(async (tx) => {
       await reserveActivityPlaces(tx, activityId, members.length);
       const t = await createTeamInTx(tx, userId, activityId, team);
       const created: (typeof teamMembers.$inferSelect)[] = [];
-      for (const m of members) created.push(await saveMemberInTx(tx, deps, userId, { ...m, activityId, team: { id: t.id }, program: { id: t.programId } }, undefined, { placesReserved: true }));
+      for (const m of members)
+        created.push(
+          await saveMemberInTx(tx, deps, userId, { ...m, activityId, team: { id: t.id }, program: { id: t.programId } }, undefined, { placesReserved: true }),
+        );
       return { team: t, members: created };
     })
     .catch(duplicateAsConflict);
@@ -165,7 +210,10 @@ export async function bindOrg(deps: AppDeps, userId: number, body: { activityId:
     await loadOpenActivity(tx, body.activityId);
     const check = await checkOrg(tx, body.orgCode);
     if (check.verify !== 1 || check.id !== body.orgId) throw bad('reg.channelInvalid', 'orgCode');
-    const rows = await tx.select().from(teams).where(and(inArray(teams.id, ids), eq(teams.userId, userId), eq(teams.activityId, body.activityId)));
+    const rows = await tx
+      .select()
+      .from(teams)
+      .where(and(inArray(teams.id, ids), eq(teams.userId, userId), eq(teams.activityId, body.activityId)));
     if (rows.length !== new Set(ids).size) throw errors.notFound();
     if (rows.some((t) => t.orgId !== null)) throw errors.validation({ teamIds: 'validation.invalidOption' });
     await tx.update(teams).set({ orgId: check.id, orgCode: body.orgCode.trim() }).where(inArray(teams.id, ids));

@@ -19,54 +19,66 @@ import { openOr404, sendObject } from '../uploads/serve';
 export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
 
-  app.post('/api/lCloudConfig/oss/upload', { schema: { tags: ['registration'], response: { 200: ossUploadResponse } }, preHandler: requireAuth }, async (req) => {
-    // batch avatar uploads send thousands of files: a ceiling per minute that a school never meets by hand
-    if ((await deps.store.incr(`upload:${req.user!.id}`, 60)) > 1200) throw errors.rateLimited();
-    const fields: Record<string, string> = {};
-    let data: Buffer | null = null;
-    let fileName = '';
-    for await (const part of req.parts({ limits: { fileSize: UPLOAD_LIMITS.playerPhoto + 1, files: 1, fields: 10, fieldSize: 500 } })) {
-      if (part.type === 'file') {
-        data = await readLimited(part, UPLOAD_LIMITS.playerPhoto);
-        fileName = part.filename;
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-    if (!data) throw new AppError('UPLOAD_MISSING');
-    const kind = fields.kind === 'attachment' ? 'attachment' : 'avatar';
-    // batch avatars (spec 5): each picture at most 500 KB
-    if (fields.kind === 'batchAvatar' && data.length > UPLOAD_LIMITS.batchAvatar) throw tooLarge(UPLOAD_LIMITS.batchAvatar);
-    const type = sniff(data);
-    let stored: Buffer = data;
-    let ext: string;
-    let width: number | null = null;
-    let height: number | null = null;
-    if (kind === 'avatar') {
-      if (!fields.phone?.trim()) throw new AppError('AVATAR_NEEDS_NAME');
-      if (type !== 'jpeg' && type !== 'png') throw new AppError('UPLOAD_NOT_IMAGE', 'reg.avatarType');
-      checkExtension(type, fileName);
-      const img = await processImage(data);
-      stored = img.display;
-      width = img.width;
-      height = img.height;
-      ext = 'jpg';
-    } else {
-      if (!isMainlandPhone(fields.phone?.trim() ?? '')) throw new AppError('ATTACHMENT_NEEDS_PHONE');
-      if (data.length > UPLOAD_LIMITS.attachment) throw tooLarge(UPLOAD_LIMITS.attachment);
-      if (type !== 'jpeg' && type !== 'png' && type !== 'zip-office' && type !== 'ole-office') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');
-      ext = checkExtension(type, fileName);
-      if (type === 'zip-office' && ext !== 'docx') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');
-      if (type === 'ole-office' && ext !== 'doc') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');
-      if (type === 'jpeg' || type === 'png') {
+  app.post(
+    '/api/lCloudConfig/oss/upload',
+    { schema: { tags: ['registration'], response: { 200: ossUploadResponse } }, preHandler: requireAuth },
+    async (req) => {
+      // batch avatar uploads send thousands of files: a ceiling per minute that a school never meets by hand
+      if ((await deps.store.incr(`upload:${req.user!.id}`, 60)) > 1200) throw errors.rateLimited();
+      const fields: Record<string, string> = {};
+      let data: Buffer | null = null;
+      let fileName = '';
+      for await (const part of req.parts({ limits: { fileSize: UPLOAD_LIMITS.playerPhoto + 1, files: 1, fields: 10, fieldSize: 500 } })) {
+        if (part.type === 'file') {
+          data = await readLimited(part, UPLOAD_LIMITS.playerPhoto);
+          fileName = part.filename;
+        } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      }
+      if (!data) throw new AppError('UPLOAD_MISSING');
+      const kind = fields.kind === 'attachment' ? 'attachment' : 'avatar';
+      // batch avatars (spec 5): each picture at most 500 KB
+      if (fields.kind === 'batchAvatar' && data.length > UPLOAD_LIMITS.batchAvatar) throw tooLarge(UPLOAD_LIMITS.batchAvatar);
+      const type = sniff(data);
+      let stored: Buffer = data;
+      let ext: string;
+      let width: number | null = null;
+      let height: number | null = null;
+      if (kind === 'avatar') {
+        if (!fields.phone?.trim()) throw new AppError('AVATAR_NEEDS_NAME');
+        if (type !== 'jpeg' && type !== 'png') throw new AppError('UPLOAD_NOT_IMAGE', 'reg.avatarType');
+        checkExtension(type, fileName);
         const img = await processImage(data);
         stored = img.display;
+        width = img.width;
+        height = img.height;
         ext = 'jpg';
+      } else {
+        if (!isMainlandPhone(fields.phone?.trim() ?? '')) throw new AppError('ATTACHMENT_NEEDS_PHONE');
+        if (data.length > UPLOAD_LIMITS.attachment) throw tooLarge(UPLOAD_LIMITS.attachment);
+        if (type !== 'jpeg' && type !== 'png' && type !== 'zip-office' && type !== 'ole-office') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');
+        ext = checkExtension(type, fileName);
+        if (type === 'zip-office' && ext !== 'docx') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');
+        if (type === 'ole-office' && ext !== 'doc') throw new AppError('UPLOAD_BAD_TYPE', 'reg.attachmentType');
+        if (type === 'jpeg' || type === 'png') {
+          const img = await processImage(data);
+          stored = img.display;
+          ext = 'jpg';
+        }
       }
-    }
-    const key = newKey(kind === 'avatar' ? 'private/avatars' : 'private/attachments', ext);
-    await deps.storage.put(key, stored, ext === 'jpg' ? 'image/jpeg' : 'application/octet-stream');
-    await deps.database.db.insert(uploads).values({ key, fileName: fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200), size: stored.length, mime: ext === 'jpg' ? 'image/jpeg' : 'application/octet-stream', width, height, userId: req.user!.id });
-    return ok(req, { data: `/api/files/${key}`, url: `/api/files/${key}` }, 'reg.uploadOk');
-  });
+      const key = newKey(kind === 'avatar' ? 'private/avatars' : 'private/attachments', ext);
+      await deps.storage.put(key, stored, ext === 'jpg' ? 'image/jpeg' : 'application/octet-stream');
+      await deps.database.db.insert(uploads).values({
+        key,
+        fileName: fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200),
+        size: stored.length,
+        mime: ext === 'jpg' ? 'image/jpeg' : 'application/octet-stream',
+        width,
+        height,
+        userId: req.user!.id,
+      });
+      return ok(req, { data: `/api/files/${key}`, url: `/api/files/${key}` }, 'reg.uploadOk');
+    },
+  );
 
   // Private files: the bearer header or the session cookie (images in <img> send cookies, not headers).
   app.get('/api/files/*', { schema: { hide: true } }, async (req, reply) => {

@@ -40,7 +40,10 @@ describe("private file references (issue 9, finding 10): nobody points their rec
     await buildProgram(t().database.db, a.activity);
     // another family's photo, a made-up key, an attachment, a link elsewhere: refused on create
     await expectNotOwn(await b.c.post('/api/lTeamMember/web/create', playerBody(a.activity, { headImg: a.avatar })), 'headImg');
-    await expectNotOwn(await b.c.post('/api/lTeamMember/web/create', playerBody(a.activity, { headImg: '/api/files/private/avatars/2026/01/000000000000000000000000.jpg' })), 'headImg');
+    await expectNotOwn(
+      await b.c.post('/api/lTeamMember/web/create', playerBody(a.activity, { headImg: '/api/files/private/avatars/2026/01/000000000000000000000000.jpg' })),
+      'headImg',
+    );
     await expectNotOwn(await b.c.post('/api/lTeamMember/web/create', playerBody(a.activity, { headImg: b.attachment })), 'headImg');
     await expectNotOwn(await b.c.post('/api/lTeamMember/web/create', playerBody(a.activity, { headImg: 'https://tracker.example/p.gif' })), 'headImg');
     // one's own photo is fine

@@ -51,7 +51,13 @@ const MIME: Record<FileType, string> = {
  * Stores a content upload after checking it by content: images are re-encoded (metadata stripped);
  * documents must be PDF or Office files whose extension matches their content.
  */
-export async function storeContentUpload(deps: AppDeps & { storage: import('../../lib/storage').Storage }, data: Buffer, fileName: string, kind: 'image' | 'file', userId: number): Promise<StoredUpload> {
+export async function storeContentUpload(
+  deps: AppDeps & { storage: import('../../lib/storage').Storage },
+  data: Buffer,
+  fileName: string,
+  kind: 'image' | 'file',
+  userId: number,
+): Promise<StoredUpload> {
   const type = sniff(data);
   if (kind === 'image' && !isImageType(type)) throw new AppError('UPLOAD_NOT_IMAGE');
   if (!type) throw new AppError('UPLOAD_BAD_TYPE');
@@ -108,6 +114,10 @@ export async function assertOwnPrivateFile(
   const key = privateKeyOf(value);
   const refuse = () => new AppError('FILE_NOT_OWN', { field: opts.field });
   if (!key || !opts.folders.some((f) => key.startsWith(`private/${f}/`))) throw refuse();
-  const [row] = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.key, key), eq(uploads.userId, userId))).limit(1);
+  const [row] = await db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(eq(uploads.key, key), eq(uploads.userId, userId)))
+    .limit(1);
   if (!row) throw refuse();
 }

@@ -50,8 +50,20 @@ export async function storeAvatar(deps: AppDeps & { storage: Storage }, userId: 
   await deps.storage.put(key, body, 'image/jpeg');
   const { db } = deps.database;
   return db.transaction(async (tx) => {
-    await tx.insert(uploads).values({ key, fileName: fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200), size: body.length, mime: 'image/jpeg', width: AVATAR_SIZE, height: AVATAR_SIZE, userId });
-    const [row] = await tx.update(users).set({ avatar: avatarUrl(key) }).where(eq(users.id, userId)).returning();
+    await tx.insert(uploads).values({
+      key,
+      fileName: fileName.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200),
+      size: body.length,
+      mime: 'image/jpeg',
+      width: AVATAR_SIZE,
+      height: AVATAR_SIZE,
+      userId,
+    });
+    const [row] = await tx
+      .update(users)
+      .set({ avatar: avatarUrl(key) })
+      .where(eq(users.id, userId))
+      .returning();
     return row!;
   });
 }
@@ -63,6 +75,10 @@ export async function storeAvatar(deps: AppDeps & { storage: Storage }, userId: 
 export async function isOwnAvatar(deps: AppDeps, userId: number, value: string): Promise<boolean> {
   const key = avatarKey(value);
   if (!key) return false;
-  const [row] = await deps.database.db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.key, key), eq(uploads.userId, userId))).limit(1);
+  const [row] = await deps.database.db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(eq(uploads.key, key), eq(uploads.userId, userId)))
+    .limit(1);
   return Boolean(row);
 }

@@ -23,8 +23,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.body.nickName !== undefined) patch.nickName = req.body.nickName;
     if (req.body.avatar !== undefined) {
       // an avatar is uploaded (POST …/avatar); by hand it can only be removed or set back to an own upload
-      if (req.body.avatar !== null && !(await isOwnAvatar(app.deps, req.user!.id, req.body.avatar)))
-        throw new AppError('AVATAR_NOT_OWN', { field: 'avatar' });
+      if (req.body.avatar !== null && !(await isOwnAvatar(app.deps, req.user!.id, req.body.avatar))) throw new AppError('AVATAR_NOT_OWN', { field: 'avatar' });
       patch.avatar = req.body.avatar;
     }
     const [row] = Object.keys(patch).length
@@ -37,15 +36,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // The account's avatar: the picture itself as the body (image/jpeg or image/png, ≤ 5 MB), checked by
   // content and stored as a 256 px square. A raw body keeps this route free of multipart parsing.
   app.addContentTypeParser(['image/jpeg', 'image/png'], { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_req, body, done) => done(null, body));
-  app.post('/api/users/web/avatar', { schema: { tags, consumes: ['image/jpeg', 'image/png'], response: { 200: userResponse } }, bodyLimit: AVATAR_MAX_BYTES, preHandler: requireAuth }, async (req) => {
-    if ((await app.deps.store.incr(`avatar:${req.user!.id}`, 3600)) > 30) throw errors.rateLimited();
-    const data = req.body;
-    if (!Buffer.isBuffer(data) || data.length === 0) throw new AppError('UPLOAD_MISSING');
-    const declared = req.headers['content-type']?.split(';')[0]?.trim() === 'image/png' ? 'avatar.png' : 'avatar.jpg';
-    const row = await storeAvatar(app.deps, req.user!.id, data, declared);
-    const { status: _s, ...u } = toUser(row);
-    return ok(req, { user: u, data: u }, 'ok.update');
-  });
+  app.post(
+    '/api/users/web/avatar',
+    { schema: { tags, consumes: ['image/jpeg', 'image/png'], response: { 200: userResponse } }, bodyLimit: AVATAR_MAX_BYTES, preHandler: requireAuth },
+    async (req) => {
+      if ((await app.deps.store.incr(`avatar:${req.user!.id}`, 3600)) > 30) throw errors.rateLimited();
+      const data = req.body;
+      if (!Buffer.isBuffer(data) || data.length === 0) throw new AppError('UPLOAD_MISSING');
+      const declared = req.headers['content-type']?.split(';')[0]?.trim() === 'image/png' ? 'avatar.png' : 'avatar.jpg';
+      const row = await storeAvatar(app.deps, req.user!.id, data, declared);
+      const { status: _s, ...u } = toUser(row);
+      return ok(req, { user: u, data: u }, 'ok.update');
+    },
+  );
 
   app.get('/api/users/web/isRegister', { schema: { tags, querystring: isRegisterQuery, response: { 200: isRegisterResponse } } }, async (req) => {
     if ((await app.deps.store.incr(`ip:isRegister:${req.ip}`, 60)) > 30) throw errors.rateLimited();

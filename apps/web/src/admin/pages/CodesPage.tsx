@@ -41,7 +41,11 @@ export default function CodesPage() {
       <Card style={{ maxWidth: 560 }}>
         <Form<Values> form={form} layout="vertical" initialValues={{ type: 0, count: 10 }} onFinish={onFinish}>
           <Form.Item name="activityId" label={t('admin:reg.activity')} htmlFor="codes-activity" rules={[{ required: true, message: t('admin:reg.activity') }]}>
-            <Select id="codes-activity" loading={activities.isPending} options={(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))} />
+            <Select
+              id="codes-activity"
+              loading={activities.isPending}
+              options={(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))}
+            />
           </Form.Item>
           <Form.Item name="type" label={t('admin:reg.codeType')} htmlFor="codes-type">
             <Select

@@ -43,7 +43,9 @@ export default function DashboardPage() {
               id="dashboard-season"
               value={data.year}
               onChange={setYear}
-              options={[...new Set([data.year, ...data.years])].sort((a, b) => b - a).map((y) => ({ value: y, label: t('admin:dashboard.seasonOf', { year: y }) }))}
+              options={[...new Set([data.year, ...data.years])]
+                .sort((a, b) => b - a)
+                .map((y) => ({ value: y, label: t('admin:dashboard.seasonOf', { year: y }) }))}
               style={{ minWidth: 140 }}
             />
           </Space>

@@ -64,7 +64,9 @@ export default function ReviewPage() {
         {
           onSuccess: (res) => {
             message.success(res.resultStr);
-            qc.setQueryData<Page<ReviewItem>>(listQuery.queryKey, (old) => (old ? { ...old, content: old.content.filter((r) => !memberIds.includes(r.id)), totalElements: old.totalElements - memberIds.length } : old));
+            qc.setQueryData<Page<ReviewItem>>(listQuery.queryKey, (old) =>
+              old ? { ...old, content: old.content.filter((r) => !memberIds.includes(r.id)), totalElements: old.totalElements - memberIds.length } : old,
+            );
             setSelected((sel) => sel.filter((id) => !memberIds.includes(id)));
             setFailing(null);
             if (detail !== null) setDetail(next);
@@ -110,7 +112,16 @@ export default function ReviewPage() {
       <li className={rs.keysTitle} aria-hidden="true">
         {t('admin:review.keysTitle')}
       </li>
-      {(['admin:review.keyMove', 'admin:review.keyPass', 'admin:review.keyFail', 'admin:review.keyOpen', 'admin:review.keySelect', 'admin:review.keyClose'] as const).map((k) => (
+      {(
+        [
+          'admin:review.keyMove',
+          'admin:review.keyPass',
+          'admin:review.keyFail',
+          'admin:review.keyOpen',
+          'admin:review.keySelect',
+          'admin:review.keyClose',
+        ] as const
+      ).map((k) => (
         <li key={k}>{t(k)}</li>
       ))}
     </ul>
@@ -133,7 +144,10 @@ export default function ReviewPage() {
             setActive(null);
           }}
           loading={activities.isPending}
-          options={[{ value: 0, label: t('admin:review.allActivities') }, ...(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))]}
+          options={[
+            { value: 0, label: t('admin:review.allActivities') },
+            ...(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` })),
+          ]}
         />
         <Space wrap>
           <Button type="primary" onClick={() => decide(true, selected)} disabled={busy}>
@@ -204,9 +218,7 @@ export default function ReviewPage() {
                 {
                   title: t('admin:reg.name'),
                   key: 'name',
-                  render: (_, m) => (
-                    <strong>{m.name}</strong>
-                  ),
+                  render: (_, m) => <strong>{m.name}</strong>,
                 },
                 { title: t('admin:review.birth'), key: 'birth', render: (_, m) => reviewFacts(m, t, lang).birth },
                 {
@@ -241,7 +253,11 @@ export default function ReviewPage() {
                 // one activity chosen: its name in every row says nothing
                 ...(activityId ? [] : [{ title: t('admin:reg.activity'), key: 'activity', render: (_: unknown, m: ReviewItem) => m.activity.name }]),
                 { title: t('admin:review.submittedAt'), key: 'submitted', render: (_, m) => reviewFacts(m, t, lang).submitted },
-                { title: t('admin:review.attachment'), key: 'attachment', render: (_, m) => <Attachment url={m.leader?.attachment} teacher={m.leader?.name ?? ''} /> },
+                {
+                  title: t('admin:review.attachment'),
+                  key: 'attachment',
+                  render: (_, m) => <Attachment url={m.leader?.attachment} teacher={m.leader?.name ?? ''} />,
+                },
                 {
                   title: t('admin:reg.actions'),
                   key: 'actions',

@@ -67,10 +67,17 @@ export default function WithdrawalsPage() {
           { title: t('admin:reg.type'), render: (_, w) => <Tag>{w.type === 3 ? t('admin:reg.type3') : t('admin:reg.type2')}</Tag> },
           { title: t('admin:reg.code'), dataIndex: 'code', render: (v: string | null) => v ?? '—' },
           { title: t('admin:reg.note'), dataIndex: 'reason' },
-          ...(status === 'rejected' ? [{ title: t('admin:withdrawal.rejectReasonColumn'), dataIndex: 'rejectReason', render: (v: string | null) => v ?? '—' }] : []),
+          ...(status === 'rejected'
+            ? [{ title: t('admin:withdrawal.rejectReasonColumn'), dataIndex: 'rejectReason', render: (v: string | null) => v ?? '—' }]
+            : []),
           {
             title: t('admin:reg.refund'),
-            render: (_, w) => (w.refundFen === null ? <Typography.Text type="secondary">{t('admin:reg.refundPending')}</Typography.Text> : `${formatPrice(w.refundFen)} (${(w.refundPerMille ?? 0) / 10}%)`),
+            render: (_, w) =>
+              w.refundFen === null ? (
+                <Typography.Text type="secondary">{t('admin:reg.refundPending')}</Typography.Text>
+              ) : (
+                `${formatPrice(w.refundFen)} (${(w.refundPerMille ?? 0) / 10}%)`
+              ),
           },
           { title: t('admin:reg.createdAt'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
           {

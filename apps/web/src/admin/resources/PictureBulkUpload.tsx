@@ -120,7 +120,13 @@ export function PictureBulkUpload({ photoId, onDone }: { photoId: number; onDone
           <Col xs={24} md={8} key={k}>
             <label className={s.inlineLabel}>
               <span>{t(NAME_LABEL_KEYS[k])}</span>
-              <Input value={names[k]} maxLength={100} disabled={running} onChange={(e) => setNames((n) => ({ ...n, [k]: e.target.value }))} placeholder={t('admin:bulk.optional')} />
+              <Input
+                value={names[k]}
+                maxLength={100}
+                disabled={running}
+                onChange={(e) => setNames((n) => ({ ...n, [k]: e.target.value }))}
+                placeholder={t('admin:bulk.optional')}
+              />
             </label>
           </Col>
         ))}
@@ -144,7 +150,13 @@ export function PictureBulkUpload({ photoId, onDone }: { photoId: number; onDone
       </Upload.Dragger>
 
       <Space wrap className={s.bulkActions}>
-        <Button type="primary" icon={<CloudUploadOutlined />} disabled={running || counts.pending === 0} loading={running} onClick={() => void start('pending')}>
+        <Button
+          type="primary"
+          icon={<CloudUploadOutlined />}
+          disabled={running || counts.pending === 0}
+          loading={running}
+          onClick={() => void start('pending')}
+        >
           {t('admin:bulk.upload', { count: counts.pending })}
         </Button>
         <Button icon={<RedoOutlined />} disabled={running || counts.error === 0} onClick={() => void start('failed')}>
@@ -169,7 +181,14 @@ export function PictureBulkUpload({ photoId, onDone }: { photoId: number; onDone
       ) : null}
 
       {items.length ? (
-        <Table<Item> rowKey="uid" size="small" columns={columns} dataSource={items} pagination={items.length > 50 ? { pageSize: 50 } : false} scroll={{ x: 560 }} />
+        <Table<Item>
+          rowKey="uid"
+          size="small"
+          columns={columns}
+          dataSource={items}
+          pagination={items.length > 50 ? { pageSize: 50 } : false}
+          scroll={{ x: 560 }}
+        />
       ) : null}
     </Card>
   );

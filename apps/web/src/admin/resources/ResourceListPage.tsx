@@ -8,7 +8,18 @@ import { hasPermission, useSession } from '../../lib/session';
 import { ScrollableTable } from '../pages/ScrollableTable';
 import { exportResourceMutation, removeResourceMutation, resourceListQuery } from './api';
 import { FieldCell, useEnumOptions, useRefOptions } from './cells';
-import { fieldLabelKey, filterSpecs, listColumns, listQuery, PAGE_SIZES, readListParams, writeListParams, type FilterSpec, type ListParams, type Row } from './model';
+import {
+  fieldLabelKey,
+  filterSpecs,
+  listColumns,
+  listQuery,
+  PAGE_SIZES,
+  readListParams,
+  writeListParams,
+  type FilterSpec,
+  type ListParams,
+  type Row,
+} from './model';
 import type { ResourceLoaderData } from './route';
 import { findResource, type ResourceDef } from './registry';
 import s from '../admin.module.css';
@@ -73,11 +84,22 @@ function ResourceList({ def }: { def: ResourceDef }) {
       width: canWrite ? 170 : 100,
       render: (_: unknown, row: Row) => (
         <Space size={4}>
-          <Button size="small" icon={<EditOutlined />} onClick={() => void navigate(`/admin/r/${def.name}/${String(row.id)}`)} aria-label={t('admin:resource.editRow', { id: String(row.id) })}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => void navigate(`/admin/r/${def.name}/${String(row.id)}`)}
+            aria-label={t('admin:resource.editRow', { id: String(row.id) })}
+          >
             {canWrite ? t('admin:resource.edit') : t('admin:resource.view')}
           </Button>
           {canWrite ? (
-            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onDelete(row)} aria-label={t('admin:resource.deleteRow', { id: String(row.id) })}>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => onDelete(row)}
+              aria-label={t('admin:resource.deleteRow', { id: String(row.id) })}
+            >
               {t('admin:resource.delete')}
             </Button>
           ) : null}
@@ -201,7 +223,17 @@ function FilterControlInput({ spec, ...rest }: { spec: FilterSpec; value?: unkno
     case 'select':
       return <Select {...rest} allowClear style={style} options={enumOptions} placeholder={t('admin:resource.any')} />;
     case 'ref':
-      return <Select {...rest} allowClear showSearch={{ optionFilterProp: 'label' }} style={{ minWidth: 220 }} loading={ref.loading} options={ref.options} placeholder={t('admin:resource.any')} />;
+      return (
+        <Select
+          {...rest}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ minWidth: 220 }}
+          loading={ref.loading}
+          options={ref.options}
+          placeholder={t('admin:resource.any')}
+        />
+      );
     case 'number':
       return <InputNumber {...(rest as object)} style={style} precision={0} />;
     case 'boolean':

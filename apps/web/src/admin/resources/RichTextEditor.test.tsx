@@ -7,7 +7,16 @@ import RichTextEditor from './RichTextEditor';
 
 // jsdom lacks what antd's tooltips and ProseMirror's selection handling observe.
 beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
@@ -21,7 +30,8 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const STORED = '<h2>Rules</h2><p>Read <strong>all</strong> of <a href="https://example.org/rules">the rules</a>.</p><ul><li><p>one</p></li></ul><blockquote><p>quoted</p></blockquote><p><img src="/files/public/a.png" alt="team"></p>';
+const STORED =
+  '<h2>Rules</h2><p>Read <strong>all</strong> of <a href="https://example.org/rules">the rules</a>.</p><ul><li><p>one</p></li></ul><blockquote><p>quoted</p></blockquote><p><img src="/files/public/a.png" alt="team"></p>';
 
 describe('admin rich-text editor', () => {
   it('shows stored HTML as formatted text and reports nothing until the user edits', async () => {

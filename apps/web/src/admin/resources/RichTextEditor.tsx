@@ -124,7 +124,19 @@ interface ToolState {
   canRedo: boolean;
 }
 
-function Toolbar({ editor, source, setSource, disabled, label }: { editor: Editor | null; source: boolean; setSource: (v: boolean) => void; disabled?: boolean; label: string }) {
+function Toolbar({
+  editor,
+  source,
+  setSource,
+  disabled,
+  label,
+}: {
+  editor: Editor | null;
+  source: boolean;
+  setSource: (v: boolean) => void;
+  disabled?: boolean;
+  label: string;
+}) {
   const { t } = useTranslation();
   const state = useEditorState<ToolState | null>({
     editor,
@@ -162,7 +174,13 @@ function Toolbar({ editor, source, setSource, disabled, label }: { editor: Edito
         <Tool label={t('admin:editor.bold')} shortcut="Ctrl+B" pressed={state?.bold} disabled={off} onClick={run((e) => e.chain().focus().toggleBold().run())}>
           <BoldOutlined />
         </Tool>
-        <Tool label={t('admin:editor.italic')} shortcut="Ctrl+I" pressed={state?.italic} disabled={off} onClick={run((e) => e.chain().focus().toggleItalic().run())}>
+        <Tool
+          label={t('admin:editor.italic')}
+          shortcut="Ctrl+I"
+          pressed={state?.italic}
+          disabled={off}
+          onClick={run((e) => e.chain().focus().toggleItalic().run())}
+        >
           <ItalicOutlined />
         </Tool>
         <LinkTool editor={editor} active={!!state?.link} disabled={off} />
@@ -186,7 +204,12 @@ function Toolbar({ editor, source, setSource, disabled, label }: { editor: Edito
           <RedoOutlined />
         </Tool>
         <span className={s.sep} aria-hidden="true" />
-        <Tool label={source ? t('admin:editor.visual') : t('admin:editor.source')} pressed={source} disabled={disabled || !editor} onClick={() => setSource(!source)}>
+        <Tool
+          label={source ? t('admin:editor.visual') : t('admin:editor.source')}
+          pressed={source}
+          disabled={disabled || !editor}
+          onClick={() => setSource(!source)}
+        >
           {source ? <EditOutlined /> : <CodeOutlined />}
         </Tool>
       </Space>
@@ -194,7 +217,21 @@ function Toolbar({ editor, source, setSource, disabled, label }: { editor: Edito
   );
 }
 
-function Tool({ label, shortcut, pressed, disabled, onClick, children }: { label: string; shortcut?: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function Tool({
+  label,
+  shortcut,
+  pressed,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  shortcut?: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={shortcut ? `${label} (${shortcut})` : label}>
       <Button

@@ -31,11 +31,25 @@ export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
   switch (field.kind) {
     case 'image': {
       const url = imageUrlOf(row, field);
-      return url ? <Image src={url} width={64} height={48} style={{ objectFit: 'cover', borderRadius: 6 }} alt={t('admin:resource.thumbnailAlt', { id: String(row.id) })} /> : <span>—</span>;
+      return url ? (
+        <Image
+          src={url}
+          width={64}
+          height={48}
+          style={{ objectFit: 'cover', borderRadius: 6 }}
+          alt={t('admin:resource.thumbnailAlt', { id: String(row.id) })}
+        />
+      ) : (
+        <span>—</span>
+      );
     }
     case 'enum': {
       const opt = field.options?.find((o) => o.value === value);
-      return opt ? <Tag color={value === 1 ? 'blue' : undefined}>{t(opt.labelKey)}</Tag> : <span>{value === null || value === undefined ? '—' : String(value)}</span>;
+      return opt ? (
+        <Tag color={value === 1 ? 'blue' : undefined}>{t(opt.labelKey)}</Tag>
+      ) : (
+        <span>{value === null || value === undefined ? '—' : String(value)}</span>
+      );
     }
     case 'boolean':
       return value ? <Tag color="success">{t('admin:resource.yes')}</Tag> : <Tag>{t('admin:resource.no')}</Tag>;

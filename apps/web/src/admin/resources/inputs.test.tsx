@@ -51,7 +51,16 @@ function mount(def: ResourceDef, values: Row) {
 
 // jsdom lacks what antd's responsive grid and text areas observe.
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

@@ -43,7 +43,15 @@ export function FieldItems({ def, field, previews, setPreview, disabled }: Field
 
   const item = (name: string, itemLabel: string) => (
     <Form.Item key={name} name={name} label={itemLabel} rules={rulesOf(field, name, t)} {...itemProps(field)}>
-      <FieldControl field={field} name={name} label={itemLabel} account={ACCOUNT_FIELDS.has(`${def.name}.${field.name}`)} preview={previews[name]} setPreview={setPreview} disabled={disabled} />
+      <FieldControl
+        field={field}
+        name={name}
+        label={itemLabel}
+        account={ACCOUNT_FIELDS.has(`${def.name}.${field.name}`)}
+        preview={previews[name]}
+        setPreview={setPreview}
+        disabled={disabled}
+      />
     </Form.Item>
   );
 
@@ -129,7 +137,16 @@ function FieldControl({ field, name, label, account, preview, setPreview, disabl
   if (account) return <AccountSelect {...common} value={(value as number | null) ?? null} onChange={(v) => onChange?.(v)} />;
   switch (field.kind) {
     case 'textarea':
-      return <Input.TextArea {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 3, maxRows: 10 }} maxLength={field.max} showCount={!!field.max && field.max <= 5000} />;
+      return (
+        <Input.TextArea
+          {...common}
+          value={(value as string) ?? ''}
+          onChange={(e) => onChange?.(e.target.value)}
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          maxLength={field.max}
+          showCount={!!field.max && field.max <= 5000}
+        />
+      );
     case 'richText':
       return (
         <Suspense fallback={<Skeleton.Input active block style={{ height: 220 }} aria-label={t('admin:editor.loading')} />}>
@@ -137,7 +154,17 @@ function FieldControl({ field, name, label, account, preview, setPreview, disabl
         </Suspense>
       );
     case 'int':
-      return <InputNumber {...common} value={value as number | null} onChange={(v) => onChange?.(v)} min={field.min} max={field.max} precision={0} style={{ width: 200, maxWidth: '100%' }} />;
+      return (
+        <InputNumber
+          {...common}
+          value={value as number | null}
+          onChange={(v) => onChange?.(v)}
+          min={field.min}
+          max={field.max}
+          precision={0}
+          style={{ width: 200, maxWidth: '100%' }}
+        />
+      );
     case 'boolean':
       return <Switch {...common} checked={!!value} onChange={(v) => onChange?.(v)} />;
     case 'datetime':
@@ -172,9 +199,26 @@ function FieldControl({ field, name, label, account, preview, setPreview, disabl
       );
     case 'image':
     case 'file':
-      return <UploadInput {...common} kind={field.kind} value={(value as string | null) ?? null} onChange={(v) => onChange?.(v)} preview={preview} setPreview={(p) => setPreview(name, p)} />;
+      return (
+        <UploadInput
+          {...common}
+          kind={field.kind}
+          value={(value as string | null) ?? null}
+          onChange={(v) => onChange?.(v)}
+          preview={preview}
+          setPreview={(p) => setPreview(name, p)}
+        />
+      );
     default:
-      return <Input {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} maxLength={field.max} showCount={!!field.max && field.max <= 500} />;
+      return (
+        <Input
+          {...common}
+          value={(value as string) ?? ''}
+          onChange={(e) => onChange?.(e.target.value)}
+          maxLength={field.max}
+          showCount={!!field.max && field.max <= 500}
+        />
+      );
   }
 }
 
@@ -205,7 +249,9 @@ function UploadInput({
   const busy = upload.isPending;
   return (
     <Space orientation="vertical" size={8}>
-      {value && kind === 'image' && preview?.url ? <Image src={preview.url} width={200} alt={t('admin:form.imagePreview')} style={{ borderRadius: 8 }} /> : null}
+      {value && kind === 'image' && preview?.url ? (
+        <Image src={preview.url} width={200} alt={t('admin:form.imagePreview')} style={{ borderRadius: 8 }} />
+      ) : null}
       {value && kind === 'file' ? (
         <Typography.Text>
           <PaperClipOutlined aria-hidden="true" /> {preview?.fileName || value}

@@ -72,7 +72,18 @@ describe('resource → form values and request bodies', () => {
   });
 
   it('update sends what changed, null for a cleared optional field, never read-only fields', () => {
-    const row = { id: 5, titleZh: '旧', titleEn: 'Old', summaryZh: 's', summaryEn: null, contentZh: '', contentEn: '', cover: 'k', status: 1, publishedAt: '2026-01-01T00:00:00.000Z' };
+    const row = {
+      id: 5,
+      titleZh: '旧',
+      titleEn: 'Old',
+      summaryZh: 's',
+      summaryEn: null,
+      contentZh: '',
+      contentEn: '',
+      cover: 'k',
+      status: 1,
+      publishedAt: '2026-01-01T00:00:00.000Z',
+    };
     const values = { ...formValuesOf(newsResource, row), titleEn: 'New', cover: null, id: 99 };
     expect(toRequestBody(newsResource, values, row)).toEqual({ titleEn: 'New', cover: null });
   });
@@ -119,10 +130,16 @@ describe('runPool (bulk upload concurrency)', () => {
   it('stops starting new work when aborted', async () => {
     const signal = { aborted: false };
     const done: number[] = [];
-    await runPool([1, 2, 3, 4], 1, async (n) => {
-      done.push(n);
-      if (n === 2) signal.aborted = true;
-    }, undefined, signal);
+    await runPool(
+      [1, 2, 3, 4],
+      1,
+      async (n) => {
+        done.push(n);
+        if (n === 2) signal.aborted = true;
+      },
+      undefined,
+      signal,
+    );
     expect(done).toEqual([1, 2]);
   });
 });

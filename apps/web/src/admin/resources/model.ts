@@ -44,9 +44,7 @@ export interface ColumnSpec {
 
 /** Columns of the list: fields marked `list`, in definition order; `sortable` ones (and id) sort. */
 export function listColumns(def: ResourceDef): ColumnSpec[] {
-  return def.fields
-    .filter((f) => f.list)
-    .map((f) => ({ field: f, sortKey: f.sortable || f.name === 'id' ? (f.i18n ? `${f.name}Zh` : f.name) : undefined }));
+  return def.fields.filter((f) => f.list).map((f) => ({ field: f, sortKey: f.sortable || f.name === 'id' ? (f.i18n ? `${f.name}Zh` : f.name) : undefined }));
 }
 
 export type FilterControl = 'text' | 'number' | 'select' | 'ref' | 'boolean';

@@ -91,7 +91,9 @@ describe('Header', () => {
     fireEvent.keyDown(menuButton, { key: 'ArrowDown' });
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('link', { name: enNav.userMenu.profile }).getAttribute('href')).toBe('/userCenter?t=1');
-    expect(screen.getByRole('link', { name: new RegExp(`^${enNav.userMenu.messages}.*${enNav.userMenu.unread.replace('{{count}}', '3')}`) }).getAttribute('href')).toBe('/userCenter?t=8');
+    expect(
+      screen.getByRole('link', { name: new RegExp(`^${enNav.userMenu.messages}.*${enNav.userMenu.unread.replace('{{count}}', '3')}`) }).getAttribute('href'),
+    ).toBe('/userCenter?t=8');
     expect(screen.getByRole('link', { name: enNav.userMenu.admin }).getAttribute('href')).toBe('/admin');
     const exam = screen.getByRole('link', { name: new RegExp(enNav.userMenu.exam) });
     expect(exam.getAttribute('href')).toBe('https://learn.example/exam?phone=13800000000');
@@ -104,7 +106,10 @@ describe('Header', () => {
 
   it('hides the admin entry from members', async () => {
     await act(() => i18n.changeLanguage('zh'));
-    vi.stubGlobal('fetch', vi.fn(async () => json({ resultCode: 1, resultStr: 'ok', data: 0 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ resultCode: 1, resultStr: 'ok', data: 0 })),
+    );
     startSession({
       token: 't',
       rememberMe: false,

@@ -23,9 +23,7 @@ export function UserMenu({ user }: { user: User }) {
     <Dropdown
       openOnHover
       buttonClassName={s.userButton}
-      ariaLabel={[t('nav:userMenu.label', { name }), unread > 0 ? t('nav:userMenu.unread', { count: unread }) : '']
-        .filter(Boolean)
-        .join(', ')}
+      ariaLabel={[t('nav:userMenu.label', { name }), unread > 0 ? t('nav:userMenu.unread', { count: unread }) : ''].filter(Boolean).join(', ')}
       label={
         <>
           <span className={s.avatar} aria-hidden="true">
@@ -50,8 +48,7 @@ export function UserMenu({ user }: { user: User }) {
                 <>
                   <span className={s.count} aria-hidden="true">
                     {unread > 99 ? '99+' : unread}
-                  </span>
-                  {' '}
+                  </span>{' '}
                   <span className="visually-hidden">({t('nav:userMenu.unread', { count: unread })})</span>
                 </>
               ) : null}

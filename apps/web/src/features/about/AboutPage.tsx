@@ -14,7 +14,10 @@ export default function AboutPage() {
   const { sections, contact } = useLoaderData() as AboutData;
   const title = t('content:about.title');
   const hasContact = Boolean(contact && Object.values(contact).some(Boolean));
-  const toc = [...sections.map((sec) => ({ id: `about-${sec.id}`, title: sec.title })), ...(hasContact ? [{ id: 'about-contact', title: t('footer:contactTitle') }] : [])];
+  const toc = [
+    ...sections.map((sec) => ({ id: `about-${sec.id}`, title: sec.title })),
+    ...(hasContact ? [{ id: 'about-contact', title: t('footer:contactTitle') }] : []),
+  ];
   return (
     <>
       <PageHead title={title} lead={t('content:about.lead')} crumbs={[{ label: t('nav:home'), to: '/home' }, { label: title }]} />

@@ -15,11 +15,7 @@ export default function ActivityDetailPage() {
       <PageHead
         title={activity.name}
         lead={activity.venue || undefined}
-        crumbs={[
-          { label: t('nav:home'), to: '/home' },
-          { label: t('content:activity.title'), to: '/activity' },
-          { label: activity.name },
-        ]}
+        crumbs={[{ label: t('nav:home'), to: '/home' }, { label: t('content:activity.title'), to: '/activity' }, { label: activity.name }]}
       />
       <PageBody>
         <ActivityView activity={activity} />

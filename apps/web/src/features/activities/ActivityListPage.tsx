@@ -18,7 +18,11 @@ export default function ActivityListPage() {
   const { page, list } = useLoaderData() as ActivityListData;
   return (
     <>
-      <PageHead title={t('content:activity.title')} lead={t('content:activity.lead')} crumbs={[{ label: t('nav:home'), to: '/home' }, { label: t('content:activity.title') }]} />
+      <PageHead
+        title={t('content:activity.title')}
+        lead={t('content:activity.lead')}
+        crumbs={[{ label: t('nav:home'), to: '/home' }, { label: t('content:activity.title') }]}
+      />
       <PageBody>
         {list.content.length === 0 ? (
           <EmptyState title={t('content:activity.empty')} body={t('content:common.emptyBody')} />

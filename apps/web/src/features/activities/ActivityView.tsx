@@ -30,7 +30,9 @@ export function ActivityFacts({ activity }: { activity: ActivityItem }) {
       </div>
       <div>
         <dt>{t('content:activity.signUpDates')}</dt>
-        <dd>{activity.signUpBegin || activity.signUpEnd ? formatDateRange(activity.signUpBegin, activity.signUpEnd, lang) : t('content:activity.signUpAnytime')}</dd>
+        <dd>
+          {activity.signUpBegin || activity.signUpEnd ? formatDateRange(activity.signUpBegin, activity.signUpEnd, lang) : t('content:activity.signUpAnytime')}
+        </dd>
       </div>
       {activity.venue ? (
         <div>

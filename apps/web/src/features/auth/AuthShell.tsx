@@ -3,7 +3,19 @@ import { useTranslation } from 'react-i18next';
 import s from './auth.module.css';
 
 /** Two-column frame of the login and register pages (brand panel hidden on small screens). */
-export function AuthShell({ titleId, title, intro, children, footer }: { titleId: string; title: string; intro: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthShell({
+  titleId,
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  titleId: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className={s.page}>

@@ -118,7 +118,10 @@ function PasswordForm({
 
   const refreshCaptcha = useCallback(async () => {
     setCode('');
-    await runCaptcha(async () => setCaptcha(await fetchCaptcha()), () => setCaptcha(null));
+    await runCaptcha(
+      async () => setCaptcha(await fetchCaptcha()),
+      () => setCaptcha(null),
+    );
   }, [runCaptcha]);
 
   const submit = (event: FormEvent) => {
@@ -131,7 +134,8 @@ function PasswordForm({
     });
     if (!ok) return;
     void run(
-      async () => onSuccess(await loginWithPassword({ username: username.trim(), password, code: code.trim(), uuid: captcha?.uuid ?? '', rememberMe }), rememberMe),
+      async () =>
+        onSuccess(await loginWithPassword({ username: username.trim(), password, code: code.trim(), uuid: captcha?.uuid ?? '', rememberMe }), rememberMe),
       (error) => {
         form.applyServerError(error, { uuid: 'code' });
         // The captcha is spent after every attempt: fetch a new one; everything else stays as typed.
@@ -143,19 +147,8 @@ function PasswordForm({
   return (
     <form ref={form.formRef} noValidate onSubmit={submit} className={s.form}>
       <FormAlert message={form.formError} />
-      <TextField
-        label={t('auth:login.account')}
-        autoComplete="username"
-        required
-        {...form.bind('username', username, setUsername)}
-      />
-      <TextField
-        label={t('auth:login.password')}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...form.bind('password', password, setPassword)}
-      />
+      <TextField label={t('auth:login.account')} autoComplete="username" required {...form.bind('username', username, setUsername)} />
+      <TextField label={t('auth:login.password')} type="password" autoComplete="current-password" required {...form.bind('password', password, setPassword)} />
       {captchaEnabled ? (
         <TextField
           label={t('auth:login.captcha')}

@@ -108,19 +108,14 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
           phoneNote={
             phoneTaken ? (
               <p className={s.notice} role="status">
-                {t('auth:register.phoneTaken')} <Link to={withRedirect(`/login?phone=${encodeURIComponent(phone.trim())}`, redirect)}>{t('auth:register.loginLink')}</Link>
+                {t('auth:register.phoneTaken')}{' '}
+                <Link to={withRedirect(`/login?phone=${encodeURIComponent(phone.trim())}`, redirect)}>{t('auth:register.loginLink')}</Link>
               </p>
             ) : null
           }
         />
         {reset ? null : (
-          <TextField
-            label={t('auth:register.nickName')}
-            autoComplete="nickname"
-            maxLength={40}
-            required
-            {...form.bind('nickName', nickName, setNickName)}
-          />
+          <TextField label={t('auth:register.nickName')} autoComplete="nickname" maxLength={40} required {...form.bind('nickName', nickName, setNickName)} />
         )}
         <TextField
           label={reset ? t('auth:reset.newPassword') : t('auth:register.password')}
@@ -140,16 +135,9 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
           {...form.bind('confirm', confirm, setConfirm)}
         />
         <button type="submit" className={`${btn.primary} ${btn.block}`} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
-          {reset
-            ? busy
-              ? t('auth:reset.submitting')
-              : t('auth:reset.submit')
-            : busy
-              ? t('auth:register.submitting')
-              : t('auth:register.submit')}
+          {reset ? (busy ? t('auth:reset.submitting') : t('auth:reset.submit')) : busy ? t('auth:register.submitting') : t('auth:register.submit')}
         </button>
       </form>
     </AuthShell>
   );
 }
-

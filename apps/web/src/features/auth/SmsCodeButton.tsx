@@ -10,7 +10,6 @@ import { useCountdown } from './useCountdown';
 import { checkPhone } from './validation';
 import s from './auth.module.css';
 
-
 interface Props {
   phone: string;
   purpose: SmsPurpose;
@@ -92,7 +91,15 @@ export function PhoneCodeFields({ form, purpose, phone, setPhone, code, setCode,
         maxLength={SMS_CODE_LENGTH}
         required
         {...form.bind('code', code, setCode)}
-        addon={<SmsCodeButton phone={phone} purpose={purpose} validatePhone={validatePhone} onError={(error) => form.applyServerError(error, {}, true)} onSent={setSent} />}
+        addon={
+          <SmsCodeButton
+            phone={phone}
+            purpose={purpose}
+            validatePhone={validatePhone}
+            onError={(error) => form.applyServerError(error, {}, true)}
+            onSent={setSent}
+          />
+        }
       />
       {sent ? (
         <p className={s.sent} role="status">

@@ -15,7 +15,9 @@ describe('useFormErrors: one failed action, one error on screen', () => {
 
   it('keeps the generic validation text out when the fields say what is wrong', () => {
     const { result } = renderHook(() => useFormErrors<F>());
-    act(() => result.current.applyServerError(new ApiError('Some of the data is not valid', 'http', 400, 'VALIDATION_FAILED', { phone: 'Enter a valid number' })));
+    act(() =>
+      result.current.applyServerError(new ApiError('Some of the data is not valid', 'http', 400, 'VALIDATION_FAILED', { phone: 'Enter a valid number' })),
+    );
     expect(result.current.formError).toBeNull();
     expect(result.current.fieldErrors.phone).toBe('Enter a valid number');
   });

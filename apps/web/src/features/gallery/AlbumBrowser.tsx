@@ -195,7 +195,11 @@ export function AlbumBrowser({ album, first }: { album: AlbumMeta; first: { phot
   };
 
   const tabItems = albums.map((a) => {
-    const counts = tabCounts(feedOf(feeds, a.id), a.total, filter ? (filteredTotals.filter === filter ? (filteredTotals.totals[a.id] ?? null) : null) : undefined);
+    const counts = tabCounts(
+      feedOf(feeds, a.id),
+      a.total,
+      filter ? (filteredTotals.filter === filter ? (filteredTotals.totals[a.id] ?? null) : null) : undefined,
+    );
     if (!counts) return { key: String(a.id), label: t('content:gallery.tabCounting', { name: a.name }) };
     return { key: String(a.id), label: t('content:gallery.tab', { name: a.name, loaded: counts.loaded, total: counts.total }) };
   });
@@ -266,9 +270,7 @@ export function AlbumBrowser({ album, first }: { album: AlbumMeta; first: { phot
         ) : null}
       </div>
       {filter ? (
-        <p className={s.activeFilter}>
-          {t('content:gallery.filter.active', { field: t(FILTER_LABEL_KEYS[filter.field]), value: filter.value })}
-        </p>
+        <p className={s.activeFilter}>{t('content:gallery.filter.active', { field: t(FILTER_LABEL_KEYS[filter.field]), value: filter.value })}</p>
       ) : null}
 
       {albums.map((a) => (
@@ -293,15 +295,15 @@ export function AlbumBrowser({ album, first }: { album: AlbumMeta; first: { phot
                       </button>
                     </li>
                   ))}
-                  {loading
-                    ? Array.from({ length: PLACEHOLDER_COUNT }, (_, i) => <li key={`ph-${i}`} className={s.placeholder} aria-hidden="true" />)
-                    : null}
+                  {loading ? Array.from({ length: PLACEHOLDER_COUNT }, (_, i) => <li key={`ph-${i}`} className={s.placeholder} aria-hidden="true" />) : null}
                 </ul>
               )}
               <div ref={sentinel} className={s.sentinel} aria-hidden="true" />
               <div className={s.more}>
                 <p role="status" className={s.count}>
-                  {loading ? t('content:gallery.loading') : t('content:gallery.loadedOf', { loaded: feed.items.length, count: Math.max(total, feed.items.length) })}
+                  {loading
+                    ? t('content:gallery.loading')
+                    : t('content:gallery.loadedOf', { loaded: feed.items.length, count: Math.max(total, feed.items.length) })}
                 </p>
                 {feed.status === 'error' ? (
                   <p className={s.loadError} role="alert">

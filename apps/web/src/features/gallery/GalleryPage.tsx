@@ -46,7 +46,9 @@ export default function GalleryPage() {
         title={photo.name}
         lead={photo.description || undefined}
         crumbs={[...crumbs, { label: photo.name }]}
-        media={photo.logoUrl ? <img className={s.logo} src={photo.logoUrl} alt={t('content:gallery.logoAlt', { name: photo.name })} width={96} height={96} /> : null}
+        media={
+          photo.logoUrl ? <img className={s.logo} src={photo.logoUrl} alt={t('content:gallery.logoAlt', { name: photo.name })} width={96} height={96} /> : null
+        }
       >
         <p className={s.headMeta}>{t('content:gallery.photoCount', { count: photo.pictureCount })}</p>
       </PageHead>

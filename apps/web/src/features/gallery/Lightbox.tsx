@@ -145,7 +145,17 @@ export function Lightbox({ items, index, total, hasMore, loadingMore, onPrev, on
 
 function DownloadIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d="M12 4v11m0 0 4.5-4.5M12 15l-4.5-4.5M5 19h14" />
     </svg>
   );

@@ -108,14 +108,17 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, wait: nu
     }
     pending = args;
     if (timer === undefined) {
-      timer = setTimeout(() => {
-        timer = undefined;
-        if (pending) {
-          const a = pending;
-          pending = null;
-          run(a);
-        }
-      }, Math.max(0, wait - elapsed));
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          if (pending) {
+            const a = pending;
+            pending = null;
+            run(a);
+          }
+        },
+        Math.max(0, wait - elapsed),
+      );
     }
   };
   throttled.cancel = () => {

@@ -31,9 +31,7 @@ export async function highlightsLoader({ request }: LoaderFunctionArgs): Promise
 }
 
 export type GalleryData =
-  | { kind: 'missing' }
-  | { kind: 'notFound' }
-  | { kind: 'ok'; album: AlbumMeta; first: { photoId: number; data: PictureListData } | null };
+  { kind: 'missing' } | { kind: 'notFound' } | { kind: 'ok'; album: AlbumMeta; first: { photoId: number; data: PictureListData } | null };
 
 /**
  * /picturesDetail?consoleId=: the album header and tabs, plus the first page of the first tab (newest

@@ -8,7 +8,21 @@ import type { HomeData } from './loader';
 import s from './HomeBlocks.module.css';
 
 /** A block of the home page: a heading with a "see all" link, then its content. */
-function Block({ id, title, moreTo, moreLabel, children, tone }: { id: string; title: string; moreTo: string; moreLabel: string; children: ReactNode; tone?: 'muted' }) {
+function Block({
+  id,
+  title,
+  moreTo,
+  moreLabel,
+  children,
+  tone,
+}: {
+  id: string;
+  title: string;
+  moreTo: string;
+  moreLabel: string;
+  children: ReactNode;
+  tone?: 'muted';
+}) {
   return (
     <section className={`${s.block} ${tone === 'muted' ? s.muted : ''}`} aria-labelledby={id}>
       <div className={s.inner}>

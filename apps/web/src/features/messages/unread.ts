@@ -64,5 +64,9 @@ export function useUnreadCount(): number {
       if (--users === 0) stopPolling();
     };
   }, []);
-  return useSyncExternalStore(subscribe, () => count, () => count);
+  return useSyncExternalStore(
+    subscribe,
+    () => count,
+    () => count,
+  );
 }

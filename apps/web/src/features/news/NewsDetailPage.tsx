@@ -20,11 +20,7 @@ export default function NewsDetailPage() {
       <PageHead
         narrow
         title={news.title}
-        crumbs={[
-          { label: t('nav:home'), to: '/home' },
-          { label: t('content:news.title'), to: '/news' },
-          { label: news.title },
-        ]}
+        crumbs={[{ label: t('nav:home'), to: '/home' }, { label: t('content:news.title'), to: '/news' }, { label: news.title }]}
       >
         <p className={s.detailDate}>
           {t('content:news.publishedOn')} <time dateTime={isoDay(news.publishedAt)}>{formatDate(news.publishedAt, lang)}</time>

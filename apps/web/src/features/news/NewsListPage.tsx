@@ -17,7 +17,11 @@ export default function NewsListPage() {
   const { page, list } = useLoaderData() as NewsListData;
   return (
     <>
-      <PageHead title={t('content:news.title')} lead={t('content:news.lead')} crumbs={[{ label: t('nav:home'), to: '/home' }, { label: t('content:news.title') }]} />
+      <PageHead
+        title={t('content:news.title')}
+        lead={t('content:news.lead')}
+        crumbs={[{ label: t('nav:home'), to: '/home' }, { label: t('content:news.title') }]}
+      />
       <PageBody>
         {list.content.length === 0 ? (
           <EmptyState title={t('content:news.empty')} body={t('content:common.emptyBody')} />
@@ -25,7 +29,11 @@ export default function NewsListPage() {
           <ol className={s.list} aria-labelledby="page-title">
             {list.content.map((n) => (
               <li key={n.id} className={`${c.card} ${s.item}`}>
-                {n.coverUrl ? <img className={s.cover} src={n.coverUrl} alt="" loading="lazy" width={320} height={180} /> : <span className={s.coverFallback} aria-hidden="true" />}
+                {n.coverUrl ? (
+                  <img className={s.cover} src={n.coverUrl} alt="" loading="lazy" width={320} height={180} />
+                ) : (
+                  <span className={s.coverFallback} aria-hidden="true" />
+                )}
                 <div className={s.itemBody}>
                   <time className={s.date} dateTime={isoDay(n.publishedAt)}>
                     {formatDate(n.publishedAt, lang)}

@@ -20,11 +20,7 @@ export default function ProgramDetailPage() {
       <PageHead
         title={program.name}
         lead={program.activityName}
-        crumbs={[
-          { label: t('nav:home'), to: '/home' },
-          { label: t('content:program.title'), to: '/program' },
-          { label: program.name },
-        ]}
+        crumbs={[{ label: t('nav:home'), to: '/home' }, { label: t('content:program.title'), to: '/program' }, { label: program.name }]}
       />
       <PageBody>
         <div className={s.detail}>

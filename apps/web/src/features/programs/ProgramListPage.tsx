@@ -16,7 +16,11 @@ export default function ProgramListPage() {
   const groups = groupByActivity(programs);
   return (
     <>
-      <PageHead title={t('content:program.title')} lead={t('content:program.lead')} crumbs={[{ label: t('nav:home'), to: '/home' }, { label: t('content:program.title') }]} />
+      <PageHead
+        title={t('content:program.title')}
+        lead={t('content:program.lead')}
+        crumbs={[{ label: t('nav:home'), to: '/home' }, { label: t('content:program.title') }]}
+      />
       <PageBody>
         {activityId !== null ? (
           <p className={s.filterNote}>

@@ -47,7 +47,15 @@ export function AvatarCrop({ file, onDone, onCancel }: { file: File | null; onDo
   };
 
   return (
-    <Modal open={!!file} title={t('registration:dialog.crop')} onOk={ok} onCancel={onCancel} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')} destroyOnHidden>
+    <Modal
+      open={!!file}
+      title={t('registration:dialog.crop')}
+      onOk={ok}
+      onCancel={onCancel}
+      okText={t('registration:actions.confirm')}
+      cancelText={t('registration:actions.cancel')}
+      destroyOnHidden
+    >
       <p className={s.muted}>{t('registration:dialog.cropHint')}</p>
       <canvas ref={canvas} width={CROP_W} height={CROP_H} className={s.cropCanvas} aria-label={t('registration:dialog.crop')} role="img" />
       <label className={s.muted}>

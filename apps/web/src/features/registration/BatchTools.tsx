@@ -45,7 +45,10 @@ export function ImportDialog({ open, activityId, onClose }: { open: boolean; act
     <Modal open={open} width={760} title={t('registration:batch.import')} onCancel={onClose} footer={null} destroyOnHidden>
       <ol className={s.importSteps}>
         <li>
-          {t('registration:batch.step1')} <Button size="small" onClick={() => void downloadTemplate(activityId).catch(() => undefined)}>{t('registration:batch.template')}</Button>
+          {t('registration:batch.step1')}{' '}
+          <Button size="small" onClick={() => void downloadTemplate(activityId).catch(() => undefined)}>
+            {t('registration:batch.template')}
+          </Button>
         </li>
         <li>{t('registration:batch.step2')}</li>
       </ol>
@@ -139,7 +142,10 @@ export function BatchAvatarDialog({ open, activityId, onClose }: { open: boolean
   const choose = (files: readonly File[]) => {
     const list = [...files].slice(0, BATCH_AVATAR_MAX_FILES).filter((f) => /\.(jpe?g|png)$/i.test(f.name) && f.size <= UPLOAD_LIMITS.batchAvatar);
     const players: Player[] = (members.data ?? []).map((m: MemberItem) => ({ id: m.id, name: m.name, card: m.card || null }));
-    const matched = matchAvatars(list.map((f) => f.name), players);
+    const matched = matchAvatars(
+      list.map((f) => f.name),
+      players,
+    );
     for (const r of rows) URL.revokeObjectURL(r.url);
     setRows(matched.map((m, i) => ({ ...m, file: list[i]!, url: URL.createObjectURL(list[i]!), state: 'idle' })));
     setSelected([]);
@@ -263,7 +269,10 @@ export function BatchAvatarDialog({ open, activityId, onClose }: { open: boolean
               ),
           },
           { title: t('registration:field.card'), render: (_, r) => r.player?.card ?? '' },
-          { title: t('registration:field.avatar'), render: (_, r) => <img src={r.url} alt={r.fileName} width={45} height={63} style={{ objectFit: 'cover' }} /> },
+          {
+            title: t('registration:field.avatar'),
+            render: (_, r) => <img src={r.url} alt={r.fileName} width={45} height={63} style={{ objectFit: 'cover' }} />,
+          },
           {
             title: t('registration:batch.result'),
             render: (_, r) =>
@@ -279,7 +288,9 @@ export function BatchAvatarDialog({ open, activityId, onClose }: { open: boolean
                   {t('registration:batch.retry')}
                 </Button>
               ) : !r.selectable ? (
-                <span className={s.muted}>{r.player ? t('registration:batch.noCard') : r.ambiguous ? t('registration:batch.confirmFirst') : t('registration:batch.noMatch')}</span>
+                <span className={s.muted}>
+                  {r.player ? t('registration:batch.noCard') : r.ambiguous ? t('registration:batch.confirmFirst') : t('registration:batch.noMatch')}
+                </span>
               ) : null,
           },
         ]}

@@ -27,7 +27,12 @@ export function RegistrationSummary() {
             title={r.activityName}
             description={
               <>
-                <div>{t('registration:enter.summary', { teams: t('registration:guide.teamCount', { count: r.teams }), players: t('registration:guide.playerCount', { count: r.players }) })}</div>
+                <div>
+                  {t('registration:enter.summary', {
+                    teams: t('registration:guide.teamCount', { count: r.teams }),
+                    players: t('registration:guide.playerCount', { count: r.players }),
+                  })}
+                </div>
                 <div>
                   {Object.entries(r.playersByPayStatus).map(([st, n]) => (
                     <span key={st}>

@@ -93,16 +93,24 @@ export function Guided({ activity }: { activity: ActivityItem }) {
   });
 
   const stepItems = [
-    { title: t('registration:guide.step.teams'), content: p.teams ? t('registration:guide.teamCount', { count: p.teams }) : t('registration:guide.none.teams') },
+    {
+      title: t('registration:guide.step.teams'),
+      content: p.teams ? t('registration:guide.teamCount', { count: p.teams }) : t('registration:guide.none.teams'),
+    },
     {
       title: t('registration:guide.step.players'),
-      content: [t('registration:guide.playerCount', { count: p.players }), p.withoutTeam ? t('registration:guide.withoutTeam', { count: p.withoutTeam }) : ''].filter(Boolean).join(' · '),
+      content: [t('registration:guide.playerCount', { count: p.players }), p.withoutTeam ? t('registration:guide.withoutTeam', { count: p.withoutTeam }) : '']
+        .filter(Boolean)
+        .join(' · '),
     },
     {
       title: t(review ? 'registration:guide.step.review' : 'registration:guide.step.codes'),
       content: t('registration:guide.registeredOf', { registered: p.registered, total: p.players }),
     },
-    { title: t('registration:guide.step.done'), content: p.done ? t('registration:guide.complete') : t('registration:guide.teamsComplete', { done: p.completeTeams, count: p.teams }) },
+    {
+      title: t('registration:guide.step.done'),
+      content: p.done ? t('registration:guide.complete') : t('registration:guide.teamsComplete', { done: p.completeTeams, count: p.teams }),
+    },
   ].map((item, i) => ({ ...item, status: (i < p.current || p.done ? 'finish' : i === p.current ? 'process' : 'wait') as 'finish' | 'process' | 'wait' }));
 
   // a closed activity has nothing left to do but read: the next action is the summary
@@ -153,7 +161,8 @@ export function Guided({ activity }: { activity: ActivityItem }) {
           <Card title={t('registration:overview.links')}>
             <ul className={s.linkList}>
               <li>
-                <Link to={`/createTeam?id=${id}&tab=teachers`}>{t('registration:tabs.teachers')}</Link> <span className={s.muted}>{t('registration:overview.step1')}</span>
+                <Link to={`/createTeam?id=${id}&tab=teachers`}>{t('registration:tabs.teachers')}</Link>{' '}
+                <span className={s.muted}>{t('registration:overview.step1')}</span>
               </li>
               <li>
                 <Link to={`/createTandP?id=${id}`}>{t('registration:overview.createTandP')}</Link>

@@ -92,9 +92,15 @@ export function MemberDetail({ activity, memberId, onSaved }: Props) {
   const detail = useQuery({ ...memberQuery(memberId ?? 0), enabled: memberId !== null });
   if (memberId !== null && detail.isPending) return <Spin />;
   if (memberId !== null && !detail.data) return <Alert type="error" title={errorText(detail.error, '')} />;
-  return <MemberForm key={`${memberId ?? 'new'}-${detail.data?.headImg ?? ''}-${detail.data?.payStatus ?? ''}`} activity={activity} member={detail.data ?? null} onSaved={onSaved} />;
+  return (
+    <MemberForm
+      key={`${memberId ?? 'new'}-${detail.data?.headImg ?? ''}-${detail.data?.payStatus ?? ''}`}
+      activity={activity}
+      member={detail.data ?? null}
+      onSaved={onSaved}
+    />
+  );
 }
-
 
 export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'> & { member: MemberItem | null }) {
   const { t, i18n } = useTranslation();
@@ -218,7 +224,14 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
         <dt>{t('registration:field.avatar')}</dt>
         <dd>
           {member.headImg ? (
-            <img src={member.headImg} alt={t('registration:avatar.alt', { name: member.name })} className={s.avatarImg} width={90} height={126} onError={() => notice.error(t('registration:notice.imageFailed'))} />
+            <img
+              src={member.headImg}
+              alt={t('registration:avatar.alt', { name: member.name })}
+              className={s.avatarImg}
+              width={90}
+              height={126}
+              onError={() => notice.error(t('registration:notice.imageFailed'))}
+            />
           ) : (
             <span className={s.empty}>{t('registration:avatar.none')}</span>
           )}
@@ -252,14 +265,18 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
           </Button>
         ) : null}
         {member ? <Button onClick={() => setPreviewOpen(true)}>{t('registration:players.preview')}</Button> : null}
-        {member && activity.reviewRequired && nextPayStatus(member.payStatus, 'submit') !== null ? <WriteButton onClick={() => void submit()}>{t('registration:players.submit')}</WriteButton> : null}
+        {member && activity.reviewRequired && nextPayStatus(member.payStatus, 'submit') !== null ? (
+          <WriteButton onClick={() => void submit()}>{t('registration:players.submit')}</WriteButton>
+        ) : null}
         {member && isRegistered(member.payStatus) ? (
           <WriteButton lock="withdraw" danger onClick={() => setWithdrawOpen(true)}>
             {t('registration:players.withdraw')}
           </WriteButton>
         ) : null}
       </div>
-      {member?.payStatus === PAY_STATUS.REVIEW_FAILED && member.reviewReason ? <Alert type="warning" showIcon className={s.alert} title={t('registration:players.reviewReason', { reason: member.reviewReason })} /> : null}
+      {member?.payStatus === PAY_STATUS.REVIEW_FAILED && member.reviewReason ? (
+        <Alert type="warning" showIcon className={s.alert} title={t('registration:players.reviewReason', { reason: member.reviewReason })} />
+      ) : null}
       {member && isRegistered(member.payStatus) ? <Alert type="success" showIcon className={s.alert} title={t('registration:notice.registered')} /> : null}
       {problem ? (
         <Alert
@@ -267,13 +284,23 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
           showIcon
           className={s.alert}
           role="alert"
-          title={badFields.length ? t('registration:formError.fields', { fields: badFields.map((f) => t(LABEL_KEYS[f])).join(t('registration:formError.separator')) }) : problem.message}
+          title={
+            badFields.length
+              ? t('registration:formError.fields', { fields: badFields.map((f) => t(LABEL_KEYS[f])).join(t('registration:formError.separator')) })
+              : problem.message
+          }
           description={badFields.length ? problem.message : undefined}
         />
       ) : null}
       {!editing ? readView : null}
       {editing ? (
-        <Form<MemberFormValues> form={form} layout="vertical" initialValues={member ? memberToForm(member) : emptyMember()} onValuesChange={onValuesChange} className={s.formGrid}>
+        <Form<MemberFormValues>
+          form={form}
+          layout="vertical"
+          initialValues={member ? memberToForm(member) : emptyMember()}
+          onValuesChange={onValuesChange}
+          className={s.formGrid}
+        >
           <Form.Item name="name" label={t('registration:field.name')} htmlFor={id('name')} required {...err('name')}>
             <Input id={id('name')} maxLength={NAME_MAX} />
           </Form.Item>
@@ -291,7 +318,13 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
             />
           </Form.Item>
           <Form.Item name="programId" label={t('registration:field.program')} htmlFor={id('program')} {...err('programId')}>
-            <Select id={id('program')} allowClear disabled={locked} placeholder={t('registration:placeholder.select')} options={programs.map((p) => ({ value: p.id, label: p.name }))} />
+            <Select
+              id={id('program')}
+              allowClear
+              disabled={locked}
+              placeholder={t('registration:placeholder.select')}
+              options={programs.map((p) => ({ value: p.id, label: p.name }))}
+            />
           </Form.Item>
           <Form.Item label={t('registration:field.plan')}>
             <span className={s.plainValue}>{planName || '—'}</span>
@@ -325,7 +358,13 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
             <Input id={id('emerName')} maxLength={NAME_MAX} />
           </Form.Item>
           <Form.Item name="region" label={t('registration:field.region')} htmlFor={id('region')} {...err('region')}>
-            <Select id={id('region')} showSearch={{ optionFilterProp: 'label' }} placeholder={t('registration:placeholder.region')} options={regionOptions} popupMatchSelectWidth={false} />
+            <Select
+              id={id('region')}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('registration:placeholder.region')}
+              options={regionOptions}
+              popupMatchSelectWidth={false}
+            />
           </Form.Item>
           <Form.Item name="emerPhone" label={t('registration:field.emerPhone')} htmlFor={id('emerPhone')} {...err('emerPhone')}>
             <Input id={id('emerPhone')} maxLength={20} inputMode="tel" autoComplete="off" />
@@ -336,7 +375,14 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
           <Form.Item label={t('registration:field.avatar')} className={s.full}>
             <div className={s.avatarBox}>
               {headImg ? (
-                <img src={headImg} alt={t('registration:avatar.alt', { name: member?.name ?? '' })} className={s.avatarImg} width={90} height={126} onError={() => notice.error(t('registration:notice.imageFailed'))} />
+                <img
+                  src={headImg}
+                  alt={t('registration:avatar.alt', { name: member?.name ?? '' })}
+                  className={s.avatarImg}
+                  width={90}
+                  height={126}
+                  onError={() => notice.error(t('registration:notice.imageFailed'))}
+                />
               ) : (
                 <div className={s.avatarImg} role="img" aria-label={t('registration:avatar.none')} />
               )}
@@ -396,7 +442,9 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
             <Descriptions.Item label={t('registration:field.name')}>{member.name}</Descriptions.Item>
             <Descriptions.Item label={t('registration:field.team')}>{member.team?.name ?? ''}</Descriptions.Item>
             <Descriptions.Item label={t('registration:field.program')}>{member.program?.name ?? ''}</Descriptions.Item>
-            <Descriptions.Item label={t('registration:field.cardType')}>{member.cardType === 1 ? t('registration:idType.1') : t('registration:idType.0')}</Descriptions.Item>
+            <Descriptions.Item label={t('registration:field.cardType')}>
+              {member.cardType === 1 ? t('registration:idType.1') : t('registration:idType.0')}
+            </Descriptions.Item>
             <Descriptions.Item label={t('registration:field.card')}>{member.card}</Descriptions.Item>
             <Descriptions.Item label={t('registration:field.birthDay')}>{member.birthDay ?? ''}</Descriptions.Item>
             <Descriptions.Item label={t('registration:field.emerName')}>{member.emerName}</Descriptions.Item>
@@ -436,7 +484,15 @@ function WithdrawDialog({ open, member, onClose }: { open: boolean; member: Memb
     );
   };
   return (
-    <Modal open={open} title={t('registration:dialog.withdraw')} onOk={ok} confirmLoading={busy} onCancel={onClose} okText={t('registration:actions.submit')} cancelText={t('registration:actions.cancel')}>
+    <Modal
+      open={open}
+      title={t('registration:dialog.withdraw')}
+      onOk={ok}
+      confirmLoading={busy}
+      onCancel={onClose}
+      okText={t('registration:actions.submit')}
+      cancelText={t('registration:actions.cancel')}
+    >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Radio.Group
           aria-label={t('registration:dialog.withdrawType')}
@@ -447,7 +503,13 @@ function WithdrawDialog({ open, member, onClose }: { open: boolean; member: Memb
             { value: 3, label: t('registration:dialog.withdraw3'), disabled: !member.code },
           ]}
         />
-        <Input.TextArea aria-label={t('registration:dialog.withdrawReason')} placeholder={t('registration:dialog.withdrawReason')} value={note} onChange={(e) => setNote(e.target.value)} maxLength={200} />
+        <Input.TextArea
+          aria-label={t('registration:dialog.withdrawReason')}
+          placeholder={t('registration:dialog.withdrawReason')}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          maxLength={200}
+        />
       </Space>
     </Modal>
   );

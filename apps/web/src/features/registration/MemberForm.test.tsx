@@ -7,7 +7,12 @@ import { ApiError } from '../../lib/api-client';
 import type { ActivityItem } from '../../lib/contract';
 
 // The HTTP client is the seam: the screen's queries and writes (api.ts) run as they do in the app.
-const http = vi.hoisted(() => ({ get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ content: [] })), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
+const http = vi.hoisted(() => ({
+  get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ content: [] })),
+  post: vi.fn(),
+  put: vi.fn(),
+  delete: vi.fn(),
+}));
 vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
 const CREATE = '/api/lTeamMember/web/create';
 const created = () => http.post.mock.calls.filter(([path]) => path === CREATE);
@@ -16,7 +21,16 @@ const { MemberDetail } = await import('./MemberDetail');
 
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
@@ -30,7 +44,19 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const activity = { id: 600, name: 'Open', reviewRequired: false, avatarReferenceImage: false, programs: [], plans: [], status: 1, beginTime: '2099-01-01', finishTime: '2099-01-02', signUpBegin: null, signUpEnd: null } as unknown as ActivityItem;
+const activity = {
+  id: 600,
+  name: 'Open',
+  reviewRequired: false,
+  avatarReferenceImage: false,
+  programs: [],
+  plans: [],
+  status: 1,
+  beginTime: '2099-01-01',
+  finishTime: '2099-01-02',
+  signUpBegin: null,
+  signUpEnd: null,
+} as unknown as ActivityItem;
 
 function mount() {
   render(
@@ -51,7 +77,10 @@ const save = async () => {
 describe('player form errors (issue 8)', { timeout: 60_000 }, () => {
   it('puts server field errors under their fields, names them in the banner, and clears each when its field changes', async () => {
     http.post.mockRejectedValueOnce(
-      new ApiError('Submitted data is invalid', 'http', 400, 'VALIDATION_FAILED', { card: 'This player is already registered in this activity', emerPhone: 'The phone number does not match its country code' }),
+      new ApiError('Submitted data is invalid', 'http', 400, 'VALIDATION_FAILED', {
+        card: 'This player is already registered in this activity',
+        emerPhone: 'The phone number does not match its country code',
+      }),
     );
     mount();
     type('Player name', 'Li Lei');

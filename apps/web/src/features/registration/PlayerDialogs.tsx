@@ -45,7 +45,17 @@ function useDone(setIds: (ids: number[]) => void, { onClose, onDone }: Pick<Base
 }
 
 /** Players to act on: 20 at a time, searched on the server; the chosen ones keep their label. */
-function PlayersSelect({ id, ids, setIds, players }: { id: string; ids: number[]; setIds: (ids: number[]) => void; players: ReturnType<typeof usePlayerPicker> }) {
+function PlayersSelect({
+  id,
+  ids,
+  setIds,
+  players,
+}: {
+  id: string;
+  ids: number[];
+  setIds: (ids: number[]) => void;
+  players: ReturnType<typeof usePlayerPicker>;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -86,7 +96,15 @@ export function DeletePlayersDialog({ open, activityId, onClose, onDone }: Base 
     remove.mutate(ids, { onSuccess: finished, onError: fail });
   };
   return (
-    <Modal open={open} title={t('registration:dialog.deletePlayers')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('registration:actions.cancel')}>
+    <Modal
+      open={open}
+      title={t('registration:dialog.deletePlayers')}
+      onOk={() => void ok()}
+      onCancel={onClose}
+      okText={t('registration:actions.delete')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('registration:actions.cancel')}
+    >
       {holder}
       <fieldset className={s.checkGroup}>
         <legend>{t('registration:dialog.notPaid')}</legend>
@@ -127,12 +145,26 @@ export function AssignTeamDialog({ open, activityId, onClose, onDone }: Base & {
     );
   };
   return (
-    <Modal open={open} title={t('registration:dialog.assignTeam')} onOk={() => send()} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>
+    <Modal
+      open={open}
+      title={t('registration:dialog.assignTeam')}
+      onOk={() => send()}
+      onCancel={onClose}
+      okText={t('registration:actions.confirm')}
+      cancelText={t('registration:actions.cancel')}
+    >
       {holder}
       <label className={s.muted} htmlFor="assign-team">
         {t('registration:field.team')}
       </label>
-      <Select id="assign-team" style={{ width: '100%', marginBottom: 12 }} value={teamId} onChange={setTeamId} showSearch={{ filterOption: false, onSearch: teams.onSearch }} options={teams.teams.map((x) => ({ value: x.id, label: `${x.name} · ${x.program.name}` }))} />
+      <Select
+        id="assign-team"
+        style={{ width: '100%', marginBottom: 12 }}
+        value={teamId}
+        onChange={setTeamId}
+        showSearch={{ filterOption: false, onSearch: teams.onSearch }}
+        options={teams.teams.map((x) => ({ value: x.id, label: `${x.name} · ${x.program.name}` }))}
+      />
       <PlayersSelect id="assign-members" ids={ids} setIds={setIds} players={players} />
     </Modal>
   );
@@ -160,11 +192,24 @@ export function ChangeProgramDialog({ open, activity, onClose, onDone }: Base & 
     );
   };
   return (
-    <Modal open={open} title={t('registration:dialog.changeProgram')} onOk={ok} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>
+    <Modal
+      open={open}
+      title={t('registration:dialog.changeProgram')}
+      onOk={ok}
+      onCancel={onClose}
+      okText={t('registration:actions.confirm')}
+      cancelText={t('registration:actions.cancel')}
+    >
       <label className={s.muted} htmlFor="change-program">
         {t('registration:field.program')}
       </label>
-      <Select id="change-program" style={{ width: '100%', marginBottom: 12 }} value={programId} onChange={setProgramId} options={(activity.programs ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+      <Select
+        id="change-program"
+        style={{ width: '100%', marginBottom: 12 }}
+        value={programId}
+        onChange={setProgramId}
+        options={(activity.programs ?? []).map((p) => ({ value: p.id, label: p.name }))}
+      />
       <PlayersSelect id="change-members" ids={ids} setIds={setIds} players={players} />
     </Modal>
   );
@@ -189,8 +234,20 @@ export function SubmitDialog({ open, activityId, onClose, onDone }: Base & { act
     });
   };
   return (
-    <Modal open={open} title={t('registration:players.submit')} onOk={ok} onCancel={onClose} okText={t('registration:actions.submit')} cancelText={t('registration:actions.cancel')}>
-      <Checkbox.Group className={s.checkGroup} value={ids} onChange={(v) => setIds(v as number[])} options={eligible.map((m) => ({ value: m.id, label: m.name }))} />
+    <Modal
+      open={open}
+      title={t('registration:players.submit')}
+      onOk={ok}
+      onCancel={onClose}
+      okText={t('registration:actions.submit')}
+      cancelText={t('registration:actions.cancel')}
+    >
+      <Checkbox.Group
+        className={s.checkGroup}
+        value={ids}
+        onChange={(v) => setIds(v as number[])}
+        options={eligible.map((m) => ({ value: m.id, label: m.name }))}
+      />
     </Modal>
   );
 }
@@ -250,7 +307,16 @@ export function BatchRedeemDialog({ open, activityId, level, onClose, onDone }: 
   };
 
   return (
-    <Modal open={open} width={720} title={t('registration:dialog.batchRedeem')} onOk={ok} confirmLoading={busy} onCancel={onClose} okText={t('registration:actions.redeem')} cancelText={t('registration:actions.close')}>
+    <Modal
+      open={open}
+      width={720}
+      title={t('registration:dialog.batchRedeem')}
+      onOk={ok}
+      confirmLoading={busy}
+      onCancel={onClose}
+      okText={t('registration:actions.redeem')}
+      cancelText={t('registration:actions.close')}
+    >
       <p className={s.muted}>{t('registration:dialog.batchRedeemHint')}</p>
       <Upload
         accept=".xls,.xlsx"
@@ -276,7 +342,14 @@ export function BatchRedeemDialog({ open, activityId, level, onClose, onDone }: 
           { title: t('registration:field.team'), render: (_, m) => m.team?.name },
           {
             title: t('registration:field.code'),
-            render: (_, m) => <Input aria-label={`${t('registration:field.code')} ${m.name}`} value={codes[m.id] ?? ''} onChange={(e) => setCodes({ ...codes, [m.id]: e.target.value })} maxLength={REDEEM_CODE_MAX} />,
+            render: (_, m) => (
+              <Input
+                aria-label={`${t('registration:field.code')} ${m.name}`}
+                value={codes[m.id] ?? ''}
+                onChange={(e) => setCodes({ ...codes, [m.id]: e.target.value })}
+                maxLength={REDEEM_CODE_MAX}
+              />
+            ),
           },
           {
             title: t('registration:batch.result'),

@@ -37,7 +37,9 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
   const [pageWithout, setPageWithout] = useState(1);
   // ?new=1, ?player=<id> and ?dialog=… come from the guided path's next-step buttons
   const [params] = useSearchParams();
-  const [selected, setSelected] = useState<number | 'new' | null>(() => (params.get('new') === '1' ? 'new' : Number(params.get('player')) > 0 ? Number(params.get('player')) : null));
+  const [selected, setSelected] = useState<number | 'new' | null>(() =>
+    params.get('new') === '1' ? 'new' : Number(params.get('player')) > 0 ? Number(params.get('player')) : null,
+  );
   const [dialog, setDialog] = useState<Dialog>(() => {
     const d = params.get('dialog');
     return d === 'assign' || d === 'redeem' || d === 'submit' ? d : null;
@@ -131,7 +133,10 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
         <WriteButton onClick={() => setDialog('avatars')}>{t('registration:batch.avatars')}</WriteButton>
         <span className={s.toolbarSpacer} />
         <span className={s.muted} role="status">
-          {t('registration:players.counts', { teams: t('registration:guide.teamCount', { count: teams.data?.totalElements ?? 0 }), players: t('registration:guide.playerCount', { count: total }) })}
+          {t('registration:players.counts', {
+            teams: t('registration:guide.teamCount', { count: teams.data?.totalElements ?? 0 }),
+            players: t('registration:guide.playerCount', { count: total }),
+          })}
         </span>
       </div>
       <div className={s.split}>
@@ -140,18 +145,13 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
           {list(t('registration:players.withoutTeam'), withoutTeam, pageWithout, setPageWithout, 'players-without-team')}
         </div>
         <div ref={detailRef} className={s.detail}>
-        <Card>
-          {selected === null ? (
-            <Empty description={t('registration:players.select')} />
-          ) : (
-            <MemberDetail
-              key={String(selected)}
-              activity={activity}
-              memberId={selected === 'new' ? null : selected}
-              onSaved={(m) => setSelected(m.id)}
-            />
-          )}
-        </Card>
+          <Card>
+            {selected === null ? (
+              <Empty description={t('registration:players.select')} />
+            ) : (
+              <MemberDetail key={String(selected)} activity={activity} memberId={selected === 'new' ? null : selected} onSaved={(m) => setSelected(m.id)} />
+            )}
+          </Card>
         </div>
       </div>
       <DeletePlayersDialog open={dialog === 'delete'} activityId={activityId} onClose={() => setDialog(null)} onDone={() => setSelected(null)} />

@@ -85,7 +85,16 @@ function Screens({ view, activity: a }: { view: View; activity: ActivityItem }) 
   const lock = useComputedLock(a);
   const activityId = a.id;
   // every write control below reads the lock: disabled, with this alert's text as the reason
-  const closed = lock.locked ? <Alert id={LOCK_REASON_ID} type="warning" showIcon title={lock.reason} description={t('registration:lock.viewOnly')} className={`${s.alert} ${s.noPrint}`} /> : null;
+  const closed = lock.locked ? (
+    <Alert
+      id={LOCK_REASON_ID}
+      type="warning"
+      showIcon
+      title={lock.reason}
+      description={t('registration:lock.viewOnly')}
+      className={`${s.alert} ${s.noPrint}`}
+    />
+  ) : null;
 
   if (view === 'createTandP' || view === 'createAllTeam')
     return (

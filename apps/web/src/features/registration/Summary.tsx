@@ -64,9 +64,7 @@ export function Summary({ activity }: { activity: ActivityItem }) {
       <h2 id="summary-title" className={s.summaryTitle}>
         {t('registration:summary.title')}
       </h2>
-      <p className={s.summaryMeta}>
-        {t('registration:summary.generated', { time: formatDateTime(new Date().toISOString(), lang) })}
-      </p>
+      <p className={s.summaryMeta}>{t('registration:summary.generated', { time: formatDateTime(new Date().toISOString(), lang) })}</p>
       <p className={s.summaryMeta}>
         <strong>{p.done ? t('registration:guide.complete') : t('registration:summary.notComplete')}</strong> ·{' '}
         {t('registration:guide.headline', {

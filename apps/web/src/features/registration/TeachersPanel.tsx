@@ -87,7 +87,17 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
       return;
     }
     saveLeader.mutate(
-      { id: leader.id, activityId: activity.id, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), code: v.code.trim() || null, photoUrl, status: leader.status, type: leader.type },
+      {
+        id: leader.id,
+        activityId: activity.id,
+        name: v.name.trim(),
+        phone: v.phone.trim(),
+        address: v.address.trim(),
+        code: v.code.trim() || null,
+        photoUrl,
+        status: leader.status,
+        type: leader.type,
+      },
       {
         onSuccess: (res) => {
           notice.success(res.resultStr);
@@ -168,7 +178,14 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
           </ReadItem>
         </dl>
       ) : null}
-      <Form<Values> form={form} layout="vertical" style={editing ? undefined : { display: 'none' }} onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))} initialValues={{ name: leader.name, phone: leader.phone, address: leader.address, code: leader.code ?? '' }} className={s.formGrid}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        style={editing ? undefined : { display: 'none' }}
+        onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))}
+        initialValues={{ name: leader.name, phone: leader.phone, address: leader.address, code: leader.code ?? '' }}
+        className={s.formGrid}
+      >
         <Form.Item name="name" label={t('registration:field.teacherName')} htmlFor={id('name')} required>
           <Input id={id('name')} maxLength={NAME_MAX} />
         </Form.Item>
@@ -182,7 +199,17 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
           <Input id={id('code')} maxLength={CHANNEL_CODE_MAX} />
         </Form.Item>
         <Form.Item label={t('registration:field.attachment')} extra={t('registration:teachers.attachmentHint')} className={s.full}>
-          <input ref={file} type="file" style={{ display: 'none' }} accept=".jpg,.jpeg,.png,.doc,.docx" aria-label={t('registration:actions.uploadAttachment')} onChange={(e) => { attach(e.target.files?.[0]); e.target.value = ''; }} />
+          <input
+            ref={file}
+            type="file"
+            style={{ display: 'none' }}
+            accept=".jpg,.jpeg,.png,.doc,.docx"
+            aria-label={t('registration:actions.uploadAttachment')}
+            onChange={(e) => {
+              attach(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
           <Button onClick={() => file.current?.click()}>{t('registration:actions.uploadAttachment')}</Button>{' '}
           {photoUrl ? (
             <a href={photoUrl} target="_blank" rel="noreferrer">
@@ -195,7 +222,17 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
   );
 }
 
-function AddTeacherDialog({ open, activity, onClose, onDone }: { open: boolean; activity: ActivityItem; onClose: () => void; onDone: (l: LeaderItem) => void }) {
+function AddTeacherDialog({
+  open,
+  activity,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  activity: ActivityItem;
+  onClose: () => void;
+  onDone: (l: LeaderItem) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Omit<Values, 'code'>>();
   const [error, setError] = useState<string | null>(null);
@@ -225,7 +262,16 @@ function AddTeacherDialog({ open, activity, onClose, onDone }: { open: boolean; 
     );
   };
   return (
-    <Modal open={open} title={t('registration:dialog.addTeacher')} onOk={ok} confirmLoading={create.isPending} onCancel={onClose} okText={t('registration:actions.add')} cancelText={t('registration:actions.cancel')} forceRender>
+    <Modal
+      open={open}
+      title={t('registration:dialog.addTeacher')}
+      onOk={ok}
+      confirmLoading={create.isPending}
+      onCancel={onClose}
+      okText={t('registration:actions.add')}
+      cancelText={t('registration:actions.cancel')}
+      forceRender
+    >
       {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
       <Form form={form} layout="vertical" initialValues={{ phone: '', name: '', address: '' }}>
         <Form.Item name="phone" label={t('registration:field.phone')} htmlFor="add-leader-phone" required>

@@ -8,7 +8,19 @@ import { codeEntryClosed, isFree, PAY_STATUS, TEAM_STATUS } from '@rp/shared/rul
 import { ADDRESS_MAX, CHANNEL_CODE_MAX, CHANNEL_CODE_MIN, NAME_MAX, PROMOTION_CODE_MAX, PROMOTION_CODE_MIN } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
-import { bindOrgMutation, checkOrgMutation, checkTeamCodeMutation, deleteTeamsMutation, leaderSearchQuery, moveOutMembersMutation, saveTeamMutation, teamsQuery, zonesQuery, type OrgCheck, type TeamItem } from './api';
+import {
+  bindOrgMutation,
+  checkOrgMutation,
+  checkTeamCodeMutation,
+  deleteTeamsMutation,
+  leaderSearchQuery,
+  moveOutMembersMutation,
+  saveTeamMutation,
+  teamsQuery,
+  zonesQuery,
+  type OrgCheck,
+  type TeamItem,
+} from './api';
 import { CodeField } from './CodeField';
 import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
 import { PAGE_SIZE, checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
@@ -32,7 +44,9 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
   const [filter, setFilter] = useState<Filter>('all');
   // ?new=1 and ?team=<id> come from the guided path
   const [params] = useSearchParams();
-  const [selected, setSelected] = useState<number | 'new' | null>(() => (params.get('new') === '1' ? 'new' : Number(params.get('team')) > 0 ? Number(params.get('team')) : null));
+  const [selected, setSelected] = useState<number | 'new' | null>(() =>
+    params.get('new') === '1' ? 'new' : Number(params.get('team')) > 0 ? Number(params.get('team')) : null,
+  );
   const [dialog, setDialog] = useState<'delete' | 'bind' | null>(null);
   const detailRef = useRef<HTMLDivElement>(null);
   const scrollToDetail = useScrollToDetail(detailRef);
@@ -63,7 +77,16 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
   return (
     <div>
       <div className={s.toolbar}>
-        <Radio.Group aria-label={t('registration:team.filter')} optionType="button" value={filter} onChange={(e) => { setFilter(e.target.value as Filter); setPage(1); }} options={filters} />
+        <Radio.Group
+          aria-label={t('registration:team.filter')}
+          optionType="button"
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value as Filter);
+            setPage(1);
+          }}
+          options={filters}
+        />
       </div>
       <div className={s.toolbar}>
         <WriteButton type="primary" onClick={() => select('new')}>
@@ -90,18 +113,23 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
         <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={teams.data?.totalElements ?? 0} onChange={setPage} showSizeChanger={false} />
       ) : null}
       <div ref={detailRef} className={s.detail}>
-      <Card>
-        {selected === 'new' ? (
-          <TeamForm key="new" activity={activity} team={null} onSaved={(x) => setSelected(x.id)} />
-        ) : current ? (
-          <TeamForm key={current.id} activity={activity} team={current} />
-        ) : (
-          <Empty description={t('registration:team.select')} />
-        )}
-      </Card>
+        <Card>
+          {selected === 'new' ? (
+            <TeamForm key="new" activity={activity} team={null} onSaved={(x) => setSelected(x.id)} />
+          ) : current ? (
+            <TeamForm key={current.id} activity={activity} team={current} />
+          ) : (
+            <Empty description={t('registration:team.select')} />
+          )}
+        </Card>
       </div>
       <DeleteTeamsDialog open={dialog === 'delete'} teams={teams.data?.content ?? []} onClose={() => setDialog(null)} onDone={() => setSelected(null)} />
-      <BindOrgDialog open={dialog === 'bind'} activityId={activity.id} teams={(teams.data?.content ?? []).filter((x) => !x.orgCode)} onClose={() => setDialog(null)} />
+      <BindOrgDialog
+        open={dialog === 'bind'}
+        activityId={activity.id}
+        teams={(teams.data?.content ?? []).filter((x) => !x.orgCode)}
+        onClose={() => setDialog(null)}
+      />
     </div>
   );
 }
@@ -147,7 +175,14 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
     checkingPromo.mutate(
       { activityId: activity.id, sourceActivityId: zone, teamCode: code },
       {
-        onSuccess: (r) => setPromo(r.verify === 1 ? (r.teamName ? t('registration:team.promoFound', { name: r.teamName }) : t('registration:team.promoValid')) : t('registration:team.promoNotFound')),
+        onSuccess: (r) =>
+          setPromo(
+            r.verify === 1
+              ? r.teamName
+                ? t('registration:team.promoFound', { name: r.teamName })
+                : t('registration:team.promoValid')
+              : t('registration:team.promoNotFound'),
+          ),
         onError: (e) => setPromo(errorText(e, t('registration:notice.serverBusy'))),
       },
     );
@@ -167,7 +202,12 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
           return;
         }
         setError(errorText(e, t('registration:notice.serverBusy')));
-        if (isApiError(e)) form.setFields(Object.entries(e.fieldErrors).filter(([k]) => k in emptyTeam()).map(([name, m]) => ({ name: name as keyof TeamFormValues, errors: [m] })));
+        if (isApiError(e))
+          form.setFields(
+            Object.entries(e.fieldErrors)
+              .filter(([k]) => k in emptyTeam())
+              .map(([name, m]) => ({ name: name as keyof TeamFormValues, errors: [m] })),
+          );
       },
     });
   };
@@ -194,7 +234,17 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
       {holder}
       <div className={s.toolbar}>
         <h2 style={{ margin: 0, fontSize: 18 }}>{team ? team.name : t('registration:team.new')}</h2>
-        {team ? <Tag>{t(team.status === TEAM_STATUS.IN_REVIEW ? 'registration:teamStatus.7' : team.status === TEAM_STATUS.FULL ? 'registration:teamStatus.2' : 'registration:teamStatus.1')}</Tag> : null}
+        {team ? (
+          <Tag>
+            {t(
+              team.status === TEAM_STATUS.IN_REVIEW
+                ? 'registration:teamStatus.7'
+                : team.status === TEAM_STATUS.FULL
+                  ? 'registration:teamStatus.2'
+                  : 'registration:teamStatus.1',
+            )}
+          </Tag>
+        ) : null}
         {team?.payStatus === PAY_STATUS.REGISTERED ? <PayStatusTag status={PAY_STATUS.REGISTERED} /> : null}
         <span className={s.toolbarSpacer} />
         {editing ? (
@@ -230,51 +280,78 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
         </dl>
       ) : null}
       {editing ? (
-      <Form<TeamFormValues> form={form} layout="vertical" initialValues={team ? teamToForm(team) : emptyTeam()} onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof TeamFormValues, errors: [] })))} className={s.formGrid}>
-        <Form.Item name="name" label={t('registration:field.teamName')} htmlFor={id('name')} required>
-          <Input id={id('name')} maxLength={NAME_MAX} />
-        </Form.Item>
-        {team ? (
-          <Form.Item label={t('registration:field.teamNumber')}>
-            <span className={s.plainValue}>{team.number}</span>
-          </Form.Item>
-        ) : null}
-        <Form.Item name="programId" label={t('registration:field.program')} htmlFor={id('program')} required>
-          <Select id={id('program')} placeholder={t('registration:placeholder.select')} options={(activity.programs ?? []).map((p) => ({ value: p.id, label: p.name }))} />
-        </Form.Item>
-        <Form.Item name="leaderId" label={t('registration:field.leader')} htmlFor={id('leader')}>
-          <Select id={id('leader')} allowClear showSearch={{ filterOption: false, onSearch: setLeaderSearch }} placeholder={t('registration:placeholder.leader')} options={leaderOptions} />
-        </Form.Item>
-        <Form.Item name="address" label={t('registration:field.address')} htmlFor={id('address')}>
-          <Input id={id('address')} maxLength={ADDRESS_MAX} />
-        </Form.Item>
-        <Form.Item label={t('registration:field.plan')}>
-          <span className={s.plainValue}>{team?.plan?.name ?? activity.plans?.[0]?.name ?? '—'}</span>
-        </Form.Item>
-        <Form.Item
-          name="orgCode"
-          label={t('registration:field.orgCode')}
-          htmlFor={id('org')}
-          extra={org ? <span role="status">{t(orgVerifyKey(org.verify), { name: org.orgName ?? '' })}</span> : team?.orgName ? <span>{team.orgName}</span> : undefined}
+        <Form<TeamFormValues>
+          form={form}
+          layout="vertical"
+          initialValues={team ? teamToForm(team) : emptyTeam()}
+          onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof TeamFormValues, errors: [] })))}
+          className={s.formGrid}
         >
-          <Input id={id('org')} maxLength={CHANNEL_CODE_MAX} onBlur={verifyOrg} />
-        </Form.Item>
-        {level2 ? (
-          <Form.Item name="sourceCode" label={t('registration:field.sourceCode')} htmlFor={id('source')}>
-            <Input id={id('source')} maxLength={PROMOTION_CODE_MAX} />
+          <Form.Item name="name" label={t('registration:field.teamName')} htmlFor={id('name')} required>
+            <Input id={id('name')} maxLength={NAME_MAX} />
           </Form.Item>
-        ) : null}
-        {promotion ? (
-          <>
-            <Form.Item name="sourceActivityId" label={t('registration:field.promoZone')} htmlFor={id('zone')}>
-              <Select id={id('zone')} allowClear loading={zones.isPending} options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} />
+          {team ? (
+            <Form.Item label={t('registration:field.teamNumber')}>
+              <span className={s.plainValue}>{team.number}</span>
             </Form.Item>
-            <Form.Item name="teamCode" label={t('registration:field.teamCode')} htmlFor={id('teamCode')} extra={promo ? <span role="status">{promo}</span> : undefined}>
-              <Input id={id('teamCode')} maxLength={PROMOTION_CODE_MAX} onBlur={verifyPromo} />
+          ) : null}
+          <Form.Item name="programId" label={t('registration:field.program')} htmlFor={id('program')} required>
+            <Select
+              id={id('program')}
+              placeholder={t('registration:placeholder.select')}
+              options={(activity.programs ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="leaderId" label={t('registration:field.leader')} htmlFor={id('leader')}>
+            <Select
+              id={id('leader')}
+              allowClear
+              showSearch={{ filterOption: false, onSearch: setLeaderSearch }}
+              placeholder={t('registration:placeholder.leader')}
+              options={leaderOptions}
+            />
+          </Form.Item>
+          <Form.Item name="address" label={t('registration:field.address')} htmlFor={id('address')}>
+            <Input id={id('address')} maxLength={ADDRESS_MAX} />
+          </Form.Item>
+          <Form.Item label={t('registration:field.plan')}>
+            <span className={s.plainValue}>{team?.plan?.name ?? activity.plans?.[0]?.name ?? '—'}</span>
+          </Form.Item>
+          <Form.Item
+            name="orgCode"
+            label={t('registration:field.orgCode')}
+            htmlFor={id('org')}
+            extra={
+              org ? (
+                <span role="status">{t(orgVerifyKey(org.verify), { name: org.orgName ?? '' })}</span>
+              ) : team?.orgName ? (
+                <span>{team.orgName}</span>
+              ) : undefined
+            }
+          >
+            <Input id={id('org')} maxLength={CHANNEL_CODE_MAX} onBlur={verifyOrg} />
+          </Form.Item>
+          {level2 ? (
+            <Form.Item name="sourceCode" label={t('registration:field.sourceCode')} htmlFor={id('source')}>
+              <Input id={id('source')} maxLength={PROMOTION_CODE_MAX} />
             </Form.Item>
-          </>
-        ) : null}
-      </Form>
+          ) : null}
+          {promotion ? (
+            <>
+              <Form.Item name="sourceActivityId" label={t('registration:field.promoZone')} htmlFor={id('zone')}>
+                <Select id={id('zone')} allowClear loading={zones.isPending} options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} />
+              </Form.Item>
+              <Form.Item
+                name="teamCode"
+                label={t('registration:field.teamCode')}
+                htmlFor={id('teamCode')}
+                extra={promo ? <span role="status">{promo}</span> : undefined}
+              >
+                <Input id={id('teamCode')} maxLength={PROMOTION_CODE_MAX} onBlur={verifyPromo} />
+              </Form.Item>
+            </>
+          ) : null}
+        </Form>
       ) : null}
       {team ? (
         <section aria-labelledby={id('members')}>
@@ -336,7 +413,15 @@ function DeleteTeamsDialog({ open, teams, onClose, onDone }: { open: boolean; te
     });
   };
   return (
-    <Modal open={open} title={t('registration:dialog.deleteTeams')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.delete')} okButtonProps={{ danger: true }} cancelText={t('registration:actions.cancel')}>
+    <Modal
+      open={open}
+      title={t('registration:dialog.deleteTeams')}
+      onOk={() => void ok()}
+      onCancel={onClose}
+      okText={t('registration:actions.delete')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('registration:actions.cancel')}
+    >
       {holder}
       <fieldset className={s.checkGroup}>
         <legend>{t('registration:field.teams')}</legend>
@@ -358,7 +443,17 @@ function DeleteTeamsDialog({ open, teams, onClose, onDone }: { open: boolean; te
   );
 }
 
-function CheckList({ ids, setIds, items, describedBy }: { ids: number[]; setIds: (v: number[]) => void; items: { value: number; label: string; disabled?: boolean; note?: string }[]; describedBy?: string }) {
+function CheckList({
+  ids,
+  setIds,
+  items,
+  describedBy,
+}: {
+  ids: number[];
+  setIds: (v: number[]) => void;
+  items: { value: number; label: string; disabled?: boolean; note?: string }[];
+  describedBy?: string;
+}) {
   return (
     <div className={s.checkGroup}>
       {items.map((i) => (
@@ -376,7 +471,6 @@ function CheckList({ ids, setIds, items, describedBy }: { ids: number[]; setIds:
     </div>
   );
 }
-
 
 function BindOrgDialog({ open, activityId, teams, onClose }: { open: boolean; activityId: number; teams: TeamItem[]; onClose: () => void }) {
   const { t } = useTranslation();
@@ -427,7 +521,14 @@ function BindOrgDialog({ open, activityId, teams, onClose }: { open: boolean; ac
     );
   };
   return (
-    <Modal open={open} title={t('registration:dialog.bindOrg')} onOk={() => void ok()} onCancel={onClose} okText={t('registration:actions.confirm')} cancelText={t('registration:actions.cancel')}>
+    <Modal
+      open={open}
+      title={t('registration:dialog.bindOrg')}
+      onOk={() => void ok()}
+      onCancel={onClose}
+      okText={t('registration:actions.confirm')}
+      cancelText={t('registration:actions.cancel')}
+    >
       <label className={s.muted} htmlFor="bind-code">
         {t('registration:field.teacherCode')}
       </label>

@@ -38,7 +38,12 @@ export function useComputedLock(activity: ActivityItem): WriteLock {
           : block === 'reg.signUpNotStarted'
             ? t('registration:lock.notStarted', { date: formatDate(activity.signUpBegin, lang) })
             : '';
-    const withdrawReason = wBlock === 'reg.activityFinished' ? reason || t('registration:lock.finished', { date: formatDate(activity.finishTime, lang) }) : wBlock ? t('registration:lock.withdrawClosed') : '';
+    const withdrawReason =
+      wBlock === 'reg.activityFinished'
+        ? reason || t('registration:lock.finished', { date: formatDate(activity.finishTime, lang) })
+        : wBlock
+          ? t('registration:lock.withdrawClosed')
+          : '';
     return { locked: block !== null, reason, withdrawLocked: wBlock !== null, withdrawReason };
   }, [activity, lang, t]);
 }

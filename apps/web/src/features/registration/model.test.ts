@@ -44,7 +44,7 @@ const member: MemberItem = {
 };
 
 function text(key: string, lang: 'zh' | 'en'): string {
-  const tree = (lang === "zh" ? zh : en) as unknown as Record<string, Record<string, string>>;
+  const tree = (lang === 'zh' ? zh : en) as unknown as Record<string, Record<string, string>>;
   const [group, leaf] = key.replace('registration:', '').split('.') as [string, string];
   return tree[group]![leaf]!;
 }
@@ -112,7 +112,11 @@ describe('player checks use the spec texts', () => {
     expect(checkMember({ ...base, region: '852', emerPhone: '91234567' })).toBeNull();
     expect(checkMember({ ...base, region: '86', emerPhone: '13800138000' })).toBeNull();
     expect(checkMember({ ...base, region: '86', emerPhone: '91234567' })).toEqual({ field: 'emerPhone', key: 'registration:check.phoneInvalid' });
-    expect(checkMember({ ...base, region: '852', emerPhone: '1234' }, 'en')).toEqual({ field: 'emerPhone', key: 'registration:check.phoneFor', params: { country: 'Hong Kong SAR China', code: '852' } });
+    expect(checkMember({ ...base, region: '852', emerPhone: '1234' }, 'en')).toEqual({
+      field: 'emerPhone',
+      key: 'registration:check.phoneFor',
+      params: { country: 'Hong Kong SAR China', code: '852' },
+    });
     expect(checkMember({ ...base, region: '999', emerPhone: '1234' })).toMatchObject({ field: 'region', key: 'registration:check.countryCode' });
   });
 
@@ -126,14 +130,35 @@ describe('player checks use the spec texts', () => {
 
 describe('team form ↔ API', () => {
   const team = {
-    id: 1, activityId: 568, name: 'T', number: 'N1', status: 7, payStatus: 0,
-    program: { id: 3, name: 'P', type: 0, maximum: 3 }, plan: null, leader: { id: 4, name: 'L' },
-    orgId: null, orgCode: null, orgName: null, address: 'Addr', sourceCode: null, sourceActivityId: 545, teamCode: 'ABCDE', teamMembers: [],
+    id: 1,
+    activityId: 568,
+    name: 'T',
+    number: 'N1',
+    status: 7,
+    payStatus: 0,
+    program: { id: 3, name: 'P', type: 0, maximum: 3 },
+    plan: null,
+    leader: { id: 4, name: 'L' },
+    orgId: null,
+    orgCode: null,
+    orgName: null,
+    address: 'Addr',
+    sourceCode: null,
+    sourceActivityId: 545,
+    teamCode: 'ABCDE',
+    teamMembers: [],
   } satisfies TeamItem;
 
   it('round-trips and sends level-2 / promotion fields only where they apply', () => {
     const v = teamToForm(team);
-    expect(formToTeam(v, 568, { level2: false, promotion: false })).toEqual({ activityId: 568, name: 'T', program: { id: 3 }, leader: { id: 4 }, address: 'Addr', orgCode: null });
+    expect(formToTeam(v, 568, { level2: false, promotion: false })).toEqual({
+      activityId: 568,
+      name: 'T',
+      program: { id: 3 },
+      leader: { id: 4 },
+      address: 'Addr',
+      orgCode: null,
+    });
     expect(formToTeam(v, 568, { level2: true, promotion: true })).toMatchObject({ sourceCode: null, sourceActivityId: 545, teamCode: 'ABCDE' });
   });
   it('checks name, program, channel length and the promotion pair', () => {
@@ -142,7 +167,9 @@ describe('team form ↔ API', () => {
     expect(checkTeam({ ...emptyTeam(), name: 'T', programId: 1, orgCode: 'AB' }, { promotion: false })?.key).toBe('registration:check.channelShort');
     expect(text('registration:check.channelShort', 'en')).toBe('Channel code not less than 4 characters');
     expect(checkTeam({ ...emptyTeam(), name: 'T', programId: 1, teamCode: 'ABCD' }, { promotion: true })?.key).toBe('registration:check.promoZoneFirst');
-    expect(checkTeam({ ...emptyTeam(), name: 'T', programId: 1, teamCode: 'AB', sourceActivityId: 545 }, { promotion: true })?.key).toBe('registration:check.promoCodeShort');
+    expect(checkTeam({ ...emptyTeam(), name: 'T', programId: 1, teamCode: 'AB', sourceActivityId: 545 }, { promotion: true })?.key).toBe(
+      'registration:check.promoCodeShort',
+    );
   });
   it('names the channel verification', () => {
     expect([1, 0, 2].map(orgVerifyKey)).toEqual(['registration:team.orgVerified', 'registration:team.orgUnverified', 'registration:team.orgInvalid']);

@@ -47,7 +47,19 @@ export interface MemberPayload {
 const ref = (id: number | null | undefined) => (id ? { id } : null);
 
 export function emptyMember(): MemberFormValues {
-  return { name: '', teamId: null, programId: null, clothesId: null, cardType: 0, birthDay: null, card: '', emerName: '', region: DEFAULT_REGION, emerPhone: '', headImg: null };
+  return {
+    name: '',
+    teamId: null,
+    programId: null,
+    clothesId: null,
+    cardType: 0,
+    birthDay: null,
+    card: '',
+    emerName: '',
+    region: DEFAULT_REGION,
+    emerPhone: '',
+    headImg: null,
+  };
 }
 
 /** yyyymmdd number → yyyy-mm-dd */

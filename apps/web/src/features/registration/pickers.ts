@@ -10,7 +10,12 @@ export const TEAM_PICKER_SIZE = 30;
 /** Teams for a select: the first 30, or the first 30 whose name contains what was typed. `keep` stay listed. */
 export function useTeamPicker(activityId: number, enabled = true, keep: (TeamItem | { id: number; name: string } | null | undefined)[] = []) {
   const [search, setSearch] = useState('');
-  const q = useQuery({ ...teamsQuery({ activityId, name: search || undefined, size: TEAM_PICKER_SIZE }), select: (r) => r.content, enabled, placeholderData: keepPreviousData });
+  const q = useQuery({
+    ...teamsQuery({ activityId, name: search || undefined, size: TEAM_PICKER_SIZE }),
+    select: (r) => r.content,
+    enabled,
+    placeholderData: keepPreviousData,
+  });
   const teams = q.data ?? [];
   const options = teams.map((x) => ({ value: x.id, label: x.name }));
   for (const k of keep) if (k && !options.some((o) => o.value === k.id)) options.push({ value: k.id, label: k.name });

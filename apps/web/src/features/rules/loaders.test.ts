@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { OfficialFileItem } from '../../lib/contract';
 import { groupFiles } from './loaders';
 
-const file = (id: number, year: number, activityId: number | null, activityName: string | null = activityId ? `A${activityId}` : null, activityYear: number | null = activityId ? year : null): OfficialFileItem => ({
+const file = (
+  id: number,
+  year: number,
+  activityId: number | null,
+  activityName: string | null = activityId ? `A${activityId}` : null,
+  activityYear: number | null = activityId ? year : null,
+): OfficialFileItem => ({
   id,
   title: `F${id}`,
   year,

@@ -37,12 +37,5 @@ export function NotFoundPage() {
 export function UnauthorizedPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  return (
-    <Status
-      code={t('errors:unauthorized.code')}
-      title={t('errors:unauthorized.title')}
-      body={t('errors:unauthorized.body')}
-      showLogin={!user}
-    />
-  );
+  return <Status code={t('errors:unauthorized.code')} title={t('errors:unauthorized.title')} body={t('errors:unauthorized.body')} showLogin={!user} />;
 }

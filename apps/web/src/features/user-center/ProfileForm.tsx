@@ -40,13 +40,7 @@ export function ProfileForm({ user }: { user: User }) {
       </h2>
       <AvatarField user={user} />
       {error ? <Alert type="error" title={error} showIcon className={s.alert} /> : null}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={{ nickName: user.nickName }}
-        onFinish={onFinish}
-        requiredMark
-      >
+      <Form<Values> form={form} layout="vertical" initialValues={{ nickName: user.nickName }} onFinish={onFinish} requiredMark>
         <Form.Item label={t('user:profile.username')} htmlFor="profile-username">
           <Input id="profile-username" value={user.username} readOnly variant="filled" />
         </Form.Item>

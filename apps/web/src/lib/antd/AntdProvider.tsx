@@ -38,8 +38,7 @@ export const brandTheme = {
     colorWarningBg: '#fffbe6',
     colorWarningBorder: '#ffe58f',
     borderRadius: 8,
-    fontFamily:
-      "system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', Roboto, sans-serif",
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', Roboto, sans-serif",
   },
   components: {
     // The empty-table text is drawn in the disabled grey (1.8:1); it is content, not a disabled control.

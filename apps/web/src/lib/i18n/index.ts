@@ -15,7 +15,9 @@ type Json = Record<string, unknown>;
 // Namespaces every public page needs ship with the entry (both languages, so a switch is instant).
 const coreFiles = import.meta.glob<Json>('../../locales/*/{common,nav,routes,errors,home,footer,help}.json', { eager: true, import: 'default' });
 // The rest arrive with the lazy chunks that use them (see loadNamespaces and app/router.tsx).
-const lazyFiles = import.meta.glob<Json>(['../../locales/*/*.json', '!../../locales/*/{common,nav,routes,errors,home,footer,help}.json'], { import: 'default' });
+const lazyFiles = import.meta.glob<Json>(['../../locales/*/*.json', '!../../locales/*/{common,nav,routes,errors,home,footer,help}.json'], {
+  import: 'default',
+});
 
 export type LazyNamespace = 'auth' | 'user' | 'messages' | 'admin' | 'content' | 'registration';
 

@@ -159,7 +159,11 @@ describe('keys used in the code', () => {
     expect(globs.length).toBeGreaterThanOrEqual(2);
     for (const list of globs) expect(list).toEqual([...CORE_NAMESPACES].sort());
     const lazy = namespaces.filter((n) => !CORE_NAMESPACES.includes(n)).sort();
-    const declared = /type LazyNamespace = ([^;]+);/.exec(i18nSource)![1]!.match(/'(\w+)'/g)!.map((s) => s.slice(1, -1)).sort();
+    const declared = /type LazyNamespace = ([^;]+);/
+      .exec(i18nSource)![1]!
+      .match(/'(\w+)'/g)!
+      .map((s) => s.slice(1, -1))
+      .sort();
     expect(declared).toEqual(lazy);
   });
 });
@@ -176,7 +180,14 @@ describe('keys derived from the admin resource definitions', () => {
   it('covers every resource, field and option', () => {
     expect(contentResources.length).toBeGreaterThanOrEqual(10);
     expect(registrationResources.map((r) => r.name)).toEqual(['teams', 'players', 'leaders', 'redeemCodes']);
-    for (const key of ['admin:options.payStatus.9', 'admin:options.teamStatus.7', 'admin:options.codeType.20', 'admin:options.codeStatus.used', 'admin:fields.players.cardMasked']) expect(derived).toContain(key);
+    for (const key of [
+      'admin:options.payStatus.9',
+      'admin:options.teamStatus.7',
+      'admin:options.codeType.20',
+      'admin:options.codeStatus.used',
+      'admin:fields.players.cardMasked',
+    ])
+      expect(derived).toContain(key);
     expect(derived.length).toBeGreaterThan(100);
   });
 

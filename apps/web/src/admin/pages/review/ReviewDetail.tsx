@@ -108,9 +108,17 @@ export function ReviewDetail({ item, index, total, paused, busy, onMove, onPass,
               { key: 'plan', label: t('admin:review.plan'), children: item.plan?.name ?? '—' },
               { key: 'clothes', label: t('admin:review.clothes'), children: item.clothes?.name ?? '—' },
               { key: 'school', label: t('admin:review.school'), children: item.school || '—' },
-              { key: 'emergency', label: t('admin:review.emergency'), children: [item.emerName, item.emerPhone && `+${item.region} ${item.emerPhone}`].filter(Boolean).join(' · ') || '—' },
+              {
+                key: 'emergency',
+                label: t('admin:review.emergency'),
+                children: [item.emerName, item.emerPhone && `+${item.region} ${item.emerPhone}`].filter(Boolean).join(' · ') || '—',
+              },
               { key: 'leader', label: t('admin:review.leader'), children: item.leader ? `${item.leader.name} · ${item.leader.phone}` : '—' },
-              { key: 'attachment', label: t('admin:review.attachment'), children: <Attachment url={item.leader?.attachment} teacher={item.leader?.name ?? ''} /> },
+              {
+                key: 'attachment',
+                label: t('admin:review.attachment'),
+                children: <Attachment url={item.leader?.attachment} teacher={item.leader?.name ?? ''} />,
+              },
               { key: 'submitted', label: t('admin:review.submittedAt'), children: f.submitted },
             ]}
           />
@@ -128,11 +136,7 @@ function CardNumber({ id, masked }: { id: number; masked: string }) {
   return (
     <Space wrap size={8}>
       <span>{masked}</span>
-      <Button
-        size="small"
-        type="link"
-        onClick={() => reveal.mutate(id)}
-      >
+      <Button size="small" type="link" onClick={() => reveal.mutate(id)}>
         {t('admin:review.showWhole')}
       </Button>
       {reveal.isError && <Typography.Text type="danger">{t('admin:resource.failed')}</Typography.Text>}

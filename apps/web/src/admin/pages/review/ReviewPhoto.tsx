@@ -17,7 +17,16 @@ export function ReviewPhoto({ src, name, large = false }: { src: string | null; 
         {t(url ? 'admin:review.photoFailed' : 'admin:review.noPhoto')}
       </span>
     );
-  const img = <img src={url} alt={t('admin:review.photoOf', { name })} className={large ? s.large : s.thumb} loading={large ? 'eager' : 'lazy'} decoding="async" onError={() => setFailed(url)} />;
+  const img = (
+    <img
+      src={url}
+      alt={t('admin:review.photoOf', { name })}
+      className={large ? s.large : s.thumb}
+      loading={large ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setFailed(url)}
+    />
+  );
   return large ? (
     <a href={url} target="_blank" rel="noopener noreferrer" title={t('admin:review.openPhoto')}>
       {img}

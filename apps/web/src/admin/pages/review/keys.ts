@@ -48,7 +48,8 @@ export function reviewKeyAction(e: KeyLike): ReviewKeyAction | null {
 export function nextAfterDecision(ids: number[], decided: number[], active: number | null): number | null {
   const stays = (id: number) => !decided.includes(id);
   if (active !== null && ids.includes(active) && stays(active)) return active;
-  const at = active !== null && ids.includes(active) ? ids.indexOf(active) : Math.min(...decided.map((id) => ids.indexOf(id)).filter((i) => i >= 0), ids.length);
+  const at =
+    active !== null && ids.includes(active) ? ids.indexOf(active) : Math.min(...decided.map((id) => ids.indexOf(id)).filter((i) => i >= 0), ids.length);
   return ids.slice(at + 1).find(stays) ?? ids.slice(0, at).reverse().find(stays) ?? null;
 }
 
