@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   aboutListResponse,
   activityListQuery,
@@ -135,12 +135,19 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(programs.id, req.query.id), eq(activities.show, true)))
       .limit(1);
     if (!r) throw errors.notFound();
-    const files = await db
-      .select()
-      .from(officialFiles)
-      .where(and(eq(officialFiles.activityId, r.p.activityId), eq(officialFiles.status, 1)))
-      .orderBy(asc(officialFiles.sort), desc(officialFiles.id));
-    const [act] = await db.select({ year: activities.year }).from(activities).where(eq(activities.id, r.p.activityId)).limit(1);
+    const [act] = await db
+      .select({ year: activities.year, downloads: activities.fileDownloadEnabled })
+      .from(activities)
+      .where(eq(activities.id, r.p.activityId))
+      .limit(1);
+    // the activity's file-download switch (spec 3) hides its rules files
+    const files = act?.downloads
+      ? await db
+          .select()
+          .from(officialFiles)
+          .where(and(eq(officialFiles.activityId, r.p.activityId), eq(officialFiles.status, 1)))
+          .orderBy(asc(officialFiles.sort), desc(officialFiles.id))
+      : [];
     const activity = { name: pick(req.lang, r.zh, r.en), year: act?.year ?? null };
     return ok(
       req,
@@ -168,11 +175,15 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A file's own year unless it belongs to an activity: then it is filed under the activity's year.
   const fileYear = sql<number>`coalesce(${activities.year}, ${officialFiles.year})`;
+  // A file of an activity whose file-download switch is off is neither listed nor downloadable.
+  const downloadable = or(isNull(officialFiles.activityId), eq(activities.fileDownloadEnabled, true));
+  const downloadableById = sql`(${officialFiles.activityId} is null or exists (select 1 from ${activities} where ${activities.id} = ${officialFiles.activityId} and ${activities.fileDownloadEnabled}))`;
 
   app.get('/api/lOfficialFile/web/list', { schema: { tags, querystring: officialFileQuery, response: { 200: officialFileListResponse } } }, async (req) => {
     const q = req.query;
     const w = and(
       eq(officialFiles.status, 1),
+      downloadable,
       q.year ? eq(fileYear, q.year) : undefined,
       q.activityId ? eq(officialFiles.activityId, q.activityId) : undefined,
     );
@@ -201,7 +212,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
     const [f] = await db
       .update(officialFiles)
       .set({ downloads: sql`${officialFiles.downloads} + 1` })
-      .where(and(eq(officialFiles.id, req.params.id), eq(officialFiles.status, 1)))
+      .where(and(eq(officialFiles.id, req.params.id), eq(officialFiles.status, 1), downloadableById))
       .returning();
     if (!f?.fileKey) throw errors.notFound();
     const file = await openOr404(app.deps.storage, f.fileKey);

@@ -80,6 +80,17 @@ describe('public content', () => {
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('总则.pdf')}`);
     expect((await get(`/api/lOfficialFile/web/download/${zh[1].id}?lang=xx`)).statusCode).toBe(400);
+
+    // the activity's file-download switch off: its files leave the list, the program page and the download
+    const { activities } = await import('../../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    const prog = await buildProgram(db, past.id);
+    expect((await get(`/api/lProgram/web/detail?id=${prog.id}`)).json().data.files).toHaveLength(1);
+    await db.update(activities).set({ fileDownloadEnabled: false }).where(eq(activities.id, past.id));
+    expect((await get('/api/lOfficialFile/web/list')).json().content.map((f: { title: string }) => f.title)).toEqual(['守则']);
+    expect((await get(`/api/lProgram/web/detail?id=${prog.id}`)).json().data.files).toEqual([]);
+    expect((await get(zh[1].url)).statusCode).toBe(404);
+    expect((await get(zh[0].url)).statusCode).toBe(200);
   });
 
   it('publishes robots.txt and a sitemap of the public pages', async () => {
