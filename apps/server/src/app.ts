@@ -29,6 +29,10 @@ import { userRoutes } from './modules/users/users.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { paymentsModule } from './modules/payments/index';
+import { createPaymentsRuntime, type PaymentsRuntime } from './modules/payments/runtime';
+import type { PaymentProvider } from './modules/payments/providers/types';
+import type { Deliver } from './modules/payments/providers/sandbox';
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +45,8 @@ export interface AppDeps {
   /** background demo seeding after first boot (reported by /api/health) */
   seeding: { active: boolean };
   pii: Pii;
+  /** payment providers, the sandbox gateway, notify base URL */
+  payments: PaymentsRuntime;
 }
 
 declare module 'fastify' {
@@ -58,6 +64,10 @@ export interface BuildOptions {
   /** 32-byte key for ID numbers (server.ts reads it from config) */
   piiKey?: Buffer;
   logger?: FastifyServerOptions['logger'];
+  /** extra or replacing payment providers (tests: adapters pointed at a local fake gateway) */
+  paymentProviders?: PaymentProvider[];
+  /** how the sandbox gateway delivers its notifications (tests: app.inject) */
+  paymentDeliver?: Deliver;
   /** serve the built web app (off in API tests) */
   serveWeb?: boolean;
   /** registered after the modules, under the same rules (tests: a route that breaks a house rule) */
@@ -79,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   let ownStorage: Storage | undefined;
+  const piiKey = opts.piiKey ?? crypto.randomBytes(32);
   const deps: AppDeps = {
     config: opts.config,
     database: opts.database,
@@ -88,8 +99,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: opts.storage ?? (ownStorage = await createStorage(opts.config)),
     galleryCache: new TtlCache<CachedBody>(5000),
     seeding: { active: false },
-    pii: new Pii(opts.piiKey ?? crypto.randomBytes(32)),
+    pii: new Pii(piiKey),
+    payments: undefined as unknown as PaymentsRuntime,
   };
+  deps.payments = createPaymentsRuntime(opts.config, opts.database.db, piiKey, {
+    deliver: opts.paymentDeliver,
+    providers: opts.paymentProviders,
+  });
   app.decorate('deps', deps);
   if (ownStorage) app.addHook('onClose', () => ownStorage!.close());
 
@@ -123,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminContentRoutes);
   await app.register(seoRoutes);
   await app.register(registrationModule);
+  await app.register(paymentsModule);
   if (opts.extend) await app.register(async (child) => opts.extend!(child));
   if (opts.serveWeb) await registerSpa(app, opts.config.webDist);
   return app;

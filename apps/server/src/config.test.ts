@@ -66,4 +66,40 @@ describe('config', () => {
     expect(fs.existsSync(path.join(dataDir, 'pii.key'))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+
+  it('payment providers: all settings of a group or none; a bad value names its variable', () => {
+    expect(() => loadConfig({ WECHATPAY_MCHID: '1900000001' })).toThrow(/^Invalid configuration: WECHATPAY_APPID: required with WECHATPAY_MCHID/);
+    expect(() => loadConfig({ ALIPAY_APP_ID: '2021000000000001', ALIPAY_PRIVATE_KEY_FILE: '/x' })).toThrow(
+      /ALIPAY_PUBLIC_KEY_FILE: required with ALIPAY_APP_ID/,
+    );
+    expect(() => loadConfig({ WECHATPAY_APIV3_KEY: 'short' })).toThrow(/WECHATPAY_APIV3_KEY/);
+    expect(() => loadConfig({ ORDER_EXPIRE_MINUTES: '0' })).toThrow(/ORDER_EXPIRE_MINUTES/);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://portal.example.org/' }).PUBLIC_BASE_URL).toBe('https://portal.example.org');
+  });
+
+  it('the server refuses to start with an unreadable payment key file: one line naming the variable, no key text, exit 1', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-cfg-'));
+    const secret = path.join(dataDir, 'not-a-key.pem');
+    fs.writeFileSync(secret, '-----BEGIN PRIVATE KEY-----\nTOPSECRETNOTAKEY\n-----END PRIVATE KEY-----\n');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        PORT: '0',
+        ALIPAY_APP_ID: '2021000000000001',
+        ALIPAY_PRIVATE_KEY_FILE: secret,
+        ALIPAY_PUBLIC_KEY_FILE: path.join(dataDir, 'missing.pem'),
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: ALIPAY_/);
+    expect(r.stderr).not.toContain('TOPSECRET');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 });

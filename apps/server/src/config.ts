@@ -47,7 +47,68 @@ const schema = z.object({
    * logins a minute). A school or venue behind one address, or the browser journeys, may need more.
    */
   AUTH_IP_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Where payment gateways send their notifications and browsers come back to (no trailing slash). */
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** Minutes an unpaid order holds its codes, places and players before it expires. */
+  ORDER_EXPIRE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  /** Hours a bank-transfer order waits for the transfer to be confirmed by staff. */
+  BANK_TRANSFER_EXPIRE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  /** The sandbox gateway (default provider): on unless switched off once real providers are configured. */
+  PAYMENT_SANDBOX: bool.default(true),
+  /** Bank transfer: offered when a bank account is configured in admin; off with false. */
+  PAYMENT_BANK_TRANSFER: bool.default(true),
+  WECHATPAY_MCHID: z
+    .string()
+    .regex(/^\d{6,20}$/, 'must be the merchant id (digits)')
+    .optional(),
+  WECHATPAY_APPID: z.string().min(1).max(64).optional(),
+  WECHATPAY_SERIAL: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{8,64}$/, 'must be the merchant certificate serial number (hex)')
+    .optional(),
+  WECHATPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_APIV3_KEY: z.string().length(32, 'must be the 32-character API v3 key').optional(),
+  WECHATPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().min(1).max(128).optional(),
+  WECHATPAY_BASE_URL: z
+    .string()
+    .url()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('https://api.mch.weixin.qq.com'),
+  ALIPAY_APP_ID: z
+    .string()
+    .regex(/^\d{8,32}$/, 'must be the app id (digits)')
+    .optional(),
+  ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
 });
+
+/** Settings of the real payment providers: all of one group, or none of it. */
+export const WECHATPAY_KEYS = [
+  'WECHATPAY_MCHID',
+  'WECHATPAY_APPID',
+  'WECHATPAY_SERIAL',
+  'WECHATPAY_PRIVATE_KEY_FILE',
+  'WECHATPAY_APIV3_KEY',
+  'WECHATPAY_PUBLIC_KEY_FILE',
+  'WECHATPAY_PUBLIC_KEY_ID',
+] as const;
+export const ALIPAY_KEYS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
 
@@ -64,6 +125,10 @@ function crossCheck(c: z.infer<typeof schema>): string | null {
   // Two instances with their own generated keys would write blind indexes that never match (the same child
   // registered twice) and could not read each other's ID numbers.
   if (c.DATABASE_URL && !c.PII_KEY) return 'PII_KEY: required with DATABASE_URL (every instance must share one key; e.g. `openssl rand -hex 32`)';
+  for (const group of [WECHATPAY_KEYS, ALIPAY_KEYS]) {
+    const set = group.filter((k) => c[k]);
+    if (set.length && set.length < group.length) return `${group.find((k) => !c[k])}: required with ${set[0]} (a payment provider needs all its settings)`;
+  }
   if (c.STORAGE === 's3') {
     for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!c[k]) return `${k}: required with STORAGE=s3`;
   }

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { ensureAdmin, seedDemo, seedDemoGallery } from './db/seed/index';
 import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-store';
 import { buildApp } from './app';
+import { startPaymentJobs } from './modules/payments/jobs';
 import { createStorage } from './lib/storage';
 import { loadPiiKey } from './lib/pii';
 import { dbLogFields, isConnectionError, safeErrorLog } from './lib/db-errors';
@@ -84,6 +85,7 @@ async function main() {
   // that is not serving a request (idle keep-alive, pre-connected, half-sent), let the requests in flight
   // finish, close the store and the database pool, exit 0. A request still running after 10 s → exit 1.
   let closing = false;
+  let stopJobs = () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -95,6 +97,7 @@ async function main() {
     force.unref();
     let code = 0;
     try {
+      stopJobs();
       const closed = app.close();
       connections.drain();
       await closed;
@@ -110,6 +113,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // payment jobs: the sandbox's notification deliveries, reconciliation and expiry of unpaid orders
+  stopJobs = startPaymentJobs(app.deps, app.log);
   console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind})`);
   if (config.SEED_DEMO) {
     app.deps.seeding.active = true;

@@ -14,3 +14,5 @@ export * from './schemas/registration';
 export * from './rules/avatar-match';
 export * from './errors';
 export * from './limits';
+export * from './rules/money';
+export * from './schemas/payments';

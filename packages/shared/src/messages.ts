@@ -3,6 +3,7 @@
  * Keys are stable; a unit test fails when a key exists in one language only.
  */
 import { regionName } from './rules/region-name';
+import { payEn, payZh } from './messages-payments';
 
 export type Lang = 'zh' | 'en';
 
@@ -194,6 +195,7 @@ const zh = {
   'notify.codesAssigned.content': '主办方已向您的账户发放「{{activity}}」的兑换码 {{count}} 个。可在选手管理中点击“获取报名码”使用。',
   'notify.codesAssigned.contentOne': '主办方已向您的账户发放「{{activity}}」的兑换码 {{count}} 个。可在选手管理中点击“获取报名码”使用。',
   'notify.noTeam': '未组队',
+  ...payZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -390,6 +392,7 @@ const en: Record<MessageKey, string> = {
   'notify.codesAssigned.contentOne':
     'The organisers have given your account {{count}} redemption code for {{activity}}. Use it with "Get code" in player management.',
   'notify.noTeam': 'no team',
+  ...payEn,
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { zh, en };

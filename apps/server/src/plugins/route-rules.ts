@@ -29,6 +29,10 @@ export const RAW_ROUTES: readonly (string | RegExp)[] = [
   'GET /api/lTeamMember/web/importTemplate', // .xlsx
   'GET /api/lTeamMember/web/export', // .xlsx
   /^GET \/api\/admin\/\w+\/export$/, // .xlsx of an admin list (generated resources)
+  'GET /api/lInvoice/web/download/:id', // invoice PDF (owner)
+  'GET /api/admin/invoices/download/:id', // invoice PDF (staff)
+  /^POST \/api\/lOrder\/(wx|ali|sandbox)\/(refund\/)?notify$/, // gateways' notifications, answered in each gateway's protocol
+  /^(GET|POST) \/api\/lOrder\/sandbox\/pay\/:token$/, // the sandbox gateway's hosted page (HTML, a redirect)
   'GET /api/openapi.json', // the generated OpenAPI document itself
   /^GET \/api\/docs(\/|$)/, // Swagger UI
   'GET /robots.txt',

@@ -79,6 +79,7 @@ export function useTestApp(env: Record<string, string> = {}): () => TestContext 
     const piiKey = crypto.randomBytes(32);
     const app = await buildApp({ config, database, store, sms, piiKey });
     await app.ready();
+    app.deps.payments.sandbox.deliver = injectDeliver(app);
     ctx = { app, database, sms, config, url, piiKey };
     return ctx;
   })();
@@ -113,6 +114,7 @@ export async function startInstance(ctx: TestContext, opts: { store?: ShortStore
   const store = opts.store ?? new DbShortStore(database.db);
   const app = await buildApp({ config: ctx.config, database, store, sms: ctx.sms, piiKey: ctx.piiKey });
   await app.ready();
+  app.deps.payments.sandbox.deliver = injectDeliver(app);
   return {
     app,
     database,
@@ -122,6 +124,14 @@ export async function startInstance(ctx: TestContext, opts: { store?: ShortStore
       await store.close();
       await database.close();
     },
+  };
+}
+
+/** The sandbox gateway's notifications, delivered to this app in-process (no listening socket in API tests). */
+export function injectDeliver(app: FastifyInstance) {
+  return async (url: string, body: string, headers: Record<string, string>) => {
+    const res = await app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
+    return res.statusCode;
   };
 }
 

@@ -8,7 +8,7 @@ import { QueryProvider } from '../lib/QueryProvider';
 import { logout } from '../lib/auth-actions';
 import { currentLang, setLanguage, type AppLang } from '../lib/i18n';
 import { useSession } from '../lib/session';
-import { CONTENT_ITEMS, LATER_ITEMS, LIVE_ITEMS, REGISTRATION_ITEMS, visibleItems } from './menu';
+import { CONTENT_ITEMS, LATER_ITEMS, LIVE_ITEMS, MONEY_ITEMS, REGISTRATION_ITEMS, visibleItems } from './menu';
 import s from './admin.module.css';
 
 /** /admin: its own layout (no public header), antd Layout with a Sider menu. */
@@ -43,6 +43,7 @@ function AdminShell() {
     const granted = permissions ?? [];
     const content = visibleItems(CONTENT_ITEMS, granted);
     const registrations = visibleItems(REGISTRATION_ITEMS, granted);
+    const money = visibleItems(MONEY_ITEMS, granted);
     return [
       ...visibleItems(LIVE_ITEMS, granted).map((i) => ({ key: i.key, label: t(i.labelKey) })),
       ...(content.length
@@ -57,6 +58,9 @@ function AdminShell() {
               children: registrations.map((i) => ({ key: i.key, label: t(i.labelKey) })),
             },
           ]
+        : []),
+      ...(money.length
+        ? [{ type: 'group' as const, key: 'money', label: t('admin:menu.money'), children: money.map((i) => ({ key: i.key, label: t(i.labelKey) })) }]
         : []),
       {
         type: 'group' as const,

@@ -1,5 +1,5 @@
 import type { Permission } from '@rp/shared';
-import { RESOURCES, isRegistrationResource } from './resources/registry';
+import { RESOURCES, isMoneyResource, isRegistrationResource } from './resources/registry';
 
 /**
  * Admin menu. The live screens first (each shown only with its permission), then every content
@@ -18,7 +18,7 @@ export const LIVE_ITEMS: readonly MenuItem[] = [
   { key: 'users', labelKey: 'admin:menu.users', permission: 'users.manage' },
 ];
 
-export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.filter((r) => !isRegistrationResource(r.name)).map((r) => ({
+export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.filter((r) => !isRegistrationResource(r.name) && !isMoneyResource(r.name)).map((r) => ({
   key: `r/${r.name}`,
   labelKey: r.labelKey,
   permission: r.read,
@@ -32,11 +32,25 @@ export const REGISTRATION_ITEMS: readonly MenuItem[] = [
   ...RESOURCES.filter((r) => isRegistrationResource(r.name)).map((r) => ({ key: `r/${r.name}`, labelKey: r.labelKey, permission: r.read })),
 ];
 
+const moneyResource = (name: string): MenuItem => {
+  const def = RESOURCES.find((r) => r.name === name && isMoneyResource(r.name))!;
+  return { key: `r/${def.name}`, labelKey: def.labelKey, permission: def.read };
+};
+
+/** Money (issue 10): orders, refunds, invoices, payment attempts and the ledger, bank accounts, reconciliation. */
+export const MONEY_ITEMS: readonly MenuItem[] = [
+  moneyResource('orders'),
+  { key: 'refunds', labelKey: 'admin:resources.refunds', permission: 'payments.manage' },
+  { key: 'invoices', labelKey: 'admin:resources.invoices', permission: 'payments.manage' },
+  moneyResource('payments'),
+  moneyResource('ledger'),
+  moneyResource('bankAccounts'),
+  moneyResource('plans'),
+  { key: 'reconciliation', labelKey: 'admin:menu.reconciliation', permission: 'payments.manage' },
+];
+
 export const LATER_ITEMS = [
   { key: 'tickets', labelKey: 'admin:resources.tickets' },
-  { key: 'orders', labelKey: 'admin:resources.orders' },
-  { key: 'invoices', labelKey: 'admin:resources.invoices' },
-  { key: 'refunds', labelKey: 'admin:resources.refunds' },
   { key: 'volunteers', labelKey: 'admin:resources.volunteers' },
   { key: 'channels', labelKey: 'admin:resources.channels' },
   { key: 'feedback', labelKey: 'admin:resources.feedback' },

@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction, RouteObject } from 'react-router';
+import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import type { RouteMeta } from '../lib/page-meta';
 import type { RouteHandle } from './route-meta';
 
 interface AdminPageModule {
   default: ComponentType;
-  loader: LoaderFunction;
+  loader?: LoaderFunction;
+  /** the page's title (the admin namespace loads with the admin chunk, so its keys live in the page modules) */
   meta?: (data: unknown) => RouteMeta | undefined;
 }
 
@@ -13,7 +14,7 @@ function lazyPage(load: () => Promise<AdminPageModule>): RouteObject['lazy'] {
   return async () => {
     const m = await load();
     const handle: RouteHandle = { titleKey: 'routes:admin', meta: m.meta };
-    return { Component: m.default, loader: m.loader, handle };
+    return m.loader ? { Component: m.default, loader: m.loader, handle } : { Component: m.default, handle };
   };
 }
 
@@ -23,5 +24,21 @@ export function adminResourceRoutes(): RouteObject[] {
     { path: 'r/:resource', lazy: lazyPage(() => import('../admin/resources/ResourceListPage')) },
     { path: 'r/:resource/new', lazy: lazyPage(() => import('../admin/resources/ResourceFormPage')) },
     { path: 'r/:resource/:id', lazy: lazyPage(() => import('../admin/resources/ResourceFormPage')) },
+  ];
+}
+
+/**
+ * The money screens (issue 10). Orders, payments, ledger and bank accounts are generic resources; an
+ * order's row opens its own detail (ranked above r/:resource/:id), refunds, invoices and
+ * reconciliation have their own pages.
+ */
+export function adminMoneyRoutes(): RouteObject[] {
+  return [
+    // the old placeholder address of the orders
+    { path: 'orders', loader: () => redirect('/admin/r/orders') },
+    { path: 'r/orders/:id', lazy: lazyPage(() => import('../admin/pages/OrderDetailPage')) },
+    { path: 'refunds', lazy: lazyPage(() => import('../admin/pages/RefundsPage')) },
+    { path: 'invoices', lazy: lazyPage(() => import('../admin/pages/InvoicesPage')) },
+    { path: 'reconciliation', lazy: lazyPage(() => import('../admin/pages/ReconciliationPage')) },
   ];
 }

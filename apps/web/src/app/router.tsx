@@ -9,7 +9,7 @@ import { guardMiddleware, redirectTarget } from './guard';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootShell } from './RootShell';
 import { contentRoutes } from './content-routes';
-import { adminResourceRoutes } from './admin-routes';
+import { adminMoneyRoutes, adminResourceRoutes } from './admin-routes';
 import { BootFallback, RouteError } from './RouteError';
 import { PLACEHOLDER_ROUTES, REGISTRATION_ROUTES, type RouteHandle } from './route-meta';
 
@@ -144,6 +144,7 @@ export function createRoutes(): RouteObject[] {
                   lazy: async () => ({ Component: (await import('../admin/pages/CodesPage')).default }),
                   handle: handle({ titleKey: 'admin:menu.codes' }),
                 },
+                ...adminMoneyRoutes(),
                 ...adminResourceRoutes(),
                 {
                   path: '*',

@@ -37,4 +37,6 @@ export const NOT_FOUND_CODES = [
   'NO_PENDING_WITHDRAWAL',
   'NO_CODE',
   'NO_QUALIFYING_CODE',
+  'ORDER_NOT_FOUND',
+  'INVOICE_NOT_ISSUED',
 ] as const satisfies readonly CodeWithStatus<404>[];

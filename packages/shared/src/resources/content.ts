@@ -46,6 +46,7 @@ export const programResource = {
     { name: 'maxMembers', kind: 'int', required: true, min: 1, max: 50, list: true },
     { name: 'minAge', kind: 'int', min: 3, max: 30 },
     { name: 'maxAge', kind: 'int', min: 3, max: 30 },
+    { name: 'places', kind: 'int', min: 1, max: 1_000_000, list: true },
     {
       name: 'gender',
       kind: 'enum',

@@ -2,3 +2,4 @@ export * from './types';
 export * from './schema';
 export * from './content';
 export * from './registration';
+export * from './payments';

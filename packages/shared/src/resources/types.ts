@@ -31,8 +31,8 @@ export interface FieldDef {
   ref?: string;
   /** shown as a column in the admin list */
   list?: boolean;
-  /** filter in the admin list: 'eq' exact, 'like' contains (case-insensitive) */
-  filter?: 'eq' | 'like';
+  /** filter in the admin list: 'eq' exact, 'like' contains (case-insensitive), 'range' (datetime: `<name>From`, `<name>To`) */
+  filter?: 'eq' | 'like' | 'range';
   sortable?: boolean;
   /** set by the server, never by the form */
   readOnly?: boolean;
@@ -50,6 +50,8 @@ export interface ResourceDef {
   defaultSort: string;
   /** false when rows come from a dedicated flow (e.g. pictures from uploads), not the generic form */
   creatable?: boolean;
+  /** false when rows change only through their own flows (orders, ledger, refunds): no update or delete routes */
+  editable?: boolean;
 }
 
 /** The wire names of a field (i18n fields have two). */

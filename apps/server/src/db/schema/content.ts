@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 
 export const activities = pgTable('activities', {
   id: serial('id').primaryKey(),
@@ -49,6 +49,8 @@ export const programs = pgTable(
     maxAge: integer('max_age'),
     /** null any, 'F' girls only, 'M' boys only */
     gender: text('gender'),
+    /** places for registered players of this program (held by an unpaid order, paid, passed review, withdrawing); null = unlimited */
+    places: integer('places'),
     introZh: text('intro_zh').notNull().default(''),
     introEn: text('intro_en').notNull().default(''),
     cover: text('cover'),
@@ -68,8 +70,12 @@ export const plans = pgTable(
     nameEn: text('name_en').notNull().default(''),
     /** integer fen; money is never a float */
     priceFen: integer('price_fen').notNull().default(0),
+    /** the type of the codes this plan sells (0 universal, 10 program type 0, 20 program type 1) */
+    codeType: integer('code_type').notNull().default(0),
+    /** codes left to sell; null = unlimited. Taken by a conditional UPDATE when an order is created, given back when it expires */
+    stock: integer('stock'),
   },
-  (t) => [index('plans_activity_idx').on(t.activityId)],
+  (t) => [index('plans_activity_idx').on(t.activityId), check('plans_stock_nonneg', sql`${t.stock} is null or ${t.stock} >= 0`)],
 );
 
 export const materials = pgTable(

@@ -2,3 +2,4 @@ export * from './users';
 export * from './messages';
 export * from './content';
 export * from './registration';
+export * from './payments';

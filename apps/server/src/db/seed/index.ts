@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client';
-import { aboutSections, activities, consoles, dictDetails, orgs, faqs, materials, news, partners, plans, programs, users } from '../schema/index';
+import { aboutSections, activities, bankAccounts, consoles, dictDetails, orgs, faqs, materials, news, partners, plans, programs, users } from '../schema/index';
 import type { Storage } from '../../lib/storage';
 import { seedGallery } from './gallery';
 import { hashPassword } from '../../modules/auth/password';
@@ -41,6 +41,15 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
     }
     // Explicit ids 545/568 must not collide with later serial ids.
     await tx.execute(sql`select setval(pg_get_serial_sequence('activities', 'id'), (select max(id) from activities))`);
+    // the organiser's account for bank transfers (GET api/lBankAccount/web/list)
+    await tx.insert(bankAccounts).values({
+      accountName: '国际青少年机器人竞赛组委会',
+      bankNameZh: '中国工商银行北京海淀支行',
+      bankNameEn: 'ICBC Beijing Haidian Branch',
+      accountNo: '0200 0045 0920 0123 456',
+      remarkZh: '转账时请在备注中填写订单页面显示的转账识别码。',
+      remarkEn: 'Quote the transfer reference shown on your order in the remark line.',
+    });
     await tx.insert(news).values(demoNews());
     await tx.insert(faqs).values(demoFaqs());
     await tx.insert(partners).values(demoPartners());

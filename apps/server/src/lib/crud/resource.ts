@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import ExcelJS from 'exceljs';
@@ -84,6 +84,24 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
   const where: SQL[] = [];
   for (const f of def.fields) {
     if (!f.filter) continue;
+    if (f.filter === 'range') {
+      const column = cols.get(f.name)!.column;
+      for (const [suffix, op] of [
+        ['From', gte],
+        ['To', lte],
+      ] as const) {
+        const raw = query[`${f.name}${suffix}`];
+        const value = Array.isArray(raw) ? raw[0] : raw;
+        if (value === undefined || value === '') continue;
+        const at = new Date(String(value));
+        // a date alone means the whole day in the admin's view: the "to" end takes that day's last moment
+        if (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1970 || at.getUTCFullYear() > 9999)
+          throw errors.validation({ [`${f.name}${suffix}`]: 'validation.datetime' });
+        if (suffix === 'To' && /^\d{4}-\d{2}-\d{2}$/.test(String(value))) at.setTime(at.getTime() + 86_400_000 - 1);
+        where.push(op(column, at));
+      }
+      continue;
+    }
     for (const n of f.i18n ? [`${f.name}Zh`, `${f.name}En`, f.name] : [f.name]) {
       const raw = query[n];
       const value = Array.isArray(raw) ? raw[0] : raw;
@@ -244,6 +262,8 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         );
         return ok(req, { data: present(row) }, 'ok.create');
       });
+
+    if (def.editable === false) return;
 
     app.put(`${base}/:id`, { schema: { tags, params: idParams, body: update, response: one }, preHandler: requirePermission(def.write) }, async (req) => {
       const before = await findOne(req.params.id);

@@ -17,6 +17,8 @@ import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams,
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { notifyCodesAssigned, notifyPlayers } from '../messages/registration-notices';
+import { refundForWithdrawal } from '../payments/refunds.service';
+import { executeRefund } from '../payments/settle';
 import {
   bad,
   conflict,
@@ -27,6 +29,7 @@ import {
   ownMembers,
   ownTeam,
   refreshTeamStatus,
+  reserveProgramPlaces,
   type DbOrTx,
   type Tx,
 } from './common';
@@ -57,6 +60,8 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   const [program] = member.programId ? await tx.select().from(programs).where(eq(programs.id, member.programId)) : [];
   if (!program || !codeFitsProgram(row.type, program.type)) throw bad('reg.codeTypeMismatch', 'code', 'CODE_TYPE_MISMATCH');
 
+  // a code registers the player: it takes one of the program's places unless an order already holds one
+  if (member.payStatus !== PAY_STATUS.REGISTERING) await reserveProgramPlaces(tx, new Map([[program.id, 1]]));
   const taken = await tx
     .update(redeemCodes)
     .set({ status: 'used', memberId: member.id, usedAt: new Date() })
@@ -197,7 +202,8 @@ export async function requestWithdrawal(deps: AppDeps, userId: number, memberId:
  */
 export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawalId: number, approve: boolean, now = new Date(), reason?: string) {
   if (!approve && !reason?.trim()) throw errors.validation({ reason: 'validation.required' });
-  return deps.database.db.transaction(async (tx) => {
+  let refundId: number | null = null;
+  const result = await deps.database.db.transaction(async (tx) => {
     const [w] = await tx
       .select()
       .from(withdrawals)
@@ -233,8 +239,15 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
       const [activity] = await tx.select().from(activities).where(eq(activities.id, m.activityId));
       let paid = code?.priceFen ?? 0;
       if (!paid && m.planId) paid = (await tx.select({ p: plans.priceFen }).from(plans).where(eq(plans.id, m.planId)))[0]?.p ?? 0;
+      // what the player's order item was paid, when it was paid through an order (issue 10), else the code's price
       refund = refundFen(paid, activity!.beginTime, now);
       if (code) await tx.update(redeemCodes).set({ status: 'void' }).where(eq(redeemCodes.id, code.id));
+      // the money goes back through the provider that took it (payments module), after this commits
+      const viaOrder = await refundForWithdrawal(tx, m.id, refund.perMille, staffId, now);
+      if (viaOrder) {
+        refundId = viaOrder.refundId;
+        refund = { perMille: refund.perMille, fen: viaOrder.fen };
+      }
     }
     await tx
       .update(teamMembers)
@@ -265,6 +278,8 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
     );
     return { refundFen: refund.fen, perMille: refund.perMille };
   });
+  if (refundId !== null) await executeRefund(deps, refundId);
+  return result;
 }
 
 /** Withdrawal requests of one status, newest first, with the player and, when rejected, the staff's reason. */

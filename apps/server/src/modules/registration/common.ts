@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities, materials, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import { AppError, errors, type ErrorCode } from '../../lib/errors';
-import { PAY_GROUPS, registrationBlock, TEAM_STATUS, type MessageKey } from '@rp/shared';
+import { PAY_GROUPS, PAY_STATUS, registrationBlock, TEAM_STATUS, type MessageKey } from '@rp/shared';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -205,4 +205,41 @@ export async function reserveTeamPlaces(tx: Tx, incoming: Map<number, number>) {
   const locked = await lockTeams(tx, incoming.keys());
   if (locked.size !== incoming.size) throw errors.notFound(); // deleted meanwhile
   await assertTeamRoom(tx, incoming);
+}
+
+/** Players that take one of a program's places: held by an unpaid order (2), registered (3, 9), withdrawing (4). */
+export const PLACE_TAKERS = [PAY_STATUS.REGISTERING, PAY_STATUS.REGISTERED, PAY_STATUS.REVIEW_PASSED, PAY_STATUS.WITHDRAWING];
+
+/**
+ * Room for `adding` more registered players per program (its `places`, null = unlimited), or 409
+ * PROGRAM_FULL. Programs with a limit are locked in id order (after the players, the one lock order of
+ * these paths) and counted in the same transaction, so the last place goes to exactly one buyer on any
+ * number of instances.
+ */
+export async function reserveProgramPlaces(tx: Tx, adding: Map<number, number>) {
+  const ids = [...adding.entries()].filter(([, n]) => n > 0).map(([id]) => id);
+  if (!ids.length) return;
+  const limited = (await tx.select({ id: programs.id, places: programs.places }).from(programs).where(inArray(programs.id, ids))).filter(
+    (p) => p.places !== null,
+  );
+  if (!limited.length) return;
+  const locked = await tx
+    .select({ id: programs.id, places: programs.places })
+    .from(programs)
+    .where(
+      inArray(
+        programs.id,
+        limited.map((p) => p.id),
+      ),
+    )
+    .orderBy(asc(programs.id))
+    .for('no key update');
+  for (const p of locked) {
+    if (p.places === null) continue;
+    const [r] = await tx
+      .select({ n: count() })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.programId, p.id), inArray(teamMembers.payStatus, PLACE_TAKERS)));
+    if (Number(r?.n ?? 0) + adding.get(p.id)! > p.places) throw new AppError('PROGRAM_FULL', { params: { places: p.places } });
+  }
 }

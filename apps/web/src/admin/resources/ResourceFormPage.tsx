@@ -9,7 +9,18 @@ import { hasPermission, useSession } from '../../lib/session';
 import { resourceKeys, resourceRowQuery, saveResourceMutation } from './api';
 import { FieldCell } from './cells';
 import { FieldItems, type Preview } from './inputs';
-import { createDefaults, editableFields, fieldLabelKey, formValuesOf, imageUrlOf, infoFields, splitFieldErrors, toRequestBody, type Row } from './model';
+import {
+  createDefaults,
+  editableFields,
+  fieldLabelKey,
+  formValuesOf,
+  imageUrlOf,
+  infoFields,
+  isEditable,
+  splitFieldErrors,
+  toRequestBody,
+  type Row,
+} from './model';
 import { PictureBulkUpload } from './PictureBulkUpload';
 import type { ResourceLoaderData } from './route';
 import { findResource, type ResourceDef } from './registry';
@@ -55,8 +66,35 @@ function ExistingRow({ def, id }: { def: ResourceDef; id: number }) {
       />
     );
   }
+  // rows that change only through their own flows (payments, ledger): every field as information
+  if (!isEditable(def)) return <ReadOnlyRow def={def} row={query.data} />;
   // Not re-mounted when the row refetches (after a save or a bulk upload): typed values stay.
   return <ResourceForm def={def} row={query.data} />;
+}
+
+/** A row of a resource without update or delete routes: its fields, nothing to save. */
+function ReadOnlyRow({ def, row }: { def: ResourceDef; row: Row }) {
+  const { t } = useTranslation();
+  const label = t(def.labelKey);
+  return (
+    <>
+      <Space className={s.titleRow} wrap>
+        <Typography.Title level={1} className={s.pageTitle}>
+          {t('admin:resource.viewTitle', { name: label, id: String(row.id) })}
+        </Typography.Title>
+        <BackToList def={def} />
+      </Space>
+      <Card className={s.card}>
+        <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, xl: 3 }}>
+          {def.fields.map((f) => (
+            <Descriptions.Item key={f.name} label={t(fieldLabelKey(def, f))}>
+              <FieldCell field={f} row={row} />
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      </Card>
+    </>
+  );
 }
 
 function initialPreviews(def: ResourceDef, row: Row | null): Record<string, Preview> {

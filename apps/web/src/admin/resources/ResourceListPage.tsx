@@ -1,5 +1,6 @@
-import { App, Button, Form, Input, InputNumber, Select, Space, Table, Typography, type TableProps } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, DatePicker, Form, Grid, Input, InputNumber, Select, Space, Table, Typography, type TableProps } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +12,11 @@ import { FieldCell, useEnumOptions, useRefOptions } from './cells';
 import {
   fieldLabelKey,
   filterSpecs,
+  isEditable,
   listColumns,
   listQuery,
   PAGE_SIZES,
+  rangeOf,
   readListParams,
   writeListParams,
   type FilterSpec,
@@ -44,6 +47,8 @@ function ResourceList({ def }: { def: ResourceDef }) {
   const exporting = useMutation(exportResourceMutation(def.name));
   const removal = useMutation(removeResourceMutation(def.name));
   const canWrite = hasPermission(user, def.write);
+  // orders, payments and the ledger change only through their own flows: read-only rows, no delete
+  const canEdit = canWrite && isEditable(def);
   const title = t(def.labelKey);
 
   const update = (patch: Partial<ListParams>) => setSearch(writeListParams({ ...params, ...patch }));
@@ -81,18 +86,18 @@ function ResourceList({ def }: { def: ResourceDef }) {
       key: 'actions',
       title: t('admin:resource.actions'),
       fixed: 'right' as const,
-      width: canWrite ? 170 : 100,
+      width: canEdit ? 170 : 100,
       render: (_: unknown, row: Row) => (
         <Space size={4}>
           <Button
             size="small"
-            icon={<EditOutlined />}
+            icon={canEdit ? <EditOutlined /> : <EyeOutlined />}
             onClick={() => void navigate(`/admin/r/${def.name}/${String(row.id)}`)}
-            aria-label={t('admin:resource.editRow', { id: String(row.id) })}
+            aria-label={canEdit ? t('admin:resource.editRow', { id: String(row.id) }) : t('admin:resource.viewRow', { id: String(row.id) })}
           >
-            {canWrite ? t('admin:resource.edit') : t('admin:resource.view')}
+            {canEdit ? t('admin:resource.edit') : t('admin:resource.view')}
           </Button>
-          {canWrite ? (
+          {canEdit ? (
             <Button
               size="small"
               danger
@@ -161,21 +166,28 @@ function ResourceList({ def }: { def: ResourceDef }) {
 function Filters({ def, params, onApply }: { def: ResourceDef; params: ListParams; onApply: (filters: Record<string, string>) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
+  // a phone stacks each label above its control
+  const narrow = !Grid.useBreakpoint().md;
   const specs = filterSpecs(def);
   if (specs.length === 0) return null;
-  const initial = Object.fromEntries(specs.map((sp) => [sp.param, toControlValue(sp, params.filters[sp.param])]));
+  const initial = Object.fromEntries(specs.map((sp) => [sp.param, toControlValue(sp, params.filters)]));
   const apply = (values: Record<string, unknown>) => {
     const filters: Record<string, string> = {};
     for (const sp of specs) {
       const v = values[sp.param];
-      if (v !== undefined && v !== null && String(v).trim() !== '') filters[sp.param] = String(v).trim();
+      if (sp.mode === 'range') {
+        // calendar days: the server reads "to" as the whole of that day
+        const [from, to] = Array.isArray(v) ? (v as (Dayjs | null)[]) : [];
+        if (from) filters[`${sp.param}From`] = from.format('YYYY-MM-DD');
+        if (to) filters[`${sp.param}To`] = to.format('YYYY-MM-DD');
+      } else if (v !== undefined && v !== null && String(v).trim() !== '') filters[sp.param] = String(v).trim();
     }
     onApply(filters);
   };
   return (
     <Form
       form={form}
-      layout="inline"
+      layout={narrow ? 'vertical' : 'inline'}
       className={s.filters}
       initialValues={initial}
       onFinish={apply}
@@ -184,7 +196,7 @@ function Filters({ def, params, onApply }: { def: ResourceDef; params: ListParam
     >
       {specs.map((sp) => (
         <Form.Item key={sp.param} name={sp.param} label={t(fieldLabelKey(def, sp.field))}>
-          <FilterControlInput spec={sp} />
+          <FilterControlInput spec={sp} label={t(fieldLabelKey(def, sp.field))} />
         </Form.Item>
       ))}
       <Form.Item>
@@ -207,17 +219,24 @@ function Filters({ def, params, onApply }: { def: ResourceDef; params: ListParam
   );
 }
 
-function toControlValue(spec: FilterSpec, raw: string | undefined): unknown {
+function toControlValue(spec: FilterSpec, filters: Record<string, string>): unknown {
+  if (spec.mode === 'range') {
+    const [from, to] = rangeOf(spec, filters);
+    return from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : undefined;
+  }
+  const raw = filters[spec.param];
   if (raw === undefined) return undefined;
   if (spec.control === 'number' || spec.control === 'ref') return Number(raw);
   if (spec.control === 'select') return spec.field.options?.find((o) => String(o.value) === raw)?.value ?? raw;
   return raw;
 }
 
-function FilterControlInput({ spec, ...rest }: { spec: FilterSpec; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
+function FilterControlInput({ spec, label, ...rest }: { spec: FilterSpec; label: string; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
   const { t } = useTranslation();
   const enumOptions = useEnumOptions(spec.field);
   const ref = useRefOptions(spec.field, spec.control === 'ref');
+  // a phone has no room for the range picker's two months side by side: two date pickers instead
+  const narrow = !Grid.useBreakpoint().md;
   const style = { minWidth: 160 };
   switch (spec.control) {
     case 'select':
@@ -236,6 +255,18 @@ function FilterControlInput({ spec, ...rest }: { spec: FilterSpec; value?: unkno
       );
     case 'number':
       return <InputNumber {...(rest as object)} style={style} precision={0} />;
+    case 'dateRange':
+      return narrow ? (
+        <DayRangeInputs {...(rest as DayRange)} label={label} />
+      ) : (
+        <DatePicker.RangePicker
+          {...(rest as object)}
+          allowEmpty={[true, true]}
+          format="YYYY-MM-DD"
+          placeholder={[t('admin:resource.dateFrom'), t('admin:resource.dateTo')]}
+          className={s.rangeFilter}
+        />
+      );
     case 'boolean':
       return (
         <Select
@@ -251,4 +282,33 @@ function FilterControlInput({ spec, ...rest }: { spec: FilterSpec; value?: unkno
     default:
       return <Input {...(rest as object)} allowClear style={{ width: 200 }} placeholder={spec.mode === 'like' ? t('admin:resource.contains') : undefined} />;
   }
+}
+
+type DayRange = { value?: [Dayjs | null, Dayjs | null] | null; onChange?: (v: [Dayjs | null, Dayjs | null] | null) => void; id?: string; label?: string };
+
+/** The range as two one-month pickers (phones): the same form value as the range picker. */
+function DayRangeInputs({ value, onChange, id, label }: DayRange) {
+  const { t } = useTranslation();
+  const [from, to] = value ?? [null, null];
+  const set = (next: [Dayjs | null, Dayjs | null]) => onChange?.(next[0] || next[1] ? next : null);
+  return (
+    <div className={s.dayRange}>
+      <DatePicker
+        id={id}
+        value={from}
+        format="YYYY-MM-DD"
+        placeholder={t('admin:resource.dateFrom')}
+        disabledDate={(d) => !!to && d.isAfter(to, 'day')}
+        onChange={(d: Dayjs | null) => set([d, to])}
+      />
+      <DatePicker
+        value={to}
+        format="YYYY-MM-DD"
+        placeholder={t('admin:resource.dateTo')}
+        aria-label={t('admin:resource.rangeEnd', { label })}
+        disabledDate={(d) => !!from && d.isBefore(from, 'day')}
+        onChange={(d: Dayjs | null) => set([from, d])}
+      />
+    </div>
+  );
 }

@@ -2,8 +2,10 @@ import { Image, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatYuan } from '@rp/shared/rules/money';
 import { refOptionsQuery } from './api';
-import { imageUrlOf, localized, refLabel, type Lang, type Row } from './model';
+import { imageUrlOf, isMoneyField, localized, refLabel, type Lang, type Row } from './model';
 import type { FieldDef } from './registry';
 
 /** Options of an enum field with their translated labels. */
@@ -57,6 +59,9 @@ export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
       return <span>{formatDateTime(value)}</span>;
     case 'ref':
       return <RefCell field={field} value={value} />;
+    case 'int':
+      if (isMoneyField(field) && typeof value === 'number') return <span style={{ whiteSpace: 'nowrap' }}>{formatYuan(value)}</span>;
+      return <span>{value === null || value === undefined ? '—' : String(value)}</span>;
     default:
       return <span className="rp-cell-text">{value === null || value === undefined || value === '' ? '—' : String(value)}</span>;
   }
@@ -65,5 +70,8 @@ export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
 function RefCell({ field, value }: { field: FieldDef; value: unknown }) {
   const { options } = useRefOptions(field, value !== null && value !== undefined);
   if (value === null || value === undefined) return <span>—</span>;
-  return <span>{options.find((o) => o.value === value)?.label ?? `#${String(value)}`}</span>;
+  const label = options.find((o) => o.value === value)?.label ?? `#${String(value)}`;
+  // an order opens its detail (lines, attempts, refunds, invoice)
+  if (field.ref === 'orders') return <Link to={`/admin/r/orders/${String(value)}`}>{label}</Link>;
+  return <span>{label}</span>;
 }

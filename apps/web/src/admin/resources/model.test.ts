@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { newsResource, pictureResource, programResource, activityResource } from '@rp/shared/resources/content';
+import { bankAccountResource, ledgerResource, orderResource } from '@rp/shared/resources/payments';
 import {
   createDefaults,
   fieldLabelKey,
+  filterParams,
   filterSpecs,
   formValuesOf,
+  isDay,
+  isEditable,
+  isMoneyField,
   isRequired,
   listColumns,
   listQuery,
+  rangeOf,
   readListParams,
   refLabel,
   splitFieldErrors,
@@ -47,6 +53,32 @@ describe('resource → list columns, filters and query', () => {
     const p = { page: 2, size: 20, sort: { key: 'id', order: 'desc' as const }, filters: { status: '1' } };
     expect(listQuery(p)).toEqual({ status: '1', sort: 'id,desc', page: 1, size: 20 });
     expect(listQuery(p, { forExport: true })).toEqual({ status: '1', sort: 'id,desc' });
+  });
+
+  it("a datetime 'range' filter is a date range sent as <name>From and <name>To (calendar days only)", () => {
+    const spec = filterSpecs(orderResource).find((f) => f.param === 'createdAt')!;
+    expect([spec.mode, spec.control]).toEqual(['range', 'dateRange']);
+    expect(filterParams(spec)).toEqual(['createdAtFrom', 'createdAtTo']);
+    const p = readListParams(orderResource, new URLSearchParams('createdAtFrom=2026-05-01&createdAtTo=2026-05-31&createdAt=2026-05-02&status=paid'));
+    expect(p.filters).toEqual({ createdAtFrom: '2026-05-01', createdAtTo: '2026-05-31', status: 'paid' });
+    expect(rangeOf(spec, p.filters)).toEqual(['2026-05-01', '2026-05-31']);
+    expect(listQuery(p)).toMatchObject({ createdAtFrom: '2026-05-01', createdAtTo: '2026-05-31' });
+    // one open end; a malformed or impossible day is dropped, not sent
+    expect(readListParams(orderResource, new URLSearchParams('createdAtTo=2026-02-30&createdAtFrom=2026-1-5')).filters).toEqual({});
+    expect(readListParams(ledgerResource, new URLSearchParams('createdAtTo=2026-02-28')).filters).toEqual({ createdAtTo: '2026-02-28' });
+    expect([isDay('2024-02-29'), isDay('2026-02-29'), isDay('2026-13-01'), isDay('20260101')]).toEqual([true, false, false, false]);
+  });
+
+  it('orders, payments and the ledger are read-only; bank accounts are edited; amounts in fen are money', () => {
+    expect([isEditable(orderResource), isEditable(ledgerResource), isEditable(bankAccountResource), isEditable(newsResource)]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(orderResource.fields.filter(isMoneyField).map((f) => f.name)).toEqual(['amountFen', 'paidFen', 'refundedFen']);
+    expect(isMoneyField({ name: 'quantity', kind: 'int' })).toBe(false);
+    expect(refLabel({ id: 12, orderNo: 'R20260501ABCD' }, 'zh')).toBe('R20260501ABCD (#12)');
   });
 
   it('labels fields by resource and name', () => {

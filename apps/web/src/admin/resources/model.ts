@@ -47,24 +47,25 @@ export function listColumns(def: ResourceDef): ColumnSpec[] {
   return def.fields.filter((f) => f.list).map((f) => ({ field: f, sortKey: f.sortable || f.name === 'id' ? (f.i18n ? `${f.name}Zh` : f.name) : undefined }));
 }
 
-export type FilterControl = 'text' | 'number' | 'select' | 'ref' | 'boolean';
+export type FilterControl = 'text' | 'number' | 'select' | 'ref' | 'boolean' | 'dateRange';
 
 export interface FilterSpec {
   field: FieldDef;
-  /** query parameter: the field name (the server matches both languages of an i18n field) */
+  /** query parameter: the field name (the server matches both languages of an i18n field); a range sends `<param>From` and `<param>To` */
   param: string;
-  mode: 'like' | 'eq';
+  mode: 'like' | 'eq' | 'range';
   control: FilterControl;
 }
 
-/** Filters of the list: 'like' → a text input; 'eq' → a select (enum, ref), number input or text. */
+/** Filters of the list: 'like' → a text input; 'eq' → a select (enum, ref), number input or text; 'range' → a date range. */
 export function filterSpecs(def: ResourceDef): FilterSpec[] {
   return def.fields
     .filter((f) => f.filter)
     .map((f) => {
       const mode = f.filter!;
       let control: FilterControl = 'text';
-      if (mode === 'eq') {
+      if (mode === 'range') control = 'dateRange';
+      else if (mode === 'eq') {
         if (f.kind === 'enum') control = 'select';
         else if (f.kind === 'ref') control = 'ref';
         else if (f.kind === 'int') control = 'number';
@@ -72,6 +73,36 @@ export function filterSpecs(def: ResourceDef): FilterSpec[] {
       }
       return { field: f, param: f.name, mode, control };
     });
+}
+
+/** The query parameters of one filter: `<name>From` and `<name>To` for a range, else the name. */
+export function filterParams(spec: Pick<FilterSpec, 'param' | 'mode'>): string[] {
+  return spec.mode === 'range' ? [`${spec.param}From`, `${spec.param}To`] : [spec.param];
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day 'yyyy-mm-dd' that exists (2026-02-30 does not). */
+export function isDay(v: string): boolean {
+  const m = DAY.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** The days of a range filter in the list state: [from, to], each undefined when open. */
+export function rangeOf(spec: Pick<FilterSpec, 'param'>, filters: Record<string, string>): [string | undefined, string | undefined] {
+  return [filters[`${spec.param}From`], filters[`${spec.param}To`]];
+}
+
+/** Whether the definition allows changing and deleting rows (orders, payments, ledger: no). */
+export function isEditable(def: ResourceDef): boolean {
+  return def.editable !== false;
+}
+
+/** Amounts are integer fen in fields named `…Fen`: shown as yuan (¥12.34). */
+export function isMoneyField(f: Pick<FieldDef, 'name' | 'kind'>): boolean {
+  return f.kind === 'int' && /Fen$/.test(f.name);
 }
 
 export interface SortState {
@@ -106,8 +137,11 @@ export function readListParams(def: ResourceDef, search: URLSearchParams): ListP
   const sort = parseSort(search.get('sort'));
   const filters: Record<string, string> = {};
   for (const spec of filterSpecs(def)) {
-    const v = search.get(spec.param);
-    if (v !== null && v.trim() !== '') filters[spec.param] = v.trim();
+    for (const param of filterParams(spec)) {
+      const v = search.get(param)?.trim();
+      // a range takes calendar days only (the server reads a bare day as that whole day)
+      if (v && (spec.mode !== 'range' || isDay(v))) filters[param] = v;
+    }
   }
   return { page, size, sort: sort && sortable.has(sort.key) ? sort : null, filters };
 }
@@ -208,9 +242,9 @@ export function toRequestBody(def: ResourceDef, values: Row, original?: Row | nu
   return body;
 }
 
-/** Label of a row of another resource in a select: its name or title in the admin's language. */
+/** Label of a row of another resource in a select: its name or title in the admin's language (an order: its number). */
 export function refLabel(row: Row, lang: Lang): string {
-  for (const base of ['name', 'title', 'label']) {
+  for (const base of ['name', 'title', 'label', 'orderNo']) {
     const zh = row[`${base}Zh`];
     const en = row[`${base}En`];
     const plain = row[base];

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentResources, registrationResources, type ResourceDef } from '@rp/shared';
+import { contentResources, paymentResources, registrationResources, type ResourceDef } from '@rp/shared';
 import { fieldLabelKey } from '../../admin/resources/model';
 
 /**
@@ -171,7 +171,7 @@ describe('keys used in the code', () => {
 describe('keys derived from the admin resource definitions', () => {
   // The generic admin screens build field label keys from the definitions (admin:fields.<resource>.<field>);
   // every key any definition can produce must exist in both languages.
-  const derived = ([...contentResources, ...registrationResources] as readonly ResourceDef[]).flatMap((def) => [
+  const derived = ([...contentResources, ...registrationResources, ...paymentResources] as readonly ResourceDef[]).flatMap((def) => [
     def.labelKey,
     ...def.fields.map((f) => fieldLabelKey(def, f)),
     ...def.fields.flatMap((f) => (f.options ?? []).map((o) => o.labelKey)),
@@ -186,6 +186,10 @@ describe('keys derived from the admin resource definitions', () => {
       'admin:options.codeType.20',
       'admin:options.codeStatus.used',
       'admin:fields.players.cardMasked',
+      'admin:options.orderStatus.abnormal',
+      'admin:options.payChannel.bank',
+      'admin:fields.ledger.providerRef',
+      'admin:resources.bankAccounts',
     ])
       expect(derived).toContain(key);
     expect(derived.length).toBeGreaterThan(100);

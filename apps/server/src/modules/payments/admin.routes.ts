@@ -1,0 +1,225 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  adminIdParams,
+  adminInvoiceListQuery,
+  adminInvoiceListResponse,
+  adminRefundListQuery,
+  adminRefundListResponse,
+  bankAccountResource,
+  cancelPlayerBody,
+  cancelPlayerResponse,
+  confirmTransferBody,
+  invoiceRejectBody,
+  invoiceResponse,
+  ledgerResource,
+  orderResource,
+  orderResponse,
+  paymentResource,
+  pendingOrdersResponse,
+  planResource,
+  reconcileResponse,
+  refundDecisionBody,
+  refundResponse,
+  pageQuery,
+} from '@rp/shared';
+import { bankAccounts, invoices, ledger, orders, payments, plans, refunds } from '../../db/schema/index';
+import { resourceRoutes } from '../../lib/crud/resource';
+import { ok, page } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
+import { requirePermission } from '../../plugins/auth';
+import { audit } from '../../lib/audit';
+import { lockOrder } from './common';
+import { presentInvoice, presentOrder, presentRefund, refundsOf } from './present';
+import { staffCancelOrder } from './orders.service';
+import { decideRefund } from './refunds.service';
+import { applyPaymentEvent } from './settle';
+import { invoiceFile, issueInvoice, rejectInvoice } from './invoices.service';
+import { pendingOrders, reconcile } from './jobs';
+import { cancelPlayer } from './cancel.service';
+
+/** Staff's money screens: orders, payments, ledger, bank accounts (resources) + refunds, invoices, transfers, reconciliation. */
+export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  const db = deps.database.db;
+  const tags = ['admin'];
+  const perm = { preHandler: requirePermission('payments.manage') };
+
+  await app.register(resourceRoutes(orderResource, orders));
+  await app.register(resourceRoutes(paymentResource, payments));
+  await app.register(resourceRoutes(ledgerResource, ledger));
+  await app.register(resourceRoutes(bankAccountResource, bankAccounts));
+  await app.register(resourceRoutes(planResource, plans));
+
+  app.get('/api/admin/orderDetail/:id', { schema: { tags, params: adminIdParams, response: { 200: orderResponse } }, ...perm }, async (req) => {
+    const [o] = await db.select().from(orders).where(eq(orders.id, req.params.id));
+    if (!o) throw new AppError('ORDER_NOT_FOUND');
+    return ok(req, { data: await presentOrder(db, o, req.lang) }, 'ok.query');
+  });
+
+  // a bank transfer arrived: settled exactly like a gateway's notification (amount checked, idempotent per bank serial)
+  app.post(
+    '/api/admin/orders/:id/confirmTransfer',
+    { schema: { tags, params: adminIdParams, body: confirmTransferBody, response: { 200: orderResponse } }, ...perm },
+    async (req) => {
+      const [p] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, req.params.id), eq(payments.channel, 'bank'), eq(payments.status, 'created')))
+        .orderBy(desc(payments.id))
+        .limit(1);
+      if (!p) throw new AppError('NOT_BANK_ORDER');
+      await applyPaymentEvent(deps, 'bank', {
+        type: 'payment',
+        outTradeNo: p.outTradeNo,
+        providerTradeNo: req.body.bankSerial,
+        amountFen: req.body.amountFen,
+        success: true,
+      });
+      await audit(db, {
+        userId: req.user!.id,
+        resource: 'orders',
+        recordId: req.params.id,
+        action: 'confirmTransfer',
+        after: { amountFen: req.body.amountFen },
+      });
+      const [o] = await db.select().from(orders).where(eq(orders.id, req.params.id));
+      return ok(req, { data: await presentOrder(db, o!, req.lang) }, 'ok');
+    },
+  );
+
+  app.post('/api/admin/orders/:id/cancel', { schema: { tags, params: adminIdParams, response: { 200: orderResponse } }, ...perm }, async (req) => {
+    await staffCancelOrder(deps, req.user!.id, req.params.id);
+    const o = await db.transaction((tx) => lockOrder(tx, req.params.id));
+    return ok(req, { data: await presentOrder(db, o, req.lang) }, 'ok.orderCancelled');
+  });
+
+  // spec 4.1 payStatus 6: staff cancel a player's registration (a paid fee goes back in full)
+  app.post(
+    '/api/admin/players/:id/cancel',
+    {
+      schema: { tags, params: adminIdParams, body: cancelPlayerBody, response: { 200: cancelPlayerResponse } },
+      preHandler: requirePermission('registrations.manage'),
+    },
+    async (req) => {
+      const r = await cancelPlayer(deps, req.user!.id, req.params.id, req.body.reason);
+      return ok(req, { data: { payStatus: r.payStatus, refundFen: r.refundFen } }, 'ok.playerCancelled');
+    },
+  );
+
+  app.get('/api/admin/refunds', { schema: { tags, querystring: adminRefundListQuery, response: { 200: adminRefundListResponse } }, ...perm }, async (req) => {
+    const { page: p, size, status } = req.query;
+    const w: SQL | undefined = status ? eq(refunds.status, status) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ r: refunds, o: orders, channel: payments.channel })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(w)
+        .orderBy(desc(refunds.id))
+        .limit(size)
+        .offset(p * size),
+      db.select({ n: count() }).from(refunds).where(w),
+    ]);
+    const items = await refundsOf(
+      db,
+      rows.map((x) => x.o.id),
+    );
+    const content = rows.map(({ r, o, channel }) => {
+      const its = items.find((i) => i.row.id === r.id)?.items ?? [];
+      return { ...presentRefund(r, o.orderNo, its), userId: r.userId, activityId: o.activityId, channel, persons: Math.max(1, its.length) };
+    });
+    return page(req, content, Number(total?.n ?? 0), p, size);
+  });
+
+  app.post(
+    '/api/admin/refunds/:id/decide',
+    { schema: { tags, params: adminIdParams, body: refundDecisionBody, response: { 200: refundResponse } }, ...perm },
+    async (req) => {
+      await decideRefund(deps, req.user!.id, req.params.id, req.body);
+      const [r] = await db.select().from(refunds).where(eq(refunds.id, req.params.id));
+      const [o] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r!.orderId));
+      const its = (await refundsOf(db, [r!.orderId])).find((i) => i.row.id === r!.id)?.items ?? [];
+      return ok(req, { data: presentRefund(r!, o!.orderNo, its) }, 'ok');
+    },
+  );
+
+  app.get(
+    '/api/admin/invoices',
+    { schema: { tags, querystring: adminInvoiceListQuery, response: { 200: adminInvoiceListResponse } }, ...perm },
+    async (req) => {
+      const { page: p, size, status } = req.query;
+      const w = status ? eq(invoices.status, status) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ inv: invoices, orderNo: orders.orderNo })
+          .from(invoices)
+          .innerJoin(orders, eq(orders.id, invoices.orderId))
+          .where(w)
+          .orderBy(desc(invoices.id))
+          .limit(size)
+          .offset(p * size),
+        db.select({ n: count() }).from(invoices).where(w),
+      ]);
+      const content = rows.map(({ inv, orderNo }) => ({ ...presentInvoice(inv, orderNo, '/api/admin/invoices/download'), userId: inv.userId }));
+      return page(req, content, Number(total?.n ?? 0), p, size);
+    },
+  );
+
+  const issued = async (id: number) => {
+    const [inv] = await db.select().from(invoices).where(eq(invoices.id, id));
+    const [o] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, inv!.orderId));
+    return presentInvoice(inv!, o!.orderNo, '/api/admin/invoices/download');
+  };
+
+  app.post('/api/admin/invoices/:id/generate', { schema: { tags, params: adminIdParams, response: { 200: invoiceResponse } }, ...perm }, async (req) => {
+    await issueInvoice(deps, req.user!.id, req.params.id, null, req.lang);
+    return ok(req, { data: await issued(req.params.id) }, 'ok');
+  });
+
+  app.post('/api/admin/invoices/:id/upload', { schema: { tags, params: adminIdParams, response: { 200: invoiceResponse } }, ...perm }, async (req) => {
+    const limit = 10 * 1024 * 1024;
+    let file: Buffer | null = null;
+    for await (const part of req.parts({ limits: { fileSize: limit + 1, files: 1, fields: 5, fieldSize: 200 } })) {
+      if (part.type === 'file') {
+        file = await part.toBuffer();
+        if (file.length > limit || part.file.truncated) throw new AppError('UPLOAD_TOO_LARGE');
+      }
+    }
+    if (!file?.length) throw new AppError('UPLOAD_MISSING');
+    await issueInvoice(deps, req.user!.id, req.params.id, file, req.lang);
+    return ok(req, { data: await issued(req.params.id) }, 'ok');
+  });
+
+  app.post(
+    '/api/admin/invoices/:id/reject',
+    { schema: { tags, params: adminIdParams, body: invoiceRejectBody, response: { 200: invoiceResponse } }, ...perm },
+    async (req) => {
+      await rejectInvoice(deps, req.user!.id, req.params.id, req.body.reason);
+      return ok(req, { data: await issued(req.params.id) }, 'ok');
+    },
+  );
+
+  app.get('/api/admin/invoices/download/:id', { schema: { tags, params: z.object({ id: adminIdParams.shape.id }) }, ...perm }, async (req, reply) => {
+    const { inv, obj } = await invoiceFile(deps, req.params.id, null);
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="invoice-${inv.invoiceNo}.pdf"`)
+      .header('cache-control', 'private, no-store');
+    if (obj.size !== null) reply.header('content-length', obj.size);
+    return reply.send(obj.body);
+  });
+
+  app.get('/api/admin/reconciliation', { schema: { tags, querystring: pageQuery, response: { 200: pendingOrdersResponse } }, ...perm }, async (req) => {
+    const r = await pendingOrders(deps, req.query.page, req.query.size);
+    return page(req, r.content, r.total, req.query.page, req.query.size);
+  });
+
+  app.post('/api/admin/reconciliation/run', { schema: { tags, response: { 200: reconcileResponse } }, ...perm }, async (req) => {
+    const r = await reconcile(deps);
+    await audit(db, { userId: req.user!.id, resource: 'orders', recordId: null, action: 'reconcile', after: r });
+    return ok(req, { data: { ...r, lastRunAt: deps.payments.lastRun.at?.toISOString() ?? null } }, 'ok');
+  });
+};

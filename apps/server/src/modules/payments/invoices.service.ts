@@ -1,0 +1,186 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { translate, type InvoiceApplyBody, type Lang, type MessageKey } from '@rp/shared';
+import type { AppDeps } from '../../app';
+import { invoices, orderItems, orders } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { sniff } from '../../lib/images';
+import { newKey } from '../../lib/storage';
+import { notify } from '../messages/notify.service';
+import { newInvoiceNo, ownOrder } from './common';
+import { renderInvoicePdf } from './invoice-pdf';
+
+/** An invoice request for a paid order (one live request per order; a rejected one may be asked again). */
+export async function applyInvoice(deps: AppDeps, userId: number, body: InvoiceApplyBody) {
+  return deps.database.db.transaction(async (tx) => {
+    const o = await ownOrder(tx, userId, body.orderNo, true);
+    if (o.status !== 'paid' || o.paidFen - o.refundedFen <= 0) throw new AppError('INVOICE_NOT_PAID');
+    const [live] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, o.id), ne(invoices.status, 'rejected')));
+    if (live) throw new AppError('INVOICE_EXISTS');
+    const personal = body.titleType === 'personal';
+    const [inv] = await tx
+      .insert(invoices)
+      .values({
+        orderId: o.id,
+        userId,
+        titleType: body.titleType,
+        kind: personal ? 'ordinary' : body.kind,
+        companyName: body.companyName,
+        taxNo: body.taxNo.toUpperCase(),
+        registeredAddress: body.registeredAddress,
+        registeredPhone: body.registeredPhone,
+        bank: body.bank,
+        bankAccount: body.bankAccount,
+        contact: body.contact,
+        receivingAddress: body.receivingAddress,
+        amountFen: o.paidFen - o.refundedFen,
+      })
+      .returning();
+    await audit(tx as never, {
+      userId,
+      resource: 'invoices',
+      recordId: inv!.id,
+      action: 'apply',
+      after: { orderNo: o.orderNo, titleType: body.titleType, kind: inv!.kind },
+    });
+    return inv!;
+  });
+}
+
+const LABELS = [
+  'title',
+  'invoiceNo',
+  'issuedAt',
+  'orderNo',
+  'buyer',
+  'seller',
+  'taxNo',
+  'address',
+  'bank',
+  'item',
+  'quantity',
+  'unitPrice',
+  'amount',
+  'total',
+  'contact',
+  'receivingAddress',
+  'typePersonal',
+  'typeCompany',
+  'kindOrdinary',
+  'kindSpecial',
+  'totalInWords',
+  'paidAt',
+  'footer',
+] as const;
+
+/** The PDF of an invoice generated from its order lines, in the given language. */
+export async function generateInvoicePdf(deps: AppDeps, inv: typeof invoices.$inferSelect, invoiceNo: string, issuedAt: Date, lang: Lang) {
+  const [o] = await deps.database.db.select().from(orders).where(eq(orders.id, inv.orderId));
+  const items = await deps.database.db.select().from(orderItems).where(eq(orderItems.orderId, inv.orderId));
+  // one line per distinct label and price (a group order of 30 players of one plan is one line per player: names matter on a school's invoice)
+  const kept = items.filter((i) => i.status !== 'released' && i.priceFen - i.refundedFen > 0);
+  const byKey = new Map<string, { name: string; quantity: number; unitFen: number; amountFen: number }>();
+  for (const i of kept) {
+    const net = i.priceFen - i.refundedFen;
+    const key = `${i.kind === 'code' ? i.label : `${i.label}#${i.id}`}|${net}`;
+    const line = byKey.get(key) ?? {
+      name: i.kind === 'code' ? i.label : translate(lang, 'pay.orderLine.fee', { player: i.label }),
+      quantity: 0,
+      unitFen: net,
+      amountFen: 0,
+    };
+    line.quantity += 1;
+    line.amountFen += net;
+    byKey.set(key, line);
+  }
+  const lines = [...byKey.values()];
+  const labels = Object.fromEntries(LABELS.map((k) => [k, translate(lang, `invoice.${k}` as MessageKey)])) as Record<(typeof LABELS)[number], string>;
+  return renderInvoicePdf({
+    invoiceNo,
+    issuedAt,
+    orderNo: o!.orderNo,
+    paidAt: o!.paidAt,
+    titleType: inv.titleType as 'personal' | 'company',
+    kind: inv.kind as 'ordinary' | 'special',
+    companyName: inv.companyName,
+    taxNo: inv.taxNo,
+    registeredAddress: inv.registeredAddress,
+    registeredPhone: inv.registeredPhone,
+    bank: inv.bank,
+    bankAccount: inv.bankAccount,
+    contact: inv.contact,
+    receivingAddress: inv.receivingAddress,
+    seller: { name: translate(lang, 'invoice.sellerName'), taxNo: '91110000MA00ROBOT1', address: '', bank: '' },
+    lines,
+    totalFen: lines.reduce((s, l) => s + l.amountFen, 0),
+    labels,
+  });
+}
+
+/** Staff issue a pending invoice: an uploaded PDF (checked by content) or one generated from the order. */
+export async function issueInvoice(deps: AppDeps, staffId: number, invoiceId: number, file: Buffer | null, lang: Lang, now = new Date()) {
+  const [inv] = await deps.database.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!inv) throw new AppError('NOT_FOUND');
+  if (inv.status !== 'pending') throw new AppError('INVOICE_NOT_PENDING');
+  if (file && sniff(file) !== 'pdf') throw new AppError('UPLOAD_BAD_TYPE');
+  const invoiceNo = newInvoiceNo(now);
+  const pdf = file ?? Buffer.from(await generateInvoicePdf(deps, inv, invoiceNo, now, lang));
+  const key = newKey('private/invoices', 'pdf');
+  await deps.storage.put(key, pdf, 'application/pdf');
+  const done = await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invoices)
+      .set({ status: 'issued', invoiceNo, fileKey: key, issuedBy: staffId, issuedAt: now })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'pending')))
+      .returning();
+    if (!row) return null;
+    const [o] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, row.orderId));
+    await audit(tx as never, {
+      userId: staffId,
+      resource: 'invoices',
+      recordId: row.id,
+      action: file ? 'issue:upload' : 'issue:generate',
+      after: { invoiceNo },
+    });
+    const params = { orderNo: o!.orderNo, invoiceNo };
+    await notify(tx, [
+      { receiverId: row.userId, title: 'notify.invoiceIssued.title', content: 'notify.invoiceIssued.content', params: { zh: params, en: params } },
+    ]);
+    return row;
+  });
+  if (!done) {
+    await deps.storage.remove(key); // someone else issued it meanwhile
+    throw new AppError('INVOICE_NOT_PENDING');
+  }
+  return done;
+}
+
+export async function rejectInvoice(deps: AppDeps, staffId: number, invoiceId: number, reason: string) {
+  const [row] = await deps.database.db
+    .update(invoices)
+    .set({ status: 'rejected', rejectReason: reason, issuedBy: staffId })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'pending')))
+    .returning();
+  if (!row) {
+    const [exists] = await deps.database.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoiceId));
+    throw new AppError(exists ? 'INVOICE_NOT_PENDING' : 'NOT_FOUND');
+  }
+  await audit(deps.database.db, { userId: staffId, resource: 'invoices', recordId: invoiceId, action: 'reject', after: { reason } });
+  return row;
+}
+
+/** The issued PDF, for its owner or staff (the caller decides who may ask). */
+export async function invoiceFile(deps: AppDeps, invoiceId: number, userId: number | null) {
+  const [inv] = await deps.database.db
+    .select()
+    .from(invoices)
+    .where(userId === null ? eq(invoices.id, invoiceId) : and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)));
+  if (!inv) throw new AppError('NOT_FOUND');
+  if (inv.status !== 'issued' || !inv.fileKey) throw new AppError('INVOICE_NOT_ISSUED');
+  const obj = await deps.storage.open(inv.fileKey);
+  if (!obj) throw new AppError('INVOICE_NOT_ISSUED');
+  return { inv, obj };
+}

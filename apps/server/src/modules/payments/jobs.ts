@@ -1,0 +1,196 @@
+import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { orders, payments, refunds } from '../../db/schema/index';
+import { lockOrder } from './common';
+import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
+import { applyPaymentEvent, applyRefundEvent, executeRefund, UnknownTrade } from './settle';
+import type { Channel } from './providers/types';
+
+/** A notification normally arrives within seconds; after this, we ask the gateway ourselves. */
+const NOTIFY_WINDOW_MS = 2 * 60_000;
+const REQUERY_MS = 60_000;
+
+export interface JobReport {
+  checked: number;
+  paid: number;
+  expired: number;
+  refundsChecked: number;
+}
+
+/**
+ * Asks the gateway about one open attempt and applies what it says (paid → settled like a notification).
+ * Returns true when it was paid.
+ */
+async function queryAttempt(deps: AppDeps, p: typeof payments.$inferSelect, now: Date): Promise<boolean> {
+  const provider = deps.payments.providers.get(p.channel as Channel);
+  if (!provider) return false;
+  await deps.database.db.update(payments).set({ lastQueriedAt: now }).where(eq(payments.id, p.id));
+  try {
+    const q = await provider.queryPayment(p.outTradeNo);
+    if (q.state === 'paid' && q.providerTradeNo && q.amountFen !== undefined) {
+      await applyPaymentEvent(deps, p.channel as Channel, {
+        type: 'payment',
+        outTradeNo: p.outTradeNo,
+        providerTradeNo: q.providerTradeNo,
+        amountFen: q.amountFen,
+        success: true,
+        paidAt: q.paidAt,
+      });
+      return true;
+    }
+    if (q.state === 'failed')
+      await applyPaymentEvent(deps, p.channel as Channel, { type: 'payment', outTradeNo: p.outTradeNo, providerTradeNo: '', amountFen: 0, success: false });
+  } catch (e) {
+    if (!(e instanceof UnknownTrade)) {
+      // the gateway is away; the next run asks again
+    }
+  }
+  return false;
+}
+
+/**
+ * Reconciliation (every instance runs it; each order is taken under its lock, so two instances never
+ * settle or expire one twice): (1) attempts older than the notify window are queried at their gateway;
+ * (2) orders past their expiry are queried once more, then released; (3) refunds still processing are
+ * sent or queried again. Visible in admin (last run, pending list) and runnable from there.
+ */
+export async function reconcile(deps: AppDeps, now = new Date()): Promise<JobReport> {
+  const db = deps.database.db;
+  const report: JobReport = { checked: 0, paid: 0, expired: 0, refundsChecked: 0 };
+
+  const stale = await db
+    .select({ p: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.status, 'created'),
+        eq(orders.status, 'unpaid'),
+        lte(payments.createdAt, new Date(now.getTime() - NOTIFY_WINDOW_MS)),
+        or(isNull(payments.lastQueriedAt), lte(payments.lastQueriedAt, new Date(now.getTime() - REQUERY_MS))),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(200);
+  for (const { p } of stale) {
+    report.checked++;
+    if (await queryAttempt(deps, p, now)) report.paid++;
+  }
+
+  const due = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'unpaid'), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(200);
+  for (const o of due) {
+    // a payment that arrived without its notification must not be lost: ask first
+    const open = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, o.id), eq(payments.status, 'created'), sql`${payments.channel} <> 'bank'`));
+    let paid = false;
+    for (const p of open) if (await queryAttempt(deps, p, now)) paid = true;
+    if (paid) {
+      report.paid++;
+      continue;
+    }
+    const released = await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, o.id);
+      if (locked.status !== 'unpaid' || locked.expiresAt.getTime() > now.getTime()) return false;
+      await releaseOrder(tx, locked, 'expired', now);
+      return true;
+    });
+    if (released) {
+      report.expired++;
+      await closeAttemptsAtGateways(deps, o.id);
+    }
+  }
+
+  const processing = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'processing'), or(isNull(refunds.lastQueriedAt), lte(refunds.lastQueriedAt, new Date(now.getTime() - REQUERY_MS)))))
+    .limit(100);
+  for (const r of processing) {
+    report.refundsChecked++;
+    if (!r.providerRefundNo) {
+      await executeRefund(deps, r.id);
+      continue;
+    }
+    const [p] = await db.select().from(payments).where(eq(payments.id, r.paymentId));
+    const provider = p ? deps.payments.providers.get(p.channel as Channel) : undefined;
+    if (!p || !provider) continue;
+    await db.update(refunds).set({ lastQueriedAt: now }).where(eq(refunds.id, r.id));
+    try {
+      const q = await provider.queryRefund(r.refundNo, p.outTradeNo);
+      if (q.state !== 'processing')
+        await applyRefundEvent(deps, {
+          type: 'refund',
+          outRefundNo: r.refundNo,
+          providerRefundNo: q.providerRefundNo ?? r.refundNo,
+          success: q.state === 'success',
+        });
+    } catch {
+      // asked again next run
+    }
+  }
+  deps.payments.lastRun.at = now;
+  return report;
+}
+
+/** Orders waiting for money: open attempts, oldest first (admin's reconciliation screen). */
+export async function pendingOrders(deps: AppDeps, pageNo: number, size: number) {
+  const db = deps.database.db;
+  const where = and(eq(orders.status, 'unpaid'), inArray(payments.status, ['created']));
+  const rows = await db
+    .select({ o: orders, p: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(where)
+    .orderBy(asc(payments.createdAt))
+    .limit(size)
+    .offset(pageNo * size);
+  const [n] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(where);
+  return {
+    total: Number(n?.n ?? 0),
+    content: rows.map(({ o, p }) => ({
+      id: o.id,
+      orderNo: o.orderNo,
+      userId: o.userId,
+      activityId: o.activityId,
+      amountFen: o.amountFen,
+      channel: p.channel,
+      outTradeNo: p.outTradeNo,
+      paymentStatus: p.status,
+      expiresAt: o.expiresAt.toISOString(),
+      createdAt: p.createdAt.toISOString(),
+      lastQueriedAt: p.lastQueriedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** Background loop of one instance: the sandbox's deliveries often, reconciliation every 30 s. Never throws. */
+export function startPaymentJobs(deps: AppDeps, log: { warn: (o: object, m: string) => void }) {
+  let busy = false;
+  let ticks = 0;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      await deps.payments.sandbox.deliverDue();
+      if (ticks++ % 15 === 0) await reconcile(deps);
+    } catch (e) {
+      log.warn({ err: (e as Error).name }, 'payment jobs: run failed, next run retries');
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), 2000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

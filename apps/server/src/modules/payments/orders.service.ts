@@ -1,0 +1,329 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { nextPayStatus, ORDER_TYPE, PAY_STATUS, translate, type Lang } from '@rp/shared';
+import type { AppDeps } from '../../app';
+import { activities, orderItems, orders, payments, plans, teamMembers, teams } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { AppError, errors } from '../../lib/errors';
+import { INT4_MAX } from '@rp/shared';
+import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownTeam, reserveProgramPlaces } from '../registration/common';
+import { lockOrder, newOrderNo, ownOrder, type OrderRow, type Tx } from './common';
+import { bankReference } from './providers/bank';
+import type { Channel, PaymentAction } from './providers/types';
+import { ProviderError } from './providers/types';
+
+type MemberRow = typeof teamMembers.$inferSelect;
+
+/** What /activityOrder offers: plans with price and stock, the channels this instance can take. */
+export async function checkout(deps: AppDeps, activityId: number, lang: Lang) {
+  const a = await loadActivity(deps.database.db, activityId);
+  const rows = await deps.database.db.select().from(plans).where(eq(plans.activityId, activityId)).orderBy(asc(plans.id));
+  return {
+    activity: a,
+    plans: rows
+      .filter((p) => p.priceFen > 0)
+      .map((p) => ({ id: p.id, name: lang === 'en' ? p.nameEn || p.nameZh : p.nameZh, priceFen: p.priceFen, codeType: p.codeType, stock: p.stock })),
+    channels: [...deps.payments.providers.keys()],
+  };
+}
+
+/** The price of a player's registration: its plan, else its team's plan. Null when neither has a price. */
+async function memberPrices(tx: Tx, rows: MemberRow[]): Promise<Map<number, { priceFen: number; planId: number }>> {
+  const teamIds = [...new Set(rows.map((m) => m.teamId).filter((x): x is number => !!x))];
+  const teamPlans = new Map(
+    teamIds.length ? (await tx.select({ id: teams.id, planId: teams.planId }).from(teams).where(inArray(teams.id, teamIds))).map((t) => [t.id, t.planId]) : [],
+  );
+  const planIds = [...new Set(rows.flatMap((m) => [m.planId, m.teamId ? teamPlans.get(m.teamId) : null]).filter((x): x is number => !!x))];
+  const price = new Map(
+    planIds.length ? (await tx.select({ id: plans.id, p: plans.priceFen }).from(plans).where(inArray(plans.id, planIds))).map((p) => [p.id, p.p]) : [],
+  );
+  const out = new Map<number, { priceFen: number; planId: number }>();
+  for (const m of rows) {
+    for (const planId of [m.planId, m.teamId ? teamPlans.get(m.teamId) : null]) {
+      const p = planId ? price.get(planId) : undefined;
+      if (planId && p && p > 0) {
+        out.set(m.id, { priceFen: p, planId });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function expiry(deps: AppDeps, now: Date) {
+  return new Date(now.getTime() + deps.config.ORDER_EXPIRE_MINUTES * 60_000);
+}
+
+/**
+ * Places an order. Codes: the plan's stock is taken by one conditional UPDATE (stock ≥ quantity), so
+ * the last code of a batch goes to exactly one buyer on any number of instances. Players: each is
+ * locked (teams, then players — the one lock order) and moved 0/1/8 → 2 (registering), so no player is
+ * held by two orders or paid twice. The order holds all of it until it is paid or expires.
+ */
+export async function createOrder(
+  deps: AppDeps,
+  userId: number,
+  body: { activityId: number; type: 1 | 2; planId?: number; quantity?: number; memberIds?: number[]; teamId?: number; payerPhone?: string },
+  lang: Lang,
+  now = new Date(),
+): Promise<OrderRow> {
+  return deps.database.db.transaction(async (tx) => {
+    const activity = await loadOpenActivity(tx, body.activityId);
+    const name = lang === 'en' ? activity.nameEn || activity.nameZh : activity.nameZh;
+    if (body.type === ORDER_TYPE.CODES) {
+      if (!body.planId) throw errors.validation({ planId: 'validation.required' });
+      if (!body.quantity) throw errors.validation({ quantity: 'validation.required' });
+      const [plan] = await tx
+        .select()
+        .from(plans)
+        .where(and(eq(plans.id, body.planId), eq(plans.activityId, activity.id)));
+      if (!plan) throw errors.validation({ planId: 'validation.invalidOption' });
+      if (plan.priceFen <= 0) throw new AppError('NO_FEE');
+      if (plan.priceFen * body.quantity > INT4_MAX) throw errors.validation({ quantity: 'validation.tooBig' });
+      if (plan.stock !== null) {
+        const taken = await tx
+          .update(plans)
+          .set({ stock: sql`${plans.stock} - ${body.quantity}` })
+          .where(and(eq(plans.id, plan.id), sql`${plans.stock} >= ${body.quantity}`))
+          .returning({ id: plans.id });
+        if (!taken.length) throw new AppError('OUT_OF_STOCK');
+      }
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderNo: newOrderNo(now),
+          userId,
+          activityId: activity.id,
+          type: ORDER_TYPE.CODES,
+          amountFen: plan.priceFen * body.quantity,
+          planId: plan.id,
+          quantity: body.quantity,
+          payerPhone: body.payerPhone || null,
+          expiresAt: expiry(deps, now),
+          createdAt: now,
+        })
+        .returning();
+      const label = lang === 'en' ? plan.nameEn || plan.nameZh : plan.nameZh;
+      await tx
+        .insert(orderItems)
+        .values(
+          Array.from({ length: body.quantity }, () => ({ orderId: order!.id, kind: 'code', planId: plan.id, label, priceFen: plan.priceFen, status: 'held' })),
+        );
+      await audit(tx as never, {
+        userId,
+        resource: 'orders',
+        recordId: order!.id,
+        action: 'create',
+        after: { orderNo: order!.orderNo, amountFen: order!.amountFen, name },
+      });
+      return order!;
+    }
+
+    // registration fee of players: the given ones, or a team's unpaid ones
+    let ids = body.memberIds ?? [];
+    if (body.teamId) {
+      const team = await ownTeam(tx, userId, body.teamId);
+      if (team.activityId !== activity.id) throw errors.notFound();
+      const inTeam = await tx.select({ id: teamMembers.id, s: teamMembers.payStatus }).from(teamMembers).where(eq(teamMembers.teamId, team.id));
+      if (ids.length) {
+        const mine = new Set(inTeam.map((m) => m.id));
+        if (ids.some((id) => !mine.has(id))) throw errors.notFound();
+      } else ids = inTeam.filter((m) => nextPayStatus(m.s, 'payStart') !== null).map((m) => m.id);
+    }
+    if (!ids.length) throw new AppError('NOTHING_TO_PAY');
+    const { rows } = await lockOwnMembersWithTeams(tx, userId, ids);
+    if (rows.some((m) => m.activityId !== activity.id)) throw errors.notFound();
+    if (rows.some((m) => nextPayStatus(m.payStatus, 'payStart') === null))
+      throw new AppError(rows.some((m) => m.payStatus === PAY_STATUS.REGISTERING) ? 'MEMBER_IN_ORDER' : 'MEMBER_NOT_PAYABLE');
+    if (rows.some((m) => !m.teamId)) throw new AppError('VALIDATION_FAILED', { message: 'reg.codeNeedsTeam', field: 'memberIds' });
+    const perProgram = new Map<number, number>();
+    for (const m of rows) if (m.programId) perProgram.set(m.programId, (perProgram.get(m.programId) ?? 0) + 1);
+    await reserveProgramPlaces(tx, perProgram);
+    const prices = await memberPrices(tx, rows);
+    if (rows.some((m) => !prices.has(m.id))) throw new AppError('NO_FEE');
+    const amount = rows.reduce((s, m) => s + prices.get(m.id)!.priceFen, 0);
+    if (amount > INT4_MAX) throw errors.validation({ memberIds: 'validation.tooBig' });
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(now),
+        userId,
+        activityId: activity.id,
+        type: ORDER_TYPE.FEE,
+        amountFen: amount,
+        teamId: body.teamId ?? (new Set(rows.map((m) => m.teamId)).size === 1 ? rows[0]!.teamId : null),
+        payerPhone: body.payerPhone || null,
+        expiresAt: expiry(deps, now),
+        createdAt: now,
+      })
+      .returning();
+    await tx.insert(orderItems).values(
+      rows.map((m) => ({
+        orderId: order!.id,
+        kind: 'member',
+        memberId: m.id,
+        planId: prices.get(m.id)!.planId,
+        label: m.name,
+        priceFen: prices.get(m.id)!.priceFen,
+      })),
+    );
+    for (const m of rows)
+      await tx
+        .update(teamMembers)
+        .set({ payStatus: nextPayStatus(m.payStatus, 'payStart')!, updatedAt: now })
+        .where(eq(teamMembers.id, m.id));
+    await audit(tx as never, {
+      userId,
+      resource: 'orders',
+      recordId: order!.id,
+      action: 'create',
+      after: { orderNo: order!.orderNo, amountFen: amount, members: rows.map((m) => ({ id: m.id, payStatus: m.payStatus })) },
+    });
+    return order!;
+  });
+}
+
+const CHANNEL_LETTER: Record<Channel, string> = { sandbox: 'S', wechat: 'W', alipay: 'A', bank: 'B' };
+
+/**
+ * Starts paying an order, or continues the open attempt for that channel and scene: under the order's
+ * lock at most one attempt per channel and scene is open, and its trade number is reused, so 200 clicks
+ * on "pay" on any instances make one trade at the gateway (which charges a trade number once). The
+ * gateway is called after the lock is released (its answer is idempotent for the trade number).
+ */
+export async function startPayment(
+  deps: AppDeps,
+  userId: number,
+  orderNo: string,
+  channel: Channel,
+  scene: 'desktop' | 'mobile',
+  clientIp: string,
+  lang: Lang,
+  now = new Date(),
+): Promise<{ order: OrderRow; action: PaymentAction }> {
+  const provider = deps.payments.providers.get(channel);
+  if (!provider) throw new AppError('CHANNEL_UNAVAILABLE', { field: 'channel' });
+  const { order, attempt } = await deps.database.db.transaction(async (tx) => {
+    const o = await ownOrder(tx, userId, orderNo, true);
+    if (o.status !== 'unpaid') throw new AppError('ORDER_NOT_PAYABLE');
+    if (o.expiresAt.getTime() <= now.getTime()) throw new AppError('ORDER_EXPIRED');
+    const tries = await tx.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(desc(payments.id));
+    const open = tries.find((p) => p.channel === channel && p.scene === scene && p.status === 'created');
+    if (open) return { order: o, attempt: open };
+    const seq = String(tries.length + 1).padStart(2, '0');
+    const outTradeNo = channel === 'bank' ? `BT${bankReference()}` : `${o.orderNo}${CHANNEL_LETTER[channel]}${scene === 'mobile' ? 'M' : 'D'}${seq}`;
+    const [p] = await tx
+      .insert(payments)
+      .values({ orderId: o.id, channel, outTradeNo, amountFen: o.amountFen, scene, expiresAt: channel === 'bank' ? bankExpiry(deps, o, now) : o.expiresAt })
+      .returning();
+    if (channel === 'bank') {
+      // a transfer takes longer than a QR scan: the order waits for it
+      await tx.update(orders).set({ expiresAt: p!.expiresAt, updatedAt: now }).where(eq(orders.id, o.id));
+    }
+    return { order: o, attempt: p! };
+  });
+  const stored = JSON.parse(attempt.action) as PaymentAction | Record<string, never>;
+  if ('kind' in stored) return { order, action: stored as PaymentAction };
+  const [a] = await deps.database.db
+    .select({ nameZh: activities.nameZh, nameEn: activities.nameEn })
+    .from(activities)
+    .where(eq(activities.id, order.activityId));
+  const base = deps.payments.baseUrl();
+  let action: PaymentAction;
+  try {
+    action = await provider.createPayment({
+      outTradeNo: attempt.outTradeNo,
+      amountFen: attempt.amountFen,
+      description: translate(lang, 'pay.description', { activity: (lang === 'en' ? a?.nameEn || a?.nameZh : a?.nameZh) ?? '', orderNo: order.orderNo }),
+      notifyUrl: `${base}/api/lOrder/${channel === 'wechat' ? 'wx' : channel === 'alipay' ? 'ali' : channel}/notify`,
+      returnUrl: `${base}/activityOrder?orderNo=${order.orderNo}`,
+      scene,
+      clientIp,
+      expiresAt: attempt.expiresAt,
+    });
+  } catch (e) {
+    if (e instanceof ProviderError) throw new AppError('PROVIDER_ERROR');
+    throw e;
+  }
+  await deps.database.db
+    .update(payments)
+    .set({ action: JSON.stringify(action) })
+    .where(eq(payments.id, attempt.id));
+  return { order: (await deps.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!, action };
+}
+
+function bankExpiry(deps: AppDeps, o: OrderRow, now: Date) {
+  return new Date(Math.max(o.expiresAt.getTime(), now.getTime() + deps.config.BANK_TRANSFER_EXPIRE_HOURS * 3_600_000));
+}
+
+/**
+ * Gives back what an unpaid order holds: stock to its plan, players 2 → 1 (continue registering), items
+ * released; open attempts closed. Inside the caller's transaction, with the order locked.
+ */
+export async function releaseOrder(tx: Tx, o: OrderRow, reason: 'expired' | 'user' | 'staff', now: Date, staffId: number | null = null) {
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, 'held')));
+  if (o.type === ORDER_TYPE.CODES && o.planId && items.length)
+    await tx
+      .update(plans)
+      .set({ stock: sql`${plans.stock} + ${items.length}` })
+      .where(and(eq(plans.id, o.planId), sql`${plans.stock} is not null`));
+  const memberIds = items.map((i) => i.memberId).filter((x): x is number => !!x);
+  if (memberIds.length) {
+    const { rows } = await lockOwnMembersWithTeams(tx, null, memberIds);
+    for (const m of rows)
+      if (m.payStatus === PAY_STATUS.REGISTERING)
+        await tx.update(teamMembers).set({ payStatus: PAY_STATUS.CONTINUE, updatedAt: now }).where(eq(teamMembers.id, m.id));
+  }
+  await tx
+    .update(orderItems)
+    .set({ status: 'released' })
+    .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, 'held')));
+  await tx.update(orders).set({ status: 'cancelled', closeReason: reason, updatedAt: now }).where(eq(orders.id, o.id));
+  await tx
+    .update(payments)
+    .set({ status: 'closed' })
+    .where(and(eq(payments.orderId, o.id), eq(payments.status, 'created')));
+  await audit(tx as never, {
+    userId: staffId ?? (reason === 'user' ? o.userId : null),
+    resource: 'orders',
+    recordId: o.id,
+    action: `release:${reason}`,
+    before: { status: o.status },
+  });
+}
+
+/** Open attempts of an order at their gateways: closed after the order closed (best effort; a late payment is refunded anyway). */
+export async function closeAttemptsAtGateways(deps: AppDeps, orderId: number, exceptPaymentId?: number) {
+  const open = await deps.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  for (const p of open) {
+    if (p.id === exceptPaymentId || p.status === 'paid') continue;
+    try {
+      await deps.payments.providers.get(p.channel as Channel)?.closePayment(p.outTradeNo);
+    } catch {
+      // the gateway is away: the attempt expires there by its own time limit
+    }
+  }
+}
+
+/** The member cancels an unpaid order: everything it held goes back at once. */
+export async function cancelOrder(deps: AppDeps, userId: number, orderNo: string, now = new Date()) {
+  const id = await deps.database.db.transaction(async (tx) => {
+    const o = await ownOrder(tx, userId, orderNo, true);
+    if (o.status !== 'unpaid') throw new AppError('ORDER_NOT_PAYABLE');
+    await releaseOrder(tx, o, 'user', now);
+    return o.id;
+  });
+  await closeAttemptsAtGateways(deps, id);
+}
+
+/** Staff close an unpaid order (e.g. a bank transfer that never came). */
+export async function staffCancelOrder(deps: AppDeps, staffId: number, orderId: number, now = new Date()) {
+  await deps.database.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, orderId);
+    if (o.status !== 'unpaid') throw new AppError('ORDER_NOT_PAYABLE');
+    await releaseOrder(tx, o, 'staff', now, staffId);
+  });
+  await closeAttemptsAtGateways(deps, orderId);
+}

@@ -1,0 +1,165 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import { orderDisplayStatus, refundPreview, type InvoiceView, type Lang, type OrderView, type RefundView } from '@rp/shared';
+import { activities, invoices, orderItems, payments, redeemCodes, refundItems, refunds } from '../../db/schema/index';
+import type { DbOrTx, OrderRow } from './common';
+import type { PaymentAction } from './providers/types';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+export function presentInvoice(inv: InvoiceRow, orderNo: string, downloadBase = '/api/lInvoice/web/download'): InvoiceView {
+  return {
+    id: inv.id,
+    orderNo,
+    invoiceNo: inv.invoiceNo,
+    status: inv.status as InvoiceView['status'],
+    titleType: inv.titleType as InvoiceView['titleType'],
+    kind: inv.kind as InvoiceView['kind'],
+    companyName: inv.companyName,
+    taxNo: inv.taxNo,
+    registeredAddress: inv.registeredAddress,
+    registeredPhone: inv.registeredPhone,
+    bank: inv.bank,
+    bankAccount: inv.bankAccount,
+    contact: inv.contact,
+    receivingAddress: inv.receivingAddress,
+    amountFen: inv.amountFen,
+    rejectReason: inv.rejectReason,
+    issuedAt: inv.issuedAt?.toISOString() ?? null,
+    createdAt: inv.createdAt.toISOString(),
+    downloadUrl: inv.status === 'issued' ? `${downloadBase}/${inv.id}` : null,
+  };
+}
+
+export function presentRefund(r: RefundRow, orderNo: string, items: { id: number; label: string; priceFen: number }[]): RefundView {
+  return {
+    id: r.id,
+    refundNo: r.refundNo,
+    orderNo,
+    kind: r.kind,
+    status: r.status as RefundView['status'],
+    baseFen: r.baseFen,
+    tierPerMille: r.tierPerMille,
+    requestedFen: r.requestedFen,
+    ratio: r.ratio,
+    amountFen: r.amountFen,
+    reason: r.reason,
+    rejectReason: r.rejectReason,
+    itemIds: items.map((i) => i.id),
+    items,
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    completedAt: r.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** Refund rows of these orders with their items, for views. */
+export async function refundsOf(db: DbOrTx, orderIds: number[]) {
+  if (!orderIds.length) return [];
+  const rows = await db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(desc(refunds.id));
+  const links = rows.length
+    ? await db
+        .select({ refundId: refundItems.refundId, id: orderItems.id, label: orderItems.label, priceFen: orderItems.priceFen })
+        .from(refundItems)
+        .innerJoin(orderItems, eq(orderItems.id, refundItems.itemId))
+        .where(
+          inArray(
+            refundItems.refundId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return rows.map((r) => ({ row: r, items: links.filter((l) => l.refundId === r.id).map(({ id, label, priceFen }) => ({ id, label, priceFen })) }));
+}
+
+/** Orders as members see them: items (with granted codes), open attempt, refunds, invoice, the refund tier of today. */
+export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, now = new Date()): Promise<OrderView[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((o) => o.id);
+  const [items, tries, refundList, invs, acts] = await Promise.all([
+    db
+      .select({ item: orderItems, codeName: redeemCodes.codeName, codeStatus: redeemCodes.status })
+      .from(orderItems)
+      .leftJoin(redeemCodes, eq(redeemCodes.id, orderItems.codeId))
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(orderItems.id),
+    db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.id)),
+    refundsOf(db, ids),
+    db.select().from(invoices).where(inArray(invoices.orderId, ids)).orderBy(desc(invoices.id)),
+    db
+      .select()
+      .from(activities)
+      .where(
+        inArray(
+          activities.id,
+          rows.map((o) => o.activityId),
+        ),
+      ),
+  ]);
+  return rows.map((o) => {
+    const a = acts.find((x) => x.id === o.activityId);
+    const mine = tries.filter((p) => p.orderId === o.id);
+    const open = o.status === 'unpaid' ? mine.find((p) => p.status === 'created' && p.action !== '{}' && p.expiresAt.getTime() > now.getTime()) : undefined;
+    const rf = refundList.filter((r) => r.row.orderId === o.id);
+    const inv = invs.find((i) => i.orderId === o.id);
+    const tier = refundPreview(0, a?.beginTime ?? now, now);
+    return {
+      id: o.id,
+      orderNo: o.orderNo,
+      type: o.type,
+      activityId: o.activityId,
+      activityName: (lang === 'en' ? a?.nameEn || a?.nameZh : a?.nameZh) ?? '',
+      status: orderDisplayStatus({
+        status: o.status,
+        paidFen: o.paidFen,
+        refundedFen: o.refundedFen,
+        paying: !!open,
+        refunding: rf.some((r) => r.row.status === 'pending' || r.row.status === 'processing'),
+      }),
+      closeReason: o.closeReason,
+      amountFen: o.amountFen,
+      paidFen: o.paidFen,
+      refundedFen: o.refundedFen,
+      balanceFen: o.paidFen - o.refundedFen,
+      channel: o.channel,
+      payerPhone: o.payerPhone,
+      planId: o.planId,
+      quantity: o.quantity,
+      teamId: o.teamId,
+      expiresAt: o.expiresAt.toISOString(),
+      paidAt: o.paidAt?.toISOString() ?? null,
+      createdAt: o.createdAt.toISOString(),
+      items: items
+        .filter((i) => i.item.orderId === o.id)
+        .map(({ item, codeName, codeStatus }) => ({
+          id: item.id,
+          kind: item.kind as 'code' | 'member',
+          label: item.label,
+          priceFen: item.priceFen,
+          status: item.status,
+          refundedFen: item.refundedFen,
+          memberId: item.memberId,
+          codeName,
+          refundable: o.status === 'paid' && item.status === 'active' && (item.kind === 'member' || codeStatus === 'available') && !!a?.refundEnabled,
+        })),
+      payment: open
+        ? {
+            channel: open.channel as never,
+            outTradeNo: open.outTradeNo,
+            status: open.status,
+            action: JSON.parse(open.action) as PaymentAction,
+            expiresAt: open.expiresAt.toISOString(),
+          }
+        : null,
+      lastAttempt: mine[0] ? { channel: mine[0].channel as never, status: mine[0].status } : null,
+      refunds: rf.map((r) => presentRefund(r.row, o.orderNo, r.items)),
+      invoice: inv ? presentInvoice(inv, o.orderNo) : null,
+      refundTier: { daysBefore: tier.daysBefore, perMille: tier.perMille },
+      refundEnabled: !!a?.refundEnabled,
+    };
+  });
+}
+
+export async function presentOrder(db: DbOrTx, o: OrderRow, lang: Lang) {
+  return (await presentOrders(db, [o], lang))[0]!;
+}

@@ -1,0 +1,377 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { nextPayStatus, ORDER_TYPE, PAY_STATUS, translate } from '@rp/shared';
+import type { AppDeps } from '../../app';
+import { activities, ledger, orderItems, orders, payments, plans, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { lockOwnMembersWithTeams, refreshTeamStatus, reserveProgramPlaces } from '../registration/common';
+import { AppError } from '../../lib/errors';
+import { bilingual, notify } from '../messages/notify.service';
+import { allocate, lockOrder, newRefundNo, type OrderRow, type Tx } from './common';
+import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
+import type { Channel, NotifyEvent } from './providers/types';
+
+export class UnknownTrade extends Error {}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newCode = () => Array.from(crypto.randomBytes(10), (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+const yuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+
+/** Result of settling one payment notification (for logs and tests). */
+export type SettleOutcome = 'granted' | 'duplicate' | 'failed' | 'abnormal' | 'late-honoured' | 'auto-refund' | 'ignored';
+
+/**
+ * Applies a gateway's payment result. Under the order's lock (then the attempt's), idempotent: a
+ * replayed or reordered notification changes nothing (the attempt is already paid, or failed-after-paid
+ * is ignored), and the ledger's unique provider reference makes a second money row impossible even
+ * without the lock. The amount must equal the attempt's, else the order is flagged abnormal and nothing
+ * is granted. Money for an order that cannot use it any more (paid by another attempt, or expired and its
+ * places gone) is refunded automatically; an expired order whose places are still free is honoured.
+ */
+export async function applyPaymentEvent(
+  deps: AppDeps,
+  channel: Channel,
+  ev: Extract<NotifyEvent, { type: 'payment' }>,
+  now = new Date(),
+): Promise<{ outcome: SettleOutcome; refundId?: number; orderId?: number }> {
+  const [peek] = await deps.database.db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.outTradeNo, ev.outTradeNo), eq(payments.channel, channel)));
+  if (!peek) throw new UnknownTrade(ev.outTradeNo);
+  const result = await deps.database.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, peek.orderId);
+    const [p] = await tx.select().from(payments).where(eq(payments.outTradeNo, ev.outTradeNo)).for('update');
+    if (!p) throw new UnknownTrade(ev.outTradeNo);
+    if (p.status === 'paid' || p.status === 'abnormal') return { outcome: 'duplicate' as const };
+    if (!ev.success) {
+      if (p.status === 'created') await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, p.id));
+      return { outcome: 'failed' as const };
+    }
+    const entry = await tx
+      .insert(ledger)
+      .values({ orderId: o.id, paymentId: p.id, kind: 'payment', amountFen: ev.amountFen, channel, providerRef: ev.providerTradeNo, note: p.outTradeNo })
+      .onConflictDoNothing()
+      .returning({ id: ledger.id });
+    if (!entry.length) return { outcome: 'duplicate' as const };
+    const exact = ev.amountFen === p.amountFen;
+    const paidAt = ev.paidAt && !Number.isNaN(ev.paidAt.getTime()) ? ev.paidAt : now;
+    await tx
+      .update(payments)
+      .set({ status: exact ? 'paid' : 'abnormal', providerTradeNo: ev.providerTradeNo, receivedFen: ev.amountFen, paidAt })
+      .where(eq(payments.id, p.id));
+    await tx
+      .update(orders)
+      .set({ paidFen: sql`${orders.paidFen} + ${ev.amountFen}`, updatedAt: now })
+      .where(eq(orders.id, o.id));
+    await audit(tx as never, {
+      userId: null,
+      resource: 'payments',
+      recordId: p.id,
+      action: 'paid',
+      after: { orderNo: o.orderNo, amountFen: ev.amountFen, channel },
+    });
+
+    if (!exact) {
+      if (o.status === 'unpaid') {
+        // nothing is granted: staff look at it (the money is in the ledger; a full refund releases the holds)
+        await tx.update(orders).set({ status: 'abnormal', channel, providerTradeNo: ev.providerTradeNo, paidAt, updatedAt: now }).where(eq(orders.id, o.id));
+        return { outcome: 'abnormal' as const, orderId: o.id };
+      }
+      return { outcome: 'auto-refund' as const, refundId: await autoRefund(tx, o, p.id, ev.amountFen, now), orderId: o.id };
+    }
+    if (o.status === 'unpaid') {
+      await grant(tx, o, channel, ev.providerTradeNo, paidAt, now);
+      return { outcome: 'granted' as const, orderId: o.id, paymentId: p.id };
+    }
+    if (o.status === 'cancelled' && o.closeReason === 'expired' && o.paidFen === 0 && (await retake(tx, o))) {
+      await grant(tx, o, channel, ev.providerTradeNo, paidAt, now, 'released');
+      return { outcome: 'late-honoured' as const, orderId: o.id, paymentId: p.id };
+    }
+    return { outcome: 'auto-refund' as const, refundId: await autoRefund(tx, o, p.id, ev.amountFen, now), orderId: o.id };
+  });
+  if (result.outcome === 'granted' || result.outcome === 'late-honoured')
+    await closeAttemptsAtGateways(deps, result.orderId!, (result as { paymentId?: number }).paymentId);
+  if (result.refundId) await executeRefund(deps, result.refundId);
+  return result;
+}
+
+/** An expired order's holds, taken again if they are still free (stock and players at 1). */
+async function retake(tx: Tx, o: OrderRow): Promise<boolean> {
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, 'released')));
+  if (!items.length) return false;
+  if (o.type === ORDER_TYPE.CODES) {
+    if (!o.planId) return false;
+    const [plan] = await tx.select({ stock: plans.stock }).from(plans).where(eq(plans.id, o.planId));
+    if (plan && plan.stock !== null) {
+      const taken = await tx
+        .update(plans)
+        .set({ stock: sql`${plans.stock} - ${items.length}` })
+        .where(and(eq(plans.id, o.planId), sql`${plans.stock} >= ${items.length}`))
+        .returning({ id: plans.id });
+      if (!taken.length) return false;
+    }
+    return true;
+  }
+  const ids = items.map((i) => i.memberId).filter((x): x is number => !!x);
+  if (ids.length !== items.length) return false;
+  const { rows } = await lockOwnMembersWithTeams(tx, null, ids);
+  if (rows.some((m) => nextPayStatus(m.payStatus, 'pay') === null)) return false;
+  const perProgram = new Map<number, number>();
+  for (const m of rows) if (m.programId && m.payStatus !== PAY_STATUS.REGISTERING) perProgram.set(m.programId, (perProgram.get(m.programId) ?? 0) + 1);
+  try {
+    await reserveProgramPlaces(tx, perProgram);
+  } catch (e) {
+    if (e instanceof AppError) return false; // the places went to others meanwhile: the money goes back
+    throw e;
+  }
+  const held = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(inArray(orderItems.memberId, ids), eq(orderItems.status, 'held')));
+  return held.length === 0;
+}
+
+/** Paid: codes created in the buyer's account, players 2 → 3, items active, a system message. */
+async function grant(tx: Tx, o: OrderRow, channel: Channel, tradeNo: string, paidAt: Date, now: Date, from: 'held' | 'released' = 'held') {
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, from)));
+  const [activity] = await tx.select().from(activities).where(eq(activities.id, o.activityId));
+  let what: { key: 'notify.orderPaid.codes' | 'notify.orderPaid.players'; params: Record<string, string | number> };
+  if (o.type === ORDER_TYPE.CODES) {
+    const [plan] = o.planId ? await tx.select().from(plans).where(eq(plans.id, o.planId)) : [];
+    const created = await tx
+      .insert(redeemCodes)
+      .values(
+        items.map(() => ({
+          activityId: o.activityId,
+          codeName: newCode(),
+          type: plan?.codeType ?? 0,
+          ownerUserId: o.userId,
+          priceFen: items[0]!.priceFen,
+          batchNo: o.orderNo,
+        })),
+      )
+      .returning({ id: redeemCodes.id });
+    for (const [i, item] of items.entries()) await tx.update(orderItems).set({ status: 'active', codeId: created[i]!.id }).where(eq(orderItems.id, item.id));
+    what = { key: 'notify.orderPaid.codes', params: { count: created.length } };
+  } else {
+    const ids = items.map((i) => i.memberId).filter((x): x is number => !!x);
+    const { rows } = await lockOwnMembersWithTeams(tx, null, ids);
+    const names: string[] = [];
+    for (const m of rows) {
+      const next = nextPayStatus(m.payStatus, 'pay');
+      if (next === null) continue;
+      await tx.update(teamMembers).set({ payStatus: next, updatedAt: now }).where(eq(teamMembers.id, m.id));
+      names.push(m.name);
+    }
+    for (const t of new Set(rows.map((m) => m.teamId).filter((x): x is number => !!x))) await refreshTeamStatus(tx, t);
+    await tx
+      .update(orderItems)
+      .set({ status: 'active' })
+      .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, from)));
+    what = { key: 'notify.orderPaid.players', params: { players: names.join(', ') } };
+  }
+  await tx.update(orders).set({ status: 'paid', closeReason: null, channel, providerTradeNo: tradeNo, paidAt, updatedAt: now }).where(eq(orders.id, o.id));
+  const names = { activity: { zh: activity?.nameZh ?? '', en: activity?.nameEn ?? '' } };
+  const common = { orderNo: o.orderNo, amount: yuan(o.amountFen) };
+  const params = bilingual(common, names);
+  params.zh.what = translate('zh', what.key, what.params);
+  params.en.what = translate('en', what.key, what.params);
+  await notify(tx, [{ receiverId: o.userId, title: 'notify.orderPaid.title', content: 'notify.orderPaid.content', params }]);
+}
+
+/** Money nobody can use goes back in full, without waiting for staff. */
+async function autoRefund(tx: Tx, o: OrderRow, paymentId: number, amountFen: number, now: Date): Promise<number> {
+  const [r] = await tx
+    .insert(refunds)
+    .values({
+      refundNo: newRefundNo(now),
+      orderId: o.id,
+      paymentId,
+      userId: o.userId,
+      kind: 'auto',
+      status: 'processing',
+      baseFen: amountFen,
+      requestedFen: amountFen,
+      ratio: 'full',
+      amountFen,
+      reason: 'late or duplicate payment',
+      decidedAt: now,
+    })
+    .returning({ id: refunds.id });
+  await audit(tx as never, { userId: null, resource: 'refunds', recordId: r!.id, action: 'auto', after: { orderNo: o.orderNo, amountFen } });
+  return r!.id;
+}
+
+/**
+ * Sends a processing refund to the original provider (idempotent there per refund number, so the job may
+ * send it again after a crash). A zero refund completes at once without a gateway.
+ */
+export async function executeRefund(deps: AppDeps, refundId: number): Promise<void> {
+  const [r] = await deps.database.db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!r || r.status !== 'processing') return;
+  if (!r.amountFen) {
+    await applyRefundEvent(deps, { type: 'refund', outRefundNo: r.refundNo, providerRefundNo: `ZERO-${r.refundNo}`, success: true });
+    return;
+  }
+  const [p] = await deps.database.db.select().from(payments).where(eq(payments.id, r.paymentId));
+  const provider = p ? deps.payments.providers.get(p.channel as Channel) : undefined;
+  if (!p || !provider) return; // the provider is not configured on this instance: another one, or staff, will
+  const base = deps.payments.baseUrl();
+  try {
+    const res = await provider.refund({
+      outTradeNo: p.outTradeNo,
+      outRefundNo: r.refundNo,
+      refundFen: r.amountFen,
+      totalFen: p.receivedFen ?? p.amountFen,
+      reason: r.reason.slice(0, 80) || 'refund',
+      notifyUrl: `${base}/api/lOrder/${p.channel === 'wechat' ? 'wx' : p.channel === 'alipay' ? 'ali' : p.channel}/refund/notify`,
+    });
+    await deps.database.db
+      .update(refunds)
+      .set({ providerRefundNo: res.providerRefundNo ?? null, lastQueriedAt: new Date() })
+      .where(eq(refunds.id, r.id));
+    if (res.state !== 'processing')
+      await applyRefundEvent(deps, {
+        type: 'refund',
+        outRefundNo: r.refundNo,
+        providerRefundNo: res.providerRefundNo ?? r.refundNo,
+        success: res.state === 'success',
+      });
+  } catch {
+    // the gateway is away: the job asks again (queryRefund / refund are idempotent per refund number)
+    await deps.database.db.update(refunds).set({ lastQueriedAt: new Date() }).where(eq(refunds.id, r.id));
+  }
+}
+
+/**
+ * Applies a refund's final result, once: success moves the money (ledger −amount, order.refundedFen),
+ * players 4 → 5, codes void, items refunded; failure gives everything back (players to their status,
+ * codes available, items active). A result for a refund that is not processing is a duplicate.
+ */
+export async function applyRefundEvent(
+  deps: AppDeps,
+  ev: Extract<NotifyEvent, { type: 'refund' }>,
+  now = new Date(),
+): Promise<'applied' | 'duplicate' | 'failed'> {
+  const [peek] = await deps.database.db.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.refundNo, ev.outRefundNo));
+  if (!peek) throw new UnknownTrade(ev.outRefundNo);
+  return deps.database.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, peek.orderId);
+    const [r] = await tx.select().from(refunds).where(eq(refunds.refundNo, ev.outRefundNo)).for('update');
+    if (!r || r.status !== 'processing') return 'duplicate';
+    const [p] = await tx.select({ channel: payments.channel }).from(payments).where(eq(payments.id, r.paymentId));
+    const links = await tx.select({ itemId: refundItems.itemId }).from(refundItems).where(eq(refundItems.refundId, r.id));
+    const items = links.length
+      ? await tx
+          .select()
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.id,
+              links.map((l) => l.itemId),
+            ),
+          )
+      : [];
+    if (!ev.success) {
+      await tx.update(refunds).set({ status: 'failed', failReason: 'gateway', completedAt: now }).where(eq(refunds.id, r.id));
+      await restoreItems(tx, items, now);
+      await audit(tx as never, { userId: null, resource: 'refunds', recordId: r.id, action: 'failed' });
+      return 'failed';
+    }
+    const amount = r.amountFen ?? 0;
+    if (amount > 0)
+      await tx.insert(ledger).values({
+        orderId: o.id,
+        paymentId: r.paymentId,
+        refundId: r.id,
+        kind: 'refund',
+        amountFen: -amount,
+        channel: p?.channel ?? 'sandbox',
+        providerRef: r.refundNo,
+        note: ev.providerRefundNo.slice(0, 64),
+      });
+    await tx.update(refunds).set({ status: 'success', providerRefundNo: ev.providerRefundNo, completedAt: now }).where(eq(refunds.id, r.id));
+    await tx
+      .update(orders)
+      .set({ refundedFen: sql`${orders.refundedFen} + ${amount}`, updatedAt: now })
+      .where(eq(orders.id, o.id));
+    const shares = allocate(
+      amount,
+      items.map((i) => i.priceFen - i.refundedFen),
+    );
+    for (const [i, item] of items.entries())
+      await tx
+        .update(orderItems)
+        .set({ status: 'refunded', refundedFen: Math.min(item.priceFen, item.refundedFen + shares[i]!) })
+        .where(eq(orderItems.id, item.id));
+    const codeIds = items.map((i) => i.codeId).filter((x): x is number => !!x);
+    if (codeIds.length)
+      await tx
+        .update(redeemCodes)
+        .set({ status: 'void' })
+        .where(and(inArray(redeemCodes.id, codeIds), eq(redeemCodes.status, 'refunding')));
+    const memberIds = items.map((i) => i.memberId).filter((x): x is number => !!x);
+    if (memberIds.length) {
+      const { rows } = await lockOwnMembersWithTeams(tx, null, memberIds);
+      for (const m of rows) {
+        const next = nextPayStatus(m.payStatus, 'approveWithdraw');
+        if (next !== null) await tx.update(teamMembers).set({ payStatus: next, statusBeforeWithdraw: null, updatedAt: now }).where(eq(teamMembers.id, m.id));
+      }
+    }
+    // an abnormal order refunded in full gives back what it held
+    if (o.status === 'abnormal' && o.refundedFen + amount >= o.paidFen) {
+      await releaseOrder(tx, { ...o, refundedFen: o.refundedFen + amount }, 'staff', now);
+    }
+    await audit(tx as never, { userId: null, resource: 'refunds', recordId: r.id, action: 'success', after: { amountFen: amount } });
+    if (amount > 0 && r.userId)
+      await notify(tx, [
+        {
+          receiverId: r.userId,
+          title: 'notify.refundDone.title',
+          content: 'notify.refundDone.content',
+          params: { zh: { orderNo: o.orderNo, amount: yuan(amount) }, en: { orderNo: o.orderNo, amount: yuan(amount) } },
+        },
+      ]);
+    return 'applied';
+  });
+}
+
+/** Items of a refund that did not happen go back to what they were. */
+export async function restoreItems(tx: Tx, items: (typeof orderItems.$inferSelect)[], now: Date) {
+  if (!items.length) return;
+  await tx
+    .update(orderItems)
+    .set({ status: 'active' })
+    .where(
+      and(
+        inArray(
+          orderItems.id,
+          items.map((i) => i.id),
+        ),
+        eq(orderItems.status, 'refunding'),
+      ),
+    );
+  const codeIds = items.map((i) => i.codeId).filter((x): x is number => !!x);
+  if (codeIds.length)
+    await tx
+      .update(redeemCodes)
+      .set({ status: 'available' })
+      .where(and(inArray(redeemCodes.id, codeIds), eq(redeemCodes.status, 'refunding')));
+  const memberIds = items.map((i) => i.memberId).filter((x): x is number => !!x);
+  if (memberIds.length) {
+    const { rows } = await lockOwnMembersWithTeams(tx, null, memberIds);
+    for (const m of rows)
+      if (m.payStatus === PAY_STATUS.WITHDRAWING)
+        await tx
+          .update(teamMembers)
+          .set({ payStatus: m.statusBeforeWithdraw ?? PAY_STATUS.REGISTERED, statusBeforeWithdraw: null, updatedAt: now })
+          .where(eq(teamMembers.id, m.id));
+  }
+}

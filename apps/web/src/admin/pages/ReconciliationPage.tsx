@@ -1,0 +1,85 @@
+import { Alert, App, Button, Table, Typography, type TableProps } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatYuan } from '@rp/shared/rules/money';
+import type { RouteMeta } from '../../lib/page-meta';
+import { errorMessage } from '../../lib/api-client';
+import { formatDateTime } from '../resources/cells';
+import { pendingOrdersQuery, reconcileMutation, type PendingOrder } from './money-api';
+import { CHANNEL_KEYS, labelOf, PAYMENT_STATUS_KEYS } from './money/labels';
+import { ScrollableTable } from './ScrollableTable';
+import { usePagedTable } from './usePaging';
+import s from '../admin.module.css';
+import m from './money/money.module.css';
+
+export function meta(): RouteMeta {
+  return { titleKey: 'admin:menu.reconciliation' };
+}
+
+/**
+ * Reconciliation (issue 10): orders waiting for money, with when their gateway was last asked; the job
+ * runs on its own, and staff can run it now and see what it found.
+ */
+export default function ReconciliationPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const table = usePagedTable(pendingOrdersQuery);
+  const run = useMutation(reconcileMutation);
+  const title = t('admin:menu.reconciliation');
+
+  const onRun = () =>
+    run.mutate(undefined, {
+      onSuccess: () => void message.success(t('admin:money.reconcileDone')),
+      onError: (e) => void message.error(errorMessage(e, t('admin:resource.failed'))),
+    });
+
+  const time = (v: string | null) => <span className={m.money}>{formatDateTime(v)}</span>;
+  const columns: TableProps<PendingOrder>['columns'] = [
+    {
+      title: t('admin:money.orderNo'),
+      dataIndex: 'orderNo',
+      render: (v: string, o) => (
+        <Link to={`/admin/r/orders/${o.id}`} className={s.mono}>
+          {v}
+        </Link>
+      ),
+    },
+    { title: t('admin:money.channel'), dataIndex: 'channel', render: (v: string) => labelOf(t, CHANNEL_KEYS, v) },
+    { title: t('admin:money.outTradeNo'), dataIndex: 'outTradeNo', render: (v: string) => <span className={s.mono}>{v}</span> },
+    { title: t('admin:money.attemptStatus'), dataIndex: 'paymentStatus', render: (v: string) => labelOf(t, PAYMENT_STATUS_KEYS, v) },
+    { title: t('admin:money.amountFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => <span className={m.money}>{formatYuan(v)}</span> },
+    { title: t('admin:money.createdAt'), dataIndex: 'createdAt', render: time },
+    { title: t('admin:money.expiresAt'), dataIndex: 'expiresAt', render: time },
+    { title: t('admin:money.lastQueriedAt'), dataIndex: 'lastQueriedAt', render: (v: string | null) => (v ? time(v) : t('admin:money.neverQueried')) },
+  ];
+
+  const r = run.data;
+  return (
+    <section>
+      <div className={s.titleRow}>
+        <Typography.Title level={1} className={s.pageTitle}>
+          {title}
+        </Typography.Title>
+        <Button type="primary" icon={<SyncOutlined />} loading={run.isPending} onClick={onRun}>
+          {t('admin:money.reconcileRun')}
+        </Button>
+      </div>
+      <Typography.Paragraph type="secondary">{t('admin:money.reconcileIntro')}</Typography.Paragraph>
+      {r ? (
+        <Alert
+          type={r.paid > 0 ? 'success' : 'info'}
+          showIcon
+          className={m.runResult}
+          role="status"
+          title={t('admin:money.reconcileResult', { checked: r.checked, paid: r.paid, expired: r.expired, refunds: r.refundsChecked })}
+          description={r.lastRunAt ? t('admin:money.reconcileLastRun', { at: formatDateTime(r.lastRunAt) }) : undefined}
+        />
+      ) : null}
+      <ScrollableTable label={title}>
+        <Table<PendingOrder> {...table} size="small" columns={columns} scroll={{ x: 'max-content' }} />
+      </ScrollableTable>
+    </section>
+  );
+}
