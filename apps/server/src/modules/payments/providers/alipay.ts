@@ -54,7 +54,6 @@ function publicKeyOf(text: string): KeyObject {
   return crypto.createPublicKey({ key: Buffer.from(text.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
 }
 
-
 /**
  * Alipay settings from the configuration: null when none is set. Both key files are read and parsed here,
  * so a wrong path or a damaged key stops the start with one line (never the key itself).

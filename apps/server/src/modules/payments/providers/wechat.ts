@@ -56,7 +56,6 @@ const REQUIRED = [
   'WECHATPAY_PUBLIC_KEY_ID',
 ] as const;
 
-
 /**
  * WeChat Pay settings from the configuration: null when none is set (the channel is not offered). Both key
  * files are read and parsed here, so a wrong path or a damaged key stops the start with one line instead of
