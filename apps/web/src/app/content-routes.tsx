@@ -38,7 +38,7 @@ export function contentRoutes(): RouteObject[] {
     page(R.program, () => import('../features/programs/ProgramListPage')),
     page(R.programInfo, () => import('../features/programs/ProgramDetailPage')),
     page(R.activity, () => import('../features/activities/ActivityListPage')),
-    page(R.activityOrder, () => import('../features/activities/ActivityDetailPage')),
+    page(R.activityOrder, () => import('./activity-order/ActivityOrderPage')),
     page(R.registration, () => import('../features/activities/RegistrationPage')),
     page(R.rules, () => import('../features/rules/RulesPage')),
     page(R.file, () => import('../features/rules/RulesPage')),

@@ -74,7 +74,7 @@ export function createRoutes(): RouteObject[] {
                 {
                   // The member portal: antd and its locales arrive with this chunk.
                   lazy: async () => {
-                    const [m] = await Promise.all([import('./portal/PortalLayout'), loadNamespaces('auth', 'user', 'messages', 'registration')]);
+                    const [m] = await Promise.all([import('./portal/PortalLayout'), loadNamespaces('auth', 'user', 'messages', 'registration', 'orders')]);
                     return { Component: m.default };
                   },
                   children: [

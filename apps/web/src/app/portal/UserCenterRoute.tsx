@@ -1,8 +1,9 @@
 import { MessageList } from '../../features/messages/MessageList';
 import UserCenterPage from '../../features/user-center/UserCenterPage';
 import { RegistrationSummary } from '../../features/registration/EnterSummary';
+import { OrdersPanel } from '../../features/orders/OrdersPanel';
 
 /** Composition lives in app/ so features do not import each other (design §2). */
 export default function UserCenterRoute() {
-  return <UserCenterPage messagesPanel={<MessageList />} registrationsPanel={<RegistrationSummary />} />;
+  return <UserCenterPage messagesPanel={<MessageList />} registrationsPanel={<RegistrationSummary />} ordersPanel={<OrdersPanel />} />;
 }

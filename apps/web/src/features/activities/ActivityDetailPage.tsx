@@ -1,15 +1,12 @@
-import { useLoaderData } from 'react-router';
+import type { ReactNode } from 'react';
+import type { ActivityItem } from '../../lib/contract';
 import { useTranslation } from 'react-i18next';
 import { PageBody, PageHead } from '../../ui/PageHead';
 import { ActivityView } from './ActivityView';
-import type { ActivityDetailData } from './loaders';
 
-export { activityDetailLoader as loader, activityDetailMeta as meta } from './loaders';
-
-/** /activityOrder?id=: one activity with programs, fees and the register button. */
-export default function ActivityDetailPage() {
+/** /activityOrder?id=: one activity with programs, fees, the register button and the money block in `slot` (composed in app/, design §2). */
+export function ActivityDetail({ activity, slot }: { activity: ActivityItem; slot?: ReactNode }) {
   const { t } = useTranslation();
-  const { activity } = useLoaderData() as ActivityDetailData;
   return (
     <article aria-labelledby="page-title">
       <PageHead
@@ -18,7 +15,7 @@ export default function ActivityDetailPage() {
         crumbs={[{ label: t('nav:home'), to: '/home' }, { label: t('content:activity.title'), to: '/activity' }, { label: activity.name }]}
       />
       <PageBody>
-        <ActivityView activity={activity} />
+        <ActivityView activity={activity} slot={slot} />
       </PageBody>
     </article>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
@@ -70,8 +71,11 @@ export function RegisterAction({ activity }: { activity: ActivityItem }) {
   );
 }
 
-/** The full activity: intro, programs, fees and the register block (for /activityOrder and /registration). */
-export function ActivityView({ activity }: { activity: ActivityItem }) {
+/**
+ * The full activity: intro, programs, fees and the register block (for /activityOrder and /registration).
+ * `slot` (composed in app/) is the money block of /activityOrder: buying codes and paying fees.
+ */
+export function ActivityView({ activity, slot }: { activity: ActivityItem; slot?: ReactNode }) {
   const { t } = useTranslation();
   const programs = activity.programs ?? [];
   const plans = activity.plans ?? [];
@@ -132,6 +136,7 @@ export function ActivityView({ activity }: { activity: ActivityItem }) {
             </table>
           )}
         </section>
+        {slot}
       </div>
 
       <aside className={s.aside} aria-labelledby="activity-facts">

@@ -85,7 +85,7 @@ export function CodeField({ member, activityId, disabled, value, onChange, onRed
         <WriteButton type="link" onClick={getCode} disabled={disabled}>
           {t('registration:actions.getCode')}
         </WriteButton>
-        {lock.locked ? null : <Link to={`/activityOrder?id=${activityId}`}>{t('registration:actions.buy')}</Link>}
+        {lock.locked ? null : <Link to={`/activityOrder?id=${activityId}&buy=1#buy`}>{t('registration:actions.buy')}</Link>}
       </div>
       {noCode ? (
         <div className={s.muted} role="status">

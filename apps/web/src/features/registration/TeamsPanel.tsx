@@ -25,6 +25,7 @@ import { CodeField } from './CodeField';
 import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
 import { PAGE_SIZE, checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
 import { WriteButton, useWriteLock } from './lock';
+import { TeamFees } from './TeamFees';
 import { PayStatusTag } from './PayStatusTag';
 import { useScrollToDetail } from './scroll';
 import { nameClass } from './PlayersPanel';
@@ -353,6 +354,7 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
           ) : null}
         </Form>
       ) : null}
+      {team ? <TeamFees activityId={activity.id} teamId={team.id} /> : null}
       {team ? (
         <section aria-labelledby={id('members')}>
           <h3 id={id('members')} style={{ fontSize: 16 }}>

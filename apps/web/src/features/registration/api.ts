@@ -301,3 +301,17 @@ export const pickCodeMutation = mutationOptions({
   mutationKey: [...regKeys.all, 'pickCode'],
   mutationFn: ({ activityId, memberId }: { activityId: number; memberId: number }) => pickCode(activityId, memberId),
 });
+
+/** Team fee labels (spec 3): total fee, paid amount, amount to be paid, and who can be paid for now. */
+export interface TeamFees {
+  teamId: number;
+  totalFen: number;
+  paidFen: number;
+  dueFen: number;
+  payableMemberIds: number[];
+}
+export const teamFeesQuery = (activityId: number, teamId: number) =>
+  queryOptions({
+    queryKey: ['team-fees', activityId, teamId],
+    queryFn: () => api.get<Data<TeamFees[]>>('/api/lTeam/web/fees', { query: { activityId, teamId } }).then((r) => r.data[0] ?? null),
+  });

@@ -9,11 +9,19 @@ import { ProfileForm } from './ProfileForm';
 import { avatarSrc } from '../../ui/avatar';
 import s from './user-center.module.css';
 
-/** ?t= values (spec 2.1: 1 personal center, 8 system messages; 2 and 9 are our choice). */
-export const USER_CENTER_TABS = { profile: '1', registrations: '2', messages: '8', consultations: '9' } as const;
+/** ?t= values (spec 2.1: 1 personal center, 8 system messages; 2, 3 and 9 are our choice). */
+export const USER_CENTER_TABS = { profile: '1', registrations: '2', orders: '3', messages: '8', consultations: '9' } as const;
 const VALID = new Set<string>(Object.values(USER_CENTER_TABS));
 
-export default function UserCenterPage({ messagesPanel, registrationsPanel }: { messagesPanel: ReactNode; registrationsPanel: ReactNode }) {
+export default function UserCenterPage({
+  messagesPanel,
+  registrationsPanel,
+  ordersPanel,
+}: {
+  messagesPanel: ReactNode;
+  registrationsPanel: ReactNode;
+  ordersPanel: ReactNode;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
@@ -46,6 +54,7 @@ export default function UserCenterPage({ messagesPanel, registrationsPanel }: { 
       label: t('user:tabs.registrations'),
       children: registrationsPanel,
     },
+    { key: USER_CENTER_TABS.orders, label: t('user:tabs.orders'), children: ordersPanel },
   ];
   const src = avatarSrc(user.avatar);
 
@@ -67,7 +76,7 @@ export default function UserCenterPage({ messagesPanel, registrationsPanel }: { 
           activeKey={active}
           tabPlacement={screens.md ? 'start' : 'top'}
           onChange={select}
-          // Four tabs do not fit a phone; antd's overflow menu is not accessible, so a select stands in.
+          // Five tabs do not fit a phone; antd's overflow menu is not accessible, so a select stands in.
           renderTabBar={
             screens.md
               ? undefined

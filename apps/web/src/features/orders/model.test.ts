@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { canApplyInvoice, mmss, parseIds, payState, paymentScene, percent, secondsLeft, tierRows } from './model';
+
+const order = (over: Record<string, unknown> = {}) =>
+  ({ status: 'unpaid', closeReason: null, payment: null, lastAttempt: null, paidFen: 0, balanceFen: 0, invoice: null, ...over }) as never;
+
+describe('money screen rules', () => {
+  it('a phone width pays with the H5/wap page, a desktop with QR or page pay', () => {
+    expect(paymentScene(390)).toBe('mobile');
+    expect(paymentScene(767)).toBe('mobile');
+    expect(paymentScene(768)).toBe('desktop');
+  });
+
+  it('reads ?memberIds= leniently: junk, zero, repeats and huge numbers dropped', () => {
+    expect(parseIds('3,1,3,abc,0,-2,99999999999, 7')).toEqual([3, 1, 7]);
+    expect(parseIds(null)).toEqual([]);
+    expect(parseIds(Array.from({ length: 900 }, (_, i) => i + 1).join(','))).toHaveLength(500);
+  });
+
+  it('marks the tier of spec 9 that applies today', () => {
+    const cur = (d: number) => tierRows(d).findIndex((r) => r.current);
+    expect(cur(45)).toBe(0);
+    expect(cur(30)).toBe(0);
+    expect(cur(29)).toBe(1);
+    expect(cur(20)).toBe(1);
+    expect(cur(19)).toBe(2);
+    expect(cur(10)).toBe(2);
+    expect(cur(9)).toBe(3);
+    expect(cur(-3)).toBe(3);
+    expect(percent(994)).toBe('99.4%');
+    expect(percent(500)).toBe('50%');
+  });
+
+  it('derives the result page state from the order', () => {
+    expect(payState(order())).toBe('choose');
+    expect(payState(order({ payment: { channel: 'sandbox' } }))).toBe('waiting');
+    expect(payState(order({ lastAttempt: { channel: 'sandbox', status: 'failed' } }))).toBe('failed');
+    expect(payState(order({ status: 'cancelled', closeReason: 'expired' }))).toBe('expired');
+    expect(payState(order({ status: 'cancelled', closeReason: 'user' }))).toBe('cancelled');
+    expect(payState(order({ status: 'completed', paidFen: 100 }))).toBe('paid');
+    expect(payState(order({ status: 'refunded', paidFen: 100 }))).toBe('paid');
+    expect(payState(order({ status: 'abnormal', paidFen: 100 }))).toBe('abnormal');
+  });
+
+  it('offers an invoice only for a paid order with a balance, again after a rejection', () => {
+    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 100 }))).toBe(true);
+    expect(canApplyInvoice(order({ status: 'unpaid', balanceFen: 100 }))).toBe(false);
+    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 0 }))).toBe(false);
+    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 100, invoice: { status: 'pending' } }))).toBe(false);
+    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 100, invoice: { status: 'rejected' } }))).toBe(true);
+  });
+
+  it('counts down to expiry', () => {
+    expect(secondsLeft('2026-01-01T00:01:05Z', Date.parse('2026-01-01T00:00:00Z'))).toBe(65);
+    expect(secondsLeft('2026-01-01T00:00:00Z', Date.parse('2026-01-01T00:10:00Z'))).toBe(0);
+    expect(mmss(65)).toBe('01:05');
+  });
+});
