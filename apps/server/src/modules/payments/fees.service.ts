@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { nextPayStatus, teamFees as feesOf } from '@rp/shared';
 import { orderItems, plans, teamMembers, teams } from '../../db/schema/index';
 import type { DbOrTx } from './common';
@@ -6,7 +6,7 @@ import type { DbOrTx } from './common';
 /**
  * Team fee labels (spec 3): total fee, paid amount, amount to be paid, per team of the caller. A paid
  * player counts what its order item was paid (or the price of the code it redeemed); an unpaid one its
- * plan's price (else its team's).
+ * plan's price (else its team's, else the activity's first plan: the one the registration screens show).
  */
 export async function teamFees(db: DbOrTx, userId: number, activityId: number, teamId?: number) {
   const tw = teamId
@@ -26,7 +26,10 @@ export async function teamFees(db: DbOrTx, userId: number, activityId: number, t
         isNotNull(teamMembers.teamId),
       ),
     );
-  const prices = new Map((await db.select({ id: plans.id, p: plans.priceFen }).from(plans).where(eq(plans.activityId, activityId))).map((p) => [p.id, p.p]));
+  const planRows = await db.select({ id: plans.id, p: plans.priceFen }).from(plans).where(eq(plans.activityId, activityId)).orderBy(asc(plans.id));
+  const prices = new Map(planRows.map((p) => [p.id, p.p]));
+  // the plan the registration screens show when neither player nor team names one: the activity's first
+  const fallback = planRows[0]?.p ?? 0;
   const paid = members.length
     ? await db
         .select({ memberId: orderItems.memberId, priceFen: orderItems.priceFen, refundedFen: orderItems.refundedFen })
@@ -45,7 +48,7 @@ export async function teamFees(db: DbOrTx, userId: number, activityId: number, t
   return ts.map((t) => {
     const mine = members.filter((m) => m.teamId === t.id);
     const rows = mine.map((m) => {
-      const price = (m.planId ? prices.get(m.planId) : undefined) || (t.planId ? prices.get(t.planId) : undefined) || 0;
+      const price = (m.planId ? prices.get(m.planId) : undefined) || (t.planId ? prices.get(t.planId) : undefined) || fallback;
       return { priceFen: paidBy.get(m.id) ?? price, payStatus: m.payStatus, paidFen: paidBy.get(m.id) ?? price };
     });
     return {

@@ -26,19 +26,23 @@ export async function checkout(deps: AppDeps, activityId: number, lang: Lang) {
   };
 }
 
-/** The price of a player's registration: its plan, else its team's plan. Null when neither has a price. */
-async function memberPrices(tx: Tx, rows: MemberRow[]): Promise<Map<number, { priceFen: number; planId: number }>> {
+/**
+ * The price of a player's registration: its plan, else its team's plan, else the activity's first plan
+ * (what the registration screens show as the plan when none is named). Missing when none has a price.
+ */
+async function memberPrices(tx: Tx, activityId: number, rows: MemberRow[]): Promise<Map<number, { priceFen: number; planId: number }>> {
   const teamIds = [...new Set(rows.map((m) => m.teamId).filter((x): x is number => !!x))];
   const teamPlans = new Map(
     teamIds.length ? (await tx.select({ id: teams.id, planId: teams.planId }).from(teams).where(inArray(teams.id, teamIds))).map((t) => [t.id, t.planId]) : [],
   );
-  const planIds = [...new Set(rows.flatMap((m) => [m.planId, m.teamId ? teamPlans.get(m.teamId) : null]).filter((x): x is number => !!x))];
+  const [first] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.activityId, activityId)).orderBy(asc(plans.id)).limit(1);
+  const planIds = [...new Set(rows.flatMap((m) => [m.planId, m.teamId ? teamPlans.get(m.teamId) : null, first?.id]).filter((x): x is number => !!x))];
   const price = new Map(
     planIds.length ? (await tx.select({ id: plans.id, p: plans.priceFen }).from(plans).where(inArray(plans.id, planIds))).map((p) => [p.id, p.p]) : [],
   );
   const out = new Map<number, { priceFen: number; planId: number }>();
   for (const m of rows) {
-    for (const planId of [m.planId, m.teamId ? teamPlans.get(m.teamId) : null]) {
+    for (const planId of [m.planId, m.teamId ? teamPlans.get(m.teamId) : null, first?.id]) {
       const p = planId ? price.get(planId) : undefined;
       if (planId && p && p > 0) {
         out.set(m.id, { priceFen: p, planId });
@@ -138,7 +142,7 @@ export async function createOrder(
     const perProgram = new Map<number, number>();
     for (const m of rows) if (m.programId) perProgram.set(m.programId, (perProgram.get(m.programId) ?? 0) + 1);
     await reserveProgramPlaces(tx, perProgram);
-    const prices = await memberPrices(tx, rows);
+    const prices = await memberPrices(tx, activity.id, rows);
     if (rows.some((m) => !prices.has(m.id))) throw new AppError('NO_FEE');
     const amount = rows.reduce((s, m) => s + prices.get(m.id)!.priceFen, 0);
     if (amount > INT4_MAX) throw errors.validation({ memberIds: 'validation.tooBig' });

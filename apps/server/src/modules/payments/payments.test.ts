@@ -12,6 +12,7 @@ import {
   sandboxDeliveries,
   sandboxTrades,
   teamMembers,
+  teams,
 } from '../../db/schema/index';
 import { useTestApp } from '../../test/context';
 import { buildCodes, buildUser, loginAs } from '../../test/factories';
@@ -332,6 +333,20 @@ describe('paying players’ fees (team pay, spec 7.4)', () => {
     expect(last.items.map((i: { memberId: number }) => i.memberId)).toEqual([ids[2]]);
     await c.post('/api/lOrder/web/cancel', { orderNo: last.orderNo });
     expect(await status()).toEqual([3, 3, 1]);
+  });
+
+  it('a team and players created on the screens (no plan named) pay the activity’s first plan, the one the screens show', async () => {
+    const { app, database } = get();
+    const { activity, program, plan, c } = await setupMoney(database.db, app);
+    // a dearer plan added later is not the default
+    await database.db.insert(plans).values({ activityId: activity.id, nameZh: '食宿套餐', nameEn: 'Board', priceFen: 90_000 });
+    const { team, ids } = await teamWithPlayers(database.db, c, activity.id, program.id, plan.id, 2);
+    await database.db.update(teams).set({ planId: null }).where(eq(teams.id, team.id));
+    expect((await c.get(`/api/lTeam/web/fees?activityId=${activity.id}&teamId=${team.id}`)).json().data[0]).toMatchObject({ totalFen: 100_000, dueFen: 100_000 });
+    const r = await c.post('/api/lTeam/web/pay', { activityId: activity.id, teamId: team.id });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data.amountFen).toBe(100_000);
+    expect(r.json().data.items.map((i: { memberId: number }) => i.memberId).sort()).toEqual([...ids].sort());
   });
 });
 
