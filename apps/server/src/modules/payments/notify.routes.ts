@@ -67,7 +67,12 @@ export async function notifyRoutes(app: FastifyInstance) {
     `.amt{font-size:34px;font-weight:700;margin:16px 0;color:#0b5cad}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;font-size:14px}dt{color:#4b5563}` +
     `button,a.b{display:block;width:100%;padding:12px;margin-top:12px;border-radius:8px;border:0;font-size:16px;cursor:pointer;text-align:center;text-decoration:none}` +
     `.pay{background:#0b5cad;color:#fff}.fail{background:#fff;color:#b42318;border:1px solid #b42318}p.lead{color:#4b5563;font-size:14px}</style></head><body><main>${body}</main></body></html>`;
-  const langOf = (req: FastifyRequest): Lang => ((req.query as { lang?: string }).lang === 'en' || req.lang === 'en' ? 'en' : 'zh');
+  // the payer's language as the checkout passed it (?lang=), else the request's own
+  const langOf = (req: FastifyRequest): Lang => {
+    const q = (req.query as { lang?: string }).lang;
+    if (q === 'en' || q === 'zh') return q;
+    return req.lang === 'en' ? 'en' : 'zh';
+  };
 
   app.get('/api/lOrder/sandbox/pay/:token', async (req, reply) => {
     const p = token.safeParse(req.params);
@@ -79,7 +84,7 @@ export async function notifyRoutes(app: FastifyInstance) {
     const amount = `¥${Math.floor(t.amountFen / 100)}.${String(t.amountFen % 100).padStart(2, '0')}`;
     const body =
       `<h1>${esc(translate(lang, 'sandbox.title'))}</h1><p class="lead">${esc(translate(lang, 'sandbox.lead'))}</p>` +
-      `<div class="amt" data-testid="sandbox-amount">${amount}</div><dl><dt>${esc(translate(lang, 'sandbox.order'))}</dt><dd>${esc(t.outTradeNo)}</dd><dt></dt><dd>${esc(t.description)}</dd></dl>` +
+      `<div class="amt" data-testid="sandbox-amount">${amount}</div><dl><dt>${esc(translate(lang, 'sandbox.order'))}</dt><dd>${esc(t.outTradeNo)}</dd><dt>${esc(translate(lang, 'sandbox.subject'))}</dt><dd>${esc(t.description)}</dd></dl>` +
       (open
         ? `<form method="post"><input type="hidden" name="lang" value="${lang}"><button class="pay" name="decision" value="pay">${esc(translate(lang, 'sandbox.pay'))}</button>` +
           `<button class="fail" name="decision" value="fail">${esc(translate(lang, 'sandbox.fail'))}</button></form>`

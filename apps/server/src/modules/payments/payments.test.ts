@@ -342,11 +342,19 @@ describe('paying players’ fees (team pay, spec 7.4)', () => {
     await database.db.insert(plans).values({ activityId: activity.id, nameZh: '食宿套餐', nameEn: 'Board', priceFen: 90_000 });
     const { team, ids } = await teamWithPlayers(database.db, c, activity.id, program.id, plan.id, 2);
     await database.db.update(teams).set({ planId: null }).where(eq(teams.id, team.id));
-    expect((await c.get(`/api/lTeam/web/fees?activityId=${activity.id}&teamId=${team.id}`)).json().data[0]).toMatchObject({ totalFen: 100_000, dueFen: 100_000 });
+    expect((await c.get(`/api/lTeam/web/fees?activityId=${activity.id}&teamId=${team.id}`)).json().data[0]).toMatchObject({
+      totalFen: 100_000,
+      dueFen: 100_000,
+    });
     const r = await c.post('/api/lTeam/web/pay', { activityId: activity.id, teamId: team.id });
     expect(r.statusCode).toBe(200);
     expect(r.json().data.amountFen).toBe(100_000);
-    expect(r.json().data.items.map((i: { memberId: number }) => i.memberId).sort()).toEqual([...ids].sort());
+    expect(
+      r
+        .json()
+        .data.items.map((i: { memberId: number }) => i.memberId)
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 });
 
@@ -572,5 +580,20 @@ describe('program places (the last place of a program)', () => {
     expect((await m.c.put('/api/lTeamMember/web/useCode', { id: ids[3], activityId: m.activity.id, code: code2!.codeName })).json().code).toBe('PROGRAM_FULL');
     await reconcile(app.deps, new Date(Date.now() + 31 * 60_000));
     expect((await m.c.post('/api/lOrder/web/createOrder', { activityId: m.activity.id, type: 2, memberIds: [ids[2]] })).statusCode).toBe(200);
+  });
+});
+
+describe('the sandbox’s hosted page', () => {
+  it('speaks the language the checkout passed (?lang=) over the browser’s, and says so in both', async () => {
+    const { app, database } = get();
+    const { activity, plan, c } = await setupMoney(database.db, app);
+    const o = await buyCodes(c, activity.id, plan.id, 1);
+    const url = new URL((await c.post('/api/lOrder/web/pay', { orderNo: o.orderNo, channel: 'sandbox' })).json().data.action.url as string);
+    const zh = await app.inject({ method: 'GET', url: `${url.pathname}?lang=zh`, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(zh.body).toContain('确认支付');
+    expect(zh.body).toContain('<html lang="zh-CN">');
+    const en = await app.inject({ method: 'GET', url: `${url.pathname}?lang=en`, headers: { 'accept-language': 'zh-CN' } });
+    expect(en.body).toContain('>Pay<');
+    expect(en.body).toContain('>Item<');
   });
 });

@@ -1,0 +1,190 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { adminAuth, L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
+import { loginAsAdmin } from './support/admin';
+import { idCard, memberAuth } from './support/registration';
+
+type Lang = 'zh' | 'en';
+const ACTIVITY = 600; // the demo season's open activity: 60 days away (refund tier 99.4 %), first plan ¥980
+const SANDBOX_PAY = { zh: '确认支付', en: 'Pay' } as const; // the sandbox gateway's own page (server messages)
+const O = (lang: Lang, key: string, p?: Record<string, string | number>) => L(lang, `orders:${key}`, p);
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `payments-${name}.png`), fullPage: true });
+
+async function pickChannel(page: Page, lang: Lang, channel: 'sandbox' | 'bank', amount: string) {
+  await page.getByRole('radio', { name: new RegExp(`^${O(lang, `channel.${channel}`).replace(/[()（）]/g, '.')}`) }).check();
+  await page.getByRole('button', { name: O(lang, 'pay.submit', { amount }) }).click();
+}
+
+async function adminPage(browser: Browser, lang: Lang, target: string): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await ctx.newPage();
+  await setLang(page, lang);
+  await loginAsAdmin(page, lang, target);
+  return page;
+}
+
+for (const { lang, width } of [
+  { lang: 'zh', width: 1440 },
+  { lang: 'en', width: 390 },
+] as const) {
+  test(`a coach buys two codes with the sandbox, asks a partial refund that staff approve at 80 %, and downloads the invoice (${lang}, ${width}px)`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await setLang(page, lang);
+    await page.setViewportSize({ width, height: 900 });
+    const coach = await registerMember(request, `Buyer ${lang}`);
+
+    await page.goto(`/login?redirect=${encodeURIComponent(`/activityOrder?id=${ACTIVITY}`)}`);
+    await loginThroughForm(page, lang, coach.phone, coach.password);
+    await expect(page).toHaveURL(new RegExp(`/activityOrder\\?id=${ACTIVITY}$`));
+
+    // the buy block opens on demand; the refund tiers are on screen before anything is paid
+    await page.getByRole('button', { name: L(lang, 'content:activity.buyOpen') }).click();
+    await expect(page.getByRole('heading', { name: O(lang, 'buy.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: O(lang, 'policy.title') })).toBeVisible();
+    await expect(page.locator('tr[aria-current="true"]')).toContainText('99.4%');
+    await page.getByLabel(O(lang, 'buy.quantity')).fill('2');
+    await expect(page.getByTestId('buy-total')).toHaveText('¥1,960.00');
+    await shot(page, `buy-${lang}-${width}`);
+    await page.getByRole('button', { name: O(lang, 'buy.submit') }).click();
+
+    // the order: lines, amount, a countdown, the channels
+    await expect(page).toHaveURL(/orderNo=[A-Z0-9]+/);
+    const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
+    await expect(page.getByTestId('order-amount')).toHaveText('¥1,960.00');
+    await expect(page.getByRole('timer')).toBeVisible();
+    await shot(page, `order-${lang}-${width}`);
+    await pickChannel(page, lang, 'sandbox', '¥1,960.00');
+
+    // the gateway's hosted page, then back to the result page, which polls until the signed notification arrived
+    await page.getByRole('button', { name: SANDBOX_PAY[lang], exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/activityOrder\\?orderNo=${orderNo}`));
+    await expect(page.getByText(O(lang, 'result.paid'), { exact: true })).toBeVisible({ timeout: 20_000 });
+    await shot(page, `paid-${lang}-${width}`);
+
+    // the codes are in the account
+    const headers = await memberAuth(request, coach.phone, coach.password);
+    const codes = await (await request.get(`/api/lRedeemCode/web/myCodes?activityNo=${ACTIVITY}`, { headers })).json();
+    expect(JSON.parse(codes.data)).toHaveLength(2);
+
+    // My orders: a partial refund of one code, the tier amount shown before sending
+    await page.goto('/userCenter?t=3');
+    const card = page.getByRole('article').filter({ hasText: orderNo });
+    await expect(card.getByText(O(lang, 'status.completed'), { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: O(lang, 'refund.request') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox').first().uncheck();
+    await expect(dialog.getByTestId('refund-preview')).toContainText('¥974.12');
+    await dialog.getByLabel(O(lang, 'refund.reason')).fill(lang === 'zh' ? '一名选手无法参赛' : 'One player cannot come');
+    await shot(page, `refund-${lang}-${width}`);
+    await dialog.getByRole('button', { name: O(lang, 'refund.submit') }).click();
+    await expect(page.getByText(O(lang, 'refund.sent'))).toBeVisible();
+
+    // an invoice for the order: a company title needs its tax number (checked on the form)
+    await card.getByRole('button', { name: O(lang, 'invoice.request') }).click();
+    const inv = page.getByRole('dialog');
+    await inv.getByLabel(O(lang, 'invoice.companyName')).fill(lang === 'zh' ? '北京市海淀区实验小学' : 'Haidian Experimental School');
+    await inv.getByLabel(O(lang, 'invoice.taxNo')).fill('123');
+    await inv.getByLabel(O(lang, 'invoice.contact')).fill('Wang 13800138000');
+    await inv.getByRole('button', { name: O(lang, 'invoice.submit') }).click();
+    await expect(inv.getByText(O(lang, 'invoice.taxNoInvalid'))).toBeVisible();
+    await inv.getByLabel(O(lang, 'invoice.taxNo')).fill('91110108MA01ABCD2X');
+    await shot(page, `invoice-${lang}-${width}`);
+    await inv.getByRole('button', { name: O(lang, 'invoice.submit') }).click();
+    await expect(page.getByText(O(lang, 'invoice.sent'))).toBeVisible();
+
+    // staff approve the refund at 80 % and generate the invoice, in the admin
+    const admin = await adminPage(browser, lang, '/admin/refunds');
+    await admin
+      .getByRole('button', { name: new RegExp(`^${L(lang, 'admin:money.approveOf', { refundNo: '' })}`) })
+      .first()
+      .click();
+    const approve = admin.getByRole('dialog');
+    await approve.getByRole('radio', { name: new RegExp(L(lang, 'admin:money.ratio.800').replace(/[()（）%]/g, '.')) }).check();
+    await approve.getByRole('button', { name: L(lang, 'admin:money.approveConfirmAmount', { amount: '¥784.00' }) }).click();
+    await expect(approve).toBeHidden();
+    await admin.goto('/admin/invoices');
+    await admin.getByRole('button', { name: L(lang, 'admin:money.generateOf', { orderNo }) }).click();
+    await admin
+      .getByRole('dialog')
+      .getByRole('button', { name: L(lang, 'admin:money.generate') })
+      .click();
+    await expect(admin.getByRole('button', { name: L(lang, 'admin:money.generateOf', { orderNo }) })).toBeHidden();
+    await admin.context().close();
+
+    // the member sees the refund go through the sandbox's own refund notification, and downloads the PDF
+    await expect(async () => {
+      await page.reload();
+      await card.getByRole('button', { name: O(lang, 'showDetail') }).click();
+      await expect(card.getByRole('region', { name: O(lang, 'detail.refunds') }).getByText(O(lang, 'refundStatus.success'), { exact: true })).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(card.getByRole('region', { name: O(lang, 'detail.refunds') })).toContainText('¥784.00');
+    await expect(card.getByRole('definition').filter({ hasText: '¥784.00' })).toBeVisible(); // the order's refunded total
+    await shot(page, `orders-${lang}-${width}`);
+    const download = page.waitForEvent('download');
+    await card.getByRole('button', { name: O(lang, 'invoice.download') }).click();
+    const file = await (await download).path();
+    expect(fs.readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+}
+
+async function teamOfTwo(request: APIRequestContext, headers: Record<string, string>, name: string): Promise<number> {
+  const programs = await (await request.get(`/api/lProgram/web/list?activityId=${ACTIVITY}&size=50`, { headers })).json();
+  const program = programs.content[0];
+  const seq = Date.now() % 100_000;
+  const member = (n: string, i: number) => ({ name: n, cardType: 0, card: idCard(seq + i), emerName: 'Parent', emerPhone: '13800138000', region: '86' });
+  const res = await request.post('/api/lTeam/web/batchCreate', {
+    headers,
+    data: { activityId: ACTIVITY, team: { name, program: { id: program.id } }, members: [member('Li Lei', 1), member('Han Meimei', 2)] },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return Number((await res.json()).data.id);
+}
+
+test('a coach pays a team’s fees by bank transfer from the team’s fee labels; staff confirm the transfer and the page shows it paid', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const lang = 'zh';
+  await setLang(page, lang);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const coach = await registerMember(request, 'Bank Coach');
+  const headers = await memberAuth(request, coach.phone, coach.password);
+  const teamId = await teamOfTwo(request, headers, `Bank team ${Date.now() % 100_000}`);
+
+  await page.goto(`/login?redirect=${encodeURIComponent(`/createTeam?id=${ACTIVITY}&team=${teamId}`)}`);
+  await loginThroughForm(page, lang, coach.phone, coach.password);
+  await expect(page.getByTestId('team-due')).toHaveText('¥1,960.00');
+  await page.getByRole('link', { name: L(lang, 'registration:fees.pay') }).click();
+  await expect(page).toHaveURL(new RegExp(`teamId=${teamId}`));
+  await expect(page.getByRole('heading', { name: O(lang, 'policy.title') })).toBeVisible();
+  await page.getByRole('button', { name: O(lang, 'fee.submit') }).click();
+  await expect(page.getByTestId('order-amount')).toHaveText('¥1,960.00');
+  const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
+  await pickChannel(page, lang, 'bank', '¥1,960.00');
+  const reference = page.getByTestId('bank-reference');
+  await expect(reference).toBeVisible();
+  await expect(page.getByText(O(lang, 'bank.accountNo'), { exact: true }).first()).toBeVisible();
+  await shot(page, `bank-${lang}`);
+
+  // the players are held (registering) while the transfer is on its way
+  const players = await (await request.get(`/api/lTeamMember/web/list?activityId=${ACTIVITY}&teamId=${teamId}`, { headers })).json();
+  expect(players.content.map((m: { payStatus: number }) => m.payStatus)).toEqual([2, 2]);
+
+  // staff see the money arrive and confirm it; the waiting page notices by itself
+  const admin = await adminAuth(request);
+  const list = await (await request.get(`/api/admin/orders?orderNo=${orderNo}`, { headers: admin })).json();
+  const id = (list.content ?? list.data).find((o: { orderNo: string }) => o.orderNo === orderNo).id;
+  const ok = await request.post(`/api/admin/orders/${id}/confirmTransfer`, { headers: admin, data: { amountFen: 196_000, bankSerial: `SER${Date.now()}` } });
+  expect(ok.ok(), await ok.text()).toBe(true);
+  await expect(page.getByText(O(lang, 'result.paid'), { exact: true })).toBeVisible({ timeout: 20_000 });
+  const after = await (await request.get(`/api/lTeamMember/web/list?activityId=${ACTIVITY}&teamId=${teamId}`, { headers })).json();
+  expect(after.content.map((m: { payStatus: number }) => m.payStatus)).toEqual([3, 3]);
+});
