@@ -159,7 +159,7 @@ function OrderDetail({ order: o, onChanged }: { order: OrderView; onChanged: () 
               </span>
               <span className={s.price}>
                 {formatPrice(i.priceFen)}
-                {i.refundedFen > 0 ? <span className={s.muted}> ({t('orders:refundedAmount', { amount: formatPrice(i.refundedFen) })})</span> : null}
+                {i.refundedFen > 0 ? <span className={s.note}>{t('orders:refundedAmount', { amount: formatPrice(i.refundedFen) })}</span> : null}
               </span>
             </li>
           ))}

@@ -110,12 +110,14 @@ function ChooseChannel({ order: o, switching }: { order: OrderView; switching: b
   const { t } = useTranslation();
   const qc = useQueryClient();
   const checkout = useQuery({ queryKey: ['checkout', o.activityId], queryFn: () => fetchCheckout(o.activityId) });
-  const channels = checkout.data?.channels ?? [];
+  // switching away from an open attempt offers the other channels only
+  const channels = (checkout.data?.channels ?? []).filter((c) => !switching || c !== o.payment?.channel);
   const [channel, setChannel] = useState<PayChannel | null>(null);
   const chosen = channel ?? (switching ? null : (channels[0] ?? null));
   const pay = useMutation({
     mutationFn: (c: PayChannel) => startPay({ orderNo: o.orderNo, channel: c, scene: paymentScene(window.innerWidth) }),
     onSuccess: ({ order, action }) => {
+      setChannel(null);
       qc.setQueryData(['order', o.orderNo], order);
       if (action.kind === 'redirect') window.location.assign(action.url);
     },
@@ -235,14 +237,12 @@ function Paid({ order: o }: { order: OrderView }) {
       status="success"
       title={t('orders:result.paid')}
       subTitle={o.type === 1 ? t('orders:result.paidCodes', { count: o.items.length }) : t('orders:result.paidPlayers', { count: o.items.length })}
-      extra={[
-        <Link key="enter" to={`/activityEnter?id=${o.activityId}`}>
-          {t('orders:result.toRegistration')}
-        </Link>,
-        <Link key="orders" to="/userCenter?t=3">
-          {t('orders:result.toOrders')}
-        </Link>,
-      ]}
+      extra={
+        <div className={s.actions} style={{ justifyContent: 'center', gap: 24 }}>
+          <Link to={`/activityEnter?id=${o.activityId}`}>{t('orders:result.toRegistration')}</Link>
+          <Link to="/userCenter?t=3">{t('orders:result.toOrders')}</Link>
+        </div>
+      }
     />
   );
 }
