@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { adminAuth, L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
 import { loginAsAdmin } from './support/admin';
-import { idCard, memberAuth } from './support/registration';
+import { createActivity, idCard, memberAuth } from './support/registration';
 
 type Lang = 'zh' | 'en';
 const ACTIVITY = 600; // the demo season's open activity: 60 days away (refund tier 99.4 %), first plan ¥980
@@ -134,17 +134,22 @@ for (const { lang, width } of [
   });
 }
 
-async function teamOfTwo(request: APIRequestContext, headers: Record<string, string>, name: string): Promise<number> {
-  const programs = await (await request.get(`/api/lProgram/web/list?activityId=${ACTIVITY}&size=50`, { headers })).json();
-  const program = programs.content[0];
-  const seq = Date.now() % 100_000;
-  const member = (n: string, i: number) => ({ name: n, cardType: 0, card: idCard(seq + i), emerName: 'Parent', emerPhone: '13800138000', region: '86' });
+/** A fresh open activity (no other journey's ID numbers in it) with a ¥980 plan, and a coach's team of two there. */
+async function teamOfTwo(request: APIRequestContext, headers: Record<string, string>, name: string): Promise<{ activityId: number; teamId: number }> {
+  const { id: activityId } = await createActivity(request, name);
+  const plan = await request.post('/api/admin/plans', {
+    headers: await adminAuth(request),
+    data: { activityId, nameZh: '标准报名', nameEn: 'Standard entry', priceFen: 98_000 },
+  });
+  expect(plan.ok(), await plan.text()).toBe(true);
+  const programs = await (await request.get(`/api/lProgram/web/list?activityId=${activityId}&size=50`, { headers })).json();
+  const member = (n: string, i: number) => ({ name: n, cardType: 0, card: idCard(i), emerName: 'Parent', emerPhone: '13800138000', region: '86' });
   const res = await request.post('/api/lTeam/web/batchCreate', {
     headers,
-    data: { activityId: ACTIVITY, team: { name, program: { id: program.id } }, members: [member('Li Lei', 1), member('Han Meimei', 2)] },
+    data: { activityId, team: { name, program: { id: programs.content[0].id } }, members: [member('Li Lei', 1), member('Han Meimei', 2)] },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  return Number((await res.json()).data.id);
+  return { activityId, teamId: Number((await res.json()).data.id) };
 }
 
 test('a coach pays a team’s fees by bank transfer from the team’s fee labels; staff confirm the transfer and the page shows it paid', async ({
@@ -157,9 +162,9 @@ test('a coach pays a team’s fees by bank transfer from the team’s fee labels
   await page.setViewportSize({ width: 1440, height: 900 });
   const coach = await registerMember(request, 'Bank Coach');
   const headers = await memberAuth(request, coach.phone, coach.password);
-  const teamId = await teamOfTwo(request, headers, `Bank team ${Date.now() % 100_000}`);
+  const { activityId, teamId } = await teamOfTwo(request, headers, `Bank ${Date.now() % 100_000}`);
 
-  await page.goto(`/login?redirect=${encodeURIComponent(`/createTeam?id=${ACTIVITY}&team=${teamId}`)}`);
+  await page.goto(`/login?redirect=${encodeURIComponent(`/createTeam?id=${activityId}&team=${teamId}`)}`);
   await loginThroughForm(page, lang, coach.phone, coach.password);
   await expect(page.getByTestId('team-due')).toHaveText('¥1,960.00');
   await page.getByRole('link', { name: L(lang, 'registration:fees.pay') }).click();
@@ -175,7 +180,7 @@ test('a coach pays a team’s fees by bank transfer from the team’s fee labels
   await shot(page, `bank-${lang}`);
 
   // the players are held (registering) while the transfer is on its way
-  const players = await (await request.get(`/api/lTeamMember/web/list?activityId=${ACTIVITY}&teamId=${teamId}`, { headers })).json();
+  const players = await (await request.get(`/api/lTeamMember/web/list?activityId=${activityId}&teamId=${teamId}`, { headers })).json();
   expect(players.content.map((m: { payStatus: number }) => m.payStatus)).toEqual([2, 2]);
 
   // staff see the money arrive and confirm it; the waiting page notices by itself
@@ -185,6 +190,6 @@ test('a coach pays a team’s fees by bank transfer from the team’s fee labels
   const ok = await request.post(`/api/admin/orders/${id}/confirmTransfer`, { headers: admin, data: { amountFen: 196_000, bankSerial: `SER${Date.now()}` } });
   expect(ok.ok(), await ok.text()).toBe(true);
   await expect(page.getByText(O(lang, 'result.paid'), { exact: true })).toBeVisible({ timeout: 20_000 });
-  const after = await (await request.get(`/api/lTeamMember/web/list?activityId=${ACTIVITY}&teamId=${teamId}`, { headers })).json();
+  const after = await (await request.get(`/api/lTeamMember/web/list?activityId=${activityId}&teamId=${teamId}`, { headers })).json();
   expect(after.content.map((m: { payStatus: number }) => m.payStatus)).toEqual([3, 3]);
 });
