@@ -152,8 +152,9 @@ async function teamOfTwo(request: APIRequestContext, headers: Record<string, str
   return { activityId, teamId: Number((await res.json()).data.id) };
 }
 
-test('a coach pays a team’s fees by bank transfer from the team’s fee labels; staff confirm the transfer and the page shows it paid', async ({
+test('a coach pays a team’s fees by bank transfer from the team’s fee labels; staff confirm the transfer, the page shows it paid; staff cancel one entry', async ({
   page,
+  browser,
   request,
 }) => {
   test.setTimeout(120_000);
@@ -192,4 +193,19 @@ test('a coach pays a team’s fees by bank transfer from the team’s fee labels
   await expect(page.getByText(O(lang, 'result.paid'), { exact: true })).toBeVisible({ timeout: 20_000 });
   const after = await (await request.get(`/api/lTeamMember/web/list?activityId=${activityId}&teamId=${teamId}`, { headers })).json();
   expect(after.content.map((m: { payStatus: number }) => m.payStatus)).toEqual([3, 3]);
+
+  // staff cancel one registration with a required reason (payStatus 6); a bank payment comes back as a recorded refund
+  const staff = await adminPage(browser, lang, `/admin/r/players?teamId=${teamId}`);
+  await staff.getByRole('button', { name: L(lang, 'admin:money.cancelPlayerOf', { name: 'Li Lei' }) }).click();
+  const dialog = staff.getByRole('dialog');
+  await dialog.getByRole('button', { name: L(lang, 'admin:money.cancelPlayerConfirm') }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(L(lang, 'admin:money.reasonRequired'));
+  await dialog.getByLabel(L(lang, 'admin:money.cancelPlayerReason')).fill('重复报名');
+  await dialog.getByRole('button', { name: L(lang, 'admin:money.cancelPlayerConfirm') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(staff.getByRole('button', { name: L(lang, 'admin:money.cancelPlayerOf', { name: 'Li Lei' }) })).toBeHidden();
+  await staff.context().close();
+  const cancelled = await (await request.get(`/api/lTeamMember/web/list?activityId=${activityId}&teamId=${teamId}`, { headers })).json();
+  const byName = Object.fromEntries(cancelled.content.map((m: { name: string; payStatus: number }) => [m.name, m.payStatus]));
+  expect(byName).toEqual({ 'Li Lei': 6, 'Han Meimei': 3 });
 });

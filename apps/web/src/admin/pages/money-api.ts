@@ -140,3 +140,11 @@ export const reconcileMutation = mutationOptions({
   mutationFn: () => api.post<Data<ReconcileResult>>('/api/admin/reconciliation/run', undefined, { silent: true, timeoutMs: 120_000 }).then((r) => r.data),
   onSuccess: (_res, _v, _r, { client }) => moneyChanged(client),
 });
+
+/** Staff cancel a player's registration (payStatus 6) with a required reason; what was paid goes back in full. */
+export const cancelPlayerMutation = mutationOptions({
+  mutationKey: ['admin', 'players', 'cancel'],
+  mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+    api.post<Data<{ payStatus: number; refundFen: number }> & { resultStr: string }>(`/api/admin/players/${id}/cancel`, { reason }, { silent: true }),
+  onSuccess: (_res, _v, _r, { client }) => Promise.all([moneyChanged(client), client.invalidateQueries({ queryKey: resourceKeys.resource('players') })]),
+});

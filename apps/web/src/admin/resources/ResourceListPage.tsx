@@ -1,12 +1,15 @@
 import { App, Button, DatePicker, Form, Grid, Input, InputNumber, Select, Space, Table, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { hasPermission, useSession } from '../../lib/session';
 import { ScrollableTable } from '../pages/ScrollableTable';
+import { cancelPlayerMutation } from '../pages/money-api';
+import { ReasonDialog } from '../pages/money/dialogs';
 import { exportResourceMutation, removeResourceMutation, resourceListQuery } from './api';
 import { FieldCell, useEnumOptions, useRefOptions } from './cells';
 import {
@@ -29,6 +32,9 @@ import s from '../admin.module.css';
 
 export { resourceLoader as loader, resourceMeta as meta } from './route';
 
+/** withdrawn (5) and cancelled (6) registrations cannot be cancelled again */
+const CANCEL_DONE = new Set([5, 6]);
+
 /** /admin/r/:resource — the generic list of a resource definition. */
 export default function ResourceListPage() {
   const { name } = useLoaderData() as ResourceLoaderData;
@@ -49,6 +55,10 @@ function ResourceList({ def }: { def: ResourceDef }) {
   const canWrite = hasPermission(user, def.write);
   // orders, payments and the ledger change only through their own flows: read-only rows, no delete
   const canEdit = canWrite && isEditable(def);
+  // staff cancel a player's registration (payStatus 6, spec 4.1) with a required reason; the fee goes back in full
+  const canCancelPlayers = def.name === 'players' && hasPermission(user, 'registrations.manage');
+  const [cancelling, setCancelling] = useState<Row | null>(null);
+  const cancelPlayer = useMutation(cancelPlayerMutation);
   const title = t(def.labelKey);
 
   const update = (patch: Partial<ListParams>) => setSearch(writeListParams({ ...params, ...patch }));
@@ -86,7 +96,7 @@ function ResourceList({ def }: { def: ResourceDef }) {
       key: 'actions',
       title: t('admin:resource.actions'),
       fixed: 'right' as const,
-      width: canEdit ? 170 : 100,
+      width: (canEdit ? 170 : 100) + (canCancelPlayers ? 100 : 0),
       render: (_: unknown, row: Row) => (
         <Space size={4}>
           <Button
@@ -106,6 +116,11 @@ function ResourceList({ def }: { def: ResourceDef }) {
               aria-label={t('admin:resource.deleteRow', { id: String(row.id) })}
             >
               {t('admin:resource.delete')}
+            </Button>
+          ) : null}
+          {canCancelPlayers && !CANCEL_DONE.has(Number(row.payStatus)) ? (
+            <Button size="small" danger onClick={() => setCancelling(row)} aria-label={t('admin:money.cancelPlayerOf', { name: String(row.name) })}>
+              {t('admin:money.cancelPlayer')}
             </Button>
           ) : null}
         </Space>
@@ -158,6 +173,29 @@ function ResourceList({ def }: { def: ResourceDef }) {
           }}
         />
       </ScrollableTable>
+      {canCancelPlayers ? (
+        <ReasonDialog
+          open={cancelling !== null}
+          id="cancel-player"
+          title={t('admin:money.cancelPlayerTitle', { name: String(cancelling?.name ?? '') })}
+          label={t('admin:money.cancelPlayerReason')}
+          okText={t('admin:money.cancelPlayerConfirm')}
+          pending={cancelPlayer.isPending}
+          onCancel={() => setCancelling(null)}
+          onSubmit={(reason) =>
+            cancelPlayer.mutate(
+              { id: cancelling!.id as number, reason },
+              {
+                onSuccess: (res) => {
+                  setCancelling(null);
+                  void message.success(res.resultStr);
+                },
+                onError: (e) => void message.error(errorMessage(e, t('admin:resource.failed'))),
+              },
+            )
+          }
+        />
+      ) : null}
     </>
   );
 }
