@@ -20,11 +20,13 @@ const wanted = (route: string) => !only || only.test(route);
 const PORTAL_ROUTES = [
   '/userCenter?t=1',
   '/userCenter?t=2',
+  '/userCenter?t=3',
   '/userCenter?t=8',
   '/userCenter?t=9',
   '/msg',
   `/activityEnter?id=${ACTIVITY}`,
   `/activityEnter?id=${ACTIVITY}&view=summary`,
+  `/activityOrder?id=${ACTIVITY}&buy=1`,
   `/createTeam?id=${ACTIVITY}&tab=teachers`,
   `/createTeam?id=${ACTIVITY}`,
   `/createTeamer?id=${ACTIVITY}`,
@@ -159,10 +161,18 @@ for (const lang of LANGS) {
   test(`portal routes with data have no serious axe violations (${lang})`, async ({ page, request }) => {
     test.setTimeout(240_000);
     const headers = await coachWithData(request);
+    // an unpaid order: a card in My orders, and its payment page
+    const checkout = await (await request.get(`/api/lOrder/web/checkout?activityId=${ACTIVITY}`, { headers })).json();
+    const order = await request.post('/api/lOrder/web/createOrder', {
+      headers,
+      data: { activityId: ACTIVITY, type: 1, planId: checkout.data.plans[0].id, quantity: 1 },
+    });
+    expect(order.ok(), await order.text()).toBe(true);
+    const orderNo = (await order.json()).data.orderNo as string;
     await signIn(page, await tokenOf(headers), lang);
     await page.setViewportSize({ width: 1440, height: 900 });
     const found: Record<string, string[]> = {};
-    for (const route of PORTAL_ROUTES.filter(wanted)) {
+    for (const route of [...PORTAL_ROUTES, `/activityOrder?id=${ACTIVITY}&orderNo=${orderNo}`].filter(wanted)) {
       await page.goto(route);
       await settle(page);
       await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');

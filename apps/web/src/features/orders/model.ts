@@ -29,14 +29,15 @@ export const ORDER_STATUS_KEYS: Record<OrderDisplay, string> = {
   cancelled: 'orders:status.cancelled',
   abnormal: 'orders:status.abnormal',
 };
+// antd's status colours: the theme pins them to reach 4.5:1 (the preset hues like orange do not)
 export const ORDER_STATUS_COLORS: Record<OrderDisplay, string> = {
-  unpaid: 'orange',
-  inProgress: 'blue',
-  completed: 'green',
-  refunding: 'purple',
+  unpaid: 'warning',
+  inProgress: 'processing',
+  completed: 'success',
+  refunding: 'processing',
   refunded: 'default',
   cancelled: 'default',
-  abnormal: 'red',
+  abnormal: 'error',
 };
 export const REFUND_STATUS_KEYS: Record<RefundStatus, string> = {
   pending: 'orders:refundStatus.pending',
