@@ -64,7 +64,9 @@ export function InvoiceDialog({ order: o, onClose, onDone }: { order: OrderView;
       okButtonProps={{ loading: apply.isPending }}
       destroyOnHidden
     >
-      <p className={s.muted}>{t('orders:invoice.amount', { amount: formatPrice(o.balanceFen) })}</p>
+      <p className={s.muted}>
+        {t('orders:invoice.amount', { amount: formatPrice(o.balanceFen) })} {t('orders:invoice.eta')}
+      </p>
       {banner ? <Alert type="error" showIcon title={banner} style={{ marginBottom: 12 }} /> : null}
       <Form<Values>
         form={form}

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Pagination, Select, Skeleton, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ORDER_DISPLAY, type OrderDisplay } from '@rp/shared/rules/money';
+import { ORDER_DISPLAY, type OrderDisplay, type PayChannel } from '@rp/shared/rules/money';
 import { errorMessage } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { formatDateTime, formatPrice } from '../../lib/format';
@@ -12,7 +12,16 @@ import { useLang } from '../../lib/use-lang';
 import { cancelOrder, cancelRefund, downloadInvoice, listOrders, type OrderView } from './api';
 import { InvoiceDialog } from './InvoiceDialog';
 import { RefundDialog } from './RefundDialog';
-import { canApplyInvoice, INVOICE_STATUS_KEYS, ORDER_STATUS_COLORS, ORDER_STATUS_KEYS, REFUND_STATUS_KEYS, refundableItems } from './model';
+import {
+  canApplyInvoice,
+  CHANNEL_KEYS,
+  INVOICE_STATUS_KEYS,
+  RATIO_KEYS,
+  ORDER_STATUS_COLORS,
+  ORDER_STATUS_KEYS,
+  REFUND_STATUS_KEYS,
+  refundableItems,
+} from './model';
 import s from './orders.module.css';
 
 const PAGE_SIZE = 10;
@@ -169,6 +178,14 @@ function OrderDetail({ order: o, onChanged }: { order: OrderView; onChanged: () 
             <>
               <dt>{t('orders:detail.paidAt')}</dt>
               <dd>{formatDateTime(o.paidAt, lang)}</dd>
+              <dt>{t('orders:detail.paid')}</dt>
+              <dd className={s.price}>{formatPrice(o.paidFen)}</dd>
+            </>
+          ) : null}
+          {o.channel && o.channel in CHANNEL_KEYS ? (
+            <>
+              <dt>{t('orders:detail.channel')}</dt>
+              <dd>{t(CHANNEL_KEYS[o.channel as PayChannel])}</dd>
             </>
           ) : null}
           <dt>{t('orders:detail.balance')}</dt>
@@ -185,6 +202,7 @@ function OrderDetail({ order: o, onChanged }: { order: OrderView; onChanged: () 
                 <span>
                   {r.items.map((i) => i.label).join(t('orders:separator'))}
                   <span className={s.muted}> · {formatDateTime(r.createdAt, lang)}</span>
+                  {r.ratio && RATIO_KEYS[r.ratio] ? <span className={s.muted}> · {t('orders:refund.ratio', { ratio: t(RATIO_KEYS[r.ratio]!) })}</span> : null}
                   {r.rejectReason ? <span className={s.muted}> · {t('orders:refund.rejectReason', { reason: r.rejectReason })}</span> : null}
                 </span>
                 <span className={s.price}>
@@ -208,6 +226,7 @@ function OrderDetail({ order: o, onChanged }: { order: OrderView; onChanged: () 
             <Tag>{t(INVOICE_STATUS_KEYS[o.invoice.status])}</Tag> {o.invoice.companyName}
             {o.invoice.invoiceNo ? <span className={s.orderNo}> · {o.invoice.invoiceNo}</span> : null}
           </p>
+          {o.invoice.status === 'pending' ? <p className={s.muted}>{t('orders:invoice.eta')}</p> : null}
           {o.invoice.rejectReason ? <p className={s.muted}>{t('orders:invoice.rejectReason', { reason: o.invoice.rejectReason })}</p> : null}
         </section>
       ) : null}

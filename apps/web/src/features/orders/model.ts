@@ -59,6 +59,18 @@ export const CHANNEL_HINT_KEYS: Record<PayChannel, string> = {
   alipay: 'orders:channelHint.alipay',
   bank: 'orders:channelHint.bank',
 };
+/** The ratio staff approved a refund with (spec 9), or the two the server sets itself. */
+export const RATIO_KEYS: Record<string, string> = {
+  '994': 'orders:ratio.994',
+  '800': 'orders:ratio.800',
+  '700': 'orders:ratio.700',
+  '500': 'orders:ratio.500',
+  '300': 'orders:ratio.300',
+  minus90: 'orders:ratio.minus90',
+  fixed: 'orders:ratio.fixed',
+  tier: 'orders:ratio.tier',
+  full: 'orders:ratio.full',
+};
 export const INVOICE_STATUS_KEYS = {
   pending: 'orders:invoice.status.pending',
   issued: 'orders:invoice.status.issued',
