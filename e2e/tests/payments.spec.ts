@@ -28,7 +28,7 @@ for (const { lang, width } of [
   { lang: 'zh', width: 1440 },
   { lang: 'en', width: 390 },
 ] as const) {
-  test(`a coach buys two codes with the sandbox, asks a partial refund that staff approve at 80 %, and downloads the invoice (${lang}, ${width}px)`, async ({
+  test(`a coach buys two codes with the sandbox, redeems one, asks a partial refund that staff approve at 80 %, and downloads the invoice (${lang}, ${width}px)`, async ({
     page,
     browser,
     request,
@@ -71,13 +71,42 @@ for (const { lang, width } of [
     const codes = await (await request.get(`/api/lRedeemCode/web/myCodes?activityNo=${ACTIVITY}`, { headers })).json();
     expect(JSON.parse(codes.data)).toHaveLength(2);
 
-    // My orders: a partial refund of one code, the tier amount shown before sending
+    // one code goes to a player: the get-code link picks it from the bought ones, and the player is registered
+    const programs = await (await request.get(`/api/lProgram/web/list?activityId=${ACTIVITY}&size=50`, { headers })).json();
+    const player = `Pay ${lang} ${Date.now() % 100_000}`;
+    const created = await request.post('/api/lTeam/web/batchCreate', {
+      headers,
+      data: {
+        activityId: ACTIVITY,
+        team: { name: `Code team ${lang} ${Date.now() % 100_000}`, program: { id: programs.content[0].id } },
+        members: [
+          {
+            name: player,
+            cardType: 1,
+            card: `P${Date.now() % 100_000_000}${width}`,
+            birth: '2013-05-06',
+            emerName: 'Parent',
+            emerPhone: '13800138000',
+            region: '86',
+          },
+        ],
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    await page.goto(`/createTeam?id=${ACTIVITY}&team=${(await created.json()).data.id}`);
+    const codeInput = page.getByLabel(`${L(lang, 'registration:field.code')} ${player}`);
+    await page.getByRole('button', { name: L(lang, 'registration:actions.getCode') }).click();
+    await expect(codeInput).not.toHaveValue('');
+    await page.getByRole('button', { name: L(lang, 'registration:actions.redeem'), exact: true }).click();
+    await expect(page.getByText(lang === 'zh' ? '兑换成功' : 'Redeem succeeded').first()).toBeVisible();
+
+    // My orders: a partial refund of the unused code (a used one cannot be refunded), the tier amount shown before sending
     await page.goto('/userCenter?t=3');
     const card = page.getByRole('article').filter({ hasText: orderNo });
     await expect(card.getByText(O(lang, 'status.completed'), { exact: true })).toBeVisible();
     await card.getByRole('button', { name: O(lang, 'refund.request') }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('checkbox').first().uncheck();
+    await expect(dialog.getByRole('checkbox')).toHaveCount(1);
     await expect(dialog.getByTestId('refund-preview')).toContainText('¥974.12');
     await dialog.getByLabel(O(lang, 'refund.reason')).fill(lang === 'zh' ? '一名选手无法参赛' : 'One player cannot come');
     await shot(page, `refund-${lang}-${width}`);
