@@ -238,3 +238,63 @@ test('a coach pays a team’s fees by bank transfer from the team’s fee labels
   const byName = Object.fromEntries(cancelled.content.map((m: { name: string; payStatus: number }) => [m.name, m.payStatus]));
   expect(byName).toEqual({ 'Li Lei': 6, 'Han Meimei': 3 });
 });
+
+test('screens of the money path in both languages at 1440 and 390 px', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const coach = await registerMember(request, 'Screens Coach');
+  const headers = await memberAuth(request, coach.phone, coach.password);
+  const checkout = await (await request.get(`/api/lOrder/web/checkout?activityId=${ACTIVITY}`, { headers })).json();
+  const buy = async () => {
+    const r = await request.post('/api/lOrder/web/createOrder', {
+      headers,
+      data: { activityId: ACTIVITY, type: 1, planId: checkout.data.plans[0].id, quantity: 2 },
+    });
+    expect(r.ok(), await r.text()).toBe(true);
+    return (await r.json()).data as { id: number; orderNo: string };
+  };
+  const paid = await buy();
+  const pay = await request.post('/api/lOrder/web/pay', { headers, data: { orderNo: paid.orderNo, channel: 'sandbox' } });
+  const hosted = new URL((await pay.json()).data.action.url);
+  expect((await request.post(hosted.pathname, { form: { decision: 'pay' }, maxRedirects: 0 })).status()).toBe(303);
+  await expect(async () => {
+    const o = await (await request.get(`/api/lOrder/web/find?orderNo=${paid.orderNo}`, { headers })).json();
+    expect(o.data.status).toBe('completed');
+  }).toPass({ timeout: 20_000 });
+  const item = (await (await request.get(`/api/lOrder/web/find?orderNo=${paid.orderNo}`, { headers })).json()).data.items[0].id;
+  expect((await request.post('/api/lOrder/web/refund', { headers, data: { orderNo: paid.orderNo, itemIds: [item], reason: 'screens' } })).ok()).toBe(true);
+  const invoice = { orderNo: paid.orderNo, titleType: 'company', kind: 'ordinary', companyName: '实验小学', taxNo: '91110108MA01ABCD2X', contact: 'Wang' };
+  expect((await request.post('/api/lInvoice/web/apply', { headers, data: invoice })).ok()).toBe(true);
+  const unpaid = await buy();
+
+  const memberToken = headers.authorization!.replace(/^Bearer /, '');
+  const adminToken = (await adminAuth(request)).authorization!.replace(/^Bearer /, '');
+  const host = new URL(test.info().project.use.baseURL!).hostname;
+  const screens: [string, string, string][] = [
+    ['buy', `/activityOrder?id=${ACTIVITY}&buy=1`, memberToken],
+    ['pay', `/activityOrder?id=${ACTIVITY}&orderNo=${unpaid.orderNo}`, memberToken],
+    ['result', `/activityOrder?orderNo=${paid.orderNo}`, memberToken],
+    ['my-orders', '/userCenter?t=3', memberToken],
+    ['admin-orders', '/admin/r/orders', adminToken],
+    ['admin-order', `/admin/r/orders/${paid.id}`, adminToken],
+    ['admin-refunds', '/admin/refunds', adminToken],
+    ['admin-invoices', '/admin/invoices', adminToken],
+    ['admin-reconciliation', '/admin/reconciliation', adminToken],
+  ];
+  for (const lang of ['zh', 'en'] as const) {
+    for (const width of [1440, 390]) {
+      const ctx = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await ctx.newPage();
+      await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
+      for (const [name, route, token] of screens) {
+        await ctx.clearCookies();
+        await ctx.addCookies([{ name: 'token', value: token, domain: host, path: '/' }]);
+        await page.goto(route);
+        await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+        await shot(page, `screen-${name}-${lang}-${width}`);
+      }
+      await ctx.close();
+    }
+  }
+});
