@@ -68,11 +68,33 @@ async function coachWithData(request: APIRequestContext): Promise<Record<string,
 }
 
 // Resources the admin creates from a form (registrations come from coaches; pictures from bulk upload).
-const CREATABLE = new Set(['news', 'programs', 'activities', 'officialFiles', 'partners', 'about', 'dictionary', 'consoles', 'photos']);
+const CREATABLE = new Set([
+  'news',
+  'programs',
+  'activities',
+  'officialFiles',
+  'partners',
+  'about',
+  'dictionary',
+  'consoles',
+  'photos',
+  'bankAccounts',
+  'plans',
+]);
 
 async function adminRoutes(request: APIRequestContext): Promise<string[]> {
   const headers = await adminAuth(request);
-  const routes = ['/admin', '/admin/sms', '/admin/users', '/admin/review', '/admin/withdrawals', '/admin/codes', '/admin/orders'];
+  const routes = [
+    '/admin',
+    '/admin/sms',
+    '/admin/users',
+    '/admin/review',
+    '/admin/withdrawals',
+    '/admin/codes',
+    '/admin/refunds',
+    '/admin/invoices',
+    '/admin/reconciliation',
+  ];
   // Every resource list, its "new" form and one existing row.
   const names = [
     'news',
@@ -89,6 +111,11 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
     'teams',
     'leaders',
     'redeemCodes',
+    'orders',
+    'payments',
+    'ledger',
+    'bankAccounts',
+    'plans',
   ];
   for (const name of names) {
     const res = await request.get(`/api/admin/${name}?page=0&size=1`, { headers });
