@@ -30,6 +30,7 @@ import { messageRoutes } from './modules/messages/messages.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsModule } from './modules/payments/index';
+import { ticketsModule } from './modules/tickets/index';
 import { createPaymentsRuntime, type PaymentsRuntime } from './modules/payments/runtime';
 import type { PaymentProvider } from './modules/payments/providers/types';
 import type { Deliver } from './modules/payments/providers/sandbox';
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await app.register(registrationModule);
   await app.register(paymentsModule);
+  await app.register(ticketsModule);
   if (opts.extend) await app.register(async (child) => opts.extend!(child));
   if (opts.serveWeb) await registerSpa(app, opts.config.webDist);
   return app;

@@ -122,6 +122,21 @@ export const ERRORS = {
   PLAYER_IN_ORDER: { status: 409, message: 'pay.cancelInOrder' },
   PROGRAM_FULL: { status: 409, message: 'pay.programFull' },
 
+  // ── tickets, sessions, pass codes (issue 11) ────────────────────────────────────────────────
+  TICKET_NOT_FOUND: { status: 404, message: 'ticket.notFound' },
+  TICKET_NOT_ON_SALE: { status: 409, message: 'ticket.notOnSale' },
+  TICKET_SALE_EXPIRED: { status: 409, message: 'ticket.saleExpired' },
+  AUDIENCE_CLOSED: { status: 409, message: 'ticket.audienceClosed' },
+  SESSION_FULL: { status: 409, message: 'ticket.sessionFull' },
+  SESSION_ENDED: { status: 409, message: 'ticket.sessionEnded' },
+  PASS_UNKNOWN: { status: 404, message: 'ticket.passUnknown' },
+  PASS_USED: { status: 409, message: 'ticket.passUsed' },
+  PASS_NOT_VALID: { status: 409, message: 'ticket.passNotValid' },
+  PASS_OTHER_SESSION: { status: 409, message: 'ticket.passOtherSession' },
+  ONLINE_TAKEN: { status: 409, message: 'ticket.onlineTaken' },
+  ONLINE_LOCKED: { status: 409, message: 'ticket.onlineLocked' },
+  WAITLIST_NOT_FULL: { status: 409, message: 'ticket.waitlistNotFull' },
+
   // ── spreadsheets (batch import, code sheets) ────────────────────────────────────────────────
   IMPORT_NOT_SPREADSHEET: { status: 400, message: 'import.notSpreadsheet' },
   IMPORT_EMPTY: { status: 400, message: 'import.empty' },

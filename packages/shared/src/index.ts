@@ -15,4 +15,6 @@ export * from './rules/avatar-match';
 export * from './errors';
 export * from './limits';
 export * from './rules/money';
+export * from './rules/tickets';
 export * from './schemas/payments';
+export * from './schemas/tickets';

@@ -4,6 +4,7 @@
  */
 import { regionName } from './rules/region-name';
 import { payEn, payZh } from './messages-payments';
+import { ticketEn, ticketZh } from './messages-tickets';
 
 export type Lang = 'zh' | 'en';
 
@@ -196,6 +197,7 @@ const zh = {
   'notify.codesAssigned.contentOne': '主办方已向您的账户发放「{{activity}}」的兑换码 {{count}} 个。可在选手管理中点击“获取报名码”使用。',
   'notify.noTeam': '未组队',
   ...payZh,
+  ...ticketZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -393,6 +395,7 @@ const en: Record<MessageKey, string> = {
     'The organisers have given your account {{count}} redemption code for {{activity}}. Use it with "Get code" in player management.',
   'notify.noTeam': 'no team',
   ...payEn,
+  ...ticketEn,
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { zh, en };

@@ -4,7 +4,17 @@ export const ROLES = ['admin', 'editor', 'member'] as const;
 export const ACCOUNT_STATUS = { DISABLED: 0, ACTIVE: 1 } as const;
 export type Role = (typeof ROLES)[number];
 
-export const PERMISSIONS = ['admin.access', 'users.manage', 'content.edit', 'sms.outbox.read', 'registrations.manage', 'payments.manage'] as const;
+export const PERMISSIONS = [
+  'admin.access',
+  'users.manage',
+  'content.edit',
+  'sms.outbox.read',
+  'registrations.manage',
+  'payments.manage',
+  // issue 11: tickets, sessions, visitors; and scanning pass codes at a gate
+  'tickets.manage',
+  'checkin.scan',
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

@@ -39,4 +39,6 @@ export const NOT_FOUND_CODES = [
   'NO_QUALIFYING_CODE',
   'ORDER_NOT_FOUND',
   'INVOICE_NOT_ISSUED',
+  'TICKET_NOT_FOUND',
+  'PASS_UNKNOWN',
 ] as const satisfies readonly CodeWithStatus<404>[];

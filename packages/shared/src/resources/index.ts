@@ -3,3 +3,4 @@ export * from './schema';
 export * from './content';
 export * from './registration';
 export * from './payments';
+export * from './tickets';

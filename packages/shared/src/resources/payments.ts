@@ -20,7 +20,7 @@ export const orderResource = {
     {
       name: 'type',
       kind: 'enum',
-      options: [1, 2].map((v) => ({ value: v, labelKey: `admin:options.orderType.${v}` })),
+      options: [1, 2, 3].map((v) => ({ value: v, labelKey: `admin:options.orderType.${v}` })),
       readOnly: true,
       list: true,
       filter: 'eq',

@@ -1,7 +1,7 @@
 /** Money rules of issue 10 (pure; table tests in money.test.ts). Amounts are integer fen, never floats. */
 import { refundPerMille, wholeDaysBefore } from './registration';
 
-export const ORDER_TYPE = { CODES: 1, FEE: 2 } as const;
+export const ORDER_TYPE = { CODES: 1, FEE: 2, TICKETS: 3 } as const;
 export type OrderType = (typeof ORDER_TYPE)[keyof typeof ORDER_TYPE];
 
 export const PAY_CHANNELS = ['sandbox', 'wechat', 'alipay', 'bank'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_DISPLAY, ORDER_MAX_ITEMS, PAY_CHANNELS, REFUND_RATIOS, REFUND_STATUSES, TAX_NO_PATTERN } from '../rules/money';
 import { dbId, envelope } from './common';
+import { ticketOrderFields } from './tickets';
 
 /** The API contract of the money path (issue 10): orders, payments, refunds, invoices, bank accounts. */
 
@@ -32,7 +33,7 @@ export const payScene = z.enum(['desktop', 'mobile'], 'validation.invalidOption'
 export const createOrderBody = z
   .object({
     activityId: dbId,
-    type: z.union([z.literal(1), z.literal(2)], 'validation.invalidOption'),
+    type: z.union([z.literal(1), z.literal(2), z.literal(3)], 'validation.invalidOption'),
     planId: dbId.optional(),
     quantity: z
       .number('validation.invalidType')
@@ -43,6 +44,8 @@ export const createOrderBody = z
     memberIds: idList.optional(),
     teamId: dbId.optional(),
     payerPhone: z.string().trim().max(20, 'validation.tooLong').optional(),
+    // type 3 (issue 11): a ticket × its visitors
+    ...ticketOrderFields,
   })
   .strict();
 
@@ -61,7 +64,7 @@ export type PaymentActionWire = z.infer<typeof paymentAction>;
 
 export const orderItemView = z.object({
   id: z.number().int(),
-  kind: z.enum(['code', 'member']),
+  kind: z.enum(['code', 'member', 'ticket']),
   label: z.string(),
   priceFen: z.number().int(),
   status: z.string(),

@@ -3,3 +3,4 @@ export * from './messages';
 export * from './content';
 export * from './registration';
 export * from './payments';
+export * from './tickets';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { nextPayStatus, ORDER_TYPE, PAY_STATUS, translate, type Lang } from '@rp/shared';
+import { nextPayStatus, ORDER_TYPE, PAY_STATUS, translate, type Lang, type VisitorInput } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { activities, orderItems, orders, payments, plans, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -8,6 +8,7 @@ import { INT4_MAX } from '@rp/shared';
 import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownTeam, reserveProgramPlaces } from '../registration/common';
 import { lockOrder, newOrderNo, ownOrder, type OrderRow, type Tx } from './common';
 import { bankReference } from './providers/bank';
+import { createTicketOrder, grantTicketOrder, releaseTicketOrder } from '../tickets/hooks';
 import type { Channel, PaymentAction } from './providers/types';
 import { ProviderError } from './providers/types';
 
@@ -66,11 +67,27 @@ function expiry(deps: AppDeps, now: Date) {
 export async function createOrder(
   deps: AppDeps,
   userId: number,
-  body: { activityId: number; type: 1 | 2; planId?: number; quantity?: number; memberIds?: number[]; teamId?: number; payerPhone?: string },
+  body: {
+    activityId: number;
+    type: 1 | 2 | 3;
+    planId?: number;
+    quantity?: number;
+    memberIds?: number[];
+    teamId?: number;
+    payerPhone?: string;
+    ticketId?: number;
+    visitors?: VisitorInput[];
+  },
   lang: Lang,
   now = new Date(),
 ): Promise<OrderRow> {
   return deps.database.db.transaction(async (tx) => {
+    if (body.type === ORDER_TYPE.TICKETS) {
+      const o = await createTicketOrder(deps, tx, userId, body, lang, expiry(deps, now), now);
+      // a free ticket (a free workshop) needs no payment: booked at once
+      if (o.amountFen === 0) return settleFree(tx, o, now);
+      return o;
+    }
     const activity = await loadOpenActivity(tx, body.activityId);
     const name = lang === 'en' ? activity.nameEn || activity.nameZh : activity.nameZh;
     if (body.type === ORDER_TYPE.CODES) {
@@ -259,6 +276,17 @@ function bankExpiry(deps: AppDeps, o: OrderRow, now: Date) {
   return new Date(Math.max(o.expiresAt.getTime(), now.getTime() + deps.config.BANK_TRANSFER_EXPIRE_HOURS * 3_600_000));
 }
 
+/** An order of nothing to pay (a free workshop place): paid at once, no gateway, no ledger row. */
+async function settleFree(tx: Tx, o: OrderRow, now: Date): Promise<OrderRow> {
+  await tx
+    .update(orderItems)
+    .set({ status: 'active' })
+    .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, 'held')));
+  await grantTicketOrder(tx, o);
+  const [paid] = await tx.update(orders).set({ status: 'paid', channel: 'free', paidAt: now, updatedAt: now }).where(eq(orders.id, o.id)).returning();
+  return paid!;
+}
+
 /**
  * Gives back what an unpaid order holds: stock to its plan, players 2 → 1 (continue registering), items
  * released; open attempts closed. Inside the caller's transaction, with the order locked.
@@ -280,6 +308,7 @@ export async function releaseOrder(tx: Tx, o: OrderRow, reason: 'expired' | 'use
       if (m.payStatus === PAY_STATUS.REGISTERING)
         await tx.update(teamMembers).set({ payStatus: PAY_STATUS.CONTINUE, updatedAt: now }).where(eq(teamMembers.id, m.id));
   }
+  await releaseTicketOrder(tx, o);
   await tx
     .update(orderItems)
     .set({ status: 'released' })

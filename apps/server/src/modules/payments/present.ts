@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { orderDisplayStatus, refundPreview, type InvoiceView, type Lang, type OrderView, type RefundView } from '@rp/shared';
-import { activities, invoices, orderItems, payments, redeemCodes, refundItems, refunds } from '../../db/schema/index';
+import { activities, invoices, orderItems, payments, redeemCodes, refundItems, refunds, visitors } from '../../db/schema/index';
 import type { DbOrTx, OrderRow } from './common';
 import type { PaymentAction } from './providers/types';
 
@@ -78,9 +78,10 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
   const ids = rows.map((o) => o.id);
   const [items, tries, refundList, invs, acts] = await Promise.all([
     db
-      .select({ item: orderItems, codeName: redeemCodes.codeName, codeStatus: redeemCodes.status })
+      .select({ item: orderItems, codeName: redeemCodes.codeName, codeStatus: redeemCodes.status, visitorStatus: visitors.status })
       .from(orderItems)
       .leftJoin(redeemCodes, eq(redeemCodes.id, orderItems.codeId))
+      .leftJoin(visitors, eq(visitors.orderItemId, orderItems.id))
       .where(inArray(orderItems.orderId, ids))
       .orderBy(orderItems.id),
     db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.id)),
@@ -131,7 +132,7 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
       createdAt: o.createdAt.toISOString(),
       items: items
         .filter((i) => i.item.orderId === o.id)
-        .map(({ item, codeName, codeStatus }) => ({
+        .map(({ item, codeName, codeStatus, visitorStatus }) => ({
           id: item.id,
           kind: item.kind as 'code' | 'member',
           label: item.label,
@@ -140,7 +141,11 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
           refundedFen: item.refundedFen,
           memberId: item.memberId,
           codeName,
-          refundable: o.status === 'paid' && item.status === 'active' && (item.kind === 'member' || codeStatus === 'available') && !!a?.refundEnabled,
+          refundable:
+            o.status === 'paid' &&
+            item.status === 'active' &&
+            (item.kind === 'member' || codeStatus === 'available' || visitorStatus === 'valid') &&
+            !!a?.refundEnabled,
         })),
       payment: open
         ? {

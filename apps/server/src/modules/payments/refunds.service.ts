@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { approvedRefundFen, nextPayStatus, refundPreview, type RefundRatio } from '@rp/shared';
 import type { AppDeps } from '../../app';
+import { ticketsRefundRequested } from '../tickets/hooks';
 import { activities, orderItems, payments, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -76,6 +77,7 @@ export async function requestRefund(deps: AppDeps, userId: number, body: { order
         await tx.update(teamMembers).set({ payStatus: next, statusBeforeWithdraw: m.payStatus, updatedAt: now }).where(eq(teamMembers.id, m.id));
       }
     }
+    await ticketsRefundRequested(tx, items);
     const base = items.reduce((s, i) => s + i.priceFen - i.refundedFen, 0);
     if (base + o.refundedFen > o.paidFen) throw new AppError('REFUND_TOO_LARGE');
     const tier = refundPreview(base, a.beginTime, now);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { nextPayStatus, ORDER_TYPE, PAY_STATUS, translate } from '@rp/shared';
+import { grantTicketOrder, retakeTicketOrder, ticketsRefunded, ticketsRefundUndone } from '../tickets/hooks';
 import type { AppDeps } from '../../app';
 import { activities, ledger, orderItems, orders, payments, plans, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -103,6 +104,7 @@ async function retake(tx: Tx, o: OrderRow): Promise<boolean> {
     .from(orderItems)
     .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, 'released')));
   if (!items.length) return false;
+  if (o.type === ORDER_TYPE.TICKETS) return retakeTicketOrder(tx, o);
   if (o.type === ORDER_TYPE.CODES) {
     if (!o.planId) return false;
     const [plan] = await tx.select({ stock: plans.stock }).from(plans).where(eq(plans.id, o.planId));
@@ -142,8 +144,15 @@ async function grant(tx: Tx, o: OrderRow, channel: Channel, tradeNo: string, pai
     .from(orderItems)
     .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, from)));
   const [activity] = await tx.select().from(activities).where(eq(activities.id, o.activityId));
-  let what: { key: 'notify.orderPaid.codes' | 'notify.orderPaid.players'; params: Record<string, string | number> };
-  if (o.type === ORDER_TYPE.CODES) {
+  let what: { key: 'notify.orderPaid.codes' | 'notify.orderPaid.players' | 'notify.orderPaid.tickets'; params: Record<string, string | number> };
+  if (o.type === ORDER_TYPE.TICKETS) {
+    await grantTicketOrder(tx, o);
+    await tx
+      .update(orderItems)
+      .set({ status: 'active' })
+      .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, from)));
+    what = { key: 'notify.orderPaid.tickets', params: { count: items.length } };
+  } else if (o.type === ORDER_TYPE.CODES) {
     const [plan] = o.planId ? await tx.select().from(plans).where(eq(plans.id, o.planId)) : [];
     const created = await tx
       .insert(redeemCodes)
@@ -311,6 +320,7 @@ export async function applyRefundEvent(
         .update(orderItems)
         .set({ status: 'refunded', refundedFen: Math.min(item.priceFen, item.refundedFen + shares[i]!) })
         .where(eq(orderItems.id, item.id));
+    await ticketsRefunded(tx, items);
     const codeIds = items.map((i) => i.codeId).filter((x): x is number => !!x);
     if (codeIds.length)
       await tx
@@ -346,6 +356,7 @@ export async function applyRefundEvent(
 /** Items of a refund that did not happen go back to what they were. */
 export async function restoreItems(tx: Tx, items: (typeof orderItems.$inferSelect)[], now: Date) {
   if (!items.length) return;
+  await ticketsRefundUndone(tx, items);
   await tx
     .update(orderItems)
     .set({ status: 'active' })

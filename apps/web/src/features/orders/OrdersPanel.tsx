@@ -104,7 +104,13 @@ function OrderCard({ order: o }: { order: OrderView }) {
       </div>
       <dl className={s.facts} style={{ marginTop: 12 }}>
         <dt>{t('orders:kind.label')}</dt>
-        <dd>{o.type === 1 ? t('orders:kind.codes', { count: o.items.length }) : t('orders:kind.fees', { count: o.items.length })}</dd>
+        <dd>
+          {o.type === 1
+            ? t('orders:kind.codes', { count: o.items.length })
+            : o.type === 3
+              ? t('orders:kind.tickets', { count: o.items.length })
+              : t('orders:kind.fees', { count: o.items.length })}
+        </dd>
         <dt>{t('orders:amount')}</dt>
         <dd className={s.price}>{formatPrice(o.amountFen)}</dd>
         {o.refundedFen > 0 ? (

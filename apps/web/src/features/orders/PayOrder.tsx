@@ -236,7 +236,13 @@ function Paid({ order: o }: { order: OrderView }) {
     <Result
       status="success"
       title={t('orders:result.paid')}
-      subTitle={o.type === 1 ? t('orders:result.paidCodes', { count: o.items.length }) : t('orders:result.paidPlayers', { count: o.items.length })}
+      subTitle={
+        o.type === 1
+          ? t('orders:result.paidCodes', { count: o.items.length })
+          : o.type === 3
+            ? t('orders:result.paidTickets', { count: o.items.length })
+            : t('orders:result.paidPlayers', { count: o.items.length })
+      }
       extra={
         <div className={s.actions} style={{ justifyContent: 'center', gap: 24 }}>
           <Link to={`/activityEnter?id=${o.activityId}`}>{t('orders:result.toRegistration')}</Link>

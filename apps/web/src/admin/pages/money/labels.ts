@@ -42,6 +42,7 @@ export const PAYMENT_STATUS_KEYS: Record<string, string> = {
 export const ORDER_TYPE_KEYS: Record<string, string> = {
   '1': 'admin:options.orderType.1',
   '2': 'admin:options.orderType.2',
+  '3': 'admin:options.orderType.3',
 };
 
 export const CLOSE_REASON_KEYS: Record<string, string> = {
@@ -53,6 +54,7 @@ export const CLOSE_REASON_KEYS: Record<string, string> = {
 export const ITEM_KIND_KEYS: Record<string, string> = {
   code: 'admin:money.itemKind.code',
   member: 'admin:money.itemKind.member',
+  ticket: 'admin:money.itemKind.ticket',
 };
 
 export const ITEM_STATUS_KEYS: Record<string, string> = {

@@ -1,0 +1,204 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { maskCard, ORDER_TYPE, placesLeft, saleState, translate, type Lang, type VisitorInput } from '@rp/shared';
+import type { AppDeps } from '../../app';
+import { groupCodes, orderItems, orders, eventSessions, tickets, visitors } from '../../db/schema/index';
+import { AppError, errors } from '../../lib/errors';
+import { loadActivity } from '../registration/common';
+import { newOrderNo, type OrderRow, type Tx } from '../payments/common';
+
+/**
+ * Tickets on the money path (issue 11). An order of type 3 holds places of one session (eventSessions.taken, taken by
+ * one conditional UPDATE so a rush on any number of instances never sells past the maximum) and one visitor
+ * per place; paying makes the visitors' pass codes valid, expiry or a refund gives the places back. The payments
+ * module calls these hooks at its own points (create, release, retake, grant, refund asked/done/undone).
+ */
+
+/** 128 random bits, base64url; P for a visitor's pass, G for an order's group pass. */
+export const newPassCode = () => `P${crypto.randomBytes(16).toString('base64url')}`;
+export const newGroupCode = () => `G${crypto.randomBytes(16).toString('base64url')}`;
+
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** Takes n places of a session when it has them (maximum 0 = unlimited): one statement, safe across instances. */
+async function takePlaces(tx: Tx, sessionId: number, n: number): Promise<boolean> {
+  const taken = await tx
+    .update(eventSessions)
+    .set({ taken: sql`${eventSessions.taken} + ${n}` })
+    .where(and(eq(eventSessions.id, sessionId), sql`(${eventSessions.maxPeople} = 0 or ${eventSessions.taken} + ${n} <= ${eventSessions.maxPeople})`))
+    .returning({ id: eventSessions.id });
+  return taken.length === 1;
+}
+
+async function givePlaces(tx: Tx, perSession: Map<number, number>) {
+  for (const [id, n] of perSession)
+    await tx
+      .update(eventSessions)
+      .set({ taken: sql`greatest(0, ${eventSessions.taken} - ${n})` })
+      .where(eq(eventSessions.id, id));
+}
+
+const countBySession = (rows: { sessionId: number }[]) => {
+  const m = new Map<number, number>();
+  for (const r of rows) m.set(r.sessionId, (m.get(r.sessionId) ?? 0) + 1);
+  return m;
+};
+
+/** Places an order for a ticket × its visitors. Checks the sale window, the per-order maximum and the places. */
+export async function createTicketOrder(
+  deps: AppDeps,
+  tx: Tx,
+  userId: number,
+  body: { activityId: number; ticketId?: number; visitors?: VisitorInput[]; payerPhone?: string },
+  lang: Lang,
+  expiresAt: Date,
+  now: Date,
+): Promise<OrderRow> {
+  if (!body.ticketId) throw errors.validation({ ticketId: 'validation.required' });
+  if (!body.visitors?.length) throw errors.validation({ visitors: 'validation.required' });
+  const activity = await loadActivity(tx, body.activityId);
+  const [ticket] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, body.ticketId), eq(tickets.activityId, activity.id), eq(tickets.enabled, true)));
+  if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+  const [session] = await tx.select().from(eventSessions).where(eq(eventSessions.id, ticket.sessionId));
+  if (!session || !session.enabled) throw new AppError('TICKET_NOT_FOUND');
+  if (session.kind === 'audience' && !activity.audienceEnabled) throw new AppError('AUDIENCE_CLOSED');
+  const sale = saleState(ticket, now);
+  if (sale === 'notOnSale') throw new AppError('TICKET_NOT_ON_SALE');
+  if (sale === 'expired') throw new AppError('TICKET_SALE_EXPIRED');
+  if (now.getTime() >= session.endTime.getTime()) throw new AppError('SESSION_ENDED');
+  if (body.visitors.length > ticket.maxPeople)
+    throw new AppError('VALIDATION_FAILED', { message: 'ticket.tooMany', field: 'visitors', params: { max: ticket.maxPeople } });
+  if (session.requireIdCard) {
+    const missing = body.visitors.findIndex((v) => !v.card);
+    if (missing >= 0) throw errors.validation({ [`visitors.${missing}.card`]: 'ticket.cardRequired' });
+  }
+  if (!(await takePlaces(tx, session.id, body.visitors.length)))
+    throw new AppError('SESSION_FULL', {
+      params: { left: placesLeft((await tx.select().from(eventSessions).where(eq(eventSessions.id, session.id)))[0] ?? session) ?? 0 },
+    });
+  const name = lang === 'en' ? ticket.nameEn || ticket.nameZh : ticket.nameZh;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderNo: newOrderNo(now),
+      userId,
+      activityId: activity.id,
+      type: ORDER_TYPE.TICKETS,
+      amountFen: ticket.priceFen * body.visitors.length,
+      quantity: body.visitors.length,
+      payerPhone: body.payerPhone || body.visitors[0]!.phone,
+      expiresAt,
+      createdAt: now,
+    })
+    .returning();
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      body.visitors.map((v) => ({
+        orderId: order!.id,
+        kind: 'ticket',
+        label: translate(lang, 'order.ticketLine', { ticket: name, visitor: v.name }),
+        priceFen: ticket.priceFen,
+        status: 'held',
+      })),
+    )
+    .returning({ id: orderItems.id });
+  await tx.insert(visitors).values(
+    body.visitors.map((v, i) => ({
+      orderId: order!.id,
+      orderItemId: items[i]!.id,
+      userId,
+      ticketId: ticket.id,
+      sessionId: session.id,
+      name: v.name,
+      phone: v.phone,
+      cardEnc: v.card ? deps.pii.encrypt(v.card) : '',
+      cardMasked: v.card ? maskCard(v.card) : '',
+      passCode: newPassCode(),
+      status: 'held',
+      createdAt: now,
+    })),
+  );
+  return order!;
+}
+
+/** An unpaid ticket order closed: its places go back, its visitors are released. */
+export async function releaseTicketOrder(tx: Tx, o: OrderRow) {
+  if (o.type !== ORDER_TYPE.TICKETS) return;
+  const gone = await tx
+    .update(visitors)
+    .set({ status: 'released' })
+    .where(and(eq(visitors.orderId, o.id), eq(visitors.status, 'held')))
+    .returning({ sessionId: visitors.sessionId });
+  await givePlaces(tx, countBySession(gone));
+}
+
+/** A payment after expiry: the places are taken again if the session still has them. */
+export async function retakeTicketOrder(tx: Tx, o: OrderRow): Promise<boolean> {
+  const rows = await tx
+    .select({ sessionId: visitors.sessionId })
+    .from(visitors)
+    .where(and(eq(visitors.orderId, o.id), eq(visitors.status, 'released')));
+  if (!rows.length) return false;
+  for (const [id, n] of countBySession(rows)) if (!(await takePlaces(tx, id, n))) return false;
+  await tx
+    .update(visitors)
+    .set({ status: 'held' })
+    .where(and(eq(visitors.orderId, o.id), eq(visitors.status, 'released')));
+  return true;
+}
+
+/** Paid: the visitors' passes become valid, and the order gets its group pass. */
+export async function grantTicketOrder(tx: Tx, o: OrderRow) {
+  await tx
+    .update(visitors)
+    .set({ status: 'valid' })
+    .where(and(eq(visitors.orderId, o.id), inArray(visitors.status, ['held', 'released'])));
+  await tx.insert(groupCodes).values({ orderId: o.id, code: newGroupCode() }).onConflictDoNothing();
+}
+
+const itemIdsOf = (items: ItemRow[]) => items.filter((i) => i.kind === 'ticket').map((i) => i.id);
+
+/** A refund asked for: only passes not used yet can be refunded; they stop admitting while it runs. */
+export async function ticketsRefundRequested(tx: Tx, items: ItemRow[]) {
+  const ids = itemIdsOf(items);
+  if (!ids.length) return;
+  const held = await tx
+    .update(visitors)
+    .set({ status: 'refunding' })
+    .where(and(inArray(visitors.orderItemId, ids), eq(visitors.status, 'valid')))
+    .returning({ id: visitors.id });
+  if (held.length !== ids.length) throw new AppError('REFUND_NOT_ALLOWED');
+}
+
+/** The refund went through: passes void, places back to the session. */
+export async function ticketsRefunded(tx: Tx, items: ItemRow[]) {
+  const ids = itemIdsOf(items);
+  if (!ids.length) return;
+  const gone = await tx
+    .update(visitors)
+    .set({ status: 'refunded' })
+    .where(and(inArray(visitors.orderItemId, ids), inArray(visitors.status, ['refunding', 'valid'])))
+    .returning({ sessionId: visitors.sessionId });
+  await givePlaces(tx, countBySession(gone));
+}
+
+/** A refund rejected or failed: the passes admit again. */
+export async function ticketsRefundUndone(tx: Tx, items: ItemRow[]) {
+  const ids = itemIdsOf(items);
+  if (!ids.length) return;
+  await tx
+    .update(visitors)
+    .set({ status: 'valid' })
+    .where(and(inArray(visitors.orderItemId, ids), eq(visitors.status, 'refunding')));
+}
+
+/** Visitor status per order item, for the order view (a ticket item is refundable while its pass is unused). */
+export async function visitorStatusByItem(tx: Tx | AppDeps['database']['db'], itemIds: number[]) {
+  if (!itemIds.length) return new Map<number, string>();
+  const rows = await tx.select({ itemId: visitors.orderItemId, status: visitors.status }).from(visitors).where(inArray(visitors.orderItemId, itemIds));
+  return new Map(rows.filter((r) => r.itemId !== null).map((r) => [r.itemId!, r.status]));
+}

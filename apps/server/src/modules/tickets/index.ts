@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ticketRoutes } from './tickets.routes';
+
+/** Audience and workshop tickets, sessions, pass codes and check-in (issue 11), on the money path. */
+export const ticketsModule: FastifyPluginAsync = async (app) => {
+  await app.register(ticketRoutes);
+};

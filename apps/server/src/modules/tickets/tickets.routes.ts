@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  atelierCreateBody,
+  checkinBody,
+  checkinResponse,
+  checkinStatsQuery,
+  checkinStatsResponse,
+  myVisitorsResponse,
+  orderResponse,
+  passCodeBody,
+  passCodeResponse,
+  sessionListQuery,
+  sessionListResponse,
+  sessionTimeErrors,
+  type MessageKey,
+} from '@rp/shared';
+import { and, eq } from 'drizzle-orm';
+import { checkins, eventSessions, tickets, visitors } from '../../db/schema/index';
+import { resourceRoutes } from '../../lib/crud/resource';
+import { ok } from '../../lib/envelope';
+import { errors } from '../../lib/errors';
+import { requireAuth, requirePermission } from '../../plugins/auth';
+import { checkinResource, sessionResource, ticketResource, visitorResource } from '@rp/shared';
+import { createOrder } from '../payments/orders.service';
+import { presentOrder } from '../payments/present';
+import { checkinStats, listSessions, myVisitors, passCodes, scan } from './tickets.service';
+
+/** Tickets, workshops, pass codes and check-in (issue 11): thin routes over tickets.service and the money path. */
+export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  const db = deps.database.db;
+  const tags = ['tickets'];
+  const auth = { preHandler: requireAuth };
+  const limited = {
+    preHandler: [
+      requireAuth,
+      async (req: FastifyRequest) => {
+        if ((await deps.store.incr(`orders:write:${req.user!.id}`, 60)) > 120) throw errors.rateLimited();
+      },
+    ],
+  };
+
+  // spec 7.3: the public lists (sessions with their tickets, places left, 4.3 states)
+  app.get('/api/lTicket/web/list', { schema: { tags, querystring: sessionListQuery, response: { 200: sessionListResponse } } }, async (req) => {
+    return ok(req, { content: await listSessions(deps, req.query.activityId, req.query.kind ?? 'audience', req.lang) }, 'ok.query');
+  });
+  app.get('/api/lAtelier/web/list', { schema: { tags, querystring: sessionListQuery, response: { 200: sessionListResponse } } }, async (req) => {
+    return ok(req, { content: await listSessions(deps, req.query.activityId, 'workshop', req.lang) }, 'ok.query');
+  });
+
+  // spec 7.7: book a workshop (free ones at once, paid ones through the money path)
+  app.post('/api/lAtelier/web/create', { schema: { tags, body: atelierCreateBody, response: { 200: orderResponse } }, ...limited }, async (req) => {
+    const o = await createOrder(deps, req.user!.id, { ...req.body, type: 3 }, req.lang);
+    return ok(req, { data: await presentOrder(db, o, req.lang) }, o.status === 'paid' ? 'ok.ticketBooked' : 'ok.orderCreated');
+  });
+
+  // spec 7.7: the pass codes of a paid order (its owner only)
+  app.post('/api/lTicket/sUrl/getPassCode', { schema: { tags, body: passCodeBody, response: { 200: passCodeResponse } }, ...auth }, async (req) => {
+    return ok(req, { data: await passCodes(deps, req.user!.id, req.body.orderNo, req.lang) }, 'ok.query');
+  });
+  app.get('/api/lTicket/web/mine', { schema: { tags, response: { 200: myVisitorsResponse } }, ...auth }, async (req) => {
+    return ok(req, { content: await myVisitors(deps, req.user!.id, req.lang) }, 'ok.query');
+  });
+
+  // check-in at the door (beyond the spec)
+  const gate = { preHandler: requirePermission('checkin.scan') };
+  app.post('/api/admin/checkin', { schema: { tags: ['admin'], body: checkinBody, response: { 200: checkinResponse } }, ...gate }, async (req) => {
+    const r = await scan(deps, req.user!.id, req.body, req.lang);
+    return ok(req, { data: r }, 'ok.checkedIn');
+  });
+  app.get(
+    '/api/admin/checkin/stats',
+    { schema: { tags: ['admin'], querystring: checkinStatsQuery, response: { 200: checkinStatsResponse } }, ...gate },
+    async (req) => {
+      return ok(req, { data: await checkinStats(deps, req.query.sessionId) }, 'ok.query');
+    },
+  );
+
+  // admin resources, with spec 5's session times
+  const times = (data: Record<string, unknown>) => {
+    const bad = sessionTimeErrors(data as never);
+    if (Object.keys(bad).length) throw errors.validation(bad as Record<string, MessageKey>);
+  };
+  await app.register(resourceRoutes(sessionResource, eventSessions, { validate: (data) => times(data) }));
+  await app.register(
+    resourceRoutes(ticketResource, tickets, {
+      validate: async (data, ctx) => {
+        const [s] = await ctx.db
+          .select({ id: eventSessions.id })
+          .from(eventSessions)
+          .where(and(eq(eventSessions.id, Number(data.sessionId)), eq(eventSessions.activityId, Number(data.activityId))));
+        if (!s) throw errors.validation({ sessionId: 'validation.invalidOption' });
+        if (data.saleStart && data.saleEnd && new Date(data.saleEnd as string).getTime() <= new Date(data.saleStart as string).getTime())
+          throw errors.validation({ saleEnd: 'ticket.endAfterStart' });
+      },
+    }),
+  );
+  await app.register(resourceRoutes(visitorResource, visitors));
+  await app.register(resourceRoutes(checkinResource, checkins));
+};

@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  GROUP_CODE_PATTERN,
+  maskPhone,
+  PASS_CODE_PATTERN,
+  placesLeft,
+  saleState,
+  sessionState,
+  type Lang,
+  type SessionKind,
+  type SessionView,
+  type VisitorView,
+} from '@rp/shared';
+import type { AppDeps } from '../../app';
+import { checkins, eventSessions, groupCodes, orders, tickets, visitors } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { ownOrder } from '../payments/common';
+
+const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' ? en || zh : zh);
+
+/** GET api/lTicket/web/list and api/lAtelier/web/list: an activity's sessions of a kind, with their tickets. */
+export async function listSessions(deps: AppDeps, activityId: number, kind: SessionKind, lang: Lang, now = new Date()): Promise<SessionView[]> {
+  const db = deps.database.db;
+  const rows = await db
+    .select()
+    .from(eventSessions)
+    .where(and(eq(eventSessions.activityId, activityId), eq(eventSessions.kind, kind), eq(eventSessions.enabled, true)))
+    .orderBy(asc(eventSessions.sort), asc(eventSessions.startTime), asc(eventSessions.id))
+    .limit(200);
+  const ts = rows.length
+    ? await db
+        .select()
+        .from(tickets)
+        .where(
+          and(
+            inArray(
+              tickets.sessionId,
+              rows.map((s) => s.id),
+            ),
+            eq(tickets.enabled, true),
+          ),
+        )
+        .orderBy(asc(tickets.sort), asc(tickets.id))
+    : [];
+  return rows.map((s) => ({
+    id: s.id,
+    activityId: s.activityId,
+    kind: s.kind as SessionKind,
+    name: pick(lang, s.nameZh, s.nameEn),
+    area: pick(lang, s.areaZh, s.areaEn),
+    intro: pick(lang, s.introZh, s.introEn),
+    maxPeople: s.maxPeople,
+    placesLeft: placesLeft(s),
+    teamCodePrefix: s.teamCodePrefix,
+    entryTime: s.entryTime.toISOString(),
+    startTime: s.startTime.toISOString(),
+    endTime: s.endTime.toISOString(),
+    requireIdCard: s.requireIdCard,
+    state: sessionState(s, now),
+    tickets: ts
+      .filter((t) => t.sessionId === s.id)
+      .map((t) => ({
+        id: t.id,
+        name: pick(lang, t.nameZh, t.nameEn),
+        type: t.type,
+        priceFen: t.priceFen,
+        maxPeople: t.maxPeople,
+        saleStart: t.saleStart?.toISOString() ?? null,
+        saleEnd: t.saleEnd?.toISOString() ?? null,
+        saleState: saleState(t, now),
+      })),
+  }));
+}
+
+type VisitorRow = typeof visitors.$inferSelect;
+
+async function presentVisitors(deps: AppDeps, rows: VisitorRow[], lang: Lang): Promise<VisitorView[]> {
+  if (!rows.length) return [];
+  const db = deps.database.db;
+  const [ss, ts, os] = await Promise.all([
+    db
+      .select()
+      .from(eventSessions)
+      .where(inArray(eventSessions.id, [...new Set(rows.map((r) => r.sessionId))])),
+    db
+      .select()
+      .from(tickets)
+      .where(inArray(tickets.id, [...new Set(rows.map((r) => r.ticketId))])),
+    db
+      .select({ id: orders.id, orderNo: orders.orderNo })
+      .from(orders)
+      .where(inArray(orders.id, [...new Set(rows.map((r) => r.orderId))])),
+  ]);
+  return rows.map((v) => {
+    const s = ss.find((x) => x.id === v.sessionId)!;
+    const t = ts.find((x) => x.id === v.ticketId)!;
+    const shown = v.status === 'valid' || v.status === 'used' || v.status === 'refunding';
+    return {
+      id: v.id,
+      orderNo: os.find((o) => o.id === v.orderId)?.orderNo ?? '',
+      name: v.name,
+      phoneMasked: v.phone ? maskPhone(v.phone) : '',
+      cardMasked: v.cardMasked,
+      ticketName: pick(lang, t.nameZh, t.nameEn),
+      sessionId: s.id,
+      sessionName: pick(lang, s.nameZh, s.nameEn),
+      area: pick(lang, s.areaZh, s.areaEn),
+      entryTime: s.entryTime.toISOString(),
+      startTime: s.startTime.toISOString(),
+      status: v.status,
+      passCode: shown ? v.passCode : null,
+      usedAt: v.usedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** POST api/lTicket/sUrl/getPassCode: the passes of one's own order (shown once it is paid). */
+export async function passCodes(deps: AppDeps, userId: number, orderNo: string, lang: Lang) {
+  const o = await ownOrder(deps.database.db, userId, orderNo);
+  const rows = await deps.database.db.select().from(visitors).where(eq(visitors.orderId, o.id)).orderBy(asc(visitors.id));
+  const [g] = o.status === 'paid' ? await deps.database.db.select().from(groupCodes).where(eq(groupCodes.orderId, o.id)) : [];
+  return { orderNo: o.orderNo, groupCode: g?.code ?? null, visitors: await presentVisitors(deps, rows, lang) };
+}
+
+/** The member's visitors across orders (user center), newest first. */
+export async function myVisitors(deps: AppDeps, userId: number, lang: Lang) {
+  const rows = await deps.database.db
+    .select()
+    .from(visitors)
+    .where(and(eq(visitors.userId, userId), inArray(visitors.status, ['valid', 'used', 'refunding'])))
+    .orderBy(desc(visitors.id))
+    .limit(200);
+  return presentVisitors(deps, rows, lang);
+}
+
+type ScanResult = 'admitted' | 'used' | 'unknown' | 'notValid' | 'otherSession';
+
+/**
+ * One scan at a gate. A visitor's pass admits once: the UPDATE … WHERE status = 'valid' decides between two gates
+ * scanning it at the same moment. An order's group pass admits every valid visitor of the order. Every scan is
+ * logged; refusals answer 404/409 with when and where the pass was used.
+ */
+export async function scan(deps: AppDeps, staffId: number, body: { code: string; gate: string; sessionId?: number }, lang: Lang, now = new Date()) {
+  const db = deps.database.db;
+  const log = (result: ScanResult, visitorId: number | null, sessionId: number | null) =>
+    db.insert(checkins).values({ visitorId, sessionId: sessionId ?? body.sessionId ?? null, staffId, gate: body.gate, result, at: now });
+  const sessionName = async (id: number) => {
+    const [s] = await db.select().from(eventSessions).where(eq(eventSessions.id, id));
+    return s ? pick(lang, s.nameZh, s.nameEn) : '';
+  };
+
+  let targets: VisitorRow[] = [];
+  if (PASS_CODE_PATTERN.test(body.code)) targets = await db.select().from(visitors).where(eq(visitors.passCode, body.code));
+  else if (GROUP_CODE_PATTERN.test(body.code)) {
+    const [g] = await db.select().from(groupCodes).where(eq(groupCodes.code, body.code));
+    if (g) targets = await db.select().from(visitors).where(eq(visitors.orderId, g.orderId)).orderBy(asc(visitors.id));
+  }
+  if (!targets.length) {
+    await log('unknown', null, null);
+    throw new AppError('PASS_UNKNOWN');
+  }
+  const first = targets[0]!;
+  if (body.sessionId && targets.every((v) => v.sessionId !== body.sessionId)) {
+    await log('otherSession', first.id, first.sessionId);
+    throw new AppError('PASS_OTHER_SESSION', { params: { session: await sessionName(first.sessionId) } });
+  }
+  const ids = targets.filter((v) => !body.sessionId || v.sessionId === body.sessionId).map((v) => v.id);
+  const admitted = await db
+    .update(visitors)
+    .set({ status: 'used', usedAt: now, usedGate: body.gate })
+    .where(and(inArray(visitors.id, ids), eq(visitors.status, 'valid')))
+    .returning();
+  if (admitted.length) {
+    await db.insert(checkins).values(admitted.map((v) => ({ visitorId: v.id, sessionId: v.sessionId, staffId, gate: body.gate, result: 'admitted', at: now })));
+    return {
+      result: 'admitted' as const,
+      admitted: admitted.length,
+      names: admitted.map((v) => v.name),
+      sessionName: await sessionName(admitted[0]!.sessionId),
+      usedAt: now.toISOString(),
+      usedGate: body.gate,
+    };
+  }
+  const [latest] = await db
+    .select()
+    .from(visitors)
+    .where(and(inArray(visitors.id, ids), eq(visitors.status, 'used')))
+    .orderBy(desc(visitors.usedAt))
+    .limit(1);
+  if (latest) {
+    await log('used', latest.id, latest.sessionId);
+    const time = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', {
+      timeZone: 'Asia/Shanghai',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(latest.usedAt!);
+    throw new AppError('PASS_USED', { params: { time, gate: latest.usedGate || '—' } });
+  }
+  await log('notValid', first.id, first.sessionId);
+  throw new AppError('PASS_NOT_VALID');
+}
+
+/** A live count per session: places sold (valid + used) and people admitted. */
+export async function checkinStats(deps: AppDeps, sessionId: number) {
+  const db = deps.database.db;
+  const [s] = await db.select().from(eventSessions).where(eq(eventSessions.id, sessionId));
+  if (!s) throw new AppError('NOT_FOUND');
+  const [c] = await db
+    .select({
+      sold: sql<number>`count(*) filter (where ${visitors.status} in ('valid', 'used', 'refunding'))`,
+      admitted: sql<number>`count(*) filter (where ${visitors.status} = 'used')`,
+    })
+    .from(visitors)
+    .where(eq(visitors.sessionId, sessionId));
+  return { sessionId, sold: Number(c?.sold ?? 0), admitted: Number(c?.admitted ?? 0), maxPeople: s.maxPeople };
+}
