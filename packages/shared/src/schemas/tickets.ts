@@ -124,3 +124,20 @@ export const checkinStatsResponse = z.object({
   ...envelope,
   data: z.object({ sessionId: z.number().int(), sold: z.number().int(), admitted: z.number().int(), maxPeople: z.number().int() }),
 });
+
+/** Online match slots (/onlineMatch, /onlineReservation): one per team, changed or cancelled before the entry time. */
+export const onlineReserveBody = z.object({ activityId: dbId, teamId: dbId, sessionId: dbId }).strict();
+export const onlineCancelBody = z.object({ activityId: dbId, teamId: dbId }).strict();
+export const onlineMineQuery = z.object({ activityId: dbId });
+export const onlineReservationView = z.object({
+  id: z.number().int(),
+  teamId: z.number().int(),
+  teamName: z.string(),
+  sessionId: z.number().int(),
+  sessionName: z.string(),
+  teamCodePrefix: z.string(),
+  entryTime: z.string(),
+  startTime: z.string(),
+});
+export const onlineMineResponse = z.object({ ...envelope, content: z.array(onlineReservationView) });
+export const onlineReserveResponse = z.object({ ...envelope, data: onlineReservationView });

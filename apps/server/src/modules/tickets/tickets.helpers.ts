@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { eventSessions, tickets } from '../../db/schema/index';
-import { buildActivity, buildUser, loginAs } from '../../test/factories';
-import { client } from '../registration/limits.helpers';
+import { buildActivity, buildProgram, buildUser, loginAs } from '../../test/factories';
+import { client, newTeam } from '../registration/limits.helpers';
 
 const H = 3_600_000;
 
@@ -53,4 +53,32 @@ export const visitor = (i: number, over: Record<string, unknown> = {}) => ({ nam
 export async function buyTickets(c: ReturnType<typeof client>, activityId: number, ticketId: number, n: number) {
   const r = await c.post('/api/lOrder/web/createOrder', { activityId, type: 3, ticketId, visitors: Array.from({ length: n }, (_, i) => visitor(i)) });
   return r;
+}
+
+/** An activity with two online match sessions (`max` slots each) and a coach with a team in it. */
+export async function setupOnline(db: Db, app: FastifyInstance, opts: { max?: number; entryPast?: boolean } = {}) {
+  const activity = await buildActivity(db);
+  const program = await buildProgram(db, activity.id, { maxMembers: 5 });
+  const start = Date.now() + 24 * H;
+  const mk = (name: string, offset: number) =>
+    db
+      .insert(eventSessions)
+      .values({
+        activityId: activity.id,
+        kind: 'online',
+        nameZh: name,
+        nameEn: name,
+        maxPeople: opts.max ?? 2,
+        teamCodePrefix: 'OL',
+        entryTime: opts.entryPast ? new Date(Date.now() - H) : new Date(start + offset - H),
+        startTime: new Date(start + offset),
+        endTime: new Date(start + offset + 2 * H),
+      })
+      .returning();
+  const [[first], [second]] = await Promise.all([mk('第一轮', 0), mk('第二轮', 4 * H)]);
+  const user = await buildUser(db);
+  const h = await loginAs(app, user.phone, user.password);
+  const c = client(app, h);
+  const team = await newTeam(c, activity.id, program.id);
+  return { activity, program, sessions: [first!, second!], user, h, c, team };
 }

@@ -7,7 +7,8 @@ import { startInstance, useTestApp } from '../../test/context';
 import { buildUser, loginAs } from '../../test/factories';
 import { client } from '../registration/limits.helpers';
 import { payWithSandbox } from '../payments/payments.helpers';
-import { setupTickets, visitor } from './tickets.helpers';
+import { onlineReservations } from '../../db/schema/index';
+import { setupOnline, setupTickets, visitor } from './tickets.helpers';
 
 const t = useTestApp();
 let second: Awaited<ReturnType<typeof startInstance>> | undefined;
@@ -65,5 +66,23 @@ describe('tickets under concurrency, two instances on one PostgreSQL', () => {
     expect(rs.filter((r) => r.statusCode === 409 && r.json().code === 'PASS_USED')).toHaveLength(19);
     const log = await database.db.select().from(checkins);
     expect(log.filter((l) => l.result === 'admitted')).toHaveLength(1);
+  });
+
+  it('one team asking 30 times at once through two instances for slots → exactly one reservation, one place taken', async () => {
+    const { app, database } = t();
+    const o = await setupOnline(database.db, app, { max: 5 });
+    const rs = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        client(i % 2 ? second!.app : app, o.h).post('/api/lOnline/web/reserve', {
+          activityId: o.activity.id,
+          teamId: o.team.id,
+          sessionId: o.sessions[i % 2]!.id,
+        }),
+      ),
+    );
+    expect(rs.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
+    expect(await database.db.select().from(onlineReservations)).toHaveLength(1);
+    const places = (await database.db.select().from(eventSessions)).filter((s) => s.activityId === o.activity.id).map((s) => s.taken);
+    expect(places.reduce((a, b) => a + b, 0)).toBe(1);
   });
 });

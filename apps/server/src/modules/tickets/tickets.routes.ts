@@ -13,6 +13,12 @@ import {
   sessionListQuery,
   sessionListResponse,
   sessionTimeErrors,
+  onlineCancelBody,
+  onlineMineQuery,
+  onlineMineResponse,
+  onlineReserveBody,
+  onlineReserveResponse,
+  okResponse,
   type MessageKey,
 } from '@rp/shared';
 import { and, eq } from 'drizzle-orm';
@@ -25,6 +31,7 @@ import { checkinResource, sessionResource, ticketResource, visitorResource } fro
 import { createOrder } from '../payments/orders.service';
 import { presentOrder } from '../payments/present';
 import { checkinStats, listSessions, myVisitors, passCodes, scan } from './tickets.service';
+import { cancelOnline, myOnline, reserveOnline } from './online.service';
 
 /** Tickets, workshops, pass codes and check-in (issue 11): thin routes over tickets.service and the money path. */
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,6 +68,20 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/lTicket/web/mine', { schema: { tags, response: { 200: myVisitorsResponse } }, ...auth }, async (req) => {
     return ok(req, { content: await myVisitors(deps, req.user!.id, req.lang) }, 'ok.query');
+  });
+
+  // online match slots: one per team, before the entry time
+  app.get('/api/lOnline/web/mine', { schema: { tags, querystring: onlineMineQuery, response: { 200: onlineMineResponse } }, ...auth }, async (req) => {
+    return ok(req, { content: await myOnline(deps, req.user!.id, req.query.activityId, req.lang) }, 'ok.query');
+  });
+  app.post('/api/lOnline/web/reserve', { schema: { tags, body: onlineReserveBody, response: { 200: onlineReserveResponse } }, ...limited }, async (req) => {
+    const r = await reserveOnline(deps, req.user!.id, req.body);
+    const view = (await myOnline(deps, req.user!.id, req.body.activityId, req.lang)).find((x) => x.id === r.id)!;
+    return ok(req, { data: view }, 'ok.ticketBooked');
+  });
+  app.post('/api/lOnline/web/cancel', { schema: { tags, body: onlineCancelBody, response: { 200: okResponse } }, ...limited }, async (req) => {
+    await cancelOnline(deps, req.user!.id, req.body);
+    return ok(req, {}, 'ok');
   });
 
   // check-in at the door (beyond the spec)

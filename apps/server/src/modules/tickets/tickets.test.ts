@@ -6,7 +6,7 @@ import { buildUser, loginAs } from '../../test/factories';
 import { client } from '../registration/limits.helpers';
 import { reconcile } from '../payments/jobs';
 import { ledgerMismatches, payWithSandbox } from '../payments/payments.helpers';
-import { buyTickets, setupTickets, visitor } from './tickets.helpers';
+import { buyTickets, setupOnline, setupTickets, visitor } from './tickets.helpers';
 
 const get = useTestApp();
 
@@ -212,5 +212,39 @@ describe('check-in at the gate', () => {
     expect(log.map((l) => l.result).sort()).toEqual(['admitted', 'admitted', 'admitted', 'otherSession', 'unknown', 'unknown', 'used', 'used']);
     // members cannot scan
     expect((await s.c.post('/api/admin/checkin', { code: pass.groupCode })).statusCode).toBe(403);
+  });
+});
+
+describe('online match slots (one per team, before the entry time)', () => {
+  it('reserve, move, cancel; places follow; another coach’s team, a full or wrong session, and a passed entry time are refused', async () => {
+    const { app, database } = get();
+    const o = await setupOnline(database.db, app, { max: 1 });
+    const [a, b] = o.sessions as [(typeof o.sessions)[0], (typeof o.sessions)[1]];
+    const taken = async (id: number) => (await database.db.select().from(eventSessions).where(eq(eventSessions.id, id)))[0]!.taken;
+    const r = await o.c.post('/api/lOnline/web/reserve', { activityId: o.activity.id, teamId: o.team.id, sessionId: a.id });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ teamId: o.team.id, sessionId: a.id, teamCodePrefix: 'OL' });
+    expect((await o.c.post('/api/lOnline/web/reserve', { activityId: o.activity.id, teamId: o.team.id, sessionId: a.id })).statusCode).toBe(200);
+    expect(await taken(a.id)).toBe(1);
+    // move to the second round: the place moves with it
+    expect((await o.c.post('/api/lOnline/web/reserve', { activityId: o.activity.id, teamId: o.team.id, sessionId: b.id })).statusCode).toBe(200);
+    expect([await taken(a.id), await taken(b.id)]).toEqual([0, 1]);
+    expect((await o.c.get(`/api/lOnline/web/mine?activityId=${o.activity.id}`)).json().content).toHaveLength(1);
+    // another coach: cannot touch this team; a full session refuses
+    const other = await setupOnline(database.db, app);
+    expect((await other.c.post('/api/lOnline/web/reserve', { activityId: o.activity.id, teamId: o.team.id, sessionId: a.id })).statusCode).toBe(404);
+    const t2 = await buildUser(database.db);
+    const c2 = client(app, await loginAs(app, t2.phone, t2.password));
+    const team2 = (await c2.post('/api/lTeam/web/create', { activityId: o.activity.id, name: 'Second', program: { id: o.program.id } })).json().data;
+    const full = await c2.post('/api/lOnline/web/reserve', { activityId: o.activity.id, teamId: team2.id, sessionId: b.id });
+    expect(full.json().code).toBe('SESSION_FULL');
+    const audience = await setupTickets(database.db, app);
+    expect((await o.c.post('/api/lOnline/web/reserve', { activityId: o.activity.id, teamId: o.team.id, sessionId: audience.session.id })).statusCode).toBe(400);
+    expect((await o.c.post('/api/lOnline/web/cancel', { activityId: o.activity.id, teamId: o.team.id })).statusCode).toBe(200);
+    expect(await taken(b.id)).toBe(0);
+    expect((await o.c.post('/api/lOnline/web/cancel', { activityId: o.activity.id, teamId: o.team.id })).statusCode).toBe(404);
+    const late = await setupOnline(database.db, app, { entryPast: true });
+    const locked = await late.c.post('/api/lOnline/web/reserve', { activityId: late.activity.id, teamId: late.team.id, sessionId: late.sessions[0]!.id });
+    expect(locked.json().code).toBe('ONLINE_LOCKED');
   });
 });
