@@ -141,3 +141,21 @@ export const onlineReservationView = z.object({
 });
 export const onlineMineResponse = z.object({ ...envelope, content: z.array(onlineReservationView) });
 export const onlineReserveResponse = z.object({ ...envelope, data: onlineReservationView });
+
+/** Waiting list of a sold-out session. */
+export const waitlistJoinBody = z
+  .object({
+    sessionId: dbId,
+    quantity: z
+      .number('validation.invalidType')
+      .int('validation.invalidType')
+      .min(1, 'validation.tooSmall')
+      .max(TICKET_ORDER_MAX, 'validation.tooBig')
+      .default(1),
+  })
+  .strict();
+export const waitlistLeaveBody = z.object({ sessionId: dbId }).strict();
+export const waitlistResponse = z.object({
+  ...envelope,
+  data: z.object({ id: z.number().int(), sessionId: z.number().int(), quantity: z.number().int(), status: z.string(), offeredUntil: z.string().nullable() }),
+});

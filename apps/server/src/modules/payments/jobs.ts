@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import { expireOffers } from '../tickets/waitlist.service';
 import type { AppDeps } from '../../app';
 import { orders, payments, refunds } from '../../db/schema/index';
 import { lockOrder } from './common';
@@ -183,7 +184,10 @@ export function startPaymentJobs(deps: AppDeps, log: { warn: (o: object, m: stri
     busy = true;
     try {
       await deps.payments.sandbox.deliverDue();
-      if (ticks++ % 15 === 0) await reconcile(deps);
+      if (ticks++ % 15 === 0) {
+        await reconcile(deps);
+        await expireOffers(deps);
+      }
     } catch (e) {
       log.warn({ err: (e as Error).name }, 'payment jobs: run failed, next run retries');
     } finally {

@@ -6,6 +6,7 @@ import { groupCodes, orderItems, orders, eventSessions, tickets, visitors } from
 import { AppError, errors } from '../../lib/errors';
 import { loadActivity } from '../registration/common';
 import { newOrderNo, type OrderRow, type Tx } from '../payments/common';
+import { offerFreedPlaces, useOffer } from './waitlist.service';
 
 /**
  * Tickets on the money path (issue 11). An order of type 3 holds places of one session (eventSessions.taken, taken by
@@ -30,12 +31,15 @@ async function takePlaces(tx: Tx, sessionId: number, n: number): Promise<boolean
   return taken.length === 1;
 }
 
+/** Places back to their sessions, offered first to anyone on the session's waiting list. */
 async function givePlaces(tx: Tx, perSession: Map<number, number>) {
-  for (const [id, n] of perSession)
+  for (const [id, n] of perSession) {
     await tx
       .update(eventSessions)
       .set({ taken: sql`greatest(0, ${eventSessions.taken} - ${n})` })
       .where(eq(eventSessions.id, id));
+    await offerFreedPlaces(tx, id, new Date());
+  }
 }
 
 const countBySession = (rows: { sessionId: number }[]) => {
@@ -75,7 +79,10 @@ export async function createTicketOrder(
     const missing = body.visitors.findIndex((v) => !v.card);
     if (missing >= 0) throw errors.validation({ [`visitors.${missing}.card`]: 'ticket.cardRequired' });
   }
-  if (!(await takePlaces(tx, session.id, body.visitors.length)))
+  // someone offered places from the waiting list uses them; everyone else takes free ones
+  const offered = await useOffer(tx, userId, session.id, body.visitors.length, now);
+  const need = body.visitors.length - offered;
+  if (need > 0 && !(await takePlaces(tx, session.id, need)))
     throw new AppError('SESSION_FULL', {
       params: { left: placesLeft((await tx.select().from(eventSessions).where(eq(eventSessions.id, session.id)))[0] ?? session) ?? 0 },
     });

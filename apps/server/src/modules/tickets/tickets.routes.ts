@@ -19,6 +19,9 @@ import {
   onlineReserveBody,
   onlineReserveResponse,
   okResponse,
+  waitlistJoinBody,
+  waitlistLeaveBody,
+  waitlistResponse,
   type MessageKey,
 } from '@rp/shared';
 import { and, eq } from 'drizzle-orm';
@@ -32,6 +35,7 @@ import { createOrder } from '../payments/orders.service';
 import { presentOrder } from '../payments/present';
 import { checkinStats, listSessions, myVisitors, passCodes, scan } from './tickets.service';
 import { cancelOnline, myOnline, reserveOnline } from './online.service';
+import { joinWaitlist, leaveWaitlist } from './waitlist.service';
 
 /** Tickets, workshops, pass codes and check-in (issue 11): thin routes over tickets.service and the money path. */
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -81,6 +85,20 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post('/api/lOnline/web/cancel', { schema: { tags, body: onlineCancelBody, response: { 200: okResponse } }, ...limited }, async (req) => {
     await cancelOnline(deps, req.user!.id, req.body);
+    return ok(req, {}, 'ok');
+  });
+
+  // waiting list of a sold-out session (beyond the spec)
+  app.post('/api/lTicket/web/waitlist', { schema: { tags, body: waitlistJoinBody, response: { 200: waitlistResponse } }, ...limited }, async (req) => {
+    const w = await joinWaitlist(deps, req.user!.id, req.body);
+    return ok(
+      req,
+      { data: { id: w.id, sessionId: w.sessionId, quantity: w.quantity, status: w.status, offeredUntil: w.offeredUntil?.toISOString() ?? null } },
+      'ticket.waitlistJoined',
+    );
+  });
+  app.post('/api/lTicket/web/waitlist/leave', { schema: { tags, body: waitlistLeaveBody, response: { 200: okResponse } }, ...auth }, async (req) => {
+    await leaveWaitlist(deps, req.user!.id, req.body.sessionId);
     return ok(req, {}, 'ok');
   });
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkins, eventSessions, orders, visitors } from '../../db/schema/index';
+import { checkins, eventSessions, orders, visitors, waitlist } from '../../db/schema/index';
 import { useTestApp } from '../../test/context';
 import { buildUser, loginAs } from '../../test/factories';
 import { client } from '../registration/limits.helpers';
 import { reconcile } from '../payments/jobs';
 import { ledgerMismatches, payWithSandbox } from '../payments/payments.helpers';
 import { buyTickets, setupOnline, setupTickets, visitor } from './tickets.helpers';
+import { expireOffers } from './waitlist.service';
 
 const get = useTestApp();
 
@@ -246,5 +247,46 @@ describe('online match slots (one per team, before the entry time)', () => {
     const late = await setupOnline(database.db, app, { entryPast: true });
     const locked = await late.c.post('/api/lOnline/web/reserve', { activityId: late.activity.id, teamId: late.team.id, sessionId: late.sessions[0]!.id });
     expect(locked.json().code).toBe('ONLINE_LOCKED');
+  });
+});
+
+describe('waiting list of a sold-out session', () => {
+  it('a freed place is held for the next person, who buys it; an unused offer goes on to the next; not full → 409', async () => {
+    const { app, database } = get();
+    const s = await setupTickets(database.db, app, { max: 1 });
+    const join = (c: typeof s.c) => c.post('/api/lTicket/web/waitlist', { sessionId: s.session.id, quantity: 1 });
+    expect((await join(s.c)).json().code).toBe('WAITLIST_NOT_FULL');
+    const first = (await buyTickets(s.c, s.activity.id, s.ticket.id, 1)).json().data;
+    const mk = async () => {
+      const u = await buildUser(database.db);
+      return client(app, await loginAs(app, u.phone, u.password));
+    };
+    const [b, c] = [await mk(), await mk()];
+    expect((await join(b)).statusCode).toBe(200);
+    expect((await join(c)).statusCode).toBe(200);
+    // the first order expires: its place goes to b, not on sale
+    await reconcile(app.deps, new Date(Date.now() + 31 * 60_000));
+    expect((await database.db.select().from(eventSessions).where(eq(eventSessions.id, s.session.id)))[0]!.taken).toBe(1);
+    expect((await buyTickets(c, s.activity.id, s.ticket.id, 1)).json().code).toBe('SESSION_FULL');
+    expect(first.status).toBe('unpaid');
+    // b leaves instead of buying: c is offered the place and buys it
+    expect((await b.post('/api/lTicket/web/waitlist/leave', { sessionId: s.session.id })).statusCode).toBe(200);
+    const bought = await buyTickets(c, s.activity.id, s.ticket.id, 1);
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect((await database.db.select().from(eventSessions).where(eq(eventSessions.id, s.session.id)))[0]!.taken).toBe(1);
+    expect((await database.db.select().from(waitlist)).map((w) => w.status).sort()).toEqual(['done', 'left']);
+  });
+
+  it('an offer not used in time expires and the place is on sale again', async () => {
+    const { app, database } = get();
+    const s = await setupTickets(database.db, app, { max: 1 });
+    await buyTickets(s.c, s.activity.id, s.ticket.id, 1);
+    const u = await buildUser(database.db);
+    const b = client(app, await loginAs(app, u.phone, u.password));
+    expect((await b.post('/api/lTicket/web/waitlist', { sessionId: s.session.id, quantity: 1 })).statusCode).toBe(200);
+    await reconcile(app.deps, new Date(Date.now() + 31 * 60_000));
+    expect(await expireOffers(app.deps, new Date(Date.now() + 62 * 60_000))).toBe(1);
+    expect((await database.db.select().from(eventSessions).where(eq(eventSessions.id, s.session.id)))[0]!.taken).toBe(0);
+    expect((await buyTickets(s.c, s.activity.id, s.ticket.id, 1)).statusCode).toBe(200);
   });
 });
