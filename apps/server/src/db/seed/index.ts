@@ -2,7 +2,23 @@ import crypto from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../client';
-import { aboutSections, activities, bankAccounts, consoles, dictDetails, orgs, faqs, materials, news, partners, plans, programs, users } from '../schema/index';
+import {
+  aboutSections,
+  activities,
+  bankAccounts,
+  consoles,
+  dictDetails,
+  eventSessions,
+  orgs,
+  faqs,
+  materials,
+  news,
+  partners,
+  plans,
+  programs,
+  tickets,
+  users,
+} from '../schema/index';
 import type { Storage } from '../../lib/storage';
 import { seedGallery } from './gallery';
 import { hashPassword } from '../../modules/auth/password';
@@ -50,6 +66,102 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
       remarkZh: '转账时请在备注中填写订单页面显示的转账识别码。',
       remarkEn: 'Quote the transfer reference shown on your order in the remark line.',
     });
+    // audience, workshop and online-match sessions of the open activity 600 (issue 11)
+    await tx.update(activities).set({ audienceEnabled: true }).where(eq(activities.id, 600));
+    const day = (d: number, h: number) => {
+      const t = new Date(Date.now() + d * 86_400_000);
+      t.setUTCHours(h - 8, 0, 0, 0); // Beijing time
+      return t;
+    };
+    const ss = await tx
+      .insert(eventSessions)
+      .values([
+        {
+          activityId: 600,
+          kind: 'audience',
+          nameZh: '决赛日 · 上午场',
+          nameEn: 'Finals day · morning',
+          areaZh: '主场馆 A 区',
+          areaEn: 'Main hall, zone A',
+          maxPeople: 800,
+          entryTime: day(61, 8),
+          startTime: day(61, 9),
+          endTime: day(61, 12),
+          sort: 1,
+        },
+        {
+          activityId: 600,
+          kind: 'audience',
+          nameZh: '决赛日 · 下午场',
+          nameEn: 'Finals day · afternoon',
+          areaZh: '主场馆 A 区',
+          areaEn: 'Main hall, zone A',
+          maxPeople: 800,
+          entryTime: day(61, 13),
+          startTime: day(61, 14),
+          endTime: day(61, 17),
+          sort: 2,
+        },
+        {
+          activityId: 600,
+          kind: 'workshop',
+          nameZh: '少儿编程体验课',
+          nameEn: 'Coding for kids, a first lesson',
+          areaZh: '二层 201 教室',
+          areaEn: 'Room 201, 2nd floor',
+          maxPeople: 30,
+          entryTime: day(61, 9),
+          startTime: day(61, 10),
+          endTime: day(61, 11),
+          sort: 1,
+        },
+        {
+          activityId: 600,
+          kind: 'workshop',
+          nameZh: '机器人搭建工作坊',
+          nameEn: 'Build-a-robot workshop',
+          areaZh: '二层 203 教室',
+          areaEn: 'Room 203, 2nd floor',
+          maxPeople: 20,
+          entryTime: day(61, 13),
+          startTime: day(61, 14),
+          endTime: day(61, 16),
+          sort: 2,
+        },
+        {
+          activityId: 600,
+          kind: 'online',
+          nameZh: '线上赛 · 第一轮',
+          nameEn: 'Online match · round 1',
+          maxPeople: 100,
+          teamCodePrefix: 'OL1',
+          entryTime: day(45, 9),
+          startTime: day(45, 10),
+          endTime: day(45, 12),
+          sort: 1,
+        },
+        {
+          activityId: 600,
+          kind: 'online',
+          nameZh: '线上赛 · 第二轮',
+          nameEn: 'Online match · round 2',
+          maxPeople: 100,
+          teamCodePrefix: 'OL2',
+          entryTime: day(46, 9),
+          startTime: day(46, 10),
+          endTime: day(46, 12),
+          sort: 2,
+        },
+      ])
+      .returning({ id: eventSessions.id, kind: eventSessions.kind });
+    const [am, pm, code, build] = ss;
+    await tx.insert(tickets).values([
+      { activityId: 600, sessionId: am!.id, type: 1, nameZh: '成人票', nameEn: 'Adult', priceFen: 5_000, maxPeople: 6 },
+      { activityId: 600, sessionId: am!.id, type: 1, nameZh: '学生票', nameEn: 'Student', priceFen: 3_000, maxPeople: 6 },
+      { activityId: 600, sessionId: pm!.id, type: 1, nameZh: '成人票', nameEn: 'Adult', priceFen: 5_000, maxPeople: 6 },
+      { activityId: 600, sessionId: code!.id, type: 2, nameZh: '体验名额（免费）', nameEn: 'Free place', priceFen: 0, maxPeople: 2 },
+      { activityId: 600, sessionId: build!.id, type: 2, nameZh: '工作坊名额', nameEn: 'Workshop place', priceFen: 12_000, maxPeople: 2 },
+    ]);
     await tx.insert(news).values(demoNews());
     await tx.insert(faqs).values(demoFaqs());
     await tx.insert(partners).values(demoPartners());
