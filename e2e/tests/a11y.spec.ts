@@ -21,6 +21,7 @@ const PORTAL_ROUTES = [
   '/userCenter?t=1',
   '/userCenter?t=2',
   '/userCenter?t=3',
+  '/userCenter?t=4',
   '/userCenter?t=8',
   '/userCenter?t=9',
   '/msg',
@@ -37,6 +38,9 @@ const PORTAL_ROUTES = [
   '/workShopTickets',
   '/volunteer_pc',
   '/onlineMatch',
+  `/audience?id=${ACTIVITY}`,
+  `/workShopTickets?id=${ACTIVITY}`,
+  `/onlineMatch?id=${ACTIVITY}`,
 ];
 
 async function tokenOf(headers: Record<string, string>): Promise<string> {
@@ -94,6 +98,7 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
     '/admin/refunds',
     '/admin/invoices',
     '/admin/reconciliation',
+    '/admin/checkin',
   ];
   // Every resource list, its "new" form and one existing row.
   const names = [

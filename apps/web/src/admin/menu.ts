@@ -16,6 +16,7 @@ export const LIVE_ITEMS: readonly MenuItem[] = [
   { key: '', labelKey: 'admin:menu.dashboard' },
   { key: 'sms', labelKey: 'admin:menu.smsOutbox', permission: 'sms.outbox.read' },
   { key: 'users', labelKey: 'admin:menu.users', permission: 'users.manage' },
+  { key: 'checkin', labelKey: 'admin:menu.checkin', permission: 'checkin.scan' },
 ];
 
 export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.filter((r) => !isRegistrationResource(r.name) && !isMoneyResource(r.name)).map((r) => ({

@@ -40,5 +40,6 @@ export function adminMoneyRoutes(): RouteObject[] {
     { path: 'refunds', lazy: lazyPage(() => import('../admin/pages/RefundsPage')) },
     { path: 'invoices', lazy: lazyPage(() => import('../admin/pages/InvoicesPage')) },
     { path: 'reconciliation', lazy: lazyPage(() => import('../admin/pages/ReconciliationPage')) },
+    { path: 'checkin', lazy: lazyPage(() => import('../admin/pages/CheckinPage')) },
   ];
 }

@@ -52,14 +52,17 @@ export interface PlaceholderRoute {
 }
 
 /** Routes of spec 2.1 whose screens come in later issues: a bilingual placeholder until then. */
-export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [
-  { path: 'onlineMatch', titleKey: 'routes:onlineMatch', nav: 'activity' },
-  { path: 'onlineReservation', titleKey: 'routes:onlineReservation', nav: 'activity' },
-  { path: 'workShopTickets', titleKey: 'routes:activityRegistration', nav: 'activity' },
-  { path: 'audience', titleKey: 'routes:audience', nav: 'activity' },
-  { path: 'audienceOrder', titleKey: 'routes:audience', nav: 'activity' },
-  { path: 'volunteer_pc', titleKey: 'routes:volunteer' },
-];
+export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [{ path: 'volunteer_pc', titleKey: 'routes:volunteer' }];
+
+/** Ticket screens (issue 11): portal chunks with antd, behind login. */
+export const TICKET_ROUTES = [
+  { path: 'audience', titleKey: 'routes:audience', view: 'audience' },
+  { path: 'audienceOrder', titleKey: 'routes:audience', view: 'order' },
+  { path: 'workShopTickets', titleKey: 'routes:activityRegistration', view: 'workshop' },
+  { path: 'onlineMatch', titleKey: 'routes:onlineMatch', view: 'online' },
+  { path: 'onlineReservation', titleKey: 'routes:onlineReservation', view: 'online' },
+] as const;
+export type TicketView = (typeof TICKET_ROUTES)[number]['view'];
 
 /** Registration screens (spec 2.4–2.6): lazy portal chunks with antd; the view is chosen by the path. */
 export const REGISTRATION_ROUTES = ['activityEnter', 'createTeamer', 'createTeam', 'createTandP', 'createAllTeam', 'enter'] as const;
@@ -76,6 +79,7 @@ export const KNOWN_PATHS: readonly string[] = [
   '/404',
   '/401',
   ...PLACEHOLDER_ROUTES.map((r) => `/${r.path}`),
+  ...TICKET_ROUTES.map((r) => `/${r.path}`),
   ...REGISTRATION_ROUTES.map((p) => `/${p}`),
   ...Object.values(CONTENT_ROUTES).map((r) => `/${r.path}`),
 ];

@@ -11,7 +11,7 @@ import { RootShell } from './RootShell';
 import { contentRoutes } from './content-routes';
 import { adminMoneyRoutes, adminResourceRoutes } from './admin-routes';
 import { BootFallback, RouteError } from './RouteError';
-import { PLACEHOLDER_ROUTES, REGISTRATION_ROUTES, type RouteHandle } from './route-meta';
+import { PLACEHOLDER_ROUTES, REGISTRATION_ROUTES, TICKET_ROUTES, type RouteHandle } from './route-meta';
 
 const handle = (h: RouteHandle) => h;
 
@@ -74,7 +74,10 @@ export function createRoutes(): RouteObject[] {
                 {
                   // The member portal: antd and its locales arrive with this chunk.
                   lazy: async () => {
-                    const [m] = await Promise.all([import('./portal/PortalLayout'), loadNamespaces('auth', 'user', 'messages', 'registration', 'orders')]);
+                    const [m] = await Promise.all([
+                      import('./portal/PortalLayout'),
+                      loadNamespaces('auth', 'user', 'messages', 'registration', 'orders', 'tickets'),
+                    ]);
                     return { Component: m.default };
                   },
                   children: [
@@ -95,6 +98,14 @@ export function createRoutes(): RouteObject[] {
                         return { element: <m.default view={path} /> };
                       },
                       handle: handle({ titleKey: 'routes:activityRegistration', nav: 'activity' }),
+                    })),
+                    ...TICKET_ROUTES.map<RouteObject>((r) => ({
+                      path: r.path,
+                      lazy: async () => {
+                        const m = await import('./portal/TicketsRoute');
+                        return { element: <m.default view={r.view} /> };
+                      },
+                      handle: handle({ titleKey: r.titleKey, nav: 'activity' }),
                     })),
                   ],
                 },

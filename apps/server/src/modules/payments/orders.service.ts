@@ -256,7 +256,7 @@ export async function startPayment(
       amountFen: attempt.amountFen,
       description: translate(lang, 'pay.description', { activity: (lang === 'en' ? a?.nameEn || a?.nameZh : a?.nameZh) ?? '', orderNo: order.orderNo }),
       notifyUrl: `${base}/api/lOrder/${channel === 'wechat' ? 'wx' : channel === 'alipay' ? 'ali' : channel}/notify`,
-      returnUrl: `${base}/activityOrder?orderNo=${order.orderNo}`,
+      returnUrl: order.type === ORDER_TYPE.TICKETS ? `${base}/audienceOrder?orderNo=${order.orderNo}` : `${base}/activityOrder?orderNo=${order.orderNo}`,
       scene,
       clientIp,
       expiresAt: attempt.expiresAt,

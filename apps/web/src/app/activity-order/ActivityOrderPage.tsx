@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActivityDetail } from '../../features/activities/ActivityDetailPage';
 import { activityDetailLoader, activityDetailMeta, type ActivityDetailData } from '../../features/activities/loaders';
@@ -53,6 +53,13 @@ export default function ActivityOrderPage() {
       <h2 id="activity-buy" className={c.sectionTitle}>
         {t('content:activity.buyTitle')}
       </h2>
+      <p className={c.cardText}>
+        <Link to={`/audience?id=${activity.id}`}>{t('content:activity.audienceLink')}</Link>
+        {' · '}
+        <Link to={`/workShopTickets?id=${activity.id}`}>{t('content:activity.workshopLink')}</Link>
+        {' · '}
+        <Link to={`/onlineMatch?id=${activity.id}`}>{t('content:activity.onlineLink')}</Link>
+      </p>
       {open ? (
         area
       ) : (
@@ -77,5 +84,5 @@ export default function ActivityOrderPage() {
       )}
     </section>
   );
-  return <ActivityDetail activity={activity} slot={activity.plans && activity.plans.length === 0 && !open ? undefined : slot} />;
+  return <ActivityDetail activity={activity} slot={slot} />;
 }

@@ -125,7 +125,10 @@ function OrderCard({ order: o }: { order: OrderView }) {
       <div className={s.actions} style={{ marginTop: 12 }}>
         {o.status === 'unpaid' || o.status === 'inProgress' ? (
           <>
-            <Button type="primary" onClick={() => void navigate(`/activityOrder?id=${o.activityId}&orderNo=${o.orderNo}`)}>
+            <Button
+              type="primary"
+              onClick={() => void navigate(o.type === 3 ? `/audienceOrder?orderNo=${o.orderNo}` : `/activityOrder?id=${o.activityId}&orderNo=${o.orderNo}`)}
+            >
               {t('orders:payNow')}
             </Button>
             <Button loading={cancel.isPending} onClick={() => cancel.mutate()}>

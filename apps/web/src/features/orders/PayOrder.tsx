@@ -12,6 +12,8 @@ import { CHANNEL_HINT_KEYS, CHANNEL_KEYS, mmss, payState, paymentScene, secondsL
 import s from './orders.module.css';
 
 const POLL_MS = 2000;
+/** Where to start over: the ticket page for tickets, the buy block otherwise. */
+const againHref = (o: OrderView) => (o.type === 3 ? `/audience?id=${o.activityId}` : `/activityOrder?id=${o.activityId}&buy=1`);
 
 /** One order: what it holds, how to pay it, and the result once the gateway has told us (spec 7.7 lookups). */
 export function PayOrder({ orderNo }: { orderNo: string }) {
@@ -44,15 +46,11 @@ export function PayOrder({ orderNo }: { orderNo: string }) {
           status="warning"
           title={t('orders:result.expired')}
           subTitle={t('orders:result.expiredBody')}
-          extra={<Link to={`/activityOrder?id=${o.activityId}&buy=1`}>{t('orders:result.again')}</Link>}
+          extra={<Link to={againHref(o)}>{t('orders:result.again')}</Link>}
         />
       ) : null}
       {state === 'cancelled' ? (
-        <Result
-          status="info"
-          title={t('orders:result.cancelled')}
-          extra={<Link to={`/activityOrder?id=${o.activityId}&buy=1`}>{t('orders:result.again')}</Link>}
-        />
+        <Result status="info" title={t('orders:result.cancelled')} extra={<Link to={againHref(o)}>{t('orders:result.again')}</Link>} />
       ) : null}
       {state === 'abnormal' ? <Result status="error" title={t('orders:result.abnormal')} subTitle={t('orders:result.abnormalBody')} /> : null}
       <OrderSummary order={o} />
@@ -245,7 +243,11 @@ function Paid({ order: o }: { order: OrderView }) {
       }
       extra={
         <div className={s.actions} style={{ justifyContent: 'center', gap: 24 }}>
-          <Link to={`/activityEnter?id=${o.activityId}`}>{t('orders:result.toRegistration')}</Link>
+          {o.type === 3 ? (
+            <Link to="/userCenter?t=4">{t('orders:result.toTickets')}</Link>
+          ) : (
+            <Link to={`/activityEnter?id=${o.activityId}`}>{t('orders:result.toRegistration')}</Link>
+          )}
           <Link to="/userCenter?t=3">{t('orders:result.toOrders')}</Link>
         </div>
       }

@@ -9,18 +9,20 @@ import { ProfileForm } from './ProfileForm';
 import { avatarSrc } from '../../ui/avatar';
 import s from './user-center.module.css';
 
-/** ?t= values (spec 2.1: 1 personal center, 8 system messages; 2, 3 and 9 are our choice). */
-export const USER_CENTER_TABS = { profile: '1', registrations: '2', orders: '3', messages: '8', consultations: '9' } as const;
+/** ?t= values (spec 2.1: 1 personal center, 8 system messages; 2, 3, 4 and 9 are our choice). */
+export const USER_CENTER_TABS = { profile: '1', registrations: '2', orders: '3', tickets: '4', messages: '8', consultations: '9' } as const;
 const VALID = new Set<string>(Object.values(USER_CENTER_TABS));
 
 export default function UserCenterPage({
   messagesPanel,
   registrationsPanel,
   ordersPanel,
+  ticketsPanel,
 }: {
   messagesPanel: ReactNode;
   registrationsPanel: ReactNode;
   ordersPanel: ReactNode;
+  ticketsPanel: ReactNode;
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -55,6 +57,7 @@ export default function UserCenterPage({
       children: registrationsPanel,
     },
     { key: USER_CENTER_TABS.orders, label: t('user:tabs.orders'), children: ordersPanel },
+    { key: USER_CENTER_TABS.tickets, label: t('user:tabs.tickets'), children: ticketsPanel },
   ];
   const src = avatarSrc(user.avatar);
 
@@ -76,7 +79,7 @@ export default function UserCenterPage({
           activeKey={active}
           tabPlacement={screens.md ? 'start' : 'top'}
           onChange={select}
-          // Five tabs do not fit a phone; antd's overflow menu is not accessible, so a select stands in.
+          // Six tabs do not fit a phone; antd's overflow menu is not accessible, so a select stands in.
           renderTabBar={
             screens.md
               ? undefined

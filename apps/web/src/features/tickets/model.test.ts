@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { blocked, maxVisitors, resize } from './model';
+
+const ticket = (over = {}) => ({
+  id: 1,
+  name: 'T',
+  type: 1,
+  priceFen: 100,
+  maxPeople: 5,
+  saleStart: null,
+  saleEnd: null,
+  saleState: 'onSale' as const,
+  ...over,
+});
+
+describe('ticket screen rules', () => {
+  it('an order carries at most the ticket maximum and the places left (unlimited: the maximum)', () => {
+    expect(maxVisitors(ticket(), { placesLeft: 3 })).toBe(3);
+    expect(maxVisitors(ticket(), { placesLeft: 30 })).toBe(5);
+    expect(maxVisitors(ticket(), { placesLeft: null })).toBe(5);
+    expect(maxVisitors(ticket(), { placesLeft: 0 })).toBe(0);
+  });
+  it('says why a ticket cannot be bought', () => {
+    expect(blocked(ticket(), { placesLeft: 2, state: 'notStarted' })).toBeNull();
+    expect(blocked(ticket(), { placesLeft: 0, state: 'notStarted' })).toBe('full');
+    expect(blocked(ticket({ saleState: 'expired' }), { placesLeft: 2, state: 'notStarted' })).toBe('expired');
+    expect(blocked(ticket({ saleState: 'notOnSale' }), { placesLeft: 2, state: 'notStarted' })).toBe('notOnSale');
+    expect(blocked(ticket(), { placesLeft: 2, state: 'ended' })).toBe('ended');
+  });
+  it('keeps what was typed when the number of visitors changes', () => {
+    expect(resize([{ a: 1 }, { a: 2 }], 3, () => ({ a: 0 }))).toEqual([{ a: 1 }, { a: 2 }, { a: 0 }]);
+    expect(resize([{ a: 1 }, { a: 2 }], 1, () => ({ a: 0 }))).toEqual([{ a: 1 }]);
+  });
+});

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
+import { loginAsAdmin } from './support/admin';
+import { memberAuth } from './support/registration';
+
+type Lang = 'zh' | 'en';
+const ACTIVITY = 600; // the demo season: audience, workshop and online sessions (seed)
+const SANDBOX_PAY = { zh: '确认支付', en: 'Pay' } as const;
+const T = (lang: Lang, key: string, p?: Record<string, string | number>) => L(lang, `tickets:${key}`, p);
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `tickets-${name}.png`), fullPage: true });
+const SESSION = { zh: '决赛日 · 上午场', en: 'Finals day · morning' } as const;
+const ADULT = { zh: '成人票', en: 'Adult' } as const;
+const WORKSHOP = { zh: '少儿编程体验课', en: 'Coding for kids, a first lesson' } as const;
+const FREE = { zh: '体验名额（免费）', en: 'Free place' } as const;
+const ROUND = { zh: ['线上赛 · 第一轮', '线上赛 · 第二轮'], en: ['Online match · round 1', 'Online match · round 2'] } as const;
+
+for (const { lang, width } of [
+  { lang: 'zh', width: 1440 },
+  { lang: 'en', width: 390 },
+] as const) {
+  test(`a parent buys two audience tickets, sees both QR passes; the gate admits one once; a workshop and an online slot (${lang}, ${width}px)`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await setLang(page, lang);
+    await page.setViewportSize({ width, height: 900 });
+    const parent = await registerMember(request, `Parent ${lang}`);
+    await page.goto(`/login?redirect=${encodeURIComponent(`/audience?id=${ACTIVITY}`)}`);
+    await loginThroughForm(page, lang, parent.phone, parent.password);
+    await expect(page.getByRole('heading', { name: T(lang, 'audience.title') })).toBeVisible();
+    await shot(page, `audience-${lang}-${width}`);
+
+    // two visitors on the morning session's adult ticket
+    await page.getByRole('button', { name: T(lang, 'chooseOf', { ticket: ADULT[lang], session: SESSION[lang] }) }).click();
+    await page.getByLabel(T(lang, 'form.count')).fill('2');
+    await page.getByLabel(T(lang, 'form.count')).blur();
+    for (const [i, name] of ['Li Ming', 'Li Hua'].entries()) {
+      await page.locator(`#v${i}-name`).fill(name);
+      await page.locator(`#v${i}-phone`).fill(`1390013${String(9000 + i)}`);
+    }
+    await expect(page.getByTestId('tickets-total')).toHaveText('¥100.00');
+    await shot(page, `audience-form-${lang}-${width}`);
+    await page.getByRole('button', { name: T(lang, 'form.submit') }).click();
+
+    // the money path pays it; the passes appear on the same page
+    await expect(page).toHaveURL(/\/audienceOrder\?orderNo=/);
+    await page.getByRole('radio', { name: new RegExp(`^${L(lang, 'orders:channel.sandbox').replace(/[()（）]/g, '.')}`) }).check();
+    await page.getByRole('button', { name: L(lang, 'orders:pay.submit', { amount: '¥100.00' }) }).click();
+    await page.getByRole('button', { name: SANDBOX_PAY[lang], exact: true }).click();
+    await expect(page).toHaveURL(/\/audienceOrder\?orderNo=/);
+    await expect(page.getByText(L(lang, 'orders:result.paid'), { exact: true })).toBeVisible({ timeout: 20_000 });
+    const passes = page.locator('img[data-pass^="P"]');
+    await expect(passes).toHaveCount(2, { timeout: 15_000 });
+    await expect(page.locator('img[data-pass^="G"]')).toHaveCount(1);
+    await shot(page, `passes-${lang}-${width}`);
+    const code = (await passes.first().getAttribute('data-pass'))!;
+
+    // the gate, at phone width: admitted once, the second scan refused with when and where
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const gate = await ctx.newPage();
+    await setLang(gate, lang);
+    await loginAsAdmin(gate, lang, '/admin/checkin');
+    await gate.getByLabel(L(lang, 'admin:checkin.gate')).fill('East 1');
+    await gate.getByLabel(L(lang, 'admin:checkin.manual')).fill(code);
+    await gate.getByRole('button', { name: L(lang, 'admin:checkin.admit') }).click();
+    await expect(gate.getByTestId('checkin-verdict')).toHaveText(L(lang, 'admin:checkin.admitted', { name: 'Li Ming' }));
+    await gate.screenshot({ path: path.join(screenshotDir, `tickets-gate-${lang}-390.png`), fullPage: true });
+    await gate.getByRole('button', { name: L(lang, 'admin:checkin.admit') }).click();
+    await expect(gate.getByTestId('checkin-verdict')).toContainText('East 1');
+    await gate.screenshot({ path: path.join(screenshotDir, `tickets-gate-used-${lang}-390.png`), fullPage: true });
+    await ctx.close();
+
+    // my tickets: the admitted pass says so
+    await page.goto('/userCenter?t=4');
+    await expect(page.getByText(T(lang, 'visitorStatus.used'), { exact: true })).toBeVisible();
+    await shot(page, `mine-${lang}-${width}`);
+
+    // a free workshop place: booked at once, its pass shown
+    await page.goto(`/workShopTickets?id=${ACTIVITY}`);
+    await page.getByRole('button', { name: T(lang, 'chooseOf', { ticket: FREE[lang], session: WORKSHOP[lang] }) }).click();
+    await page.locator('#v0-name').fill('Li Xiao');
+    await page.locator('#v0-phone').fill('13900139010');
+    await shot(page, `workshop-${lang}-${width}`);
+    await page.getByRole('button', { name: T(lang, 'form.book') }).click();
+    await expect(page).toHaveURL(/\/audienceOrder\?orderNo=/);
+    await expect(page.locator('img[data-pass^="P"]')).toHaveCount(1, { timeout: 15_000 });
+
+    // an online match slot for the parent's team, then moved to the second round
+    const headers = await memberAuth(request, parent.phone, parent.password);
+    const programs = await (await request.get(`/api/lProgram/web/list?activityId=${ACTIVITY}&size=50`, { headers })).json();
+    const team = await request.post('/api/lTeam/web/create', {
+      headers,
+      data: { activityId: ACTIVITY, name: `Online ${lang} ${Date.now() % 100_000}`, program: { id: programs.content[0].id } },
+    });
+    expect(team.ok(), await team.text()).toBe(true);
+    await page.goto(`/onlineMatch?id=${ACTIVITY}`);
+    await page.getByRole('button', { name: T(lang, 'online.reserveOf', { session: ROUND[lang][0] }) }).click();
+    await expect(page.getByText(T(lang, 'online.current', { session: ROUND[lang][0], prefix: 'OL1' }))).toBeVisible();
+    await page.getByRole('button', { name: T(lang, 'online.reserveOf', { session: ROUND[lang][1] }) }).click();
+    await expect(page.getByText(T(lang, 'online.current', { session: ROUND[lang][1], prefix: 'OL2' }))).toBeVisible();
+    await shot(page, `online-${lang}-${width}`);
+  });
+}
