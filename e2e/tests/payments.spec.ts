@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { adminAuth, L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
-import { loginAsAdmin } from './support/admin';
-import { createActivity, idCard, memberAuth } from './support/registration';
+import { adminPage } from './support/admin';
+import { memberAuth, teamOfTwo } from './support/registration';
 
 type Lang = 'zh' | 'en';
 const ACTIVITY = 600; // the demo season's open activity: 60 days away (refund tier 99.4 %), first plan ¥980
@@ -14,14 +14,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(scr
 async function pickChannel(page: Page, lang: Lang, channel: 'sandbox' | 'bank', amount: string) {
   await page.getByRole('radio', { name: new RegExp(`^${O(lang, `channel.${channel}`).replace(/[()（）]/g, '.')}`) }).check();
   await page.getByRole('button', { name: O(lang, 'pay.submit', { amount }) }).click();
-}
-
-async function adminPage(browser: Browser, lang: Lang, target: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await ctx.newPage();
-  await setLang(page, lang);
-  await loginAsAdmin(page, lang, target);
-  return page;
 }
 
 for (const { lang, width } of [
@@ -161,24 +153,6 @@ for (const { lang, width } of [
     const file = await (await download).path();
     expect(fs.readFileSync(file!).subarray(0, 5).toString()).toBe('%PDF-');
   });
-}
-
-/** A fresh open activity (no other journey's ID numbers in it) with a ¥980 plan, and a coach's team of two there. */
-async function teamOfTwo(request: APIRequestContext, headers: Record<string, string>, name: string): Promise<{ activityId: number; teamId: number }> {
-  const { id: activityId } = await createActivity(request, name);
-  const plan = await request.post('/api/admin/plans', {
-    headers: await adminAuth(request),
-    data: { activityId, nameZh: '标准报名', nameEn: 'Standard entry', priceFen: 98_000 },
-  });
-  expect(plan.ok(), await plan.text()).toBe(true);
-  const programs = await (await request.get(`/api/lProgram/web/list?activityId=${activityId}&size=50`, { headers })).json();
-  const member = (n: string, i: number) => ({ name: n, cardType: 0, card: idCard(i), emerName: 'Parent', emerPhone: '13800138000', region: '86' });
-  const res = await request.post('/api/lTeam/web/batchCreate', {
-    headers,
-    data: { activityId, team: { name, program: { id: programs.content[0].id } }, members: [member('Li Lei', 1), member('Han Meimei', 2)] },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return { activityId, teamId: Number((await res.json()).data.id) };
 }
 
 test('a coach pays a team’s fees by bank transfer from the team’s fee labels; staff confirm the transfer, the page shows it paid; staff cancel one entry', async ({

@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
 import { loginAsAdmin } from './support/admin';
+import { browserWithCamera, qrVideo } from './support/camera';
+import { baseURL } from '../playwright.config';
 import { memberAuth } from './support/registration';
 
 type Lang = 'zh' | 'en';
@@ -58,24 +60,52 @@ for (const { lang, width } of [
     await shot(page, `passes-${lang}-${width}`);
     const code = (await passes.first().getAttribute('data-pass'))!;
 
-    // the gate, at phone width: admitted once, the second scan refused with when and where
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const gate = await ctx.newPage();
-    await setLang(gate, lang);
-    await loginAsAdmin(gate, lang, '/admin/checkin');
-    await gate.getByLabel(L(lang, 'admin:checkin.gate')).fill('East 1');
-    await gate.getByLabel(L(lang, 'admin:checkin.manual')).fill(code);
-    await gate.getByRole('button', { name: L(lang, 'admin:checkin.admit') }).click();
-    await expect(gate.getByTestId('checkin-verdict')).toHaveText(L(lang, 'admin:checkin.admitted', { name: 'Li Ming' }));
-    await gate.screenshot({ path: path.join(screenshotDir, `tickets-gate-${lang}-390.png`), fullPage: true });
-    await gate.getByRole('button', { name: L(lang, 'admin:checkin.admit') }).click();
-    await expect(gate.getByTestId('checkin-verdict')).toContainText('East 1');
-    await gate.screenshot({ path: path.join(screenshotDir, `tickets-gate-used-${lang}-390.png`), fullPage: true });
-    await ctx.close();
+    const second = (await passes.nth(1).getAttribute('data-pass'))!;
 
-    // my tickets: the admitted pass says so
+    // the gate, at phone width, on a phone whose camera sees the first pass (Chromium's fake camera streams a
+    // video of the QR image): admitted in large type with the session; typed again, refused with when and where
+    const camera = await browserWithCamera(qrVideo(code));
+    try {
+      const ctx = await camera.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+      const gate = await ctx.newPage();
+      await setLang(gate, lang);
+      await loginAsAdmin(gate, lang, '/admin/checkin');
+      await gate.getByLabel(L(lang, 'admin:checkin.gate')).fill('East 1');
+      await gate.getByRole('button', { name: L(lang, 'admin:checkin.startCamera') }).click();
+      await expect(gate.getByTestId('checkin-verdict-text')).toHaveText(L(lang, 'admin:checkin.admitted', { name: 'Li Ming' }), { timeout: 20_000 });
+      await expect(gate.getByTestId('checkin-verdict')).toContainText(SESSION[lang]);
+      await gate.screenshot({ path: path.join(screenshotDir, `tickets-gate-${lang}-390.png`), fullPage: true });
+      await gate.getByRole('button', { name: L(lang, 'admin:checkin.stopCamera') }).click();
+      await gate.getByLabel(L(lang, 'admin:checkin.manual')).fill(code);
+      await gate.getByRole('button', { name: L(lang, 'admin:checkin.admit') }).click();
+      await expect(gate.getByTestId('checkin-verdict')).toContainText('East 1');
+      await gate.screenshot({ path: path.join(screenshotDir, `tickets-gate-used-${lang}-390.png`), fullPage: true });
+      // a forged code is refused too
+      await gate.getByLabel(L(lang, 'admin:checkin.manual')).fill(`${second.slice(0, -4)}ABCD`);
+      await gate.getByRole('button', { name: L(lang, 'admin:checkin.admit') }).click();
+      await expect(gate.getByTestId('checkin-verdict')).not.toContainText('East 1');
+      await expect(gate.getByTestId('checkin-verdict')).toHaveClass(/bad/);
+    } finally {
+      await camera.close();
+    }
+
+    // the unused pass is refunded from the ticket page, on the money path's tiers (the used one is not offered)
+    await page.reload();
+    const order = page.getByRole('article').filter({ has: page.getByRole('button', { name: L(lang, 'orders:refund.request') }) });
+    await order.getByRole('button', { name: L(lang, 'orders:refund.request') }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('checkbox')).toHaveCount(1);
+    await expect(dialog.getByRole('checkbox')).toBeChecked();
+    await expect(dialog.getByTestId('refund-preview')).toBeVisible();
+    await dialog.getByLabel(L(lang, 'orders:refund.reason')).fill(lang === 'zh' ? '临时有事' : 'Cannot come');
+    await shot(page, `refund-${lang}-${width}`);
+    await dialog.getByRole('button', { name: L(lang, 'orders:refund.submit') }).click();
+    await expect(page.getByText(L(lang, 'orders:refund.sent'))).toBeVisible();
+
+    // my tickets: the admitted pass says so, the other waits for its refund
     await page.goto('/userCenter?t=4');
     await expect(page.getByText(T(lang, 'visitorStatus.used'), { exact: true })).toBeVisible();
+    await expect(page.getByText(T(lang, 'visitorStatus.refunding'), { exact: true })).toBeVisible();
     await shot(page, `mine-${lang}-${width}`);
 
     // a free workshop place: booked at once, its pass shown
@@ -102,5 +132,47 @@ for (const { lang, width } of [
     await page.getByRole('button', { name: T(lang, 'online.reserveOf', { session: ROUND[lang][1] }) }).click();
     await expect(page.getByText(T(lang, 'online.current', { session: ROUND[lang][1], prefix: 'OL2' }))).toBeVisible();
     await shot(page, `online-${lang}-${width}`);
+
+    // staff: the audience with the pass just used, its export, the check-in log (admitted, then refused at East 1),
+    // and every ticket screen of the admin reached from its menu, at 1440 and 390
+    const staff = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    try {
+      const admin = await staff.newPage();
+      await setLang(admin, lang);
+      await loginAsAdmin(admin, lang, '/admin/r/visitors');
+      await expect(admin.getByRole('row').filter({ hasText: 'Li Ming' }).first()).toContainText(L(lang, 'admin:options.visitorStatus.used'));
+      await expect(admin.getByRole('row').filter({ hasText: 'Li Hua' }).first()).toContainText(L(lang, 'admin:options.visitorStatus.refunding'));
+      const [xlsx] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: L(lang, 'admin:resource.export') }).click()]);
+      expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+      const menu = admin.getByRole('navigation', { name: L(lang, 'admin:menu.label') });
+      for (const [key, file] of [
+        ['admin:resources.sessions', 'sessions'],
+        ['admin:menu.workshops', 'workshops'],
+        ['admin:resources.tickets', 'tickets'],
+        ['admin:resources.visitors', 'visitors'],
+        ['admin:resources.onlineSlots', 'online-slots'],
+        ['admin:resources.checkins', 'checkins'],
+      ] as const) {
+        await admin.setViewportSize({ width: 1440, height: 1000 });
+        await menu.getByRole('menuitem', { name: L(lang, key), exact: true }).click();
+        await expect(admin.locator('.ant-table-tbody .ant-table-row').first()).toBeVisible();
+        if (file === 'workshops') await expect(admin).toHaveURL(/kind=workshop/);
+        if (file === 'checkins') {
+          const log = admin.getByRole('row').filter({ hasText: 'East 1' });
+          await expect(log.filter({ hasText: L(lang, 'admin:options.checkinResult.admitted') }).first()).toBeVisible();
+          await expect(log.filter({ hasText: L(lang, 'admin:options.checkinResult.used') }).first()).toBeVisible();
+        }
+        for (const w of [1440, 390]) {
+          await admin.setViewportSize({ width: w, height: w > 800 ? 1000 : 844 });
+          await admin.screenshot({ path: path.join(screenshotDir, `admin-tickets-${file}-${lang}-${w}.png`), fullPage: true });
+        }
+      }
+      await admin.setViewportSize({ width: 390, height: 844 });
+      await admin.goto('/admin/r/sessions/new');
+      await expect(admin.getByRole('button', { name: L(lang, 'common:actions.save') })).toBeVisible();
+      await admin.screenshot({ path: path.join(screenshotDir, `admin-tickets-session-form-${lang}-390.png`), fullPage: true });
+    } finally {
+      await staff.close();
+    }
   });
 }

@@ -33,6 +33,8 @@ describe('application shell', () => {
     const doc = await t().app.inject({ method: 'GET', url: '/robots.txt' });
     expect(doc.headers['content-security-policy']).toContain("default-src 'self'");
     expect(doc.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // the gate page scans pass codes with the camera: our own origin may use it, nothing else may
+    expect(doc.headers['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=(), payment=()');
     const docs = await t().app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
     expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
   });

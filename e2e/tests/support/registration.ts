@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { adminAuth } from './foundation';
 
 /** Bearer header of a member, through the real login endpoint. */
@@ -70,4 +70,27 @@ export async function updateActivity(request: APIRequestContext, id: number, pat
   const headers = await adminAuth(request);
   const res = await request.put(`/api/admin/activities/${id}`, { headers, data: patch });
   if (!res.ok()) throw new Error(`activity update failed: ${await res.text()}`);
+}
+
+/** A fresh open activity (no other journey's ID numbers in it) with a ¥980 plan, and a coach's team of two there. */
+export async function teamOfTwo(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  name: string,
+  over: Record<string, unknown> = {},
+): Promise<{ activityId: number; teamId: number }> {
+  const { id: activityId } = await createActivity(request, name, over);
+  const plan = await request.post('/api/admin/plans', {
+    headers: await adminAuth(request),
+    data: { activityId, nameZh: '标准报名', nameEn: 'Standard entry', priceFen: 98_000 },
+  });
+  expect(plan.ok(), await plan.text()).toBe(true);
+  const programs = await (await request.get(`/api/lProgram/web/list?activityId=${activityId}&size=50`, { headers })).json();
+  const member = (n: string, i: number) => ({ name: n, cardType: 0, card: idCard(i), emerName: 'Parent', emerPhone: '13800138000', region: '86' });
+  const res = await request.post('/api/lTeam/web/batchCreate', {
+    headers,
+    data: { activityId, team: { name, program: { id: programs.content[0].id } }, members: [member('Li Lei', 1), member('Han Meimei', 2)] },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { activityId, teamId: Number((await res.json()).data.id) };
 }

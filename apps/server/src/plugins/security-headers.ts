@@ -28,7 +28,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-dns-prefetch-control': 'off',
   'x-frame-options': 'DENY',
   'x-permitted-cross-domain-policies': 'none',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  // the camera for our own pages only: the gate page (/admin/checkin) reads pass codes with it
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
 });
 
 /**

@@ -117,4 +117,23 @@ export const checkinResource = {
   ],
 } as const satisfies ResourceDef;
 
-export const ticketResources = [sessionResource, ticketResource, visitorResource, checkinResource] as const;
+/** Online match slots (one per team and activity): made by coaches on /onlineReservation; staff read and export them. */
+export const onlineSlotResource = {
+  name: 'onlineSlots',
+  labelKey: 'admin:resources.onlineSlots',
+  read: 'tickets.manage',
+  write: 'tickets.manage',
+  defaultSort: 'id,desc',
+  creatable: false,
+  editable: false,
+  fields: [
+    { name: 'id', kind: 'int', readOnly: true, list: true, sortable: true },
+    { name: 'activityId', kind: 'ref', ref: 'activities', readOnly: true, list: true, filter: 'eq' },
+    { name: 'sessionId', kind: 'ref', ref: 'sessions', readOnly: true, list: true, filter: 'eq' },
+    { name: 'teamId', kind: 'ref', ref: 'teams', readOnly: true, list: true, filter: 'eq' },
+    { name: 'userId', kind: 'int', readOnly: true, list: true, filter: 'eq' },
+    { name: 'createdAt', kind: 'datetime', readOnly: true, list: true, sortable: true, filter: 'range' },
+  ],
+} as const satisfies ResourceDef;
+
+export const ticketResources = [sessionResource, ticketResource, visitorResource, onlineSlotResource, checkinResource] as const;

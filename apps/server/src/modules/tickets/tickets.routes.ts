@@ -25,12 +25,12 @@ import {
   type MessageKey,
 } from '@rp/shared';
 import { and, eq } from 'drizzle-orm';
-import { checkins, eventSessions, tickets, visitors } from '../../db/schema/index';
+import { checkins, eventSessions, onlineReservations, tickets, visitors } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { requireAuth, requirePermission } from '../../plugins/auth';
-import { checkinResource, sessionResource, ticketResource, visitorResource } from '@rp/shared';
+import { checkinResource, onlineSlotResource, sessionResource, ticketResource, visitorResource } from '@rp/shared';
 import { createOrder } from '../payments/orders.service';
 import { presentOrder } from '../payments/present';
 import { checkinStats, listSessions, myVisitors, passCodes, scan } from './tickets.service';
@@ -136,5 +136,6 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
   await app.register(resourceRoutes(visitorResource, visitors));
+  await app.register(resourceRoutes(onlineSlotResource, onlineReservations));
   await app.register(resourceRoutes(checkinResource, checkins));
 };

@@ -248,6 +248,21 @@ describe('online match slots (one per team, before the entry time)', () => {
     const locked = await late.c.post('/api/lOnline/web/reserve', { activityId: late.activity.id, teamId: late.team.id, sessionId: late.sessions[0]!.id });
     expect(locked.json().code).toBe('ONLINE_LOCKED');
   });
+
+  it('staff read the slots through the admin resource, read-only; members are refused', async () => {
+    const { app, database } = get();
+    const o = await setupOnline(database.db, app);
+    await o.c.post('/api/lOnline/web/reserve', { activityId: o.activity.id, teamId: o.team.id, sessionId: o.sessions[0]!.id });
+    const a = await staff(app, database.db);
+    const list = await a.get(`/api/admin/onlineSlots?activityId=${o.activity.id}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().content).toEqual([expect.objectContaining({ teamId: o.team.id, sessionId: o.sessions[0]!.id })]);
+    const id = list.json().content[0].id as number;
+    // slots change only through the coach's own flow: no create, update or delete route
+    expect((await a.post('/api/admin/onlineSlots', { activityId: o.activity.id })).statusCode).toBe(404);
+    expect((await a.del(`/api/admin/onlineSlots/${id}`, undefined)).statusCode).toBe(404);
+    expect((await o.c.get('/api/admin/onlineSlots')).statusCode).toBe(403);
+  });
 });
 
 describe('waiting list of a sold-out session', () => {

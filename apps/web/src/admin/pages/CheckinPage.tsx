@@ -4,11 +4,14 @@ import { Button, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import jsQR from 'jsqr';
 import { api, errorMessage } from '../../lib/api-client';
+import { useLang } from '../../lib/use-lang';
 import s from './checkin.module.css';
 
 interface Verdict {
   ok: boolean;
   text: string;
+  /** the session admitted to, under the names */
+  detail?: string;
 }
 interface Stats {
   sold: number;
@@ -23,6 +26,7 @@ const GATE_KEY = 'checkin.gate';
  */
 export default function CheckinPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const qc = useQueryClient();
   const [gate, setGate] = useState(() => localStorage.getItem(GATE_KEY) ?? '');
   const [sessionId, setSessionId] = useState<number | undefined>(undefined);
@@ -56,6 +60,8 @@ export default function CheckinPage() {
       setVerdict({
         ok: true,
         text: r.data.admitted > 1 ? t('admin:checkin.group', { count: r.data.admitted }) : t('admin:checkin.admitted', { name: r.data.names[0] ?? '' }),
+        detail:
+          r.data.admitted > 1 ? `${new Intl.ListFormat(lang === 'en' ? 'en' : 'zh-CN').format(r.data.names)} · ${r.data.sessionName}` : r.data.sessionName,
       });
       void qc.invalidateQueries({ queryKey: ['checkin-stats'] });
     },
@@ -64,8 +70,12 @@ export default function CheckinPage() {
   const submit = (code: string, fromCamera = false) => {
     const c = code.trim();
     if (!c) return;
-    // the camera sees the same code many times a second: one scan per code every 3 seconds
-    if (fromCamera && last.current && last.current.code === c && Date.now() - last.current.at < 3000) return;
+    // the camera sees the same code many times a second: a code still in view is not scanned again (it would turn
+    // the admitted verdict into "already used" in the visitor's face); it is, once out of view for 10 seconds
+    if (fromCamera && last.current && last.current.code === c && Date.now() - last.current.at < 10_000) {
+      last.current.at = Date.now();
+      return;
+    }
     last.current = { code: c, at: Date.now() };
     scan.mutate(c);
   };
@@ -135,13 +145,24 @@ export default function CheckinPage() {
         value={sessionId}
         onChange={(v) => setSessionId(v)}
         loading={sessions.isPending}
-        options={(sessions.data ?? []).filter((x) => x.kind !== 'online').map((x) => ({ value: x.id, label: x.nameZh || x.nameEn }))}
+        options={(sessions.data ?? [])
+          .filter((x) => x.kind !== 'online')
+          .map((x) => ({ value: x.id, label: (lang === 'en' ? x.nameEn || x.nameZh : x.nameZh || x.nameEn) || `#${x.id}` }))}
       />
       {stats.data ? (
         <p data-testid="checkin-count" style={{ fontSize: 18, margin: 0 }}>
           {t('admin:checkin.count', { admitted: stats.data.admitted, sold: stats.data.sold })}
         </p>
       ) : null}
+      {/* the verdict above the camera view, where the person at the gate looks */}
+      <div role="status" aria-live="assertive">
+        {verdict ? (
+          <div className={`${s.verdict} ${verdict.ok ? s.ok : s.bad}`} data-testid="checkin-verdict">
+            <div data-testid="checkin-verdict-text">{verdict.text}</div>
+            {verdict.detail ? <div className={s.detail}>{verdict.detail}</div> : null}
+          </div>
+        ) : null}
+      </div>
       <Button type={camera ? 'default' : 'primary'} size="large" onClick={() => setCamera(!camera)}>
         {camera ? t('admin:checkin.stopCamera') : t('admin:checkin.startCamera')}
       </Button>
@@ -153,11 +174,6 @@ export default function CheckinPage() {
           {t('admin:checkin.admit')}
         </Button>
       </Space.Compact>
-      {verdict ? (
-        <div role="status" aria-live="assertive" className={`${s.verdict} ${verdict.ok ? s.ok : s.bad}`} data-testid="checkin-verdict">
-          {verdict.text}
-        </div>
-      ) : null}
     </div>
   );
 }

@@ -59,6 +59,8 @@ export default function ActivityOrderPage() {
         <Link to={`/workShopTickets?id=${activity.id}`}>{t('content:activity.workshopLink')}</Link>
         {' · '}
         <Link to={`/onlineMatch?id=${activity.id}`}>{t('content:activity.onlineLink')}</Link>
+        {' · '}
+        <Link to={`/volunteer_pc?id=${activity.id}`}>{t('content:activity.volunteerLink')}</Link>
       </p>
       {open ? (
         area

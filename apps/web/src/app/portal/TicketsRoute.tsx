@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { OrderManage } from '../../features/orders/OrdersPanel';
 import { PayOrder } from '../../features/orders/PayOrder';
 import OnlinePage from '../../features/tickets/OnlinePage';
 import { OrderPasses } from '../../features/tickets/Passes';
@@ -22,6 +23,7 @@ export default function TicketsRoute({ view }: { view: TicketView }) {
         <>
           <PayOrder orderNo={orderNo} />
           <OrderPasses orderNo={orderNo} />
+          <OrderManage orderNo={orderNo} />
         </>
       ) : (
         <p>{t('tickets:order.none')}</p>

@@ -9,7 +9,7 @@ import { saveBlob } from '../../lib/download';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useLang } from '../../lib/use-lang';
-import { cancelOrder, cancelRefund, downloadInvoice, listOrders, type OrderView } from './api';
+import { cancelOrder, cancelRefund, downloadInvoice, findOrder, listOrders, type OrderView } from './api';
 import { InvoiceDialog } from './InvoiceDialog';
 import { RefundDialog } from './RefundDialog';
 import {
@@ -74,6 +74,16 @@ export function OrdersPanel() {
   );
 }
 
+/**
+ * One order's card (refund request with the tier preview, invoice, refunds) for the screens that show a
+ * single order once it is no longer awaiting payment: the ticket order page offers its refunds here.
+ */
+export function OrderManage({ orderNo }: { orderNo: string }) {
+  const order = useQuery({ queryKey: ['order', orderNo], queryFn: () => findOrder(orderNo) });
+  if (!order.data || order.data.status === 'unpaid' || order.data.status === 'inProgress') return null;
+  return <OrderCard order={order.data} />;
+}
+
 function OrderCard({ order: o }: { order: OrderView }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -81,7 +91,7 @@ function OrderCard({ order: o }: { order: OrderView }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<'refund' | 'invoice' | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['orders'] });
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['orders'] }), qc.invalidateQueries({ queryKey: ['order', o.orderNo] })]);
   const cancel = useMutation({ mutationFn: () => cancelOrder(o.orderNo), onSuccess: () => refresh() });
   const refundable = o.refundEnabled ? refundableItems(o) : [];
   const download = useMutation({

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Skeleton, Spin, Tag } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { errorMessage } from '../../lib/api-client';
@@ -34,7 +35,7 @@ function PassQr({ code, label, file }: { code: string; label: string; file: stri
   );
 }
 
-function PassCard({ v }: { v: VisitorView }) {
+function PassCard({ v, withOrder }: { v: VisitorView; withOrder?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (
@@ -48,6 +49,11 @@ function PassCard({ v }: { v: VisitorView }) {
         <p className={s.muted}>{t('tickets:pass.entry', { time: formatDateTime(v.entryTime, lang) })}</p>
         <Tag>{t(VISITOR_STATUS_KEYS[v.status] ?? 'tickets:visitorStatus.held')}</Tag>
         {v.usedAt ? <p className={s.muted}>{t('tickets:pass.usedAt', { time: formatDateTime(v.usedAt, lang) })}</p> : null}
+        {withOrder ? (
+          <p>
+            <Link to={`/audienceOrder?orderNo=${encodeURIComponent(v.orderNo)}`}>{t('tickets:pass.order')}</Link>
+          </p>
+        ) : null}
       </div>
       {v.passCode && v.status === 'valid' ? <PassQr code={v.passCode} label={t('tickets:pass.qrOf', { name: v.name })} file={`pass-${v.id}.png`} /> : null}
     </article>
@@ -100,7 +106,7 @@ export function MyTickets() {
       </h2>
       {q.data.length === 0 ? <Empty description={t('tickets:mine.empty')} /> : null}
       {q.data.map((v) => (
-        <PassCard key={v.id} v={v} />
+        <PassCard key={v.id} v={v} withOrder />
       ))}
     </section>
   );
