@@ -137,6 +137,24 @@ export const ERRORS = {
   ONLINE_LOCKED: { status: 409, message: 'ticket.onlineLocked' },
   WAITLIST_NOT_FULL: { status: 409, message: 'ticket.waitlistNotFull' },
 
+  // ── consultation, volunteers, channel partners and rebates (issue 12) ───────────────────────
+  CONSULT_NOT_FOUND: { status: 404, message: 'consult.notFound' },
+  VOLUNTEER_CLOSED: { status: 409, message: 'volunteer.closed' },
+  VOLUNTEER_ALREADY: { status: 409, message: 'volunteer.already' },
+  VOLUNTEER_NOT_FOUND: { status: 404, message: 'volunteer.notFound' },
+  VOLUNTEER_BAD_STATE: { status: 409, message: 'volunteer.badState' },
+  CHANNEL_NAME_TAKEN: { status: 409, message: 'channel.nameTaken' },
+  CHANNEL_NOT_FOUND: { status: 404, message: 'channel.notFound' },
+  CHANNEL_BAD_STATE: { status: 409, message: 'channel.badState' },
+  CHANNEL_NOT_MINE: { status: 403, message: 'channel.notMine' },
+  REBATE_OVER_BALANCE: { status: 409, message: 'rebate.overBalance' },
+  REBATE_BUSY: { status: 409, message: 'rebate.busy' },
+  REBATE_NOT_FOUND: { status: 404, message: 'rebate.notFound' },
+  REBATE_BAD_STATE: { status: 409, message: 'rebate.badState' },
+  /** the learning platform launch: an activity without a team or player of the account; a temp token unknown, used or expired */
+  EXAM_NOT_AVAILABLE: { status: 404, message: 'exam.notAvailable' },
+  EXAM_TOKEN_INVALID: { status: 401, message: 'exam.tokenInvalid' },
+
   // ── spreadsheets (batch import, code sheets) ────────────────────────────────────────────────
   IMPORT_NOT_SPREADSHEET: { status: 400, message: 'import.notSpreadsheet' },
   IMPORT_EMPTY: { status: 400, message: 'import.empty' },

@@ -5,6 +5,7 @@
 import { regionName } from './rules/region-name';
 import { payEn, payZh } from './messages-payments';
 import { ticketEn, ticketZh } from './messages-tickets';
+import { peopleEn, peopleZh } from './messages-people';
 
 export type Lang = 'zh' | 'en';
 
@@ -115,6 +116,8 @@ const zh = {
   'import.unknownCardType': '证件类型应为“身份证”或“护照”',
   'import.avatarNotYours': '头像文件无效，请重新上传',
   'reg.activityNotFound': '活动不存在',
+  'exam.notAvailable': '你在该活动中还没有队伍或选手，报名后即可参加考试',
+  'exam.tokenInvalid': '考试链接已失效或已使用，请从报名平台重新进入',
   'reg.signUpClosed': '该活动当前不在报名时间内',
   'reg.signUpNotStarted': '报名尚未开始，现在只能查看，不能修改',
   'reg.signUpEnded': '报名已截止，只能查看已有的报名信息',
@@ -198,6 +201,7 @@ const zh = {
   'notify.noTeam': '未组队',
   ...payZh,
   ...ticketZh,
+  ...peopleZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -309,6 +313,8 @@ const en: Record<MessageKey, string> = {
   'import.unknownCardType': 'ID type must be "ID card" or "Passport"',
   'import.avatarNotYours': 'Invalid avatar file. Please upload it again',
   'reg.activityNotFound': 'Activity not found',
+  'exam.notAvailable': 'You have no team or player in this activity yet; register one to take the exam',
+  'exam.tokenInvalid': 'The exam link has expired or was already used; open it again from the portal',
   'reg.signUpClosed': 'Sign-up for this activity is not open',
   'reg.signUpNotStarted': 'Sign-up has not started yet; registrations can be viewed but not changed',
   'reg.signUpEnded': 'Sign-up has ended; existing registrations can only be viewed',
@@ -396,6 +402,7 @@ const en: Record<MessageKey, string> = {
   'notify.noTeam': 'no team',
   ...payEn,
   ...ticketEn,
+  ...peopleEn,
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { zh, en };

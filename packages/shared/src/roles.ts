@@ -1,5 +1,6 @@
 /** Roles and the permissions they grant. Staff = anyone with a permission beyond a member's. */
-export const ROLES = ['admin', 'editor', 'member'] as const;
+/** volunteer and channel (partner) are given when staff admit a volunteer or approve a channel partner (issue 12) */
+export const ROLES = ['admin', 'editor', 'member', 'volunteer', 'channel'] as const;
 /** An account's status: only active accounts log in (and keep their sessions). */
 export const ACCOUNT_STATUS = { DISABLED: 0, ACTIVE: 1 } as const;
 export type Role = (typeof ROLES)[number];
@@ -14,6 +15,11 @@ export const PERMISSIONS = [
   // issue 11: tickets, sessions, visitors; and scanning pass codes at a gate
   'tickets.manage',
   'checkin.scan',
+  // issue 12: answering consultations and the FAQ, sending system messages, volunteers, channel partners and rebates
+  'consult.answer',
+  'messages.send',
+  'volunteers.manage',
+  'channels.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -21,6 +27,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
   editor: ['admin.access', 'content.edit'],
   member: [],
+  volunteer: [],
+  channel: [],
 };
 
 export function permissionsOf(roles: readonly string[]): Permission[] {

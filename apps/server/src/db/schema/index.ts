@@ -4,3 +4,4 @@ export * from './content';
 export * from './registration';
 export * from './payments';
 export * from './tickets';
+export * from './people';

@@ -9,6 +9,7 @@ import {
   consoles,
   dictDetails,
   eventSessions,
+  volunteerPositions,
   orgs,
   faqs,
   materials,
@@ -161,6 +162,37 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<boolean
       { activityId: 600, sessionId: pm!.id, type: 1, nameZh: '成人票', nameEn: 'Adult', priceFen: 5_000, maxPeople: 6 },
       { activityId: 600, sessionId: code!.id, type: 2, nameZh: '体验名额（免费）', nameEn: 'Free place', priceFen: 0, maxPeople: 2 },
       { activityId: 600, sessionId: build!.id, type: 2, nameZh: '工作坊名额', nameEn: 'Workshop place', priceFen: 12_000, maxPeople: 2 },
+    ]);
+    // volunteers of the open activity 600 (issue 12)
+    await tx.update(activities).set({ volunteerEnabled: true }).where(eq(activities.id, 600));
+    await tx.insert(volunteerPositions).values([
+      {
+        activityId: 600,
+        nameZh: '赛场引导',
+        nameEn: 'Venue guide',
+        descriptionZh: '引导队伍和观众入场、找到赛区',
+        descriptionEn: 'Guide teams and visitors to their areas',
+        quota: 40,
+        sort: 1,
+      },
+      {
+        activityId: 600,
+        nameZh: '裁判助理',
+        nameEn: 'Referee assistant',
+        descriptionZh: '协助裁判计时、记录成绩',
+        descriptionEn: 'Help the referees keep time and record scores',
+        quota: 20,
+        sort: 2,
+      },
+      {
+        activityId: 600,
+        nameZh: '翻译志愿者',
+        nameEn: 'Interpreter',
+        descriptionZh: '为国际队伍提供中英文翻译',
+        descriptionEn: 'Interpret between Chinese and English for international teams',
+        quota: 10,
+        sort: 3,
+      },
     ]);
     await tx.insert(news).values(demoNews());
     await tx.insert(faqs).values(demoFaqs());

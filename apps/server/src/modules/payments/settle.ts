@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { nextPayStatus, ORDER_TYPE, PAY_STATUS, translate } from '@rp/shared';
 import { grantTicketOrder, retakeTicketOrder, ticketsRefunded, ticketsRefundUndone } from '../tickets/hooks';
+import { accrueRebates, voidRebates } from '../channels/channels.service';
 import type { AppDeps } from '../../app';
 import { activities, ledger, orderItems, orders, payments, plans, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -184,6 +185,8 @@ async function grant(tx: Tx, o: OrderRow, channel: Channel, tradeNo: string, pai
       .update(orderItems)
       .set({ status: 'active' })
       .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, from)));
+    // the channel partners of these teams earn their rebate (final once the refund window closes)
+    await accrueRebates(tx, o.id, o.activityId);
     what = { key: 'notify.orderPaid.players', params: { players: names.join(', ') } };
   }
   await tx.update(orders).set({ status: 'paid', closeReason: null, channel, providerTradeNo: tradeNo, paidAt, updatedAt: now }).where(eq(orders.id, o.id));
@@ -321,6 +324,10 @@ export async function applyRefundEvent(
         .set({ status: 'refunded', refundedFen: Math.min(item.priceFen, item.refundedFen + shares[i]!) })
         .where(eq(orderItems.id, item.id));
     await ticketsRefunded(tx, items);
+    await voidRebates(
+      tx,
+      items.map((i) => i.id),
+    );
     const codeIds = items.map((i) => i.codeId).filter((x): x is number => !!x);
     if (codeIds.length)
       await tx

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { isMainlandPhone, ossUploadResponse, UPLOAD_LIMITS } from '@rp/shared';
-import { uploads } from '../../db/schema/index';
+import { uploads, volunteers } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
 import { checkExtension, processImage, sniff } from '../../lib/images';
@@ -91,8 +91,19 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     if (!user) throw errors.unauthorized();
     const [u] = await deps.database.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
-    // Children's photos and teachers' papers: their uploader, and staff who handle registrations (not content editors).
-    if (!u || (u.userId !== user.id && !user.permissions.includes('registrations.manage'))) throw errors.notFound();
+    // Children's photos and teachers' papers: their uploader, and staff who handle registrations (not content editors);
+    // a volunteer's resume also to the staff who review volunteers
+    const staffMay = async () =>
+      user.permissions.includes('registrations.manage') ||
+      (user.permissions.includes('volunteers.manage') &&
+        (
+          await deps.database.db
+            .select({ id: volunteers.id })
+            .from(volunteers)
+            .where(eq(volunteers.resume, `/api/files/${key}`))
+            .limit(1)
+        ).length > 0);
+    if (!u || (u.userId !== user.id && !(await staffMay()))) throw errors.notFound();
     const file = await openOr404(deps.storage, key);
     reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff');
     if (u.mime === 'image/jpeg') reply.type('image/jpeg');
