@@ -27,6 +27,10 @@ import { OutboxSmsAdapter, type SmsAdapter } from './modules/auth/sms';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
+import { consultRoutes } from './modules/consult/consult.routes';
+import { volunteerRoutes } from './modules/volunteers/volunteers.routes';
+import { channelRoutes } from './modules/channels/channels.routes';
+import { examRoutes } from './modules/exam/exam.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsModule } from './modules/payments/index';
@@ -131,6 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(messageRoutes);
+  await app.register(consultRoutes);
   await app.register(adminRoutes);
   // the largest ceiling of any upload route; each route sets its own lower one
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 1, fields: 20 } });
@@ -142,6 +147,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(registrationModule);
   await app.register(paymentsModule);
   await app.register(ticketsModule);
+  await app.register(volunteerRoutes);
+  await app.register(channelRoutes);
+  await app.register(examRoutes);
   if (opts.extend) await app.register(async (child) => opts.extend!(child));
   if (opts.serveWeb) await registerSpa(app, opts.config.webDist);
   return app;

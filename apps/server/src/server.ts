@@ -71,7 +71,7 @@ async function main() {
     serveWeb: true,
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.oldPassword', '*.card', '*.token'],
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.oldPassword', '*.card', '*.token', '*.tempToken'],
       // request lines carry the path only: query strings hold search terms (names, phone numbers)
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),

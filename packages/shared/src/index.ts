@@ -18,3 +18,8 @@ export * from './rules/money';
 export * from './rules/tickets';
 export * from './schemas/payments';
 export * from './schemas/tickets';
+export * from './schemas/people';
+export * from './rules/consult';
+export * from './rules/people';
+export * from './rules/exam';
+export * from './schemas/exam';

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { examCheckTokenBody, examCheckTokenResponse, examTempTokenQuery, examTempTokenResponse, findAirCodesBody, findAirCodesResponse } from '@rp/shared';
+import { ok } from '../../lib/envelope';
+import { errors } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import { findAirCodes, issueTempToken, redeemTempToken } from './exam.service';
+
+/**
+ * The learning platform launch (spec 2.3, 6, 7.5, 7.6): the member's temp token, the learning site's
+ * redemption of it (server to server, the token is the credential), and the member's own codes.
+ * Tokens travel in query strings and bodies only; the error handler logs route patterns, never values.
+ */
+export const examRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const { db } = deps.database;
+  const tags = ['exam'];
+  const perUser = (name: string, max: number) => async (req: FastifyRequest) => {
+    if ((await deps.store.incr(`exam:${name}:${req.user!.id}`, 60)) > max) throw errors.rateLimited();
+  };
+
+  app.get(
+    '/api/lTeamMember/web/tempToken',
+    { schema: { tags, querystring: examTempTokenQuery, response: { 200: examTempTokenResponse } }, preHandler: [requireAuth, perUser('token', 20)] },
+    async (req) => ok(req, { data: await issueTempToken(deps, req.user!.id, req.query.activityNo) }, 'ok.query'),
+  );
+
+  app.post(
+    '/api/lTeamMember/sUrl/checkTempToken',
+    {
+      schema: { tags, body: examCheckTokenBody, response: { 200: examCheckTokenResponse } },
+      preHandler: async (req) => {
+        if ((await deps.store.incr(`exam:check:${req.ip}`, 60)) > 120 * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
+      },
+    },
+    async (req) => ok(req, { data: await redeemTempToken(deps, req.body.tempToken) }, 'ok.query'),
+  );
+
+  app.post(
+    '/api/lTeamMember/sUrl/findAirCodes',
+    { schema: { tags, body: findAirCodesBody, response: { 200: findAirCodesResponse } }, preHandler: [requireAuth, perUser('codes', 60)] },
+    async (req) => ok(req, { data: JSON.stringify(await findAirCodes(db, req.user!.id, req.body.activityNo)) }, 'ok.query'),
+  );
+};
