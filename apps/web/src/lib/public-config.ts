@@ -6,7 +6,7 @@ export type PublicConfig = PublicConfigResponse['data'];
 
 /**
  * GET /api/config/public (no login), fetched once per page load and shared by the home loader and
- * the header's exam link. Never rejects: a failure yields null and is retried on the next call.
+ * the header's exam launch. Never rejects: a failure yields null and is retried on the next call.
  * (Plain promise cache instead of TanStack Query: the query library stays out of the public entry.)
  */
 let value: PublicConfig | null = null;
@@ -37,17 +37,4 @@ export function usePublicConfig(): PublicConfig | null {
     return () => void listeners.delete(setConfig);
   }, []);
   return config;
-}
-
-/** The external learning site with the user's phone appended (spec 6: the phone is passed to it). */
-export function examLink(examUrl: string, phone: string | null | undefined): string | null {
-  if (!examUrl) return null;
-  try {
-    const url = new URL(examUrl, window.location.origin);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (phone) url.searchParams.set('phone', phone);
-    return url.toString();
-  } catch {
-    return null;
-  }
 }

@@ -1,12 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { NAV_ITEMS, type NavKey, type RouteHandle } from '../route-meta';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
-import { UserMenu } from './UserMenu';
 import s from './Header.module.css';
+
+// Only logged-in people see the account menu (and its exam launch): visitors' first load carries none of it.
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
 /** Spec 2.3 top navigation. No antd: it is on every public page's first load. */
 export function Header() {
@@ -77,7 +79,9 @@ export function Header() {
                 <Link to="/userCenter?t=1" className={`${s.navLink} ${s.userCenterLink}`} aria-current={active === 'userCenter' ? 'page' : undefined}>
                   {t('nav:userCenter')}
                 </Link>
-                <UserMenu user={user} />
+                <Suspense fallback={null}>
+                  <UserMenu user={user} />
+                </Suspense>
               </>
             ) : (
               <>

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@rp/shared';
 import { useUnreadCount } from '../../features/messages/unread';
 import { logout } from '../../lib/auth-actions';
-import { examLink, usePublicConfig } from '../../lib/public-config';
+import { usePublicConfig } from '../../lib/public-config';
 import { hasPermission } from '../../lib/session';
 import { avatarSrc } from '../../ui/avatar';
 import { Dropdown, menuDividerClass, menuItemClass } from '../../ui/Dropdown';
 import { ADMIN_PERMISSION } from '../guard';
+import { prefetchExam, startExam } from './exam-launch';
 import s from './Header.module.css';
 
 /** Nickname with the unread red dot, and the hover / keyboard menu of spec 2.3. */
@@ -15,7 +16,6 @@ export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const unread = useUnreadCount();
   const config = usePublicConfig();
-  const exam = config ? examLink(config.examUrl, user.phone) : null;
   const name = user.nickName || user.username;
   const src = avatarSrc(user.avatar);
 
@@ -54,12 +54,22 @@ export function UserMenu({ user }: { user: User }) {
               ) : null}
             </Link>
           </li>
-          {exam ? (
+          {config?.examUrl ? (
             <li>
-              <a href={exam} target="_blank" rel="noopener noreferrer" className={menuItemClass} onClick={() => close()}>
+              {/* opens its window in the click itself (popup blockers), after asking which activity when there are several */}
+              <button
+                type="button"
+                className={menuItemClass}
+                onPointerEnter={() => prefetchExam(user)}
+                onFocus={() => prefetchExam(user)}
+                onClick={() => {
+                  close(true);
+                  startExam(user);
+                }}
+              >
                 {t('nav:userMenu.exam')}
                 <span className="visually-hidden"> {t('common:a11y.opensInNewWindow')}</span>
-              </a>
+              </button>
             </li>
           ) : null}
           {hasPermission(user, ADMIN_PERMISSION) ? (
