@@ -83,6 +83,8 @@ test.describe('foundation journeys', () => {
       await expect(page).toHaveURL(/\/login\?redirect=%2Fmsg$/);
       await page.getByRole('link', { name: L(lang, 'auth:login.registerLink') }).click();
       await expect(page).toHaveURL(/\/regist\?redirect=%2Fmsg$/);
+      // the login form stays on screen until the registration page's code has arrived
+      await expect(page.getByRole('textbox', { name: L(lang, 'auth:login.account') })).toHaveCount(0);
       const phone = freshPhone();
       await page.getByLabel(L(lang, 'auth:sms.phone')).fill(phone);
       await page.getByRole('button', { name: L(lang, 'auth:sms.send') }).click();

@@ -170,6 +170,7 @@ for (const lang of ['zh', 'en'] as const) {
 }
 
 test('a review activity: submit, the admin passes, review success shows (568)', async ({ page, request, browser }) => {
+  test.setTimeout(120_000); // two browsers and a photo upload: generous on a shared 2-core machine
   const lang = 'en';
   await setLang(page, lang);
   const coach = await registerMember(request, 'Review Coach');
@@ -205,6 +206,7 @@ test('a review activity: submit, the admin passes, review success shows (568)', 
   await loginThroughForm(adminPage, lang, 'admin', ADMIN_PASSWORD);
   await expect(adminPage).toHaveURL(/\/admin\/review$/);
   await adminPage.getByLabel(L(lang, 'admin:reg.activity')).click();
+  await adminPage.keyboard.type('568'); // a season has more activities than the list shows at once
   await adminPage.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^568 · / }).click();
   const row = adminPage.getByRole('row', { name: /Review Kid/ });
   await row.getByRole('checkbox').check();

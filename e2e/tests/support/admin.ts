@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../../playwright.config';
 import { RESOURCES, type FieldDef, type ResourceDef } from '../../../apps/web/src/admin/resources/registry';
 import { picture, T, type Lang } from './content';
@@ -44,6 +44,15 @@ export async function loginAsAdmin(page: Page, lang: Lang, target = '/admin') {
   await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, '\\?')}$`));
 }
 
+/** Staff in their own browser context (beside a member's page), logged in and on `target`. */
+export async function adminPage(browser: Browser, lang: Lang, target: string, width = 1440): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 1000 : 844 } });
+  const page = await ctx.newPage();
+  await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
+  await loginAsAdmin(page, lang, target);
+  return page;
+}
+
 /** Switches the admin's language with the header's segmented control, as staff do. */
 export async function switchAdminLanguage(page: Page, to: Lang) {
   await page
@@ -60,7 +69,11 @@ export async function choose(page: Page, label: string, option: string) {
   const dropdown = page.locator('.ant-select-dropdown:visible');
   // a click that lands while the list is still sliding in can miss: open and pick again until it shows
   await expect(async () => {
-    if (!(await dropdown.count())) await control(page, label).click();
+    if (!(await dropdown.count())) {
+      await control(page, label).click();
+      // a searchable list (activities: more than it shows at once) is narrowed by typing
+      if (await control(page, label).isEditable()) await control(page, label).fill(option);
+    }
     await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 });
     // the choice shows in the select (no wait for the closing animation)
     await expect(itemControl(page, label)).toContainText(option, { timeout: 2000 });

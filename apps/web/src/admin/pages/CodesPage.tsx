@@ -43,6 +43,7 @@ export default function CodesPage() {
           <Form.Item name="activityId" label={t('admin:reg.activity')} htmlFor="codes-activity" rules={[{ required: true, message: t('admin:reg.activity') }]}>
             <Select
               id="codes-activity"
+              showSearch={{ optionFilterProp: 'label' }}
               loading={activities.isPending}
               options={(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))}
             />

@@ -144,6 +144,8 @@ export default function ReviewPage() {
             setActive(null);
           }}
           loading={activities.isPending}
+          // a season has dozens of activities: typed digits or words find one
+          showSearch={{ optionFilterProp: 'label' }}
           options={[
             { value: 0, label: t('admin:review.allActivities') },
             ...(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` })),
