@@ -22,6 +22,8 @@ const PORTAL_ROUTES = [
   '/userCenter?t=2',
   '/userCenter?t=3',
   '/userCenter?t=4',
+  '/userCenter?t=5',
+  '/userCenter?t=6',
   '/userCenter?t=8',
   '/userCenter?t=9',
   '/msg',
@@ -41,6 +43,7 @@ const PORTAL_ROUTES = [
   `/audience?id=${ACTIVITY}`,
   `/workShopTickets?id=${ACTIVITY}`,
   `/onlineMatch?id=${ACTIVITY}`,
+  `/volunteer_pc?id=${ACTIVITY}`,
 ];
 
 async function tokenOf(headers: Record<string, string>): Promise<string> {
@@ -84,6 +87,10 @@ const CREATABLE = new Set([
   'photos',
   'bankAccounts',
   'plans',
+  'sessions',
+  'tickets',
+  'faqs',
+  'volunteerPositions',
 ]);
 
 async function adminRoutes(request: APIRequestContext): Promise<string[]> {
@@ -99,6 +106,9 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
     '/admin/invoices',
     '/admin/reconciliation',
     '/admin/checkin',
+    '/admin/consult',
+    '/admin/broadcast',
+    '/admin/channels',
   ];
   // Every resource list, its "new" form and one existing row.
   const names = [
@@ -121,6 +131,18 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
     'ledger',
     'bankAccounts',
     'plans',
+    'sessions',
+    'tickets',
+    'visitors',
+    'onlineSlots',
+    'checkins',
+    'faqs',
+    'volunteerPositions',
+    'volunteers',
+    'channelApplications',
+    'channels',
+    'rebates',
+    'rebateWithdrawals',
   ];
   for (const name of names) {
     const res = await request.get(`/api/admin/${name}?page=0&size=1`, { headers });

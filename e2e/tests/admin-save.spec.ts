@@ -38,6 +38,12 @@ const DATES: Record<string, string> = {
   signUpEnd: `${YEAR}-04-01 18:00`,
   beginTime: `${YEAR}-05-01 09:00`,
   finishTime: `${YEAR}-05-03 18:00`,
+  // sessions: entry before start, end after start (spec 5); tickets: on sale before they stop
+  entryTime: `${YEAR}-05-01 08:00`,
+  startTime: `${YEAR}-05-01 09:00`,
+  endTime: `${YEAR}-05-01 17:00`,
+  saleStart: `${YEAR}-03-01 09:00`,
+  saleEnd: `${YEAR}-04-30 18:00`,
 };
 const INTS: Record<string, number> = { year: YEAR, minAge: 8, maxAge: 16, maxMembers: 4, playerLimit: 300, sort: 7 };
 const TEXTS: Record<string, string> = { url: 'https://example.org/e2e-partner', watermark: 'E2E', dictName: `e2e_dict_${stamp}` };
@@ -235,6 +241,8 @@ test('every creatable admin resource is created in one language, edited in the o
   expect(await get('programs')).toMatchObject({ activityId: saved.get('activities')!.id, maxMembers: INTS.maxMembers, minAge: 8, maxAge: 16 });
   expect(await get('officialFiles')).toMatchObject({ year: YEAR, activityId: saved.get('activities')!.id, fileName: `officialFiles-${stamp}.pdf` });
   expect((await get('photos')).consoleId).toBe(saved.get('consoles')!.id);
+  expect(await get('sessions')).toMatchObject({ activityId: saved.get('activities')!.id, kind: 'online' });
+  expect(await get('tickets')).toMatchObject({ sessionId: saved.get('sessions')!.id, type: 2 });
 
   const editOrder = [...order].sort((a, b) => (langs.get(a.name)![1] === current ? 0 : 1) - (langs.get(b.name)![1] === current ? 0 : 1));
   for (const def of editOrder) {

@@ -8,7 +8,7 @@ import { QueryProvider } from '../lib/QueryProvider';
 import { logout } from '../lib/auth-actions';
 import { currentLang, setLanguage, type AppLang } from '../lib/i18n';
 import { useSession } from '../lib/session';
-import { CONTENT_ITEMS, LATER_ITEMS, LIVE_ITEMS, MONEY_ITEMS, REGISTRATION_ITEMS, visibleItems } from './menu';
+import { CONTENT_ITEMS, LATER_ITEMS, LIVE_ITEMS, MONEY_ITEMS, PEOPLE_ITEMS, REGISTRATION_ITEMS, TICKET_ITEMS, visibleItems } from './menu';
 import s from './admin.module.css';
 
 /** /admin: its own layout (no public header), antd Layout with a Sider menu. */
@@ -36,7 +36,9 @@ function AdminShell() {
   const lang = currentLang();
   const parts = location.pathname.replace(/^\/admin\/?/, '').split('/');
   // /admin/r/news/5 selects the news entry
-  const selected = parts[0] === 'r' ? `r/${parts[1] ?? ''}` : (parts[0] ?? '');
+  const listed = parts[0] === 'r' ? `r/${parts[1] ?? ''}` : (parts[0] ?? '');
+  // the workshops entry is the sessions list filtered to kind "workshop"
+  const selected = listed === 'r/sessions' && new URLSearchParams(location.search).get('kind') === 'workshop' ? 'r/sessions?kind=workshop' : listed;
   const permissions = user?.permissions;
 
   const items: MenuProps['items'] = useMemo(() => {
@@ -44,24 +46,18 @@ function AdminShell() {
     const content = visibleItems(CONTENT_ITEMS, granted);
     const registrations = visibleItems(REGISTRATION_ITEMS, granted);
     const money = visibleItems(MONEY_ITEMS, granted);
+    const ticketing = visibleItems(TICKET_ITEMS, granted);
+    const people = visibleItems(PEOPLE_ITEMS, granted);
+    // one menu group per area, shown when the person may open something in it
+    const group = (key: string, labelKey: string, list: readonly { key: string; labelKey: string }[]) =>
+      list.length ? [{ type: 'group' as const, key, label: t(labelKey), children: list.map((i) => ({ key: i.key, label: t(i.labelKey) })) }] : [];
     return [
       ...visibleItems(LIVE_ITEMS, granted).map((i) => ({ key: i.key, label: t(i.labelKey) })),
-      ...(content.length
-        ? [{ type: 'group' as const, key: 'content', label: t('admin:menu.content'), children: content.map((i) => ({ key: i.key, label: t(i.labelKey) })) }]
-        : []),
-      ...(registrations.length
-        ? [
-            {
-              type: 'group' as const,
-              key: 'registrations',
-              label: t('admin:menu.registrations'),
-              children: registrations.map((i) => ({ key: i.key, label: t(i.labelKey) })),
-            },
-          ]
-        : []),
-      ...(money.length
-        ? [{ type: 'group' as const, key: 'money', label: t('admin:menu.money'), children: money.map((i) => ({ key: i.key, label: t(i.labelKey) })) }]
-        : []),
+      ...group('content', 'admin:menu.content', content),
+      ...group('registrations', 'admin:menu.registrations', registrations),
+      ...group('money', 'admin:menu.money', money),
+      ...group('ticketing', 'admin:menu.ticketing', ticketing),
+      ...group('people', 'admin:menu.people', people),
       {
         type: 'group' as const,
         key: 'later',

@@ -1,5 +1,5 @@
 import type { Permission } from '@rp/shared';
-import { RESOURCES, isMoneyResource, isRegistrationResource } from './resources/registry';
+import { RESOURCES, isContentResource, isMoneyResource, isPeopleResource, isRegistrationResource, isTicketResource } from './resources/registry';
 
 /**
  * Admin menu. The live screens first (each shown only with its permission), then every content
@@ -19,7 +19,8 @@ export const LIVE_ITEMS: readonly MenuItem[] = [
   { key: 'checkin', labelKey: 'admin:menu.checkin', permission: 'checkin.scan' },
 ];
 
-export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.filter((r) => !isRegistrationResource(r.name) && !isMoneyResource(r.name)).map((r) => ({
+// every other area has its own group: a resource appears once in the menu
+export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.filter((r) => isContentResource(r.name)).map((r) => ({
   key: `r/${r.name}`,
   labelKey: r.labelKey,
   permission: r.read,
@@ -33,10 +34,16 @@ export const REGISTRATION_ITEMS: readonly MenuItem[] = [
   ...RESOURCES.filter((r) => isRegistrationResource(r.name)).map((r) => ({ key: `r/${r.name}`, labelKey: r.labelKey, permission: r.read })),
 ];
 
-const moneyResource = (name: string): MenuItem => {
-  const def = RESOURCES.find((r) => r.name === name && isMoneyResource(r.name))!;
-  return { key: `r/${def.name}`, labelKey: def.labelKey, permission: def.read };
-};
+/** The menu entry of a resource of one group (the group's test keeps a resource from landing in another). */
+const resourceItem =
+  (inGroup: (name: string) => boolean) =>
+  (name: string): MenuItem => {
+    const def = RESOURCES.find((r) => r.name === name && inGroup(r.name))!;
+    return { key: `r/${def.name}`, labelKey: def.labelKey, permission: def.read };
+  };
+const moneyResource = resourceItem(isMoneyResource);
+const ticketResource = resourceItem(isTicketResource);
+const peopleResource = resourceItem(isPeopleResource);
 
 /** Money (issue 10): orders, refunds, invoices, payment attempts and the ledger, bank accounts, reconciliation. */
 export const MONEY_ITEMS: readonly MenuItem[] = [
@@ -50,12 +57,34 @@ export const MONEY_ITEMS: readonly MenuItem[] = [
   { key: 'reconciliation', labelKey: 'admin:menu.reconciliation', permission: 'payments.manage' },
 ];
 
-export const LATER_ITEMS = [
-  { key: 'tickets', labelKey: 'admin:resources.tickets' },
-  { key: 'volunteers', labelKey: 'admin:resources.volunteers' },
-  { key: 'channels', labelKey: 'admin:resources.channels' },
-  { key: 'feedback', labelKey: 'admin:resources.feedback' },
-] as const;
+/**
+ * Tickets (issue 11): sessions (workshops are the sessions of kind "workshop", the same list
+ * filtered), tickets, the audience, online match slots, the check-in log; the gate page is a live item.
+ */
+export const TICKET_ITEMS: readonly MenuItem[] = [
+  ticketResource('sessions'),
+  { key: 'r/sessions?kind=workshop', labelKey: 'admin:menu.workshops', permission: 'tickets.manage' },
+  ticketResource('tickets'),
+  ticketResource('visitors'),
+  ticketResource('onlineSlots'),
+  ticketResource('checkins'),
+];
+
+/** People and service (issue 12): the consultation inbox and its FAQ, system messages, volunteers, channel partners. */
+export const PEOPLE_ITEMS: readonly MenuItem[] = [
+  { key: 'consult', labelKey: 'admin:menu.consult', permission: 'consult.answer' },
+  peopleResource('faqs'),
+  { key: 'broadcast', labelKey: 'admin:menu.broadcast', permission: 'messages.send' },
+  peopleResource('volunteers'),
+  peopleResource('volunteerPositions'),
+  { key: 'channels', labelKey: 'admin:menu.channels', permission: 'channels.manage' },
+  peopleResource('channelApplications'),
+  peopleResource('channels'),
+  peopleResource('rebates'),
+  peopleResource('rebateWithdrawals'),
+];
+
+export const LATER_ITEMS = [{ key: 'feedback', labelKey: 'admin:resources.feedback' }] as const;
 
 export function laterItem(key: string) {
   return LATER_ITEMS.find((i) => i.key === key);

@@ -43,3 +43,12 @@ export function adminMoneyRoutes(): RouteObject[] {
     { path: 'checkin', lazy: lazyPage(() => import('../admin/pages/CheckinPage')) },
   ];
 }
+
+/** People and service (issue 12): the consultation inbox and system messages; FAQ, volunteers and channels are resources. */
+export function adminPeopleRoutes(): RouteObject[] {
+  return [
+    { path: 'consult', lazy: lazyPage(() => import('../admin/pages/people/ConsultPage')) },
+    { path: 'broadcast', lazy: lazyPage(() => import('../admin/pages/people/BroadcastPage')) },
+    { path: 'channels', lazy: lazyPage(() => import('../admin/pages/people/ChannelsPage')) },
+  ];
+}

@@ -52,7 +52,7 @@ export interface PlaceholderRoute {
 }
 
 /** Routes of spec 2.1 whose screens come in later issues: a bilingual placeholder until then. */
-export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [{ path: 'volunteer_pc', titleKey: 'routes:volunteer' }];
+export const PLACEHOLDER_ROUTES: readonly PlaceholderRoute[] = [];
 
 /** Ticket screens (issue 11): portal chunks with antd, behind login. */
 export const TICKET_ROUTES = [
@@ -78,6 +78,7 @@ export const KNOWN_PATHS: readonly string[] = [
   '/msg',
   '/404',
   '/401',
+  '/volunteer_pc',
   ...PLACEHOLDER_ROUTES.map((r) => `/${r.path}`),
   ...TICKET_ROUTES.map((r) => `/${r.path}`),
   ...REGISTRATION_ROUTES.map((p) => `/${p}`),

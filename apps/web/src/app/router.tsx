@@ -9,7 +9,7 @@ import { guardMiddleware, redirectTarget } from './guard';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootShell } from './RootShell';
 import { contentRoutes } from './content-routes';
-import { adminMoneyRoutes, adminResourceRoutes } from './admin-routes';
+import { adminMoneyRoutes, adminPeopleRoutes, adminResourceRoutes } from './admin-routes';
 import { BootFallback, RouteError } from './RouteError';
 import { PLACEHOLDER_ROUTES, REGISTRATION_ROUTES, TICKET_ROUTES, type RouteHandle } from './route-meta';
 
@@ -76,7 +76,7 @@ export function createRoutes(): RouteObject[] {
                   lazy: async () => {
                     const [m] = await Promise.all([
                       import('./portal/PortalLayout'),
-                      loadNamespaces('auth', 'user', 'messages', 'registration', 'orders', 'tickets'),
+                      loadNamespaces('auth', 'user', 'messages', 'registration', 'orders', 'tickets', 'people'),
                     ]);
                     return { Component: m.default };
                   },
@@ -85,6 +85,12 @@ export function createRoutes(): RouteObject[] {
                       path: 'userCenter',
                       lazy: async () => ({ Component: (await import('./portal/UserCenterRoute')).default }),
                       handle: handle({ titleKey: 'routes:userCenter', nav: 'userCenter' }),
+                    },
+                    {
+                      // volunteer applications (issue 12)
+                      path: 'volunteer_pc',
+                      lazy: async () => ({ Component: (await import('../features/volunteers/VolunteerPage')).default }),
+                      handle: handle({ titleKey: 'routes:volunteer' }),
                     },
                     {
                       path: 'msg',
@@ -156,6 +162,7 @@ export function createRoutes(): RouteObject[] {
                   handle: handle({ titleKey: 'admin:menu.codes' }),
                 },
                 ...adminMoneyRoutes(),
+                ...adminPeopleRoutes(),
                 ...adminResourceRoutes(),
                 {
                   path: '*',

@@ -190,6 +190,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
+  // a conditional GET (If-None-Match) whose answer has not changed: no body, the caller keeps what it has
+  if (response.status === 304) return undefined as T;
   const envelope = isRecord(payload) ? payload : undefined;
   const resultCode = envelope?.resultCode;
   const succeeded = response.ok && (typeof resultCode === 'number' ? resultCode > 0 : true);

@@ -41,4 +41,9 @@ export const NOT_FOUND_CODES = [
   'INVOICE_NOT_ISSUED',
   'TICKET_NOT_FOUND',
   'PASS_UNKNOWN',
+  'CONSULT_NOT_FOUND',
+  'VOLUNTEER_NOT_FOUND',
+  'CHANNEL_NOT_FOUND',
+  'REBATE_NOT_FOUND',
+  'EXAM_NOT_AVAILABLE',
 ] as const satisfies readonly CodeWithStatus<404>[];

@@ -1,6 +1,8 @@
 import { contentResources } from '@rp/shared/resources/content';
 import { paymentResources } from '@rp/shared/resources/payments';
 import { registrationResources } from '@rp/shared/resources/registration';
+import { ticketResources } from '@rp/shared/resources/tickets';
+import { peopleResources } from '@rp/shared/resources/people';
 import type { FieldDef, ResourceDef } from '@rp/shared/resources/types';
 
 /**
@@ -8,12 +10,21 @@ import type { FieldDef, ResourceDef } from '@rp/shared/resources/types';
  * definition per resource drives the server routes and these screens). Imported from the plain-data
  * modules, so zod never enters the admin chunk through them.
  */
-export const RESOURCES: readonly ResourceDef[] = [...contentResources, ...registrationResources, ...paymentResources];
+export const RESOURCES: readonly ResourceDef[] = [...contentResources, ...registrationResources, ...paymentResources, ...ticketResources, ...peopleResources];
+const CONTENT_NAMES = new Set<string>(contentResources.map((r) => r.name));
+/** News, activities, programs, files, partners, about, dictionary, galleries: the admin's "Content" group. */
+export const isContentResource = (name: string) => CONTENT_NAMES.has(name);
 const REGISTRATION_NAMES = new Set<string>(registrationResources.map((r) => r.name));
 const MONEY_NAMES = new Set<string>(paymentResources.map((r) => r.name));
 export const isRegistrationResource = (name: string) => REGISTRATION_NAMES.has(name);
 /** Orders, payment attempts, ledger, bank accounts (issue 10): the admin's "Money" group. */
 export const isMoneyResource = (name: string) => MONEY_NAMES.has(name);
+const TICKET_NAMES = new Set<string>(ticketResources.map((r) => r.name));
+/** Sessions, tickets, visitors, online slots, check-in log (issue 11): the admin's "Tickets" group. */
+export const isTicketResource = (name: string) => TICKET_NAMES.has(name);
+const PEOPLE_NAMES = new Set<string>(peopleResources.map((r) => r.name));
+/** FAQ, volunteers, channel partners and rebates (issue 12): the admin's "People and service" group. */
+export const isPeopleResource = (name: string) => PEOPLE_NAMES.has(name);
 
 export function findResource(name: string | undefined): ResourceDef | undefined {
   return RESOURCES.find((r) => r.name === name);

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { faqQuery } from '../../features/help/api';
+import { FAQ_PAGE_SIZE, faqQuery } from '../../features/help/api';
+import { Conversation } from '../../features/help/Conversation';
 import { currentLang } from '../../lib/i18n';
 import { QueryProvider } from '../../lib/QueryProvider';
-import { useSession } from '../../lib/session';
 import { useTabs, type TabItem } from '../../ui/Tabs';
 import s from './HelpWidget.module.css';
 
@@ -12,8 +12,8 @@ type HelpTab = 'faq' | 'consult' | 'qr';
 
 /**
  * The help panel: a non-modal dialog. Focus moves to its heading on open and back to the button on
- * close (Esc or the close button). While it is open, the consultation section may poll every
- * HELP_POLL_MS (features/help/api.ts); the chat itself is a later issue.
+ * close (Esc or the close button). While it is open, the consultation tab asks every HELP_POLL_MS
+ * (features/help/api.ts) whether an answer has come (a body-less 304 when not).
  */
 export default function HelpPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -57,7 +57,12 @@ export default function HelpPanel({ id, onClose }: { id: string; onClose: () => 
           ) : null}
         </div>
         <div {...panelProps('consult')} className={s.tabPanel}>
-          <ConsultationSection />
+          <h3 className={s.subTitle}>{t('help:consult.title')}</h3>
+          {tab === 'consult' ? (
+            <QueryProvider>
+              <Conversation compact />
+            </QueryProvider>
+          ) : null}
         </div>
         <div {...panelProps('qr')} className={s.tabPanel}>
           <figure className={s.qr}>
@@ -72,7 +77,8 @@ export default function HelpPanel({ id, onClose }: { id: string; onClose: () => 
 
 function FaqList() {
   const { t } = useTranslation();
-  const query = useQuery(faqQuery(currentLang()));
+  const [page, setPage] = useState(0);
+  const query = useQuery(faqQuery(currentLang(), page));
   if (query.isPending) return <p className={s.muted}>{t('help:faq.loading')}</p>;
   if (query.isError)
     return (
@@ -84,29 +90,30 @@ function FaqList() {
       </div>
     );
   if (query.data.content.length === 0) return <p className={s.muted}>{t('help:faq.empty')}</p>;
+  const pages = Math.ceil(query.data.totalElements / FAQ_PAGE_SIZE);
   return (
-    <ul className={s.faq}>
-      {query.data.content.map((item) => (
-        <li key={item.id}>
-          <details>
-            <summary>{item.question}</summary>
-            <p>{item.answer}</p>
-          </details>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Placeholder for the online chat (later issue). Its message query will use refetchInterval: HELP_POLL_MS. */
-function ConsultationSection() {
-  const { t } = useTranslation();
-  const { user } = useSession();
-  return (
-    <div>
-      <h3 className={s.subTitle}>{t('help:consult.title')}</h3>
-      <p>{t('help:consult.body')}</p>
-      {user ? null : <p className={s.muted}>{t('help:consult.loginHint')}</p>}
-    </div>
+    <>
+      <ul className={s.faq}>
+        {query.data.content.map((item) => (
+          <li key={item.id}>
+            <details>
+              <summary>{item.question}</summary>
+              <p>{item.answer}</p>
+            </details>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className={s.faqPager} aria-label={t('help:faq.pages')}>
+          <button type="button" className={s.linkButton} disabled={page === 0} onClick={() => setPage(page - 1)}>
+            {t('help:faq.prev')}
+          </button>
+          <span>{t('help:faq.page', { page: page + 1, pages })}</span>
+          <button type="button" className={s.linkButton} disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+            {t('help:faq.next')}
+          </button>
+        </nav>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Avatar, Card, Grid, Result, Select, Tabs } from 'antd';
+import { Avatar, Card, Grid, Select, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { maskPhone } from '@rp/shared/rules/phone';
@@ -10,7 +10,16 @@ import { avatarSrc } from '../../ui/avatar';
 import s from './user-center.module.css';
 
 /** ?t= values (spec 2.1: 1 personal center, 8 system messages; 2, 3, 4 and 9 are our choice). */
-export const USER_CENTER_TABS = { profile: '1', registrations: '2', orders: '3', tickets: '4', messages: '8', consultations: '9' } as const;
+export const USER_CENTER_TABS = {
+  profile: '1',
+  registrations: '2',
+  orders: '3',
+  tickets: '4',
+  volunteering: '5',
+  channel: '6',
+  messages: '8',
+  consultations: '9',
+} as const;
 const VALID = new Set<string>(Object.values(USER_CENTER_TABS));
 
 export default function UserCenterPage({
@@ -18,11 +27,17 @@ export default function UserCenterPage({
   registrationsPanel,
   ordersPanel,
   ticketsPanel,
+  consultPanel,
+  volunteeringPanel,
+  channelPanel,
 }: {
   messagesPanel: ReactNode;
   registrationsPanel: ReactNode;
   ordersPanel: ReactNode;
   ticketsPanel: ReactNode;
+  consultPanel: ReactNode;
+  volunteeringPanel: ReactNode;
+  channelPanel: ReactNode;
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -49,7 +64,7 @@ export default function UserCenterPage({
     {
       key: USER_CENTER_TABS.consultations,
       label: t('user:tabs.consultations'),
-      children: <Result status="info" title={t('user:later.consultations')} subTitle={t('user:later.body')} />,
+      children: consultPanel,
     },
     {
       key: USER_CENTER_TABS.registrations,
@@ -58,6 +73,8 @@ export default function UserCenterPage({
     },
     { key: USER_CENTER_TABS.orders, label: t('user:tabs.orders'), children: ordersPanel },
     { key: USER_CENTER_TABS.tickets, label: t('user:tabs.tickets'), children: ticketsPanel },
+    { key: USER_CENTER_TABS.volunteering, label: t('user:tabs.volunteering'), children: volunteeringPanel },
+    { key: USER_CENTER_TABS.channel, label: t('user:tabs.channel'), children: channelPanel },
   ];
   const src = avatarSrc(user.avatar);
 
