@@ -114,7 +114,7 @@ for (const { lang, width } of [
     await item.hover(); // the menu item asks for the account's activities ahead of the click
     await known;
     await item.click();
-    const dialog = page.getByRole('dialog', { name: L(lang, 'nav:exam.chooseTitle') });
+    const dialog = page.getByRole('dialog', { name: L(lang, 'exam:chooseTitle') });
     await expect(dialog).toBeVisible();
     const choices = dialog.getByRole('listitem');
     await expect(choices).toHaveCount(2);
