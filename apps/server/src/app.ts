@@ -38,6 +38,7 @@ import { ticketsModule } from './modules/tickets/index';
 import { createPaymentsRuntime, type PaymentsRuntime } from './modules/payments/runtime';
 import type { PaymentProvider } from './modules/payments/providers/types';
 import type { Deliver } from './modules/payments/providers/sandbox';
+import { wechatRoutes } from './modules/wechat/wechat.routes';
 
 export interface AppDeps {
   config: Config;
@@ -133,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(wechatRoutes);
   await app.register(userRoutes);
   await app.register(messageRoutes);
   await app.register(consultRoutes);

@@ -39,6 +39,29 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   EXAM_URL: z.string().url().default('https://learn.example.org/login'),
+  /**
+   * WeChat website login (open platform, snsapi_login). Without WECHAT_APP_ID the site runs the local
+   * simulation (same protocol, under /api/wechat-fake); with it, WeChat itself at the base URLs below.
+   */
+  WECHAT_LOGIN: z.enum(['on', 'off']).default('on'),
+  WECHAT_APP_ID: z
+    .string()
+    .regex(/^wx[0-9a-z]{16}$/i, 'must be a WeChat AppID (wx + 16 characters)')
+    .optional(),
+  WECHAT_APP_SECRET: z
+    .string()
+    .regex(/^[0-9a-z]{32}$/i, 'must be the 32-character AppSecret')
+    .optional(),
+  WECHAT_OPEN_BASE_URL: z
+    .string()
+    .url()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE_URL: z
+    .string()
+    .url()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('https://api.weixin.qq.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
@@ -109,6 +132,7 @@ export const WECHATPAY_KEYS = [
   'WECHATPAY_PUBLIC_KEY_ID',
 ] as const;
 export const ALIPAY_KEYS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
+export const WECHAT_LOGIN_KEYS = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const;
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
 
@@ -125,9 +149,9 @@ function crossCheck(c: z.infer<typeof schema>): string | null {
   // Two instances with their own generated keys would write blind indexes that never match (the same child
   // registered twice) and could not read each other's ID numbers.
   if (c.DATABASE_URL && !c.PII_KEY) return 'PII_KEY: required with DATABASE_URL (every instance must share one key; e.g. `openssl rand -hex 32`)';
-  for (const group of [WECHATPAY_KEYS, ALIPAY_KEYS]) {
+  for (const group of [WECHATPAY_KEYS, ALIPAY_KEYS, WECHAT_LOGIN_KEYS]) {
     const set = group.filter((k) => c[k]);
-    if (set.length && set.length < group.length) return `${group.find((k) => !c[k])}: required with ${set[0]} (a payment provider needs all its settings)`;
+    if (set.length && set.length < group.length) return `${group.find((k) => !c[k])}: required with ${set[0]} (a provider needs all its settings)`;
   }
   if (c.STORAGE === 's3') {
     for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!c[k]) return `${k}: required with STORAGE=s3`;

@@ -154,6 +154,13 @@ export const ERRORS = {
   /** the learning platform launch: an activity without a team or player of the account; a temp token unknown, used or expired */
   EXAM_NOT_AVAILABLE: { status: 404, message: 'exam.notAvailable' },
   EXAM_TOKEN_INVALID: { status: 401, message: 'exam.tokenInvalid' },
+  /** WeChat login: a state unknown, used or expired (forged or replayed round trip); a code WeChat refused */
+  WECHAT_STATE_INVALID: { status: 400, message: 'wechat.stateInvalid' },
+  WECHAT_CODE_INVALID: { status: 400, message: 'wechat.codeInvalid' },
+  WECHAT_UNAVAILABLE: { status: 503, message: 'wechat.unavailable' },
+  WECHAT_TAKEN: { status: 409, message: 'wechat.taken' },
+  WECHAT_ALREADY_BOUND: { status: 409, message: 'wechat.alreadyBound' },
+  WECHAT_NOT_BOUND: { status: 404, message: 'wechat.notBound' },
 
   // ── spreadsheets (batch import, code sheets) ────────────────────────────────────────────────
   IMPORT_NOT_SPREADSHEET: { status: 400, message: 'import.notSpreadsheet' },

@@ -23,3 +23,4 @@ export * from './rules/consult';
 export * from './rules/people';
 export * from './rules/exam';
 export * from './schemas/exam';
+export * from './schemas/wechat';

@@ -33,6 +33,7 @@ export const RAW_ROUTES: readonly (string | RegExp)[] = [
   'GET /api/admin/invoices/download/:id', // invoice PDF (staff)
   /^POST \/api\/lOrder\/(wx|ali|sandbox)\/(refund\/)?notify$/, // gateways' notifications, answered in each gateway's protocol
   /^(GET|POST) \/api\/lOrder\/sandbox\/pay\/:token$/, // the sandbox gateway's hosted page (HTML, a redirect)
+  /^(GET|POST) \/api\/wechat-fake\//, // the WeChat login simulation: HTML pages, redirects, WeChat's own JSON
   'GET /api/openapi.json', // the generated OpenAPI document itself
   /^GET \/api\/docs(\/|$)/, // Swagger UI
   'GET /robots.txt',

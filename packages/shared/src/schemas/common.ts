@@ -58,6 +58,6 @@ export function dataResponse<T extends z.ZodType>(data: T) {
 
 export const publicConfigResponse = z.object({
   ...envelope,
-  data: z.object({ examUrl: z.string(), captchaEnabled: z.boolean() }),
+  data: z.object({ examUrl: z.string(), captchaEnabled: z.boolean(), wechatLogin: z.enum(['wechat', 'simulated', 'off']) }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>['data'];

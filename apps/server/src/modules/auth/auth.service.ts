@@ -56,7 +56,7 @@ export async function loginWithPassword(
   return startSession(deps, row.id, input.rememberMe, client);
 }
 
-async function startSession(deps: AppDeps, userId: number, rememberMe: boolean, client: ClientInfo): Promise<LoginResult> {
+export async function startSession(deps: AppDeps, userId: number, rememberMe: boolean, client: ClientInfo): Promise<LoginResult> {
   const { db } = deps.database;
   const [row] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)).returning();
   const { token, expiresAt } = await createSession(db, userId, { rememberMe, ip: client.ip, userAgent: client.userAgent });

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { okResponse, userManResponse, wxAuthorizeQuery, wxAuthorizeResponse, wxBindBody, wxBindResponse, wxScanBody, wxScanResponse } from '@rp/shared';
+import type { Config } from '../../config';
+import { ok } from '../../lib/envelope';
+import { AppError, errors } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import { FAKE_APP_ID, FAKE_PREFIX, FAKE_SECRET, wechatFakeRoutes } from './fake.routes';
+import { WechatOAuth } from './oauth';
+import { accountLinks, authorize, bind, scan, unbind } from './wechat.service';
+
+/** What the login page offers: WeChat itself, the local simulation, or nothing (WECHAT_LOGIN=off). */
+export function wechatMode(config: Config): 'wechat' | 'simulated' | 'off' {
+  if (config.WECHAT_LOGIN === 'off') return 'off';
+  return config.WECHAT_APP_ID ? 'wechat' : 'simulated';
+}
+
+/**
+ * The simulation is reached in-process (app.inject) rather than over the network: the same protocol
+ * client, the same requests and answers, no port or host to know.
+ */
+function injectFetch(app: FastifyInstance): typeof fetch {
+  return (async (input: string | URL | Request) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const res = await app.inject({ method: 'GET', url: url.pathname + url.search });
+    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+  }) as typeof fetch;
+}
+
+export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const mode = wechatMode(deps.config);
+  const c = deps.config;
+  const oauth =
+    mode === 'wechat'
+      ? new WechatOAuth({ appId: c.WECHAT_APP_ID!, secret: c.WECHAT_APP_SECRET!, openBase: c.WECHAT_OPEN_BASE_URL, apiBase: c.WECHAT_API_BASE_URL })
+      : new WechatOAuth({
+          appId: FAKE_APP_ID,
+          secret: FAKE_SECRET,
+          openBase: FAKE_PREFIX,
+          apiBase: `http://simulation.invalid${FAKE_PREFIX}`,
+          fetch: injectFetch(app),
+        });
+  if (mode === 'simulated') await app.register(wechatFakeRoutes);
+
+  const tags = ['auth'];
+  const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], lang: req.lang });
+  const enabled = async () => {
+    if (mode === 'off') throw new AppError('NOT_FOUND');
+  };
+  const ipLimit = (name: string, max: number, windowS: number) => async (req: FastifyRequest) => {
+    if ((await deps.store.incr(`ip:${name}:${req.ip}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
+  };
+  const origin = (req: FastifyRequest) => deps.config.PUBLIC_BASE_URL ?? `${req.protocol}://${req.host}`;
+
+  app.get(
+    '/auth/web/wxAuthorize',
+    { schema: { tags, querystring: wxAuthorizeQuery, response: { 200: wxAuthorizeResponse } }, preHandler: [enabled, ipLimit('wxstart', 60, 60)] },
+    async (req) => {
+      if (req.query.purpose === 'bind' && !req.user) throw errors.unauthorized();
+      const url = await authorize(deps, oauth, {
+        purpose: req.query.purpose,
+        redirect: req.query.redirect,
+        userId: req.query.purpose === 'bind' ? req.user!.id : null,
+        origin: origin(req),
+      });
+      return ok(req, { data: { url } }, 'ok.query');
+    },
+  );
+
+  app.post(
+    '/auth/web/wxScan',
+    { schema: { tags, body: wxScanBody, response: { 200: wxScanResponse } }, preHandler: [enabled, ipLimit('login', 60, 60)] },
+    async (req) => {
+      const r = await scan(deps, oauth, req.body, client(req));
+      if (!r.bound) return ok(req, { bound: false, ticket: r.ticket, wechatName: r.wechatName, redirect: r.redirect }, 'wechat.notLinked');
+      const { status: _s, ...user } = r.login.user;
+      return ok(
+        req,
+        { bound: true, token: r.login.token, expiresAt: r.login.expiresAt.toISOString(), user, wechatName: r.wechatName, redirect: r.redirect },
+        'wechat.loggedIn',
+      );
+    },
+  );
+
+  app.post(
+    '/auth/web/wxBind',
+    { schema: { tags, body: wxBindBody, response: { 200: wxBindResponse } }, preHandler: [enabled, requireAuth, ipLimit('wxbind', 30, 60)] },
+    async (req) => ok(req, { data: await bind(deps, oauth, req.user!.id, req.body) }, 'wechat.bound'),
+  );
+
+  app.post('/auth/web/wxUnbind', { schema: { tags, response: { 200: okResponse } }, preHandler: [enabled, requireAuth] }, async (req) => {
+    await unbind(deps, req.user!.id);
+    return ok(req, {}, 'wechat.unbound');
+  });
+
+  app.get('/api/users/web/man', { schema: { tags: ['users'], response: { 200: userManResponse } }, preHandler: requireAuth }, async (req) =>
+    ok(req, { data: await accountLinks(deps, req.user!.id) }, 'ok.query'),
+  );
+};

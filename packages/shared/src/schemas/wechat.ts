@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { dataResponse, envelope } from './common';
+import { user } from './auth';
+
+/**
+ * WeChat web login and binding (spec 7.1: auth/web/wxScan with code and appType 1, auth/web/wxBind)
+ * through the open platform's website login (snsapi_login): the server hands out the authorize address
+ * with a single-use state, WeChat sends the browser back with code and state, the page posts them here.
+ */
+
+/** state and binding tickets: 32 random bytes, base64url */
+export const WECHAT_STATE_RE = /^[A-Za-z0-9_-]{43}$/;
+/** WeChat's codes are short opaque strings; anything else is refused before the provider is asked */
+export const WECHAT_CODE_RE = /^[A-Za-z0-9_-]{1,128}$/;
+
+const state = z.string('validation.required').regex(WECHAT_STATE_RE, 'wechat.stateInvalid');
+const code = z.string('validation.required').regex(WECHAT_CODE_RE, 'validation.invalid');
+
+/** GET auth/web/wxAuthorize?purpose=login|bind&redirect=: where the browser goes to scan (bind needs login). */
+export const wxAuthorizeQuery = z.object({
+  purpose: z.enum(['login', 'bind'], 'validation.invalid').default('login'),
+  /** a path of this site to land on after a login (checked like every redirect: same site only) */
+  redirect: z.string().max(500, 'validation.tooLong').optional(),
+});
+export const wxAuthorizeResponse = dataResponse(z.object({ url: z.string() }));
+
+/** POST auth/web/wxScan: the code WeChat sent back, appType 1 (website application), and our state. */
+export const wxScanBody = z.object({ code, appType: z.literal(1, 'validation.invalid'), state });
+export const wxScanResponse = z.object({
+  ...envelope,
+  /** true: a linked account is logged in (token, expiresAt, user as a login's); false: ticket to link it */
+  bound: z.boolean(),
+  token: z.string().optional(),
+  expiresAt: z.string().optional(),
+  user: user.optional(),
+  /** single use, 10 minutes: POST auth/web/wxBind { ticket } once logged in links this WeChat */
+  ticket: z.string().optional(),
+  /** the WeChat nickname, to say which WeChat this is */
+  wechatName: z.string(),
+  /** where the login was started from (a path of this site) */
+  redirect: z.string(),
+});
+
+/** POST auth/web/wxBind (logged in): the round trip's code and state, or the ticket of an unlinked scan. */
+export const wxBindBody = z.union([
+  z.object({ code, appType: z.literal(1, 'validation.invalid').default(1), state }).strict(),
+  z.object({ ticket: state }).strict(),
+]);
+export const wechatLink = z.object({ nickName: z.string(), boundAt: z.string() });
+export const wxBindResponse = dataResponse(wechatLink);
+
+/** GET api/users/web/man: what the account is linked to beyond its profile (WeChat, channel partner, volunteering). */
+export const userManResponse = dataResponse(
+  z.object({
+    wechat: wechatLink.nullable(),
+    channel: z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable(), status: z.string() }).nullable(),
+    volunteerApplications: z.number().int(),
+  }),
+);
