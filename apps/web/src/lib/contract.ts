@@ -18,6 +18,13 @@ import type {
   unreadCountResponse,
   user,
   userResponse,
+  publicConfigResponse,
+  wxAuthorizeResponse,
+  wxScanBody,
+  wxScanResponse,
+  wxBindBody,
+  wxBindResponse,
+  userManResponse,
 } from '@rp/shared';
 
 export type { ActivityItem, ConsoleItem, NewsDetail, NewsItem, OfficialFileItem, PartnerItem, PictureItem, PictureListData, ProgramItem } from '@rp/shared';
@@ -62,12 +69,11 @@ export interface Page<T> {
   size: number;
 }
 
-/**
- * GET /api/config/public. Not in packages/shared yet (requested from the contract owner as
- * `publicConfigResponse` in schemas/config.ts); replace this interface with the inferred type then.
- */
-export interface PublicConfigResponse {
-  resultCode: number;
-  resultStr: string;
-  data: { examUrl: string; captchaEnabled: boolean };
-}
+/** GET /api/config/public. */
+export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
+export type WxAuthorizeResponse = z.infer<typeof wxAuthorizeResponse>;
+export type WxScanBody = z.infer<typeof wxScanBody>;
+export type WxScanResponse = z.infer<typeof wxScanResponse>;
+export type WxBindBody = z.input<typeof wxBindBody>;
+export type WxBindResponse = z.infer<typeof wxBindResponse>;
+export type UserManResponse = z.infer<typeof userManResponse>;

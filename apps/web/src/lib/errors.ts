@@ -46,4 +46,5 @@ export const NOT_FOUND_CODES = [
   'CHANNEL_NOT_FOUND',
   'REBATE_NOT_FOUND',
   'EXAM_NOT_AVAILABLE',
+  'WECHAT_NOT_BOUND',
 ] as const satisfies readonly CodeWithStatus<404>[];

@@ -28,7 +28,11 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
   const { deps } = app;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_req, body, done) => done(null, body));
 
-  const langOf = (req: FastifyRequest): Lang => ((req.query as { lang?: string }).lang === 'en' || req.lang === 'en' ? 'en' : 'zh');
+  // WeChat's lang parameter (cn or en), else the browser's
+  const langOf = (req: FastifyRequest): Lang => {
+    const q = (req.query as { lang?: string }).lang;
+    return q === 'en' ? 'en' : q === 'cn' ? 'zh' : req.lang === 'en' ? 'en' : 'zh';
+  };
   const T = (lang: Lang, key: string) => translate(lang, key as Parameters<typeof translate>[1]);
   const deviceOf = (req: FastifyRequest): string | null => {
     const m = /(?:^|;\s*)wxfake_device=([A-Za-z0-9_-]{22,64})/.exec(req.headers.cookie ?? '');

@@ -32,6 +32,7 @@ describe('WeChat open platform website login (real protocol, local fake)', () =>
       response_type: 'code',
       scope: 'snsapi_login',
       state: expect.stringMatching(/^[\w-]{43}$/),
+      lang: 'cn',
     });
     // the simulation is not served when WeChat itself is configured
     expect((await app.inject({ method: 'GET', url: '/api/wechat-fake/sns/userinfo' })).statusCode).toBe(404);

@@ -38,9 +38,16 @@ export class WechatOAuth {
     this.fetch = opts.fetch ?? fetch;
   }
 
-  /** Step 1: the address the browser is sent to. */
-  authorizeUrl(redirectUri: string, state: string): string {
-    const q = new URLSearchParams({ appid: this.opts.appId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_login', state });
+  /** Step 1: the address the browser is sent to (lang: the scan page's language, cn or en). */
+  authorizeUrl(redirectUri: string, state: string, lang: 'zh' | 'en' = 'zh'): string {
+    const q = new URLSearchParams({
+      appid: this.opts.appId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'snsapi_login',
+      state,
+      lang: lang === 'en' ? 'en' : 'cn',
+    });
     return `${this.opts.openBase}/connect/qrconnect?${q.toString()}#wechat_redirect`;
   }
 

@@ -63,6 +63,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
         redirect: req.query.redirect,
         userId: req.query.purpose === 'bind' ? req.user!.id : null,
         origin: origin(req),
+        lang: req.lang === 'en' ? 'en' : 'zh',
       });
       return ok(req, { data: { url } }, 'ok.query');
     },

@@ -35,13 +35,13 @@ export function sitePath(v: string | undefined): string {
 export async function authorize(
   deps: AppDeps,
   oauth: WechatOAuth,
-  input: { purpose: Purpose; redirect?: string; userId: number | null; origin: string },
+  input: { purpose: Purpose; redirect?: string; userId: number | null; origin: string; lang: 'zh' | 'en' },
 ): Promise<string> {
   const state = token();
   const data: StateData = { purpose: input.purpose, userId: input.userId, redirect: sitePath(input.redirect) };
   await deps.store.set(`wx:state:${state}`, JSON.stringify(data), TTL_S);
   const back = input.purpose === 'login' ? `${input.origin}/login?wx=1` : `${input.origin}/userCenter?t=1&wx=bind`;
-  return oauth.authorizeUrl(back, state);
+  return oauth.authorizeUrl(back, state, input.lang);
 }
 
 async function takeState(deps: AppDeps, state: string, purpose: Purpose, userId: number | null): Promise<StateData> {

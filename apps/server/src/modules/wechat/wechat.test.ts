@@ -31,7 +31,7 @@ async function roundTrip(
   expect(start.statusCode, start.body).toBe(200);
   const url: string = start.json().data.url;
   expect(url).toMatch(
-    /^\/api\/wechat-fake\/connect\/qrconnect\?appid=wx\w{16}&redirect_uri=[^&]+&response_type=code&scope=snsapi_login&state=[\w-]{43}#wechat_redirect$/,
+    /^\/api\/wechat-fake\/connect\/qrconnect\?appid=wx\w{16}&redirect_uri=[^&]+&response_type=code&scope=snsapi_login&state=[\w-]{43}&lang=(cn|en)#wechat_redirect$/,
   );
   const scanPage = await app.inject({ method: 'GET', url: url.replace(/#.*$/, ''), headers: { cookie: b.cookie, 'accept-language': lang } });
   expect(scanPage.statusCode).toBe(200);

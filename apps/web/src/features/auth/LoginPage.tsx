@@ -19,6 +19,7 @@ import { withRedirect } from './redirect';
 import { PhoneCodeFields } from './SmsCodeButton';
 import { useAction } from './useAction';
 import { useFormErrors } from './useFormErrors';
+import { linkAfterLogin, useWechatReturn, WechatButton, WechatNotice } from './WechatLogin';
 import { checkCaptcha, checkPhone, checkRequired, checkSmsCode } from './validation';
 import s from './auth.module.css';
 
@@ -46,6 +47,7 @@ export default function LoginPage() {
   const prefillPhone = params.get('phone') ?? '';
   const [mode, setMode] = useState<Mode>('password');
   const [info, setInfo] = useState<string | null>(null);
+  const [wechat] = useWechatReturn();
 
   // Spec 8.1: the client leaves point=401 when the server ended the session; say so once.
   useEffect(() => {
@@ -56,12 +58,14 @@ export default function LoginPage() {
   }, [t]);
 
   const onSuccess = useCallback(
-    (res: LoginResponse, rememberMe: boolean) => {
+    async (res: LoginResponse, rememberMe: boolean) => {
       startSession({ token: res.token, user: res.user, rememberMe, expiresAt: res.expiresAt });
       notify.success(t('auth:login.success'));
-      void navigate(safeRedirect(params.get('redirect')), { replace: true });
+      // a WeChat scanned before logging in is linked to this account now
+      const wxRedirect = await linkAfterLogin(wechat, t);
+      void navigate(safeRedirect(params.get('redirect') ?? wxRedirect), { replace: true });
     },
-    [navigate, params, t],
+    [navigate, params, t, wechat],
   );
 
   const tabs: TabItem<Mode>[] = [
@@ -82,6 +86,7 @@ export default function LoginPage() {
       }
     >
       {info ? <FormAlert tone="info" message={info} /> : null}
+      <WechatNotice state={wechat} />
       {tabList}
       {/* Both panels stay mounted so switching tabs keeps what the user typed. */}
       <div {...panelProps('password')} tabIndex={-1}>
@@ -90,6 +95,7 @@ export default function LoginPage() {
       <div {...panelProps('sms')} tabIndex={-1}>
         <SmsForm prefill={prefillPhone} onSuccess={onSuccess} />
       </div>
+      <WechatButton redirect={params.get('redirect')} />
     </AuthShell>
   );
 }
@@ -103,7 +109,7 @@ function PasswordForm({
 }: {
   prefill: string;
   initialCaptcha: CaptchaResponse | null;
-  onSuccess: (res: LoginResponse, rememberMe: boolean) => void;
+  onSuccess: (res: LoginResponse, rememberMe: boolean) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [username, setUsername] = useState(prefill);
@@ -183,7 +189,7 @@ function PasswordForm({
 
 type SmsField = 'phone' | 'code';
 
-function SmsForm({ prefill, onSuccess }: { prefill: string; onSuccess: (res: LoginResponse, rememberMe: boolean) => void }) {
+function SmsForm({ prefill, onSuccess }: { prefill: string; onSuccess: (res: LoginResponse, rememberMe: boolean) => Promise<void> }) {
   const { t } = useTranslation();
   const [phone, setPhone] = useState(prefill);
   const [code, setCode] = useState('');

@@ -9,6 +9,9 @@ import type {
   SendSmsBody,
   SmsLoginBody,
   UpdatePasswordBody,
+  WxAuthorizeResponse,
+  WxScanBody,
+  WxScanResponse,
 } from '../../lib/contract';
 
 // Forms show their errors inline, so every call here is silent and never navigates on its own.
@@ -41,4 +44,19 @@ export function resetPassword(body: UpdatePasswordBody) {
 
 export async function isPhoneRegistered(phone: string) {
   return (await api.get<IsRegisterResponse>('/api/users/web/isRegister', { ...inline, query: { phone } })).data;
+}
+
+/** GET auth/web/wxAuthorize: where the browser goes to scan with WeChat (a single-use state inside). */
+export async function wechatAuthorizeUrl(redirect: string | null) {
+  return (await api.get<WxAuthorizeResponse>('/auth/web/wxAuthorize', { ...inline, query: { purpose: 'login', ...(redirect ? { redirect } : {}) } })).data.url;
+}
+
+/** POST auth/web/wxScan: the code and state WeChat sent back → a login, or a ticket to link this WeChat. */
+export function wechatScan(body: WxScanBody) {
+  return api.post<WxScanResponse>('/auth/web/wxScan', body, inline);
+}
+
+/** POST auth/web/wxBind with the ticket of an unlinked scan, once logged in. */
+export function wechatBindTicket(ticket: string) {
+  return api.post<OkResponse>('/auth/web/wxBind', { ticket }, inline);
 }

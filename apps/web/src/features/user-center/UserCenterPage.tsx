@@ -6,6 +6,7 @@ import { maskPhone } from '@rp/shared/rules/phone';
 import { useSession } from '../../lib/session';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
+import { WechatLink } from './WechatLink';
 import { avatarSrc } from '../../ui/avatar';
 import s from './user-center.module.css';
 
@@ -57,6 +58,7 @@ export default function UserCenterPage({
         <div className={s.panels}>
           <ProfileForm user={user} />
           <PasswordForm />
+          <WechatLink />
         </div>
       ),
     },
