@@ -135,6 +135,13 @@ describe('WeChat login (spec 7.1 wxScan, appType 1) through the simulation', () 
     const { app } = get();
     expect((await app.inject({ method: 'GET', url: '/auth/web/wxAuthorize?purpose=bind' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/auth/web/wxAuthorize?purpose=evil' })).statusCode).toBe(400);
+    const { database } = get();
+    const u = await buildUser(database.db);
+    const me = client(app, await loginAs(app, u.phone, u.password));
+    for (const body of [{}, { ticket: 'x' }, { code: 'a' }, { code: 'a', state: 'A'.repeat(43), ticket: 'A'.repeat(43) }, []]) {
+      const r = await me.post('/auth/web/wxBind', body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+    }
     // a redirect elsewhere is brought home
     const r = await app.inject({ method: 'GET', url: '/auth/web/wxAuthorize?redirect=https%3A%2F%2Fevil.example%2F' });
     expect(r.statusCode).toBe(200);
