@@ -92,7 +92,7 @@ for (const lang of ['zh', 'en'] as const) {
     const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: R(lang, 'batch.export') }).click()]);
     expect(exported.suggestedFilename()).toMatch(/\.xlsx$/);
     await page.getByRole('button', { name: R(lang, 'batch.import') }).click();
-    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: R(lang, 'batch.template') }).click()]);
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: R(lang, 'batch.template') }).click()]);
     const templatePath = path.join(screenshotDir, `..`, 'test-results', `template-${lang}.xlsx`);
     await template.saveAs(templatePath);
     await page.getByLabel(R(lang, 'batch.chooseSheet'), { exact: true }).setInputFiles(templatePath);

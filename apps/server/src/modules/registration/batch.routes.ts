@@ -23,10 +23,17 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/lTeamMember/web/importTemplate',
-    { schema: { tags, querystring: z.object({ activityId: id }) }, preHandler: requireAuth },
+    {
+      // public (programs are public too): the page links to it, so the browser downloads it from the click itself
+      schema: { tags, querystring: z.object({ activityId: id, lang: z.enum(['zh', 'en']).optional() }) },
+      preHandler: async (req) => {
+        if ((await deps.store.incr(`ip:template:${req.ip}`, 60)) > 60 * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
+      },
+    },
     async (req, reply) => {
-      const buf = await importTemplate(deps, req.query.activityId, req.lang);
-      const name = req.lang === 'en' ? 'players-template.xlsx' : 'xuanshou-moban.xlsx';
+      const lang = req.query.lang ?? req.lang;
+      const buf = await importTemplate(deps, req.query.activityId, lang);
+      const name = lang === 'en' ? 'players-template.xlsx' : 'xuanshou-moban.xlsx';
       return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${name}"`).send(buf);
     },
   );

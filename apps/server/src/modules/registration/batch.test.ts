@@ -43,6 +43,18 @@ describe('spreadsheet import of players', () => {
       await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
       expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe(first);
     }
+    // public, so that a link downloads it; the page's language rides in the address
+    const r = await t().app.inject({
+      method: 'GET',
+      url: `/api/lTeamMember/web/importTemplate?activityId=${s.activity.id}&lang=en`,
+      headers: { 'accept-language': 'zh' },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-disposition']).toBe('attachment; filename="players-template.xlsx"');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe('Name');
+    expect((await t().app.inject({ method: 'GET', url: `/api/lTeamMember/web/importTemplate?activityId=${s.activity.id}&lang=fr` })).statusCode).toBe(400);
   });
 
   it('previews every row with its errors (row, column, message) and writes nothing', async () => {

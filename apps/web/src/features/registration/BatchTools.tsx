@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { matchAvatars, type MatchRow } from '@rp/shared/rules/avatar-match';
 import { BATCH_AVATAR_MAX_FILES, UPLOAD_LIMITS } from '@rp/shared/limits';
 import { isApiError } from '../../lib/api-client';
+import { useLang } from '../../lib/use-lang';
 import { runPool } from '../../lib/pool';
-import { bindAvatarsMutation, downloadTemplate, importPlayersMutation, membersQuery, upload, type ImportResult, type MemberItem } from './api';
+import { bindAvatarsMutation, templateUrl, importPlayersMutation, membersQuery, upload, type ImportResult, type MemberItem } from './api';
 import { errorText, notice } from './common';
 import { avatarUploadTag } from './model';
 import s from './registration.module.css';
@@ -15,6 +16,7 @@ import s from './registration.module.css';
 /** Spreadsheet import: template, preview with per-row errors, then all-or-nothing or valid rows only. */
 export function ImportDialog({ open, activityId, onClose }: { open: boolean; activityId: number; onClose: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [atomic, setAtomic] = useState(true);
@@ -46,7 +48,8 @@ export function ImportDialog({ open, activityId, onClose }: { open: boolean; act
       <ol className={s.importSteps}>
         <li>
           {t('registration:batch.step1')}{' '}
-          <Button size="small" onClick={() => void downloadTemplate(activityId).catch(() => undefined)}>
+          {/* a plain link: the browser downloads it from the click itself (a fetched file saved later can be held back as an "automatic download") */}
+          <Button size="small" href={templateUrl(activityId, lang)} download>
             {t('registration:batch.template')}
           </Button>
         </li>

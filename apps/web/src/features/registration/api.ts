@@ -237,10 +237,8 @@ export const parseCodesMutation = mutationOptions({
 });
 
 /** Downloads (spreadsheets): the browser saves them; an error's message comes from the JSON error blob. */
-export async function downloadTemplate(activityId: number) {
-  const blob = await api.get<Blob>('/api/lTeamMember/web/importTemplate', { query: { activityId }, responseType: 'blob' });
-  saveBlob(blob, `players-template-${activityId}.xlsx`);
-}
+/** The import template (public): linked from the page, in the page's language. */
+export const templateUrl = (activityId: number, lang: 'zh' | 'en') => `/api/lTeamMember/web/importTemplate?activityId=${activityId}&lang=${lang}`;
 export async function exportPlayers(activityId: number) {
   const blob = await api.get<Blob>('/api/lTeamMember/web/export', { query: { activityId }, responseType: 'blob' });
   saveBlob(blob, `players-${activityId}.xlsx`);
