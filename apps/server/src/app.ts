@@ -39,6 +39,7 @@ import { createPaymentsRuntime, type PaymentsRuntime } from './modules/payments/
 import type { PaymentProvider } from './modules/payments/providers/types';
 import type { Deliver } from './modules/payments/providers/sandbox';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
+import { awardsRoutes } from './modules/awards/awards.routes';
 
 export interface AppDeps {
   config: Config;
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(wechatRoutes);
+  await app.register(awardsRoutes);
   await app.register(userRoutes);
   await app.register(messageRoutes);
   await app.register(consultRoutes);

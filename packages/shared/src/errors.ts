@@ -154,6 +154,17 @@ export const ERRORS = {
   /** the learning platform launch: an activity without a team or player of the account; a temp token unknown, used or expired */
   EXAM_NOT_AVAILABLE: { status: 404, message: 'exam.notAvailable' },
   EXAM_TOKEN_INVALID: { status: 401, message: 'exam.tokenInvalid' },
+  /** judges, scores, awards and certificates (issue 13) */
+  JUDGE_NOT_ASSIGNED: { status: 403, message: 'award.judgeNotAssigned' },
+  SCORE_DUPLICATE: { status: 409, message: 'award.scoreDuplicate' },
+  AWARD_NOT_FOUND: { status: 404, message: 'award.notFound' },
+  TEAM_NOT_FOUND: { status: 404, message: 'award.teamNotFound' },
+  AWARD_WRONG_ACTIVITY: { status: 400, message: 'award.wrongActivity' },
+  AWARD_ALREADY_GRANTED: { status: 409, message: 'award.alreadyGranted' },
+  AWARD_WITHDRAWN_PLAYER: { status: 409, message: 'award.withdrawnPlayer' },
+  CERT_NOT_FOUND: { status: 404, message: 'award.certNotFound' },
+  JUDGE_USER_NOT_FOUND: { status: 404, message: 'award.judgeUserNotFound' },
+  JUDGE_ALREADY: { status: 409, message: 'award.judgeAlready' },
   /** WeChat login: a state unknown, used or expired (forged or replayed round trip); a code WeChat refused */
   WECHAT_STATE_INVALID: { status: 400, message: 'wechat.stateInvalid' },
   WECHAT_CODE_INVALID: { status: 400, message: 'wechat.codeInvalid' },

@@ -24,3 +24,4 @@ export * from './rules/people';
 export * from './rules/exam';
 export * from './schemas/exam';
 export * from './schemas/wechat';
+export * from './schemas/awards';

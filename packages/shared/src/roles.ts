@@ -1,6 +1,7 @@
 /** Roles and the permissions they grant. Staff = anyone with a permission beyond a member's. */
 /** volunteer and channel (partner) are given when staff admit a volunteer or approve a channel partner (issue 12) */
-export const ROLES = ['admin', 'editor', 'member', 'volunteer', 'channel'] as const;
+/** judge: given when staff register a judge for an activity (issue 13) */
+export const ROLES = ['admin', 'editor', 'member', 'volunteer', 'channel', 'judge'] as const;
 /** An account's status: only active accounts log in (and keep their sessions). */
 export const ACCOUNT_STATUS = { DISABLED: 0, ACTIVE: 1 } as const;
 export type Role = (typeof ROLES)[number];
@@ -20,6 +21,9 @@ export const PERMISSIONS = [
   'messages.send',
   'volunteers.manage',
   'channels.manage',
+  // issue 13: entering scores (judges), and awards, certificates and judges (staff)
+  'scores.enter',
+  'awards.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -29,6 +33,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   member: [],
   volunteer: [],
   channel: [],
+  judge: ['scores.enter'],
 };
 
 export function permissionsOf(roles: readonly string[]): Permission[] {

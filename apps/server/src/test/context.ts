@@ -127,6 +127,18 @@ export async function startInstance(ctx: TestContext, opts: { store?: ShortStore
   };
 }
 
+/** A second instance for the whole file (PostgreSQL tier): started before the first test, closed after the last. */
+export function useSecondInstance(t: () => TestContext): () => Awaited<ReturnType<typeof startInstance>> {
+  let second: Awaited<ReturnType<typeof startInstance>> | undefined;
+  beforeEach(async () => {
+    second ??= await startInstance(t());
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+  return () => second!;
+}
+
 /** The sandbox gateway's notifications, delivered to this app in-process (no listening socket in API tests). */
 export function injectDeliver(app: FastifyInstance) {
   return async (url: string, body: string, headers: Record<string, string>) => {

@@ -47,4 +47,8 @@ export const NOT_FOUND_CODES = [
   'REBATE_NOT_FOUND',
   'EXAM_NOT_AVAILABLE',
   'WECHAT_NOT_BOUND',
+  'AWARD_NOT_FOUND',
+  'TEAM_NOT_FOUND',
+  'CERT_NOT_FOUND',
+  'JUDGE_USER_NOT_FOUND',
 ] as const satisfies readonly CodeWithStatus<404>[];

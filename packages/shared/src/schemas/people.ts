@@ -64,7 +64,7 @@ export const broadcastBody = z
   .object({
     audience: z.enum(['all', 'activity', 'role']),
     activityId: dbId.optional(),
-    role: z.enum(['admin', 'editor', 'member', 'volunteer', 'channel']).optional(),
+    role: z.enum(['admin', 'editor', 'member', 'volunteer', 'channel', 'judge']).optional(),
     titleZh: text(100),
     titleEn: text(100),
     contentZh: text(2000),

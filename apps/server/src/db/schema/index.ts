@@ -5,3 +5,4 @@ export * from './registration';
 export * from './payments';
 export * from './tickets';
 export * from './people';
+export * from './awards';

@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/api-client';
 import { dashboardQuery } from '../api';
 import { hasPermission, useSession } from '../../lib/session';
 import s from '../admin.module.css';
+import { ROLE_KEYS } from '../role-keys';
 
 /** The registration states the dashboard breaks players into (spec 4.1 payStatus), in the order staff act on them. */
 const PLAYER_STATES = [
@@ -17,8 +18,6 @@ const PLAYER_STATES = [
   { status: PAY_STATUS.REVIEW_FAILED, labelKey: 'admin:options.payStatus.8' },
   { status: PAY_STATUS.WITHDRAWING, labelKey: 'admin:options.payStatus.4' },
 ] as const;
-
-const ROLE_KEYS: Record<string, string> = { admin: 'admin:users.roles.admin', editor: 'admin:users.roles.editor', member: 'admin:users.roles.member' };
 
 /** /admin: the season in numbers, each count leading to the screen that lists it. */
 export default function DashboardPage() {

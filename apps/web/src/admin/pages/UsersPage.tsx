@@ -6,12 +6,7 @@ import { adminUsersQuery } from '../api';
 import { ScrollableTable } from './ScrollableTable';
 import { usePagedTable } from './usePaging';
 import s from '../admin.module.css';
-
-const ROLE_KEYS: Record<string, string> = {
-  admin: 'admin:users.roles.admin',
-  editor: 'admin:users.roles.editor',
-  member: 'admin:users.roles.member',
-};
+import { ROLE_KEYS } from '../role-keys';
 
 const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
 

@@ -19,6 +19,7 @@ const ROLE_KEYS = {
   member: 'admin:broadcast.roles.member',
   volunteer: 'admin:broadcast.roles.volunteer',
   channel: 'admin:broadcast.roles.channel',
+  judge: 'admin:broadcast.roles.judge',
   editor: 'admin:broadcast.roles.editor',
   admin: 'admin:broadcast.roles.admin',
 } as const;

@@ -1,0 +1,41 @@
+// Races only a real server can prove (PGlite runs one transaction at a time): two app instances on one
+// PostgreSQL database. One judge's score of a round sent ten times at once; one award granted ten times at once.
+import { describe, expect, it } from 'vitest';
+import { certificates, scores } from '../../db/schema/index';
+import { useSecondInstance, useTestApp } from '../../test/context';
+import { loginAs } from '../../test/factories';
+import { client } from '../registration/limits.helpers';
+import { awardsSetup } from './awards.helpers';
+
+const t = useTestApp();
+const other = useSecondInstance(t);
+
+describe('scores and awards under concurrency, two instances on one PostgreSQL', () => {
+  it('the same score sent 10 times at once across two instances → one row, nine 409', async () => {
+    const { app, database } = t();
+    const s = await awardsSetup(app, database.db);
+    const h = await loginAs(app, s.judgeUser.phone, s.judgeUser.password);
+    const rs = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        client(i % 2 ? other().app : app, h).post('/api/lTeam/team/score', { teamId: s.a.team.id, round: 1, score: 70 + i }),
+      ),
+    );
+    expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(rs.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    expect(await database.db.select().from(scores)).toHaveLength(1);
+  });
+
+  it('one award granted to one team 10 times at once → one valid certificate', async () => {
+    const { app, database } = t();
+    const s = await awardsSetup(app, database.db);
+    const awardId = (await s.staff.post('/api/admin/awards', { activityId: s.activity.id, nameZh: '一等奖', nameEn: 'First prize', kind: 'team' })).json().data
+      .id;
+    const h = await loginAs(app, s.admin.phone, s.admin.password);
+    const rs = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => client(i % 2 ? other().app : app, h).post('/api/admin/awards/grant', { awardId, teamIds: [s.a.team.id] })),
+    );
+    expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(rs.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    expect(await database.db.select().from(certificates)).toHaveLength(1);
+  });
+});
