@@ -18,6 +18,9 @@ export class TtlCache<V> {
     if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
     this.map.set(key, { v, exp: Date.now() + this.ttlMs });
   }
+  delete(key: string) {
+    this.map.delete(key);
+  }
   clear() {
     this.map.clear();
   }

@@ -34,6 +34,7 @@ export const RAW_ROUTES: readonly (string | RegExp)[] = [
   /^POST \/api\/lOrder\/(wx|ali|sandbox)\/(refund\/)?notify$/, // gateways' notifications, answered in each gateway's protocol
   /^(GET|POST) \/api\/lOrder\/sandbox\/pay\/:token$/, // the sandbox gateway's hosted page (HTML, a redirect)
   /^(GET|POST) \/api\/wechat-fake\//, // the WeChat login simulation: HTML pages, redirects, WeChat's own JSON
+  'GET /api/lAward/cert/:certCode', // a certificate as a PNG (by its unguessable code)
   'GET /api/openapi.json', // the generated OpenAPI document itself
   /^GET \/api\/docs(\/|$)/, // Swagger UI
   'GET /robots.txt',

@@ -31,7 +31,7 @@ import {
 import { awards } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
+import { AppError, errors } from '../../lib/errors';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import {
   addJudge,
@@ -47,7 +47,11 @@ import {
   removeJudge,
   teamCertificates,
   verify,
+  certificateFace,
+  isValidCode,
 } from './awards.service';
+import { certificateFileName, certificatePng } from './certificate-png';
+import { TtlCache } from '../../lib/ttl-cache';
 
 /**
  * Awards, scores, judges and certificates (issue 13): thin routes over awards.service. Judges score on
@@ -116,6 +120,31 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/certificates/:id/reissue', { schema: { tags, params: certIdParam, response: { 200: certificateResponse } }, ...staff }, async (req) =>
     ok(req, { data: await reissue(db, req.user!.id, req.params.id, req.lang) }, 'award.reissued'),
   );
+
+  // ——— the certificate picture (spec 2.7): by its unguessable code, like the verification page ———
+  // rendered once, then served from memory for 10 minutes
+  const pictures = new TtlCache<{ png: Buffer; name: string }>(10 * 60_000, 300);
+  app.get('/api/lAward/cert/:certCode', { schema: { tags, params: verifyQuery }, preHandler: perIp('certpng', 120) }, async (req, reply) => {
+    const code = req.params.certCode;
+    let hit = pictures.get(code);
+    // a cached picture is served only while its code is valid (a reissue on any instance voids it at once)
+    if (hit && !(await isValidCode(db, code))) {
+      pictures.delete(code);
+      hit = undefined;
+    }
+    if (!hit) {
+      const base = deps.config.PUBLIC_BASE_URL ?? new URL(`${req.protocol}://${req.host}`).origin;
+      const found = await certificateFace(db, code, base);
+      if (!found) throw new AppError('CERT_NOT_FOUND');
+      hit = { png: await certificatePng(found.face), name: certificateFileName(found.fileName) };
+      pictures.set(code, hit);
+    }
+    return reply
+      .header('content-type', 'image/png')
+      .header('cache-control', 'private, max-age=600')
+      .header('content-disposition', `attachment; filename="certificate-${code}.png"; filename*=UTF-8''${encodeURIComponent(hit.name)}`)
+      .send(hit.png);
+  });
 
   // ——— public and owners ———
   app.get('/api/lAward/web/list', { schema: { tags, querystring: awardListQuery, response: { 200: awardListResponse } } }, async (req) =>

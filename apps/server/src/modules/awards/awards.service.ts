@@ -424,3 +424,37 @@ export async function awardList(db: Db, activityId: number, lang: Lang) {
     promotes: r.promotes,
   }));
 }
+
+/** What the picture of a valid certificate shows, in both languages (null: unknown or void). */
+export async function certificateFace(db: Db, code: string, verifyBase: string) {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.certCode, code), eq(certificates.status, 'valid')));
+  if (!row) return null;
+  const [zh] = await presentCertificates(db, [row], 'zh');
+  const [en] = await presentCertificates(db, [row], 'en');
+  return {
+    face: {
+      certCode: row.certCode,
+      kind: zh!.kind,
+      name: row.name,
+      teamName: zh!.teamName,
+      award: { zh: zh!.awardName, en: en!.awardName },
+      program: zh!.programName ? { zh: zh!.programName, en: en!.programName ?? zh!.programName } : null,
+      activity: { zh: zh!.activityName, en: en!.activityName },
+      issuedAt: row.createdAt,
+      verifyUrl: `${verifyBase}/verify/${row.certCode}`,
+    },
+    fileName: { teamName: zh!.teamName, awardName: zh!.awardName, name: row.name },
+  };
+}
+
+/** One indexed lookup: is this code a valid certificate's? */
+export async function isValidCode(db: Db, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(eq(certificates.certCode, code), eq(certificates.status, 'valid')));
+  return Boolean(row);
+}

@@ -229,3 +229,33 @@ describe('awards and certificates (issue 13)', () => {
     expect(k.statusCode).toBe(400);
   });
 });
+
+describe('the certificate picture (spec 2.7)', () => {
+  it('is a 1600×1131 PNG whose QR code opens the verification page; named by the spec rule; unknown or malformed codes are a 4xx', async () => {
+    const sharp = (await import('sharp')).default;
+    const jsQR = (await import('jsqr')).default;
+    const s = await setup();
+    const awardId = (await s.staff.post('/api/admin/awards', { activityId: s.activity.id, nameZh: '一等奖', nameEn: 'First prize', kind: 'player' })).json()
+      .data.id;
+    const [cert] = (await s.staff.post('/api/admin/awards/grant', { awardId, memberIds: [s.a.members[0]!.id] })).json().data;
+    const { app } = get();
+    const r = await app.inject({ method: 'GET', url: `/api/lAward/cert/${cert.certCode}` });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-type']).toBe('image/png');
+    expect(r.headers['content-disposition']).toBe(
+      `attachment; filename="certificate-${cert.certCode}.png"; filename*=UTF-8''${encodeURIComponent(`${s.a.team.name}_一等奖_Ann.png`)}`,
+    );
+    const img = sharp(r.rawPayload);
+    expect(await img.metadata()).toMatchObject({ format: 'png', width: 1600, height: 1131 });
+    const { data, info } = await img.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const qr = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+    expect(qr?.data).toBe(`http://localhost/verify/${cert.certCode}`);
+    // the same picture again (from memory)
+    expect((await app.inject({ method: 'GET', url: `/api/lAward/cert/${cert.certCode}` })).rawPayload.equals(r.rawPayload)).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/api/lAward/cert/ABCDEFGHJKLMNPQR' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/lAward/cert/..%2F..%2Fetc' })).statusCode).toBe(400);
+    // a reissued certificate's old picture is gone
+    await s.staff.post(`/api/admin/certificates/${cert.id}/reissue`, {});
+    expect((await app.inject({ method: 'GET', url: `/api/lAward/cert/${cert.certCode}` })).statusCode).toBe(404);
+  });
+});
