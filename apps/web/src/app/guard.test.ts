@@ -77,3 +77,10 @@ describe('/redirect/* helper', () => {
     expect(redirectTarget(undefined, '')).toBe('/');
   });
 });
+
+describe('certificate verification (issue 13)', () => {
+  it('is open to visitors with or without a code', () => {
+    for (const pathname of ['/verify', '/verify/ABCDEFGHJKLMNPQR'])
+      expect(decideNavigation({ pathname, search: '', hasToken: false, user: null })).toEqual({ kind: 'allow' });
+  });
+});

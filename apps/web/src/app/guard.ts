@@ -50,6 +50,8 @@ export const OPEN_PATHS: readonly string[] = [
   '/401',
   '/newsDetail',
   '/rules',
+  // issue 13: certificate verification is for anyone holding a certificate (its QR code leads to /verify/<code>)
+  '/verify',
 ];
 
 const OPEN = new Set(OPEN_PATHS.map((p) => p.toLowerCase()));
@@ -79,7 +81,7 @@ export function isAdminPath(pathname: string): boolean {
 
 export function isOpenPath(pathname: string): boolean {
   const p = normalise(pathname);
-  if (OPEN.has(p) || p.startsWith('/redirect/')) return true;
+  if (OPEN.has(p) || p.startsWith('/redirect/') || p.startsWith('/verify/')) return true;
   // Unknown public paths render the 404 page; /admin/* is never "unknown".
   return !KNOWN.has(p) && !isAdminPath(p);
 }

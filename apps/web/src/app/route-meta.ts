@@ -79,6 +79,7 @@ export const KNOWN_PATHS: readonly string[] = [
   '/404',
   '/401',
   '/volunteer_pc',
+  '/verify',
   ...PLACEHOLDER_ROUTES.map((r) => `/${r.path}`),
   ...TICKET_ROUTES.map((r) => `/${r.path}`),
   ...REGISTRATION_ROUTES.map((p) => `/${p}`),

@@ -64,6 +64,15 @@ export function createRoutes(): RouteObject[] {
                   },
                   handle: handle({ titleKeyFor: (search) => (search.get('mode') === 'reset' ? 'routes:resetPassword' : 'routes:regist') }),
                 },
+                {
+                  // certificate verification (issue 13): public, no antd
+                  path: 'verify/:certCode?',
+                  lazy: async () => {
+                    const [m] = await Promise.all([import('../features/awards/VerifyPage'), loadNamespaces('awards')]);
+                    return { Component: m.default, loader: m.loader };
+                  },
+                  handle: handle({ titleKey: 'routes:verify', descriptionKey: 'routes:descriptions.verify' }),
+                },
                 { path: '404', Component: NotFoundPage, handle: handle({ titleKey: 'routes:notFound' }) },
                 { path: '401', Component: UnauthorizedPage, handle: handle({ titleKey: 'routes:unauthorized' }) },
                 {

@@ -25,6 +25,7 @@ import type {
   wxBindBody,
   wxBindResponse,
   userManResponse,
+  verifyResponse,
 } from '@rp/shared';
 
 export type { ActivityItem, ConsoleItem, NewsDetail, NewsItem, OfficialFileItem, PartnerItem, PictureItem, PictureListData, ProgramItem } from '@rp/shared';
@@ -77,3 +78,4 @@ export type WxScanResponse = z.infer<typeof wxScanResponse>;
 export type WxBindBody = z.input<typeof wxBindBody>;
 export type WxBindResponse = z.infer<typeof wxBindResponse>;
 export type UserManResponse = z.infer<typeof userManResponse>;
+export type VerifyResponse = z.infer<typeof verifyResponse>;

@@ -19,7 +19,7 @@ const lazyFiles = import.meta.glob<Json>(['../../locales/*/*.json', '!../../loca
   import: 'default',
 });
 
-export type LazyNamespace = 'auth' | 'user' | 'messages' | 'admin' | 'content' | 'registration' | 'orders' | 'tickets' | 'people' | 'exam';
+export type LazyNamespace = 'auth' | 'user' | 'messages' | 'admin' | 'content' | 'registration' | 'orders' | 'tickets' | 'people' | 'exam' | 'awards';
 
 function parsePath(file: string): [lang: string, ns: string] | null {
   const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import path from 'node:path';
+import sharp from 'sharp';
+import { adminAuth, L, screenshotDir, setLang } from './support/foundation';
+import { createActivity } from './support/registration';
+
+/**
+ * Issue 13, certificates anyone can verify: staff grant an award; the certificate picture's QR code (decoded
+ * here with jsQR) opens the public verification page, which confirms it in the reader's language; a void or
+ * unknown number says so; the page's own form checks a typed number.
+ */
+for (const { lang, width } of [
+  { lang: 'zh', width: 1440 },
+  { lang: 'en', width: 390 },
+] as const) {
+  test(`a certificate's QR code opens the verification page that confirms it (${lang}, ${width}px)`, async ({ page, request }) => {
+    await setLang(page, lang);
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    const headers = await adminAuth(request);
+    const { id: activityId } = await createActivity(request, `Awards ${lang}`);
+    const programId = (await (await request.get(`/api/lProgram/web/list?activityId=${activityId}&size=50`)).json()).content[0].id;
+    // a team award needs a team: the activity's first team is made by the admin's own account
+    const team = await request.post('/api/lTeam/web/create', {
+      headers,
+      data: { activityId, name: `Falcons ${lang}`, program: { id: programId } },
+    });
+    expect(team.ok(), await team.text()).toBe(true);
+    const award = await request.post('/api/admin/awards', { headers, data: { activityId, nameZh: '一等奖', nameEn: 'First prize', kind: 'team' } });
+    const granted = await request.post('/api/admin/awards/grant', {
+      headers,
+      data: { awardId: (await award.json()).data.id, teamIds: [(await team.json()).data.id] },
+    });
+    expect(granted.ok(), await granted.text()).toBe(true);
+    const cert = (await granted.json()).data[0];
+
+    // the picture, and the address in its QR code
+    const png = await request.get(`/api/lAward/cert/${cert.certCode}`);
+    expect(png.headers()['content-type']).toBe('image/png');
+    const { data, info } = await sharp(await png.body())
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const qr = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+    expect(qr?.data).toMatch(new RegExp(`/verify/${cert.certCode}$`));
+
+    await page.goto(new URL(qr!.data).pathname);
+    await expect(page.getByRole('status').filter({ hasText: L(lang, 'awards:verify.genuine') })).toBeVisible();
+    await expect(page.getByText(lang === 'zh' ? '一等奖' : 'First prize', { exact: true })).toBeVisible();
+    await expect(page.getByText(`Falcons ${lang}`)).toBeVisible();
+    await page.screenshot({ path: path.join(screenshotDir, `awards-verify-${lang}-${width}.png`), fullPage: true });
+
+    // a number that is not a certificate's
+    await page.getByLabel(L(lang, 'awards:verify.input')).fill('ABCDEFGHJKLMNPQR');
+    await page.getByRole('button', { name: L(lang, 'awards:verify.check') }).click();
+    await expect(page).toHaveURL(/\/verify\/ABCDEFGHJKLMNPQR$/);
+    await expect(page.getByRole('alert').filter({ hasText: lang === 'zh' ? '证书编号不存在或已作废' : 'No valid certificate has this number' })).toBeVisible();
+    // a malformed one is caught before it is sent
+    await page.getByLabel(L(lang, 'awards:verify.input')).fill('123');
+    await page.getByRole('button', { name: L(lang, 'awards:verify.check') }).click();
+    await expect(page.getByText(L(lang, 'awards:verify.format'))).toBeVisible();
+    await page.screenshot({ path: path.join(screenshotDir, `awards-verify-unknown-${lang}-${width}.png`), fullPage: true });
+    // typed in lower case, the real one is found
+    await page.getByLabel(L(lang, 'awards:verify.input')).fill(cert.certCode.toLowerCase());
+    await page.getByRole('button', { name: L(lang, 'awards:verify.check') }).click();
+    await expect(page.getByRole('status').filter({ hasText: L(lang, 'awards:verify.genuine') })).toBeVisible();
+  });
+}
