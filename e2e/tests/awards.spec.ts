@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import path from 'node:path';
 import sharp from 'sharp';
-import { adminAuth, L, screenshotDir, setLang } from './support/foundation';
-import { createActivity } from './support/registration';
+import { adminAuth, L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
+import { createActivity, memberAuth } from './support/registration';
 
 /**
  * Issue 13, certificates anyone can verify: staff grant an award; the certificate picture's QR code (decoded
@@ -64,5 +64,49 @@ for (const { lang, width } of [
     await page.getByLabel(L(lang, 'awards:verify.input')).fill(cert.certCode.toLowerCase());
     await page.getByRole('button', { name: L(lang, 'awards:verify.check') }).click();
     await expect(page.getByRole('status').filter({ hasText: L(lang, 'awards:verify.genuine') })).toBeVisible();
+  });
+}
+
+for (const { lang, width } of [
+  { lang: 'zh', width: 1440 },
+  { lang: 'en', width: 390 },
+] as const) {
+  test(`a judge scores three teams on the phone-width page; staff see the ranking (${lang}, ${width}px)`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await setLang(page, lang);
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    const headers = await adminAuth(request);
+    const { id: activityId } = await createActivity(request, `Judging ${lang}`);
+    const programId = (await (await request.get(`/api/lProgram/web/list?activityId=${activityId}&size=50`)).json()).content[0].id;
+    const coach = await registerMember(request, `Coach ${lang}`);
+    const coachHeaders = await memberAuth(request, coach.phone, coach.password);
+    const names = ['Falcons', 'Tigers', 'Pandas'].map((n) => `${n} ${lang}`);
+    for (const name of names) {
+      const r = await request.post('/api/lTeam/web/create', { headers: coachHeaders, data: { activityId, name, program: { id: programId } } });
+      expect(r.ok(), await r.text()).toBe(true);
+    }
+    const judge = await registerMember(request, `Judge ${lang}`);
+    const added = await request.post('/api/admin/judges', { headers, data: { activityId, programId, phone: judge.phone } });
+    expect(added.ok(), await added.text()).toBe(true);
+
+    await page.goto(`/login?redirect=${encodeURIComponent(`/judge?activityId=${activityId}`)}`);
+    await loginThroughForm(page, lang, judge.phone, judge.password);
+    await expect(page.getByRole('heading', { name: L(lang, 'awards:judge.title') })).toBeVisible();
+    const scores = [92.5, 88, 95];
+    for (const [i, name] of names.entries()) {
+      const team = page.getByRole('listitem').filter({ hasText: name });
+      await team.getByRole('spinbutton', { name: L(lang, 'awards:judge.scoreOf', { team: name }) }).fill(String(scores[i]));
+      await team.getByRole('button', { name: L(lang, 'awards:judge.save') }).click();
+      await expect(team.getByText(L(lang, 'awards:judge.scored', { score: scores[i]! }))).toBeVisible();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: path.join(screenshotDir, `awards-judge-${lang}-${width}.png`), fullPage: true });
+
+    const ranking = (await (await request.get(`/api/lAward/web/ranking?activityId=${activityId}&programId=${programId}`, { headers })).json()).data.rows;
+    expect(ranking.map((r: { teamName: string; rank: number; total: number }) => [r.rank, r.teamName, r.total])).toEqual([
+      [1, names[2], 95],
+      [2, names[0], 92.5],
+      [3, names[1], 88],
+    ]);
   });
 }

@@ -80,6 +80,7 @@ export const KNOWN_PATHS: readonly string[] = [
   '/401',
   '/volunteer_pc',
   '/verify',
+  '/judge',
   ...PLACEHOLDER_ROUTES.map((r) => `/${r.path}`),
   ...TICKET_ROUTES.map((r) => `/${r.path}`),
   ...REGISTRATION_ROUTES.map((p) => `/${p}`),

@@ -96,6 +96,15 @@ export function createRoutes(): RouteObject[] {
                       handle: handle({ titleKey: 'routes:userCenter', nav: 'userCenter' }),
                     },
                     {
+                      // a judge's scoring page (issue 13)
+                      path: 'judge',
+                      lazy: async () => {
+                        const [m] = await Promise.all([import('../features/awards/JudgePage'), loadNamespaces('awards')]);
+                        return { Component: m.default };
+                      },
+                      handle: handle({ titleKey: 'routes:judge' }),
+                    },
+                    {
                       // volunteer applications (issue 12)
                       path: 'volunteer_pc',
                       lazy: async () => ({ Component: (await import('../features/volunteers/VolunteerPage')).default }),

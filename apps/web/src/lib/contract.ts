@@ -26,6 +26,9 @@ import type {
   wxBindResponse,
   userManResponse,
   verifyResponse,
+  judgingResponse,
+  judgeActivitiesResponse,
+  scoreResponse,
 } from '@rp/shared';
 
 export type { ActivityItem, ConsoleItem, NewsDetail, NewsItem, OfficialFileItem, PartnerItem, PictureItem, PictureListData, ProgramItem } from '@rp/shared';
@@ -79,3 +82,6 @@ export type WxBindBody = z.input<typeof wxBindBody>;
 export type WxBindResponse = z.infer<typeof wxBindResponse>;
 export type UserManResponse = z.infer<typeof userManResponse>;
 export type VerifyResponse = z.infer<typeof verifyResponse>;
+export type JudgingResponse = z.infer<typeof judgingResponse>;
+export type JudgeActivitiesResponse = z.infer<typeof judgeActivitiesResponse>;
+export type ScoreResponse = z.infer<typeof scoreResponse>;

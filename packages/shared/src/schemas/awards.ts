@@ -37,6 +37,9 @@ export const judgingResponse = dataResponse(
   ),
 );
 
+/** GET api/lTeam/team/judgeActivities: the activities the caller judges (latest first). */
+export const judgeActivitiesResponse = dataResponse(z.array(z.object({ activityId: z.number().int(), activityName: z.string() })));
+
 /** GET api/lAward/web/ranking?activityId&programId: public once published, staff always. */
 export const rankingQuery = z.object({ activityId: dbId, programId: dbId });
 export const rankingRow = z.object({

@@ -16,6 +16,7 @@ import {
   judgeResponse,
   judgingQuery,
   judgingResponse,
+  judgeActivitiesResponse,
   okResponse,
   publishBody,
   rankingQuery,
@@ -49,6 +50,7 @@ import {
   verify,
   certificateFace,
   isValidCode,
+  judgeActivities,
 } from './awards.service';
 import { certificateFileName, certificatePng } from './certificate-png';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -87,6 +89,12 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lTeam/team/judging',
     { schema: { tags, querystring: judgingQuery, response: { 200: judgingResponse } }, preHandler: requirePermission('scores.enter') },
     async (req) => ok(req, { data: await judging(db, req.user!.id, req.query.activityId, req.lang) }, 'ok.query'),
+  );
+
+  app.get(
+    '/api/lTeam/team/judgeActivities',
+    { schema: { tags, response: { 200: judgeActivitiesResponse } }, preHandler: requirePermission('scores.enter') },
+    async (req) => ok(req, { data: await judgeActivities(db, req.user!.id, req.lang) }, 'ok.query'),
   );
 
   // ——— rankings: public once published, staff always ———

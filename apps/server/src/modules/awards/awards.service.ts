@@ -458,3 +458,14 @@ export async function isValidCode(db: Db, code: string): Promise<boolean> {
     .where(and(eq(certificates.certCode, code), eq(certificates.status, 'valid')));
   return Boolean(row);
 }
+
+/** The activities an account judges, latest first. */
+export async function judgeActivities(db: Db, userId: number, lang: Lang) {
+  const rows = await db
+    .selectDistinct({ activityId: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn })
+    .from(judges)
+    .innerJoin(activities, eq(activities.id, judges.activityId))
+    .where(eq(judges.userId, userId))
+    .orderBy(sql`${activities.id} desc`);
+  return rows.map((r) => ({ activityId: r.activityId, activityName: pick(lang, r.nameZh, r.nameEn) }));
+}

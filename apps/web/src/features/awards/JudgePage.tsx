@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Empty, InputNumber, Segmented, Select, Skeleton, Tag } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessage } from '../../lib/api-client';
+import type { JudgeActivitiesResponse, JudgingResponse, ScoreResponse } from '../../lib/contract';
+import { notify } from '../../lib/notify';
+import s from './judge.module.css';
+
+const ROUNDS = [1, 2, 3, 4, 5];
+const quiet = { silent: true } as const;
+
+/**
+ * /judge (issue 13, spec 7.4 team/score): a judge's phone-width scoring page — the activity, the round,
+ * then a score per team of the judge's programs, once (a second score of a round is refused by the server).
+ */
+export default function JudgePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const client = useQueryClient();
+  const [round, setRound] = useState(1);
+  const [draft, setDraft] = useState<Record<number, number | null>>({});
+  const activities = useQuery({
+    queryKey: ['judge', 'activities'],
+    queryFn: () => api.get<JudgeActivitiesResponse>('/api/lTeam/team/judgeActivities', quiet).then((r) => r.data),
+  });
+  const chosen = Number(params.get('activityId')) || activities.data?.[0]?.activityId || 0;
+  const teams = useQuery({
+    queryKey: ['judge', 'teams', chosen],
+    queryFn: () => api.get<JudgingResponse>('/api/lTeam/team/judging', { ...quiet, query: { activityId: chosen } }).then((r) => r.data),
+    enabled: chosen > 0,
+  });
+  const save = useMutation({
+    mutationFn: (body: { teamId: number; round: number; score: number }) => api.post<ScoreResponse>('/api/lTeam/team/score', body, quiet),
+    onSuccess: (_r, body) => {
+      notify.success(t('awards:judge.saved'));
+      setDraft((d) => ({ ...d, [body.teamId]: null }));
+      void client.invalidateQueries({ queryKey: ['judge', 'teams', chosen] });
+    },
+    onError: (e) => notify.error(errorMessage(e, t('awards:judge.failed'))),
+  });
+
+  return (
+    <section className={s.page} aria-labelledby="judge-title">
+      <h1 id="judge-title" className={s.title}>
+        {t('awards:judge.title')}
+      </h1>
+      {activities.isPending ? <Skeleton active /> : null}
+      {activities.isError ? <Alert type="error" showIcon title={errorMessage(activities.error, t('awards:judge.failed'))} /> : null}
+      {activities.data && !activities.data.length ? <Empty description={t('awards:judge.none')} /> : null}
+      {activities.data?.length ? (
+        <div className={s.controls}>
+          <label className={s.control}>
+            <span>{t('awards:judge.activity')}</span>
+            <Select
+              aria-label={t('awards:judge.activity')}
+              value={chosen}
+              onChange={(v: number) => setParams({ activityId: String(v) }, { replace: true })}
+              options={activities.data.map((a) => ({ value: a.activityId, label: a.activityName }))}
+            />
+          </label>
+          <div className={s.control}>
+            <span id="judge-round">{t('awards:judge.round')}</span>
+            <div className={s.rounds}>
+              <Segmented
+                aria-labelledby="judge-round"
+                value={round}
+                onChange={(v) => setRound(Number(v))}
+                options={ROUNDS.map((r) => ({ value: r, label: t('awards:judge.roundN', { n: r }) }))}
+              />
+            </div>
+          </div>
+        </div>
+      ) : null}
+      {teams.isPending && chosen > 0 ? <Skeleton active /> : null}
+      {teams.isError ? <Alert type="error" showIcon title={errorMessage(teams.error, t('awards:judge.failed'))} /> : null}
+      {teams.data ? (
+        <ul className={s.teams} aria-label={t('awards:judge.teams')}>
+          {teams.data.map((team) => {
+            const done = team.mine[String(round)];
+            const value = draft[team.teamId] ?? null;
+            return (
+              <li key={team.teamId} className={s.team}>
+                <div>
+                  <p className={s.teamName}>
+                    {team.number} · {team.teamName}
+                  </p>
+                  <p className={s.muted}>{team.programName}</p>
+                </div>
+                {done !== undefined ? (
+                  <Tag color="green" className={s.done}>
+                    {t('awards:judge.scored', { score: done })}
+                  </Tag>
+                ) : (
+                  <div className={s.entry}>
+                    <InputNumber
+                      aria-label={t('awards:judge.scoreOf', { team: team.teamName })}
+                      min={0}
+                      max={100}
+                      step={0.5}
+                      precision={2}
+                      inputMode="decimal"
+                      value={value}
+                      onChange={(v) => setDraft((d) => ({ ...d, [team.teamId]: v }))}
+                    />
+                    <Button
+                      type="primary"
+                      disabled={value === null}
+                      loading={save.isPending && save.variables?.teamId === team.teamId}
+                      onClick={() => value !== null && save.mutate({ teamId: team.teamId, round, score: value })}
+                    >
+                      {t('awards:judge.save')}
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
