@@ -110,3 +110,36 @@ for (const { lang, width } of [
     ]);
   });
 }
+
+for (const { lang, width } of [
+  { lang: 'zh', width: 1440 },
+  { lang: 'en', width: 390 },
+] as const) {
+  test(`a coach downloads the team's certificate from the user center (${lang}, ${width}px)`, async ({ page, request }) => {
+    await setLang(page, lang);
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    const headers = await adminAuth(request);
+    const { id: activityId } = await createActivity(request, `Certificates ${lang}`);
+    const programId = (await (await request.get(`/api/lProgram/web/list?activityId=${activityId}&size=50`)).json()).content[0].id;
+    const coach = await registerMember(request, `Cert coach ${lang}`);
+    const coachHeaders = await memberAuth(request, coach.phone, coach.password);
+    const team = await request.post('/api/lTeam/web/create', { headers: coachHeaders, data: { activityId, name: `Owls ${lang}`, program: { id: programId } } });
+    const award = await request.post('/api/admin/awards', { headers, data: { activityId, nameZh: '二等奖', nameEn: 'Second prize', kind: 'team' } });
+    const granted = await request.post('/api/admin/awards/grant', {
+      headers,
+      data: { awardId: (await award.json()).data.id, teamIds: [(await team.json()).data.id] },
+    });
+    expect(granted.ok(), await granted.text()).toBe(true);
+
+    await page.goto('/login?redirect=%2FuserCenter%3Ft%3D10');
+    await loginThroughForm(page, lang, coach.phone, coach.password);
+    await expect(page).toHaveURL(/\/userCenter\?t=10$/);
+    const item = page.getByRole('listitem').filter({ hasText: `Owls ${lang}` });
+    await expect(item).toContainText(lang === 'zh' ? '二等奖' : 'Second prize');
+    await page.screenshot({ path: path.join(screenshotDir, `awards-mine-${lang}-${width}.png`), fullPage: true });
+    const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('link', { name: L(lang, 'awards:mine.download') }).click()]);
+    expect(download.suggestedFilename()).toBe(`Owls ${lang}_二等奖.png`);
+    await item.getByRole('button', { name: L(lang, 'awards:mine.verify') }).click();
+    await expect(page.getByRole('status').filter({ hasText: L(lang, 'awards:verify.genuine') })).toBeVisible();
+  });
+}

@@ -85,7 +85,7 @@ export function createRoutes(): RouteObject[] {
                   lazy: async () => {
                     const [m] = await Promise.all([
                       import('./portal/PortalLayout'),
-                      loadNamespaces('auth', 'user', 'messages', 'registration', 'orders', 'tickets', 'people'),
+                      loadNamespaces('auth', 'user', 'messages', 'registration', 'orders', 'tickets', 'people', 'awards'),
                     ]);
                     return { Component: m.default };
                   },

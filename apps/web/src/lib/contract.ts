@@ -29,6 +29,7 @@ import type {
   judgingResponse,
   judgeActivitiesResponse,
   scoreResponse,
+  certificateListResponse,
 } from '@rp/shared';
 
 export type { ActivityItem, ConsoleItem, NewsDetail, NewsItem, OfficialFileItem, PartnerItem, PictureItem, PictureListData, ProgramItem } from '@rp/shared';
@@ -85,3 +86,4 @@ export type VerifyResponse = z.infer<typeof verifyResponse>;
 export type JudgingResponse = z.infer<typeof judgingResponse>;
 export type JudgeActivitiesResponse = z.infer<typeof judgeActivitiesResponse>;
 export type ScoreResponse = z.infer<typeof scoreResponse>;
+export type CertificateListResponse = z.infer<typeof certificateListResponse>;

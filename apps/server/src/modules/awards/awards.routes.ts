@@ -51,6 +51,7 @@ import {
   certificateFace,
   isValidCode,
   judgeActivities,
+  myCertificates,
 } from './awards.service';
 import { certificateFileName, certificatePng } from './certificate-png';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -162,6 +163,9 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lAward/verifyCertCode',
     { schema: { tags, querystring: verifyQuery, response: { 200: verifyResponse } }, preHandler: perIp('verify', 60) },
     async (req) => ok(req, { data: await verify(db, req.query.certCode, req.lang) }, 'ok.query'),
+  );
+  app.get('/api/lAward/web/mine', { schema: { tags, response: { 200: certificateListResponse } }, preHandler: requireAuth }, async (req) =>
+    ok(req, { data: await myCertificates(db, req.user!.id, req.lang) }, 'ok.query'),
   );
   app.get(
     '/api/lTeam/team/findTeamCertCode',

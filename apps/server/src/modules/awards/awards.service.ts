@@ -446,7 +446,8 @@ export async function certificateFace(db: Db, code: string, verifyBase: string) 
       issuedAt: row.createdAt,
       verifyUrl: `${verifyBase}/verify/${row.certCode}`,
     },
-    fileName: { teamName: zh!.teamName, awardName: zh!.awardName, name: row.name },
+    // a team's certificate has no person's name: team_award
+    fileName: { teamName: zh!.teamName, awardName: zh!.awardName, name: zh!.kind === 'team' ? '' : row.name },
   };
 }
 
@@ -468,4 +469,28 @@ export async function judgeActivities(db: Db, userId: number, lang: Lang) {
     .where(eq(judges.userId, userId))
     .orderBy(sql`${activities.id} desc`);
   return rows.map((r) => ({ activityId: r.activityId, activityName: pick(lang, r.nameZh, r.nameEn) }));
+}
+
+/** Every valid certificate of the account: its teams and players, its coaches, its volunteering. */
+export async function myCertificates(db: Db, userId: number, lang: Lang) {
+  const rows = await db
+    .select({ c: certificates })
+    .from(certificates)
+    .leftJoin(teams, eq(teams.id, certificates.teamId))
+    .leftJoin(teamMembers, eq(teamMembers.id, certificates.memberId))
+    .leftJoin(leaders, eq(leaders.id, certificates.leaderId))
+    .leftJoin(volunteers, eq(volunteers.id, certificates.volunteerId))
+    .where(
+      and(
+        eq(certificates.status, 'valid'),
+        or(eq(teams.userId, userId), eq(teamMembers.userId, userId), eq(leaders.userId, userId), eq(volunteers.userId, userId)),
+      ),
+    )
+    .orderBy(sql`${certificates.id} desc`)
+    .limit(500);
+  return presentCertificates(
+    db,
+    rows.map((r) => r.c),
+    lang,
+  );
 }

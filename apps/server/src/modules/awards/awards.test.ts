@@ -217,6 +217,9 @@ describe('awards and certificates (issue 13)', () => {
     const stranger = await buildUser(get().database.db);
     const other = client(get().app, await loginAs(get().app, stranger.phone, stranger.password));
     expect((await other.get(`/api/lTeam/team/findTeamCertCode?teamId=${s.a.team.id}`)).statusCode).toBe(404);
+    // every certificate of the account in one list; none of them for another member
+    expect((await s.owner.get('/api/lAward/web/mine')).json().data.map((c: { name: string }) => c.name)).toEqual(['Ben', s.b.team.name, s.a.team.name]);
+    expect((await other.get('/api/lAward/web/mine')).json().data).toEqual([]);
     const list = await get().app.inject({ method: 'GET', url: `/api/lAward/web/list?activityId=${s.activity.id}`, headers: { 'accept-language': 'en' } });
     expect(list.json().content.map((a: { name: string }) => a.name)).toEqual(['First prize', 'Best player']);
   });

@@ -6,6 +6,7 @@ import { MyTickets } from '../../features/tickets/Passes';
 import { Conversation } from '../../features/help/Conversation';
 import { MyVolunteering } from '../../features/volunteers/VolunteerPage';
 import { ChannelPanel } from '../../features/channels/ChannelPanel';
+import { MyCertificates } from '../../features/awards/MyCertificates';
 
 /** Composition lives in app/ so features do not import each other (design §2). */
 export default function UserCenterRoute() {
@@ -18,6 +19,7 @@ export default function UserCenterRoute() {
       consultPanel={<Conversation />}
       volunteeringPanel={<MyVolunteering />}
       channelPanel={<ChannelPanel />}
+      certificatesPanel={<MyCertificates />}
     />
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, InputNumber, Segmented, Select, Skeleton, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../lib/api-client';
+import { api, errorMessage, isApiError } from '../../lib/api-client';
 import type { JudgeActivitiesResponse, JudgingResponse, ScoreResponse } from '../../lib/contract';
 import { notify } from '../../lib/notify';
 import s from './judge.module.css';
@@ -47,8 +47,11 @@ export default function JudgePage() {
         {t('awards:judge.title')}
       </h1>
       {activities.isPending ? <Skeleton active /> : null}
-      {activities.isError ? <Alert type="error" showIcon title={errorMessage(activities.error, t('awards:judge.failed'))} /> : null}
-      {activities.data && !activities.data.length ? <Empty description={t('awards:judge.none')} /> : null}
+      {/* an account that judges nothing (no judge role yet) sees the same words as one without activities */}
+      {activities.isError && !isApiError(activities.error, 'FORBIDDEN') ? (
+        <Alert type="error" showIcon title={errorMessage(activities.error, t('awards:judge.failed'))} />
+      ) : null}
+      {(activities.data && !activities.data.length) || isApiError(activities.error, 'FORBIDDEN') ? <Empty description={t('awards:judge.none')} /> : null}
       {activities.data?.length ? (
         <div className={s.controls}>
           <label className={s.control}>

@@ -20,6 +20,7 @@ export const USER_CENTER_TABS = {
   channel: '6',
   messages: '8',
   consultations: '9',
+  certificates: '10',
 } as const;
 const VALID = new Set<string>(Object.values(USER_CENTER_TABS));
 
@@ -31,6 +32,7 @@ export default function UserCenterPage({
   consultPanel,
   volunteeringPanel,
   channelPanel,
+  certificatesPanel,
 }: {
   messagesPanel: ReactNode;
   registrationsPanel: ReactNode;
@@ -39,6 +41,7 @@ export default function UserCenterPage({
   consultPanel: ReactNode;
   volunteeringPanel: ReactNode;
   channelPanel: ReactNode;
+  certificatesPanel: ReactNode;
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -77,6 +80,7 @@ export default function UserCenterPage({
     { key: USER_CENTER_TABS.tickets, label: t('user:tabs.tickets'), children: ticketsPanel },
     { key: USER_CENTER_TABS.volunteering, label: t('user:tabs.volunteering'), children: volunteeringPanel },
     { key: USER_CENTER_TABS.channel, label: t('user:tabs.channel'), children: channelPanel },
+    { key: USER_CENTER_TABS.certificates, label: t('user:tabs.certificates'), children: certificatesPanel },
   ];
   const src = avatarSrc(user.avatar);
 
