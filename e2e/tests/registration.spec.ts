@@ -9,10 +9,10 @@ const R = (lang: 'zh' | 'en', key: string, p?: Record<string, string | number>) 
 const SUMO = { zh: '技能相扑赛', en: 'Skill-based Sumo' } as const;
 
 async function openTab(page: Page, lang: 'zh' | 'en', tab: 'teams' | 'players' | 'teachers' | 'overview') {
-  await page
-    .getByRole('navigation', { name: R(lang, 'tabs.label') })
-    .getByRole('link', { name: R(lang, `tabs.${tab}`), exact: true })
-    .click();
+  const link = page.getByRole('navigation', { name: R(lang, 'tabs.label') }).getByRole('link', { name: R(lang, `tabs.${tab}`), exact: true });
+  await link.click();
+  // the tab's screen has replaced the previous one (a loaded machine can leave it on screen a moment)
+  await expect(link).toHaveAttribute('aria-current', 'page');
 }
 
 async function addPlayer(page: Page, lang: 'zh' | 'en', p: { name: string; team?: string; passport?: boolean; card: string; birth?: string }) {
