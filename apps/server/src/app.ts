@@ -40,6 +40,7 @@ import type { PaymentProvider } from './modules/payments/providers/types';
 import type { Deliver } from './modules/payments/providers/sandbox';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { awardsRoutes } from './modules/awards/awards.routes';
+import { certificatesRoutes } from './modules/awards/certificates.routes';
 
 export interface AppDeps {
   config: Config;
@@ -154,6 +155,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(volunteerRoutes);
   await app.register(channelRoutes);
   await app.register(examRoutes);
+  // templates take a background upload: after the multipart parser
+  await app.register(certificatesRoutes);
   if (opts.extend) await app.register(async (child) => opts.extend!(child));
   if (opts.serveWeb) await registerSpa(app, opts.config.webDist);
   return app;

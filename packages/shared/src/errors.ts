@@ -165,6 +165,21 @@ export const ERRORS = {
   CERT_NOT_FOUND: { status: 404, message: 'award.certNotFound' },
   JUDGE_USER_NOT_FOUND: { status: 404, message: 'award.judgeUserNotFound' },
   JUDGE_ALREADY: { status: 409, message: 'award.judgeAlready' },
+  /** spec 8.2: an activity drawing certificates on templates without one for this award's kind; a coach's template needs the coach's photo */
+  CERT_NO_TEMPLATE: { status: 409, message: 'award.noTemplate' },
+  LEADER_NO_PHOTO: { status: 409, message: 'award.noCoachPhoto' },
+  /** a reissued certificate's old code (spec 8.2: please re-fetch the certificate) */
+  CERT_VOID: { status: 404, message: 'award.certVoid' },
+  /** spec 8.2: no award list in this activity, please add and try again */
+  AWARD_NONE: { status: 409, message: 'award.none' },
+  CERT_NONE: { status: 409, message: 'award.noCertificates' },
+  /** a template that lacks a required field, or a field outside its picture */
+  AWARD_TEMPLATE_FIELDS: { status: 400, message: 'award.templateFields' },
+  AWARD_TEMPLATE_OUTSIDE: { status: 400, message: 'award.templateOutside' },
+  /** the picture proxy takes this site's public pictures only */
+  PICTURE_NOT_OURS: { status: 400, message: 'award.pictureNotOurs' },
+  /** a certificate batch download: unknown or expired job */
+  EXPORT_NOT_FOUND: { status: 404, message: 'award.exportNotFound' },
   /** WeChat login: a state unknown, used or expired (forged or replayed round trip); a code WeChat refused */
   WECHAT_STATE_INVALID: { status: 400, message: 'wechat.stateInvalid' },
   WECHAT_CODE_INVALID: { status: 400, message: 'wechat.codeInvalid' },

@@ -35,6 +35,8 @@ export const RAW_ROUTES: readonly (string | RegExp)[] = [
   /^(GET|POST) \/api\/lOrder\/sandbox\/pay\/:token$/, // the sandbox gateway's hosted page (HTML, a redirect)
   /^(GET|POST) \/api\/wechat-fake\//, // the WeChat login simulation: HTML pages, redirects, WeChat's own JSON
   'GET /api/lAward/cert/:certCode', // a certificate as a PNG (by its unguessable code)
+  'POST /api/admin/awardTemplates/preview', // a template drawn with sample data (PNG, staff)
+  'GET /api/admin/certificates/export/:jobId/file', // an activity's certificates as a zip (staff)
   'GET /api/openapi.json', // the generated OpenAPI document itself
   /^GET \/api\/docs(\/|$)/, // Swagger UI
   'GET /robots.txt',

@@ -51,4 +51,6 @@ export const NOT_FOUND_CODES = [
   'TEAM_NOT_FOUND',
   'CERT_NOT_FOUND',
   'JUDGE_USER_NOT_FOUND',
+  'EXPORT_NOT_FOUND',
+  'CERT_VOID',
 ] as const satisfies readonly CodeWithStatus<404>[];

@@ -109,6 +109,7 @@ export const activityResource = {
     { name: 'volunteerEnabled', kind: 'boolean', default: false },
     { name: 'audienceEnabled', kind: 'boolean', default: false },
     { name: 'fileDownloadEnabled', kind: 'boolean', default: true },
+    { name: 'awardPicture', kind: 'boolean', default: false },
   ],
 } as const satisfies ResourceDef;
 

@@ -102,6 +102,8 @@ export const certificateView = z.object({
   voucher: z.string().nullable(),
   status: z.enum(['valid', 'void']),
   issuedAt: z.string(),
+  /** why its picture cannot be made yet (spec 8.2: no template for the award, a coach without a photo) */
+  problem: z.enum(['noTemplate', 'noPhoto']).nullable().optional(),
 });
 export const grantResponse = dataResponse(z.array(certificateView));
 export const certificateResponse = dataResponse(certificateView);
@@ -129,3 +131,103 @@ export const awardItem = z.object({
   promotes: z.boolean(),
 });
 export const awardListResponse = z.object({ ...envelope, content: z.array(awardItem) });
+
+// ——— certificate templates (spec 7.7: award templates by activityId and type) ———
+
+export const AWARD_KINDS = ['team', 'player', 'leader', 'volunteer'] as const;
+export const awardKind = z.enum(AWARD_KINDS, 'validation.invalidOption');
+/** What a template field prints (spec 3 certificate data; `code` is the team number, `qr` the verification link). */
+export const TEMPLATE_FIELD_KEYS = ['name', 'teamName', 'activityName', 'awardName', 'programName', 'code', 'certCode', 'date', 'qr', 'photo'] as const;
+/** The fields every template of a kind must place: who, what, and how to check it. */
+export const TEMPLATE_REQUIRED: Record<(typeof AWARD_KINDS)[number], readonly (typeof TEMPLATE_FIELD_KEYS)[number][]> = {
+  team: ['teamName', 'awardName', 'certCode', 'qr'],
+  player: ['name', 'awardName', 'certCode', 'qr'],
+  leader: ['name', 'awardName', 'certCode', 'qr'],
+  volunteer: ['name', 'activityName', 'certCode', 'qr'],
+};
+const coord = z.number('validation.invalidType').int('validation.invalidType').min(0, 'validation.tooSmall').max(4000, 'validation.tooBig');
+export const templateField = z
+  .object({
+    key: z.enum(TEMPLATE_FIELD_KEYS, 'validation.invalidOption'),
+    x: coord,
+    y: coord,
+    /** font size in pixels of the picture; the width of a QR code or photo */
+    size: z.number('validation.invalidType').int('validation.invalidType').min(8, 'validation.tooSmall').max(1200, 'validation.tooBig'),
+    color: z
+      .string('validation.invalidType')
+      .regex(/^#[0-9a-fA-F]{6}$/, 'validation.invalid')
+      .default('#1f2937'),
+    align: z.enum(['left', 'center', 'right'], 'validation.invalidOption').default('center'),
+    lang: z.enum(['zh', 'en'], 'validation.invalidOption').default('zh'),
+    bold: z.boolean('validation.invalidType').default(false),
+  })
+  .strict();
+export const templateQuery = z.object({ activityId: dbId, type: awardKind });
+export const templateBody = z
+  .object({
+    activityId: dbId,
+    kind: awardKind,
+    /** storage key of the uploaded background (POST /api/admin/awardTemplates/background) */
+    background: z.string('validation.invalidType').max(300, 'validation.tooLong').nullable(),
+    fields: z.array(templateField).max(40, 'validation.tooBig'),
+  })
+  .strict();
+export const templateView = z.object({
+  activityId: z.number().int(),
+  kind: awardKind,
+  background: z.string().nullable(),
+  backgroundUrl: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  fields: z.array(templateField),
+  updatedAt: z.string().nullable(),
+});
+export const templateResponse = dataResponse(templateView);
+export const backgroundResponse = dataResponse(z.object({ key: z.string(), url: z.string(), width: z.number().int(), height: z.number().int() }));
+
+// ——— leader awards (spec 7.6), lookups (spec 7.4), the picture proxy (spec 7.7) ———
+
+export const leaderBindBody = z.object({ awardId: dbId, leaderIds: z.array(dbId).min(1, 'validation.required').max(1000, 'validation.tooBig') }).strict();
+export const leaderFindQuery = z.object({ activityId: dbId.optional() });
+export const certDetailQuery = z.object({ certCode });
+export const certDetailResponse = dataResponse(
+  certificateView.extend({
+    /** the coach's or player's photo (a private file the caller may read), when there is one */
+    photoUrl: z.string().nullable(),
+  }),
+);
+/** GET api/lTeam/team/findByTeamCodeAndPLaceHolder: a team number and the name of one of its players or its coach. */
+export const placeholderQuery = z.object({
+  teamCode: z.string('validation.required').trim().min(1, 'validation.required').max(20, 'validation.tooLong'),
+  placeHolder: z.string('validation.required').trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+});
+/** GET api/lTeam/team/awardCode?activityId=: the promotion vouchers of the caller's teams there. */
+export const awardCodeQuery = z.object({ activityId: dbId });
+export const awardCodeResponse = dataResponse(
+  z.array(z.object({ teamId: z.number().int(), teamName: z.string(), awardName: z.string(), voucher: z.string(), certCode: z.string() })),
+);
+/** POST api/lAward/picture: one of this site's public pictures, resized, as base64 (for drawing on a canvas). */
+export const pictureProxyBody = z
+  .object({
+    pictureUrl: z.string('validation.required').trim().min(1, 'validation.required').max(500, 'validation.tooLong'),
+    width: z.number('validation.invalidType').int('validation.invalidType').min(1, 'validation.tooSmall').max(2000, 'validation.tooBig').optional(),
+    height: z.number('validation.invalidType').int('validation.invalidType').min(1, 'validation.tooSmall').max(2000, 'validation.tooBig').optional(),
+    fit: z.enum(['cover', 'contain', 'inside'], 'validation.invalidOption').default('inside'),
+  })
+  .strict();
+export const pictureProxyResponse = dataResponse(z.object({ base64: z.string(), width: z.number().int(), height: z.number().int() }));
+
+// ——— staff: certificates issued, batch download ———
+
+export const certificateAdminQuery = z.object({
+  activityId: dbId,
+  status: z.enum(['valid', 'void', 'all'], 'validation.invalidOption').default('valid'),
+  page: z.coerce.number('validation.invalidType').int('validation.invalidType').min(1, 'validation.tooSmall').max(100000, 'validation.tooBig').default(1),
+  size: z.coerce.number('validation.invalidType').int('validation.invalidType').min(1, 'validation.tooSmall').max(200, 'validation.tooBig').default(20),
+});
+export const certificateAdminResponse = dataResponse(z.object({ total: z.number().int(), rows: z.array(certificateView) }));
+export const exportBody = z.object({ activityId: dbId }).strict();
+export const exportJobParam = z.object({ jobId: z.string().regex(/^[a-f0-9]{32}$/, 'award.exportNotFound') });
+export const exportStatusResponse = dataResponse(
+  z.object({ jobId: z.string(), total: z.number().int(), done: z.number().int(), ready: z.boolean(), failed: z.boolean() }),
+);

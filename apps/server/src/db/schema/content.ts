@@ -30,6 +30,8 @@ export const activities = pgTable('activities', {
   volunteerEnabled: boolean('volunteer_enabled').notNull().default(false),
   audienceEnabled: boolean('audience_enabled').notNull().default(false),
   fileDownloadEnabled: boolean('file_download_enabled').notNull().default(true),
+  /** certificates are drawn on the activity's uploaded templates (spec 9: "an award picture"), not the built-in design */
+  awardPicture: boolean('award_picture').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

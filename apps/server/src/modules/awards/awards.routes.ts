@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   awardListQuery,
   awardListResponse,
   awardResource,
   certIdParam,
-  certificateListResponse,
   certificateResponse,
   grantBody,
   grantResponse,
@@ -23,7 +21,6 @@ import {
   rankingResponse,
   scoreBody,
   scoreResponse,
-  teamCertQuery,
   verifyQuery,
   verifyResponse,
   dbId,
@@ -32,8 +29,9 @@ import {
 import { awards } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
-import { AppError, errors } from '../../lib/errors';
-import { requireAuth, requirePermission } from '../../plugins/auth';
+import { errors } from '../../lib/errors';
+import { requirePermission } from '../../plugins/auth';
+import { rateLimits } from './limits';
 import {
   addJudge,
   awardList,
@@ -46,15 +44,9 @@ import {
   ranking,
   reissue,
   removeJudge,
-  teamCertificates,
   verify,
-  certificateFace,
-  isValidCode,
   judgeActivities,
-  myCertificates,
 } from './awards.service';
-import { certificateFileName, certificatePng } from './certificate-png';
-import { TtlCache } from '../../lib/ttl-cache';
 
 /**
  * Awards, scores, judges and certificates (issue 13): thin routes over awards.service. Judges score on
@@ -66,9 +58,7 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = deps.database;
   const tags = ['awards'];
   const staff = { preHandler: requirePermission('awards.manage') };
-  const perIp = (name: string, max: number) => async (req: FastifyRequest) => {
-    if ((await deps.store.incr(`ip:${name}:${req.ip}`, 60)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
-  };
+  const { perIp } = rateLimits(deps);
 
   // the award list: both names needed (certificates print the reader's language)
   await app.register(
@@ -130,31 +120,6 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(req, { data: await reissue(db, req.user!.id, req.params.id, req.lang) }, 'award.reissued'),
   );
 
-  // ——— the certificate picture (spec 2.7): by its unguessable code, like the verification page ———
-  // rendered once, then served from memory for 10 minutes
-  const pictures = new TtlCache<{ png: Buffer; name: string }>(10 * 60_000, 300);
-  app.get('/api/lAward/cert/:certCode', { schema: { tags, params: verifyQuery }, preHandler: perIp('certpng', 120) }, async (req, reply) => {
-    const code = req.params.certCode;
-    let hit = pictures.get(code);
-    // a cached picture is served only while its code is valid (a reissue on any instance voids it at once)
-    if (hit && !(await isValidCode(db, code))) {
-      pictures.delete(code);
-      hit = undefined;
-    }
-    if (!hit) {
-      const base = deps.config.PUBLIC_BASE_URL ?? new URL(`${req.protocol}://${req.host}`).origin;
-      const found = await certificateFace(db, code, base);
-      if (!found) throw new AppError('CERT_NOT_FOUND');
-      hit = { png: await certificatePng(found.face), name: certificateFileName(found.fileName) };
-      pictures.set(code, hit);
-    }
-    return reply
-      .header('content-type', 'image/png')
-      .header('cache-control', 'private, max-age=600')
-      .header('content-disposition', `attachment; filename="certificate-${code}.png"; filename*=UTF-8''${encodeURIComponent(hit.name)}`)
-      .send(hit.png);
-  });
-
   // ——— public and owners ———
   app.get('/api/lAward/web/list', { schema: { tags, querystring: awardListQuery, response: { 200: awardListResponse } } }, async (req) =>
     ok(req, { content: await awardList(db, req.query.activityId, req.lang) }, 'ok.query'),
@@ -163,13 +128,5 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lAward/verifyCertCode',
     { schema: { tags, querystring: verifyQuery, response: { 200: verifyResponse } }, preHandler: perIp('verify', 60) },
     async (req) => ok(req, { data: await verify(db, req.query.certCode, req.lang) }, 'ok.query'),
-  );
-  app.get('/api/lAward/web/mine', { schema: { tags, response: { 200: certificateListResponse } }, preHandler: requireAuth }, async (req) =>
-    ok(req, { data: await myCertificates(db, req.user!.id, req.lang) }, 'ok.query'),
-  );
-  app.get(
-    '/api/lTeam/team/findTeamCertCode',
-    { schema: { tags, querystring: teamCertQuery, response: { 200: certificateListResponse } }, preHandler: requireAuth },
-    async (req) => ok(req, { data: await teamCertificates(db, req.user!.id, req.query.teamId, req.lang) }, 'ok.query'),
   );
 };

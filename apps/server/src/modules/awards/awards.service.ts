@@ -381,35 +381,6 @@ export async function verify(db: Db, code: string, lang: Lang) {
   return rest;
 }
 
-/** The certificates of the caller's team and of its players (spec findTeamCertCode); another's team is a 404. */
-export async function teamCertificates(db: Db, userId: number, teamId: number, lang: Lang) {
-  const [team] = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.id, teamId), eq(teams.userId, userId)));
-  if (!team) throw new AppError('TEAM_NOT_FOUND');
-  const members = await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
-  const rows = await db
-    .select()
-    .from(certificates)
-    .where(
-      and(
-        eq(certificates.status, 'valid'),
-        or(
-          eq(certificates.teamId, teamId),
-          members.length
-            ? inArray(
-                certificates.memberId,
-                members.map((m) => m.id),
-              )
-            : undefined,
-        ),
-      ),
-    )
-    .orderBy(asc(certificates.id));
-  return presentCertificates(db, rows, lang);
-}
-
 export async function awardList(db: Db, activityId: number, lang: Lang) {
   const rows = await db.select().from(awards).where(eq(awards.activityId, activityId)).orderBy(asc(awards.rank), asc(awards.id));
   return rows.map((r) => ({
@@ -434,7 +405,10 @@ export async function certificateFace(db: Db, code: string, verifyBase: string) 
   if (!row) return null;
   const [zh] = await presentCertificates(db, [row], 'zh');
   const [en] = await presentCertificates(db, [row], 'en');
+  const extra = await subjectExtras(db, row);
   return {
+    activityId: row.activityId,
+    photoUrl: extra.photoUrl,
     face: {
       certCode: row.certCode,
       kind: zh!.kind,
@@ -445,10 +419,29 @@ export async function certificateFace(db: Db, code: string, verifyBase: string) 
       activity: { zh: zh!.activityName, en: en!.activityName },
       issuedAt: row.createdAt,
       verifyUrl: `${verifyBase}/verify/${row.certCode}`,
+      code: extra.teamNumber,
     },
     // a team's certificate has no person's name: team_award
     fileName: { teamName: zh!.teamName, awardName: zh!.awardName, name: zh!.kind === 'team' ? '' : row.name },
   };
+}
+
+/** The team number and the photo of a certificate's subject (a player's head picture, a coach's photo). */
+export async function subjectExtras(db: Db, row: CertRow): Promise<{ teamNumber: string | null; photoUrl: string | null }> {
+  let teamId = row.teamId;
+  let photoUrl: string | null = null;
+  if (row.memberId) {
+    const [m] = await db.select({ teamId: teamMembers.teamId, headImg: teamMembers.headImg }).from(teamMembers).where(eq(teamMembers.id, row.memberId));
+    teamId = m?.teamId ?? null;
+    photoUrl = m?.headImg || null;
+  }
+  if (row.leaderId) {
+    const [l] = await db.select({ photoUrl: leaders.photoUrl }).from(leaders).where(eq(leaders.id, row.leaderId));
+    photoUrl = l?.photoUrl || null;
+  }
+  if (!teamId) return { teamNumber: null, photoUrl };
+  const [t] = await db.select({ number: teams.number }).from(teams).where(eq(teams.id, teamId));
+  return { teamNumber: t?.number ?? null, photoUrl };
 }
 
 /** One indexed lookup: is this code a valid certificate's? */
@@ -469,28 +462,4 @@ export async function judgeActivities(db: Db, userId: number, lang: Lang) {
     .where(eq(judges.userId, userId))
     .orderBy(sql`${activities.id} desc`);
   return rows.map((r) => ({ activityId: r.activityId, activityName: pick(lang, r.nameZh, r.nameEn) }));
-}
-
-/** Every valid certificate of the account: its teams and players, its coaches, its volunteering. */
-export async function myCertificates(db: Db, userId: number, lang: Lang) {
-  const rows = await db
-    .select({ c: certificates })
-    .from(certificates)
-    .leftJoin(teams, eq(teams.id, certificates.teamId))
-    .leftJoin(teamMembers, eq(teamMembers.id, certificates.memberId))
-    .leftJoin(leaders, eq(leaders.id, certificates.leaderId))
-    .leftJoin(volunteers, eq(volunteers.id, certificates.volunteerId))
-    .where(
-      and(
-        eq(certificates.status, 'valid'),
-        or(eq(teams.userId, userId), eq(teamMembers.userId, userId), eq(leaders.userId, userId), eq(volunteers.userId, userId)),
-      ),
-    )
-    .orderBy(sql`${certificates.id} desc`)
-    .limit(500);
-  return presentCertificates(
-    db,
-    rows.map((r) => r.c),
-    lang,
-  );
 }

@@ -21,6 +21,20 @@ export interface CertificateFace {
   activity: { zh: string; en: string };
   issuedAt: Date;
   verifyUrl: string;
+  /** the team number (spec 3 certificate data: code) */
+  code?: string | null;
+}
+
+/** A placed field of an uploaded template (shared schema templateField). */
+export interface PlacedField {
+  key: 'name' | 'teamName' | 'activityName' | 'awardName' | 'programName' | 'code' | 'certCode' | 'date' | 'qr' | 'photo';
+  x: number;
+  y: number;
+  size: number;
+  color: string;
+  align: 'left' | 'center' | 'right';
+  lang: 'zh' | 'en';
+  bold: boolean;
 }
 
 const require = createRequire(import.meta.url);
@@ -77,6 +91,97 @@ const KIND_TITLE: Record<CertificateFace['kind'], { zh: string; en: string }> = 
   volunteer: { zh: '志愿服务证书', en: 'Certificate of Volunteer Service' },
 };
 
+/** The QR code of a link as one SVG path inside a white square of `size` pixels at (x, y). */
+function qrSvg(url: string, x: number, y: number, size: number): string {
+  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const cell = size / (n + 8);
+  let rects = '';
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++)
+      if (qr.modules.get(i, j))
+        rects += `M${((i + 4) * cell).toFixed(2)} ${((j + 4) * cell).toFixed(2)}h${cell.toFixed(2)}v${cell.toFixed(2)}h-${cell.toFixed(2)}z`;
+  return `<rect x="${x}" y="${y}" width="${size}" height="${size}" fill="#fff"/><path transform="translate(${x} ${y})" fill="#000" d="${rects}"/>`;
+}
+
+const beijingDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+
+/** The text a template field prints for a certificate, in the field's language. */
+export function fieldText(c: CertificateFace, f: Pick<PlacedField, 'key' | 'lang'>): string {
+  switch (f.key) {
+    case 'name':
+      return c.name;
+    case 'teamName':
+      return c.teamName ?? '';
+    case 'activityName':
+      return c.activity[f.lang];
+    case 'awardName':
+      return c.award[f.lang];
+    case 'programName':
+      return c.program?.[f.lang] ?? '';
+    case 'code':
+      return c.code ?? '';
+    case 'certCode':
+      return c.certCode;
+    case 'date':
+      return beijingDate(c.issuedAt);
+    default:
+      return '';
+  }
+}
+
+/** A photo box is as wide as the field's size and 7/5 as high (a passport photo). */
+export const photoBox = (f: Pick<PlacedField, 'x' | 'y' | 'size'>) => ({ left: f.x, top: f.y, width: f.size, height: Math.round((f.size * 7) / 5) });
+
+/**
+ * A certificate on an uploaded template: the background at its stored size, each placed field drawn at its
+ * point (texts: (x, y) is the baseline anchor; QR code and photo: their top-left corner), the photo cut to its box.
+ */
+export async function templatePng(
+  t: { background: Buffer; width: number; height: number; fields: readonly PlacedField[] },
+  c: CertificateFace,
+  photo: Buffer | null,
+): Promise<Buffer> {
+  const [regular, bold] = await Promise.all([font('regular'), font('bold')]);
+  const parts: string[] = [];
+  for (const f of t.fields) {
+    if (f.key === 'qr') parts.push(qrSvg(c.verifyUrl, f.x, f.y, f.size));
+    else if (f.key === 'photo') continue;
+    else
+      parts.push(
+        textPath(f.bold ? bold : regular, fieldText(c, f), {
+          x: f.x,
+          y: f.y,
+          size: f.size,
+          fill: f.color,
+          align: f.align,
+          // a text never runs off the picture: it shrinks to the room on its anchored side
+          maxWidth: f.align === 'center' ? 2 * Math.min(f.x, t.width - f.x) : f.align === 'left' ? t.width - f.x : f.x,
+        }),
+      );
+  }
+  const overlay = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${t.width}" height="${t.height}">${parts.join('')}</svg>`);
+  const layers: { input: Buffer; left: number; top: number }[] = [];
+  const photoField = t.fields.find((f) => f.key === 'photo');
+  if (photoField && photo) {
+    const box = photoBox(photoField);
+    const w = Math.min(box.width, t.width - box.left);
+    const h = Math.min(box.height, t.height - box.top);
+    if (w > 0 && h > 0)
+      layers.push({
+        input: await sharp(photo, { limitInputPixels: 40_000_000 }).rotate().resize(w, h, { fit: 'cover' }).png().toBuffer(),
+        left: box.left,
+        top: box.top,
+      });
+  }
+  layers.push({ input: overlay, left: 0, top: 0 });
+  return sharp(t.background, { limitInputPixels: 40_000_000 })
+    .resize(t.width, t.height, { fit: 'fill' })
+    .composite(layers)
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}
+
 /** The certificate's SVG (exported for tests that read its texts). */
 export async function certificateSvg(c: CertificateFace): Promise<string> {
   const [regular, bold] = await Promise.all([font('regular'), font('bold')]);
@@ -93,7 +198,7 @@ export async function certificateSvg(c: CertificateFace): Promise<string> {
   const qrX = W - 150 - qrSize;
   const qrY = H - 130 - qrSize;
   // the organisers' calendar day (Beijing time)
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(c.issuedAt);
+  const date = beijingDate(c.issuedAt);
   const subject = c.kind === 'player' && c.teamName ? `${c.name}（${c.teamName}）` : c.name;
   const parts = [
     `<rect width="${W}" height="${H}" fill="#fffdf7"/>`,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   dbId,
@@ -15,7 +15,7 @@ import {
   PROMOTION_CODE_MIN,
   teamCodeCheckResponse,
 } from '@rp/shared';
-import { activities, orgAddresses, teamMembers, teams } from '../../db/schema/index';
+import { activities, certificates, orgAddresses, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
@@ -80,11 +80,18 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!a.promotionZone) throw errors.notFound();
       if (!req.query.sourceActivityId) throw bad('reg.promoZoneFirst', 'sourceActivityId');
       if (req.query.teamCode.length < PROMOTION_CODE_MIN) throw bad('reg.promoCodeShort', 'teamCode');
-      // the code is a team number of the source (promotion-zone) activity
+      // the code is a team number of the source (promotion-zone) activity, or the promotion voucher issued there
+      // with a promoting award (issue 13: team award code)
       const [src] = await db
         .select({ id: teams.id, name: teams.name, userId: teams.userId })
         .from(teams)
-        .where(and(eq(teams.activityId, req.query.sourceActivityId), eq(teams.number, req.query.teamCode)))
+        .leftJoin(certificates, and(eq(certificates.teamId, teams.id), eq(certificates.status, 'valid')))
+        .where(
+          and(
+            eq(teams.activityId, req.query.sourceActivityId),
+            or(eq(teams.number, req.query.teamCode), eq(certificates.voucher, req.query.teamCode.toUpperCase())),
+          ),
+        )
         .limit(1);
       return ok(
         req,

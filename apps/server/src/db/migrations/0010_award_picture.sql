@@ -1,0 +1,1 @@
+ALTER TABLE "activities" ADD COLUMN "award_picture" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app';
+import { errors } from '../../lib/errors';
+
+/** Per-minute ceilings of the public certificate routes (per address) and of members' calls (per account). */
+export function rateLimits(deps: Pick<AppDeps, 'store' | 'config'>) {
+  return {
+    perIp: (name: string, max: number) => async (req: FastifyRequest) => {
+      if ((await deps.store.incr(`ip:${name}:${req.ip}`, 60)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
+    },
+    perUser: (name: string, max: number) => async (req: FastifyRequest) => {
+      if ((await deps.store.incr(`u:${name}:${req.user!.id}`, 60)) > max) throw errors.rateLimited();
+    },
+  };
+}
