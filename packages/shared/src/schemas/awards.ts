@@ -231,3 +231,7 @@ export const exportJobParam = z.object({ jobId: z.string().regex(/^[a-f0-9]{32}$
 export const exportStatusResponse = dataResponse(
   z.object({ jobId: z.string(), total: z.number().int(), done: z.number().int(), ready: z.boolean(), failed: z.boolean() }),
 );
+
+/** A team number: <activityId>-<sequence> (the shape the registration gives every team). */
+export const TEAM_NUMBER_RE = /^\d{1,10}-\d{1,8}$/;
+export const teamNumbersResponse = dataResponse(z.object({ numbers: z.array(z.string()) }));

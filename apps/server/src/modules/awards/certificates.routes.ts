@@ -22,6 +22,8 @@ import {
   templateBody,
   templateQuery,
   templateResponse,
+  teamNumbersResponse,
+  TEAM_NUMBER_RE,
   translate,
   UPLOAD_LIMITS,
   verifyQuery,
@@ -33,6 +35,7 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { rateLimits } from './limits';
 import { readLimited, storeContentUpload } from '../uploads/uploads.service';
+import { cellText, readFirstSheet } from '../../lib/spreadsheet';
 import { grant } from './awards.service';
 import {
   activityCertificates,
@@ -162,6 +165,16 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: pictureProxyBody, response: { 200: pictureProxyResponse } }, preHandler: [requireAuth, perUser('picproxy', 60)] },
     async (req) => ok(req, { data: await pictureBase64(deps, req.body, baseOf(req)) }, 'ok.query'),
   );
+
+  // ——— staff: the team numbers of a spreadsheet (any cell shaped like one, in sheet order), to grant an award to ———
+  app.post('/api/admin/awards/teamNumbers', { schema: { tags, response: { 200: teamNumbersResponse } }, ...staff }, async (req) => {
+    const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.importSheet + 1, files: 1 } });
+    if (!file) throw new AppError('UPLOAD_MISSING');
+    const sheet = await readFirstSheet(await readLimited(file, UPLOAD_LIMITS.importSheet), { maxRows: 1000 });
+    const numbers = new Set<string>();
+    for (const r of sheet.rows) for (const c of r.cells) if (c !== undefined && TEAM_NUMBER_RE.test(cellText(c).trim())) numbers.add(cellText(c).trim());
+    return ok(req, { data: { numbers: [...numbers] } }, 'ok.query');
+  });
 
   // ——— staff: certificates issued and the batch download ———
   app.get(

@@ -7,7 +7,7 @@ import { activities, auditLog, awardTemplates, leaders } from '../../db/schema/i
 import { useTestApp } from '../../test/context';
 import { buildUser, loginAs } from '../../test/factories';
 import { makeImage, multipart } from '../../test/images';
-import { client } from '../registration/limits.helpers';
+import { client, sheet } from '../registration/limits.helpers';
 import { awardsSetup } from './awards.helpers';
 
 const get = useTestApp();
@@ -326,5 +326,32 @@ describe("staff: an activity's certificates and their batch download", () => {
     expect((await otherStaff.get(`/api/admin/certificates/export/${jobId}`)).statusCode).toBe(404);
     expect((await s.staff.get(`/api/admin/certificates/export/${'0'.repeat(32)}`)).statusCode).toBe(404);
     expect((await s.staff.get('/api/admin/certificates/export/..%2F..')).statusCode).toBe(400);
+  });
+});
+
+describe('staff: team numbers from a spreadsheet', () => {
+  it('reads every cell shaped like a team number, once, in sheet order; a file that is not a spreadsheet is a 4xx', async () => {
+    const s = await setup('en');
+    const data = await sheet([
+      ['队伍编号 Team number', 'Name'],
+      [s.b.team.number, 'x'],
+      ['', s.a.team.number],
+      [s.b.team.number, 'again'],
+      ['not-a-number', '12'],
+    ]);
+    const headers = await loginAs(get().app, s.admin.phone, s.admin.password);
+    const send = (file: Buffer, filename: string) => {
+      const m = multipart([{ name: 'file', filename, data: file }]);
+      return get().app.inject({
+        method: 'POST',
+        url: '/api/admin/awards/teamNumbers',
+        headers: { ...headers, ...m.headers, 'accept-language': 'en' },
+        payload: m.payload,
+      });
+    };
+    const r = await send(data, 'numbers.xlsx');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.numbers).toEqual([s.b.team.number, s.a.team.number]);
+    expect((await send(await makeImage('png'), 'numbers.xlsx')).statusCode).toBe(400);
   });
 });
