@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_ITEMS, LIVE_ITEMS, MONEY_ITEMS, PEOPLE_ITEMS, REGISTRATION_ITEMS, TICKET_ITEMS } from './menu';
+import { AWARD_ITEMS, CONTENT_ITEMS, LIVE_ITEMS, MONEY_ITEMS, PEOPLE_ITEMS, REGISTRATION_ITEMS, TICKET_ITEMS } from './menu';
 import { RESOURCES } from './resources/registry';
 
 describe('admin menu', () => {
-  const all = [...LIVE_ITEMS, ...CONTENT_ITEMS, ...REGISTRATION_ITEMS, ...MONEY_ITEMS, ...TICKET_ITEMS, ...PEOPLE_ITEMS];
+  const all = [...LIVE_ITEMS, ...CONTENT_ITEMS, ...REGISTRATION_ITEMS, ...MONEY_ITEMS, ...TICKET_ITEMS, ...PEOPLE_ITEMS, ...AWARD_ITEMS];
   it('lists every resource exactly once (one group each)', () => {
     for (const r of RESOURCES)
       expect(

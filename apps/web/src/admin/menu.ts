@@ -1,5 +1,13 @@
 import type { Permission } from '@rp/shared';
-import { RESOURCES, isContentResource, isMoneyResource, isPeopleResource, isRegistrationResource, isTicketResource } from './resources/registry';
+import {
+  RESOURCES,
+  isAwardResource,
+  isContentResource,
+  isMoneyResource,
+  isPeopleResource,
+  isRegistrationResource,
+  isTicketResource,
+} from './resources/registry';
 
 /**
  * Admin menu. The live screens first (each shown only with its permission), then every content
@@ -44,6 +52,7 @@ const resourceItem =
 const moneyResource = resourceItem(isMoneyResource);
 const ticketResource = resourceItem(isTicketResource);
 const peopleResource = resourceItem(isPeopleResource);
+const awardResource = resourceItem(isAwardResource);
 
 /** Money (issue 10): orders, refunds, invoices, payment attempts and the ledger, bank accounts, reconciliation. */
 export const MONEY_ITEMS: readonly MenuItem[] = [
@@ -82,6 +91,14 @@ export const PEOPLE_ITEMS: readonly MenuItem[] = [
   peopleResource('channels'),
   peopleResource('rebates'),
   peopleResource('rebateWithdrawals'),
+];
+
+/** Awards (issue 13): judges and results, the award list, certificates (grant, issued, batch download), templates. */
+export const AWARD_ITEMS: readonly MenuItem[] = [
+  { key: 'judging', labelKey: 'admin:menu.judging', permission: 'awards.manage' },
+  awardResource('awards'),
+  { key: 'certificates', labelKey: 'admin:menu.certificates', permission: 'awards.manage' },
+  { key: 'awardTemplates', labelKey: 'admin:menu.awardTemplates', permission: 'awards.manage' },
 ];
 
 export const LATER_ITEMS = [{ key: 'feedback', labelKey: 'admin:resources.feedback' }] as const;

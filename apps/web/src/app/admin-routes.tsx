@@ -52,3 +52,12 @@ export function adminPeopleRoutes(): RouteObject[] {
     { path: 'channels', lazy: lazyPage(() => import('../admin/pages/people/ChannelsPage')) },
   ];
 }
+
+/** Awards (issue 13): judges and results, certificates, templates; the award list is a resource. */
+export function adminAwardRoutes(): RouteObject[] {
+  return [
+    { path: 'judging', lazy: lazyPage(() => import('../admin/pages/awards/JudgingAdminPage')) },
+    { path: 'certificates', lazy: lazyPage(() => import('../admin/pages/awards/CertificatesAdminPage')) },
+    { path: 'awardTemplates', lazy: lazyPage(() => import('../admin/pages/awards/TemplatesAdminPage')) },
+  ];
+}

@@ -3,6 +3,7 @@ import { paymentResources } from '@rp/shared/resources/payments';
 import { registrationResources } from '@rp/shared/resources/registration';
 import { ticketResources } from '@rp/shared/resources/tickets';
 import { peopleResources } from '@rp/shared/resources/people';
+import { awardResources } from '@rp/shared/resources/awards';
 import type { FieldDef, ResourceDef } from '@rp/shared/resources/types';
 
 /**
@@ -10,7 +11,14 @@ import type { FieldDef, ResourceDef } from '@rp/shared/resources/types';
  * definition per resource drives the server routes and these screens). Imported from the plain-data
  * modules, so zod never enters the admin chunk through them.
  */
-export const RESOURCES: readonly ResourceDef[] = [...contentResources, ...registrationResources, ...paymentResources, ...ticketResources, ...peopleResources];
+export const RESOURCES: readonly ResourceDef[] = [
+  ...contentResources,
+  ...registrationResources,
+  ...paymentResources,
+  ...ticketResources,
+  ...peopleResources,
+  ...awardResources,
+];
 const CONTENT_NAMES = new Set<string>(contentResources.map((r) => r.name));
 /** News, activities, programs, files, partners, about, dictionary, galleries: the admin's "Content" group. */
 export const isContentResource = (name: string) => CONTENT_NAMES.has(name);
@@ -25,6 +33,10 @@ export const isTicketResource = (name: string) => TICKET_NAMES.has(name);
 const PEOPLE_NAMES = new Set<string>(peopleResources.map((r) => r.name));
 /** FAQ, volunteers, channel partners and rebates (issue 12): the admin's "People and service" group. */
 export const isPeopleResource = (name: string) => PEOPLE_NAMES.has(name);
+
+const AWARD_NAMES = new Set<string>(awardResources.map((r) => r.name));
+/** The award list (issue 13): the admin's "Awards" group. */
+export const isAwardResource = (name: string) => AWARD_NAMES.has(name);
 
 export function findResource(name: string | undefined): ResourceDef | undefined {
   return RESOURCES.find((r) => r.name === name);

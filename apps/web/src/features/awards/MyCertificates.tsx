@@ -15,6 +15,8 @@ const KIND_KEYS = {
   volunteer: 'awards:verify.kind.volunteer',
 } as const;
 
+const PROBLEM_KEYS = { noTemplate: 'awards:mine.noTemplate', noPhoto: 'awards:mine.noPhoto' } as const;
+
 /** The user center's certificates (spec 2.7): every certificate of the account, each a PNG to download and a page to verify. */
 export function MyCertificates() {
   const { t } = useTranslation();
@@ -41,9 +43,14 @@ export function MyCertificates() {
             </p>
           </div>
           <div className={s.entry}>
-            <Button type="primary" href={`/api/lAward/cert/${c.certCode}`} download>
-              {t('awards:mine.download')}
-            </Button>
+            {c.problem ? (
+              // spec 8.2: the picture cannot be made yet — say why instead of a download that fails
+              <Alert type="warning" showIcon title={t(PROBLEM_KEYS[c.problem])} />
+            ) : (
+              <Button type="primary" href={`/api/lAward/cert/${c.certCode}`} download>
+                {t('awards:mine.download')}
+              </Button>
+            )}
             <Button onClick={() => void navigate(`/verify/${c.certCode}`)}>{t('awards:mine.verify')}</Button>
           </div>
         </li>
