@@ -38,4 +38,22 @@ describe('scores and awards under concurrency, two instances on one PostgreSQL',
     expect(rs.filter((r) => r.statusCode === 409)).toHaveLength(9);
     expect(await database.db.select().from(certificates)).toHaveLength(1);
   });
+
+  it('one certificate reissued 8 times at once across two instances → one new certificate, one valid, the voucher kept once', async () => {
+    const { app, database } = t();
+    const s = await awardsSetup(app, database.db);
+    const awardId = (
+      await s.staff.post('/api/admin/awards', { activityId: s.activity.id, nameZh: '晋级奖', nameEn: 'Promotion', kind: 'team', promotes: true })
+    ).json().data.id;
+    const [cert] = (await s.staff.post('/api/admin/awards/grant', { awardId, teamIds: [s.a.team.id] })).json().data;
+    const h = await loginAs(app, s.admin.phone, s.admin.password);
+    const rs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => client(i % 2 ? other().app : app, h).post(`/api/admin/certificates/${cert.id}/reissue`, {})),
+    );
+    expect(rs.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(rs.filter((r) => r.statusCode === 404)).toHaveLength(7);
+    const rows = await database.db.select().from(certificates);
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((r) => r.status === 'valid')).toMatchObject([{ voucher: cert.voucher }]);
+  });
 });

@@ -353,12 +353,15 @@ export async function grant(
 /** Reissue: the old certCode is void, a new certificate with a new code takes its place (one transaction). */
 export async function reissue(db: Db, staffId: number, id: number, lang: Lang) {
   const row = await db.transaction(async (tx) => {
+    // locked first: of two reissues at once, the second finds the row void and gets a 404
     const [old] = await tx
-      .update(certificates)
-      .set({ status: 'void', voidedAt: new Date() })
+      .select()
+      .from(certificates)
       .where(and(eq(certificates.id, id), eq(certificates.status, 'valid')))
-      .returning();
+      .for('update');
     if (!old) throw new AppError('CERT_NOT_FOUND');
+    // a promotion voucher moves to the new certificate (vouchers are unique)
+    await tx.update(certificates).set({ status: 'void', voidedAt: new Date(), voucher: null }).where(eq(certificates.id, old.id));
     const { id: _id, createdAt: _c, voidedAt: _v, status: _s, certCode: _code, ...rest } = old;
     const [fresh] = await tx
       .insert(certificates)

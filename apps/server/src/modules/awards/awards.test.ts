@@ -196,6 +196,14 @@ describe('awards and certificates (issue 13)', () => {
     expect(old.json()).toMatchObject({ code: 'CERT_NOT_FOUND', message: 'No valid certificate has this number' });
     expect((await app.inject({ method: 'GET', url: `/api/lAward/verifyCertCode?certCode=${fresh.certCode}` })).statusCode).toBe(200);
     expect((await s.staff.post(`/api/admin/certificates/${cert.id}/reissue`, {})).statusCode).toBe(404);
+    // a promoting award's voucher moves to the reissued certificate
+    const promoting = (
+      await s.staff.post('/api/admin/awards', { activityId: s.activity.id, nameZh: '晋级奖', nameEn: 'Promotion', kind: 'team', promotes: true })
+    ).json().data.id;
+    const [team] = (await s.staff.post('/api/admin/awards/grant', { awardId: promoting, teamIds: [s.a.team.id] })).json().data;
+    const moved = await s.staff.post(`/api/admin/certificates/${team.id}/reissue`, {});
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.voucher).toBe(team.voucher);
     for (const bad of ['', '1', 'X'.repeat(200), '0OIL0OIL0OIL0OIL', '%00', "'or'1'='1"]) {
       const r = await app.inject({ method: 'GET', url: `/api/lAward/verifyCertCode?certCode=${encodeURIComponent(bad)}` });
       expect(r.statusCode, bad).toBe(400);
