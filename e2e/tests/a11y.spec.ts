@@ -94,6 +94,7 @@ const CREATABLE = new Set([
   'tickets',
   'faqs',
   'volunteerPositions',
+  'awards',
 ]);
 
 async function adminRoutes(request: APIRequestContext): Promise<string[]> {
@@ -112,6 +113,9 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
     '/admin/consult',
     '/admin/broadcast',
     '/admin/channels',
+    '/admin/judging',
+    '/admin/certificates',
+    '/admin/awardTemplates',
   ];
   // Every resource list, its "new" form and one existing row.
   const names = [
@@ -146,6 +150,7 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
     'channels',
     'rebates',
     'rebateWithdrawals',
+    'awards',
   ];
   for (const name of names) {
     const res = await request.get(`/api/admin/${name}?page=0&size=1`, { headers });
