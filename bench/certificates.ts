@@ -27,10 +27,10 @@ const awardId = (await s.staff.post('/api/admin/awards', { activityId: s.activit
 const granted = await s.staff.post('/api/admin/awards/grant', { awardId, teamIds });
 const codes: string[] = granted.json().data.map((c: { certCode: string }) => c.certCode);
 
-async function run(label: string): Promise<{ p95: number; perSecond: number }> {
+async function run(label: string, list: string[]): Promise<{ p95: number; perSecond: number }> {
   const times: number[] = [];
   const start = performance.now();
-  for (const code of codes) {
+  for (const code of list) {
     const t0 = performance.now();
     const r = await app.inject({ method: 'GET', url: `/api/lAward/cert/${code}` });
     if (r.statusCode !== 200) throw new Error(`${label}: ${r.statusCode} ${r.body.slice(0, 200)}`);
@@ -38,14 +38,16 @@ async function run(label: string): Promise<{ p95: number; perSecond: number }> {
   }
   const total = performance.now() - start;
   times.sort((a, b) => a - b);
-  return { p95: times[Math.floor(times.length * 0.95)]!, perSecond: (codes.length / total) * 1000 };
+  return { p95: times[Math.floor(times.length * 0.95)]!, perSecond: (list.length / total) * 1000 };
 }
 
-const cold = await run('cold');
-const cached = await run('cached');
+const cold = await run('cold', codes);
+// the picture cache holds the 300 latest pictures per instance (about 30 MB): the cached pass asks for those
+const recent = codes.slice(-250);
+const cached = await run('cached', recent);
 console.log(`certificates: ${codes.length}`);
 console.log(`cold:   p95 ${cold.p95.toFixed(1)} ms, ${cold.perSecond.toFixed(1)} certificates/s`);
-console.log(`cached: p95 ${cached.p95.toFixed(1)} ms, ${cached.perSecond.toFixed(1)} certificates/s`);
+console.log(`cached: p95 ${cached.p95.toFixed(1)} ms, ${cached.perSecond.toFixed(1)} certificates/s (the ${recent.length} latest, held in memory)`);
 console.log(`cached is ${(cold.p95 / cached.p95).toFixed(1)}× faster at p95`);
 
 // the staff's batch download: every certificate of the activity into one zip, through the job and its progress

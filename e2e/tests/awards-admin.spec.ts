@@ -15,7 +15,10 @@ import { createActivity, memberAuth, updateActivity } from './support/registrati
 const ok = (lang: 'zh' | 'en') => (lang === 'zh' ? /确\s?定|OK/ : /OK|Yes/);
 
 async function confirmPopover(page: Page, lang: 'zh' | 'en') {
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok(lang) }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: ok(lang) })
+    .click();
 }
 
 for (const { lang, width } of [
@@ -69,7 +72,10 @@ for (const { lang, width } of [
     // ——— certificates: no award list yet → the spec's message; then grant by team numbers ———
     await page.goto(`/admin/certificates?activityId=${activityId}`);
     await expect(page.getByText(L(lang, 'admin:awardsAdmin.noAwards'))).toBeVisible();
-    const award = await request.post('/api/admin/awards', { headers, data: { activityId, nameZh: '金奖', nameEn: 'Gold award', kind: 'team', promotes: true } });
+    const award = await request.post('/api/admin/awards', {
+      headers,
+      data: { activityId, nameZh: '金奖', nameEn: 'Gold award', kind: 'team', promotes: true },
+    });
     expect(award.ok(), await award.text()).toBe(true);
     await page.reload();
     await choose(page, L(lang, 'admin:awardsAdmin.award'), lang === 'zh' ? '金奖' : 'Gold award');
@@ -81,7 +87,10 @@ for (const { lang, width } of [
     await expect(rows.first()).toContainText(/P[2-9A-Z]{11}/); // the promotion voucher
     // reissue one: the list still holds two valid certificates, the void one is under "All"
     const firstCode = (await rows.first().locator('code').first().textContent())!;
-    await rows.first().getByRole('button', { name: L(lang, 'admin:awardsAdmin.reissue') }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: L(lang, 'admin:awardsAdmin.reissue') })
+      .click();
     await confirmPopover(page, lang);
     await expect(page.getByText(lang === 'zh' ? '证书已补发，原证书编号作废' : 'Certificate reissued; the old number is void')).toBeVisible();
     await expect(rows.filter({ hasText: firstCode })).toHaveCount(0);
@@ -99,7 +108,10 @@ for (const { lang, width } of [
     const zip = fs.readFileSync((await download.path())!);
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     for (const t of teams) expect(zip.includes(Buffer.from(`${t.name}_金奖.png`))).toBe(true);
-    await dialog.getByRole('button', { name: /Close|关闭|close/ }).first().click();
+    await dialog
+      .getByRole('button', { name: /Close|关闭|close/ })
+      .first()
+      .click();
 
     // ——— a template: upload, place, preview, save; the activity then draws certificates on it ———
     await page.goto(`/admin/awardTemplates?activityId=${activityId}`);
@@ -115,7 +127,10 @@ for (const { lang, width } of [
     await expect(fieldRows).toHaveCount(4); // the team's required fields, laid out to start from
     // the QR code goes to the top-left corner: select its row, click the picture
     const qrRow = fieldRows.filter({ has: page.getByText(L(lang, 'admin:awardsAdmin.field.qr'), { exact: true }) });
-    await qrRow.locator('td').last().click({ position: { x: 2, y: 2 } });
+    await qrRow
+      .locator('td')
+      .last()
+      .click({ position: { x: 2, y: 2 } });
     await expect(page.getByText(L(lang, 'admin:awardsAdmin.clickToPlace', { field: L(lang, 'admin:awardsAdmin.field.qr') }))).toBeVisible();
     const box = (await canvas.boundingBox())!;
     await canvas.click({ position: { x: box.width * 0.05, y: box.height * 0.05 } });

@@ -20,10 +20,12 @@ for (const { lang, width } of [
     const headers = await adminAuth(request);
     const { id: activityId } = await createActivity(request, `Awards ${lang}`);
     const programId = (await (await request.get(`/api/lProgram/web/list?activityId=${activityId}&size=50`)).json()).content[0].id;
-    // a team award needs a team: the activity's first team is made by the admin's own account
+    // a team award needs a team: the activity's first team is made by the admin's own account, with its coach
+    const leader = await request.post('/api/lLeader', { headers, data: { activityId, name: `Coach Lin ${lang}`, phone: '13900002222' } });
+    expect(leader.ok(), await leader.text()).toBe(true);
     const team = await request.post('/api/lTeam/web/create', {
       headers,
-      data: { activityId, name: `Falcons ${lang}`, program: { id: programId } },
+      data: { activityId, name: `Falcons ${lang}`, program: { id: programId }, leader: { id: (await leader.json()).data.id } },
     });
     expect(team.ok(), await team.text()).toBe(true);
     const award = await request.post('/api/admin/awards', { headers, data: { activityId, nameZh: '一等奖', nameEn: 'First prize', kind: 'team' } });
@@ -64,6 +66,23 @@ for (const { lang, width } of [
     await page.getByLabel(L(lang, 'awards:verify.input')).fill(cert.certCode.toLowerCase());
     await page.getByRole('button', { name: L(lang, 'awards:verify.check') }).click();
     await expect(page.getByRole('status').filter({ hasText: L(lang, 'awards:verify.genuine') })).toBeVisible();
+
+    // a family without the team's account: the team number and the coach's name find the certificate
+    const number = (await team.json()).data.number as string;
+    await page.getByLabel(L(lang, 'awards:lookup.teamCode')).fill(number);
+    await page.getByLabel(L(lang, 'awards:lookup.name')).fill(`Coach Wrong ${lang}`);
+    await page.getByRole('button', { name: L(lang, 'awards:lookup.find') }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: lang === 'zh' ? '没有与该队伍编号和姓名相符的队伍' : 'No team matches this team number and name' }),
+    ).toBeVisible();
+    await page.getByLabel(L(lang, 'awards:lookup.name')).fill(`coach lin ${lang}`);
+    await page.getByRole('button', { name: L(lang, 'awards:lookup.find') }).click();
+    const found = page.getByRole('list', { name: L(lang, 'awards:lookup.results') }).getByRole('listitem');
+    await expect(found).toHaveCount(1);
+    await expect(found).toContainText(lang === 'zh' ? '一等奖' : 'First prize');
+    await page.screenshot({ path: path.join(screenshotDir, `awards-lookup-${lang}-${width}.png`), fullPage: true });
+    await found.getByRole('link', { name: L(lang, 'awards:mine.verify') }).click();
+    await expect(page).toHaveURL(new RegExp(`/verify/${cert.certCode}$`));
   });
 }
 

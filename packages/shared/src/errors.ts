@@ -173,6 +173,8 @@ export const ERRORS = {
   /** spec 8.2: no award list in this activity, please add and try again */
   AWARD_NONE: { status: 409, message: 'award.none' },
   CERT_NONE: { status: 409, message: 'award.noCertificates' },
+  /** a family's lookup: the team number and name match no team (one answer for every miss) */
+  CERT_LOOKUP_MISS: { status: 404, message: 'award.lookupMiss' },
   /** a template that lacks a required field, or a field outside its picture */
   AWARD_TEMPLATE_FIELDS: { status: 400, message: 'award.templateFields' },
   AWARD_TEMPLATE_OUTSIDE: { status: 400, message: 'award.templateOutside' },

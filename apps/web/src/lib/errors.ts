@@ -53,4 +53,5 @@ export const NOT_FOUND_CODES = [
   'JUDGE_USER_NOT_FOUND',
   'EXPORT_NOT_FOUND',
   'CERT_VOID',
+  'CERT_LOOKUP_MISS',
 ] as const satisfies readonly CodeWithStatus<404>[];

@@ -85,7 +85,7 @@ const norm = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toLowerCase(
  */
 export async function placeholderCertificates(db: Db, teamCode: string, placeHolder: string, lang: Lang) {
   const [team] = await db.select({ id: teams.id, leaderId: teams.leaderId }).from(teams).where(eq(teams.number, teamCode)).limit(1);
-  const notFound = () => new AppError('CERT_NOT_FOUND');
+  const notFound = () => new AppError('CERT_LOOKUP_MISS');
   if (!team) throw notFound();
   const wanted = norm(placeHolder);
   const members = await db.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.teamId, team.id));

@@ -202,6 +202,7 @@ describe('lookups (spec 7.4) and the picture proxy (spec 7.7)', () => {
       app.inject({
         method: 'GET',
         url: `/api/lTeam/team/findByTeamCodeAndPLaceHolder?teamCode=${encodeURIComponent(teamCode)}&placeHolder=${encodeURIComponent(placeHolder)}`,
+        headers: { 'accept-language': 'en' },
       });
     const hit = await find(s.a.team.number, ' ann ');
     expect(hit.statusCode, hit.body).toBe(200);
@@ -213,7 +214,7 @@ describe('lookups (spec 7.4) and the picture proxy (spec 7.7)', () => {
     ] as const) {
       const r = await find(code, name);
       expect(r.statusCode, `${code} ${name}`).toBe(404);
-      expect(r.json().code).toBe('CERT_NOT_FOUND');
+      expect(r.json()).toMatchObject({ code: 'CERT_LOOKUP_MISS', message: 'No team matches this team number and name; please check them and try again' });
     }
     expect((await find('', 'Ann')).statusCode).toBe(400);
     expect((await find(s.a.team.number, 'x'.repeat(51))).statusCode).toBe(400);

@@ -9,6 +9,7 @@ import { btn } from '../../ui/buttons';
 import { FormAlert } from '../../ui/FormAlert';
 import { PageBody, PageHead } from '../../ui/PageHead';
 import { TextField } from '../../ui/TextField';
+import { TeamLookup } from './TeamLookup';
 import s from './verify.module.css';
 
 type Cert = VerifyResponse['data'];
@@ -111,6 +112,7 @@ export default function VerifyPage() {
             {t('awards:verify.check')}
           </button>
         </form>
+        <TeamLookup />
       </PageBody>
     </>
   );
