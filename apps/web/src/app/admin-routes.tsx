@@ -33,31 +33,34 @@ export function adminResourceRoutes(): RouteObject[] {
  * reconciliation have their own pages.
  */
 export function adminMoneyRoutes(): RouteObject[] {
+  const money = () => import('../admin/pages/money-pages');
   return [
     // the old placeholder address of the orders
     { path: 'orders', loader: () => redirect('/admin/r/orders') },
-    { path: 'r/orders/:id', lazy: lazyPage(() => import('../admin/pages/OrderDetailPage')) },
-    { path: 'refunds', lazy: lazyPage(() => import('../admin/pages/RefundsPage')) },
-    { path: 'invoices', lazy: lazyPage(() => import('../admin/pages/InvoicesPage')) },
-    { path: 'reconciliation', lazy: lazyPage(() => import('../admin/pages/ReconciliationPage')) },
+    { path: 'r/orders/:id', lazy: lazyPage(() => money().then((m) => m.OrderDetail)) },
+    { path: 'refunds', lazy: lazyPage(() => money().then((m) => m.Refunds)) },
+    { path: 'invoices', lazy: lazyPage(() => money().then((m) => m.Invoices)) },
+    { path: 'reconciliation', lazy: lazyPage(() => money().then((m) => m.Reconciliation)) },
     { path: 'checkin', lazy: lazyPage(() => import('../admin/pages/CheckinPage')) },
   ];
 }
 
 /** People and service (issue 12): the consultation inbox and system messages; FAQ, volunteers and channels are resources. */
 export function adminPeopleRoutes(): RouteObject[] {
+  const people = () => import('../admin/pages/people');
   return [
-    { path: 'consult', lazy: lazyPage(() => import('../admin/pages/people/ConsultPage')) },
-    { path: 'broadcast', lazy: lazyPage(() => import('../admin/pages/people/BroadcastPage')) },
-    { path: 'channels', lazy: lazyPage(() => import('../admin/pages/people/ChannelsPage')) },
+    { path: 'consult', lazy: lazyPage(() => people().then((m) => ({ default: m.ConsultPage }))) },
+    { path: 'broadcast', lazy: lazyPage(() => people().then((m) => ({ default: m.BroadcastPage }))) },
+    { path: 'channels', lazy: lazyPage(() => people().then((m) => ({ default: m.ChannelsPage }))) },
   ];
 }
 
-/** Awards (issue 13): judges and results, certificates, templates; the award list is a resource. */
+/** Awards (issue 13): judges and results, certificates, templates (one chunk); the award list is a resource. */
 export function adminAwardRoutes(): RouteObject[] {
+  const awards = () => import('../admin/pages/awards');
   return [
-    { path: 'judging', lazy: lazyPage(() => import('../admin/pages/awards/JudgingAdminPage')) },
-    { path: 'certificates', lazy: lazyPage(() => import('../admin/pages/awards/CertificatesAdminPage')) },
-    { path: 'awardTemplates', lazy: lazyPage(() => import('../admin/pages/awards/TemplatesAdminPage')) },
+    { path: 'judging', lazy: lazyPage(() => awards().then((m) => ({ default: m.JudgingAdminPage }))) },
+    { path: 'certificates', lazy: lazyPage(() => awards().then((m) => ({ default: m.CertificatesAdminPage }))) },
+    { path: 'awardTemplates', lazy: lazyPage(() => awards().then((m) => ({ default: m.TemplatesAdminPage }))) },
   ];
 }
