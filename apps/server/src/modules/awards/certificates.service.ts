@@ -76,6 +76,24 @@ export async function certificateDetail(db: Db, userId: number, code: string, la
   return { ...view!, photoUrl: extra.photoUrl };
 }
 
+/** The valid certificates of a team, of some of its players and of its coach, oldest first. */
+function teamValid(db: Db, teamId: number, memberIds: number[], leaderId: number | null) {
+  return db
+    .select()
+    .from(certificates)
+    .where(
+      and(
+        eq(certificates.status, 'valid'),
+        or(
+          eq(certificates.teamId, teamId),
+          memberIds.length ? inArray(certificates.memberId, memberIds) : undefined,
+          leaderId ? eq(certificates.leaderId, leaderId) : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(certificates.id));
+}
+
 const norm = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 
 /**
@@ -96,20 +114,7 @@ export async function placeholderCertificates(db: Db, teamCode: string, placeHol
     if (l && norm(l.name) === wanted) leaderId = l.id;
   }
   if (!member && !leaderId) throw notFound();
-  const rows = await db
-    .select()
-    .from(certificates)
-    .where(
-      and(
-        eq(certificates.status, 'valid'),
-        or(
-          eq(certificates.teamId, team.id),
-          member ? eq(certificates.memberId, member.id) : undefined,
-          leaderId ? eq(certificates.leaderId, leaderId) : undefined,
-        ),
-      ),
-    )
-    .orderBy(asc(certificates.id));
+  const rows = await teamValid(db, team.id, member ? [member.id] : [], leaderId);
   return (await withProblems(db, rows, lang)).map((v) => ({ ...v, voucher: null }));
 }
 
@@ -186,24 +191,12 @@ export async function teamCertificates(db: Db, userId: number, teamId: number, l
     .where(and(eq(teams.id, teamId), eq(teams.userId, userId)));
   if (!team) throw new AppError('TEAM_NOT_FOUND');
   const members = await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
-  const rows = await db
-    .select()
-    .from(certificates)
-    .where(
-      and(
-        eq(certificates.status, 'valid'),
-        or(
-          eq(certificates.teamId, teamId),
-          members.length
-            ? inArray(
-                certificates.memberId,
-                members.map((m) => m.id),
-              )
-            : undefined,
-        ),
-      ),
-    )
-    .orderBy(asc(certificates.id));
+  const rows = await teamValid(
+    db,
+    teamId,
+    members.map((m) => m.id),
+    null,
+  );
   return withProblems(db, rows, lang);
 }
 
