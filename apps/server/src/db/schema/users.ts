@@ -1,4 +1,23 @@
-import { pgTable, serial, text, integer, timestamp, boolean, index } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, integer, timestamp, boolean, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** The organiser's departments (a tree) and posts; staff accounts name one of each. */
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id').references((): AnyPgColumn => departments.id, { onDelete: 'restrict' }),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const posts = pgTable('posts', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().default(''),
+  nameZh: text('name_zh').notNull(),
+  nameEn: text('name_en').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -10,6 +29,9 @@ export const users = pgTable('users', {
   roles: text('roles').array().notNull().default(['member']),
   /** 1 active, 0 disabled */
   status: integer('status').notNull().default(1),
+  /** staff: department and post (issue 14) */
+  departmentId: integer('department_id').references(() => departments.id, { onDelete: 'restrict' }),
+  postId: integer('post_id').references(() => posts.id, { onDelete: 'restrict' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
 });
