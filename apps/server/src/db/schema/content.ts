@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { bankAccounts } from './payments';
 
 export const activities = pgTable('activities', {
   id: serial('id').primaryKey(),
@@ -7,6 +8,19 @@ export const activities = pgTable('activities', {
   nameEn: text('name_en').notNull().default(''),
   introZh: text('intro_zh').notNull().default(''),
   introEn: text('intro_en').notNull().default(''),
+  /** the detailed introduction (rich text) below the short intro */
+  detailZh: text('detail_zh').notNull().default(''),
+  detailEn: text('detail_en').notNull().default(''),
+  /** 1 competition, 2 exhibition, 3 training camp (spec 3 "type") */
+  type: integer('type').notNull().default(1),
+  /** 1 on site, 2 online, 3 both (spec 3 "event type") */
+  eventType: integer('event_type').notNull().default(1),
+  /** the award settings as text (JSON or plain words; read by staff, not by code) */
+  awardConfig: text('award_config').notNull().default(''),
+  /** the organiser's account members pay by bank transfer into (spec 3 "payment account") */
+  paymentAccountId: integer('payment_account_id').references(() => bankAccounts.id, { onDelete: 'set null' }),
+  /** the person or department responsible (spec 3 "owner"), a name */
+  owner: text('owner').notNull().default(''),
   venueZh: text('venue_zh').notNull().default(''),
   venueEn: text('venue_en').notNull().default(''),
   poster: text('poster'),
@@ -91,12 +105,17 @@ export const materials = pgTable(
     nameEn: text('name_en').notNull().default(''),
     /** 1 clothes size */
     type: integer('type').notNull().default(1),
+    /** 0 = not counted (any number may pick it); > 0: `remaining` of them are left */
     quantity: integer('quantity').notNull().default(0),
     remaining: integer('remaining').notNull().default(0),
     size: text('size'),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('materials_activity_idx').on(t.activityId)],
+  (t) => [
+    index('materials_activity_idx').on(t.activityId),
+    // stock is taken by one conditional UPDATE (modules/season/materials.service.ts); never below zero
+    check('materials_stock_nonneg', sql`${t.quantity} >= 0 and ${t.remaining} >= 0`),
+  ],
 );
 
 export const news = pgTable('news', {
