@@ -32,6 +32,7 @@ import { volunteerRoutes } from './modules/volunteers/volunteers.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
 import { examRoutes } from './modules/exam/exam.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { accessRoutes } from './modules/admin/access.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsModule } from './modules/payments/index';
 import { ticketsModule } from './modules/tickets/index';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   // the largest ceiling of any upload route; each route sets its own lower one
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 1, fields: 20 } });
+  await app.register(accessRoutes);
   await app.register(fileRoutes);
   await app.register(publicContentRoutes);
   await app.register(galleryRoutes);

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from './db/client';
 import { useTestApp } from './test/context';
-import { aboutSections, dictDetails, officialFiles, partners } from './db/schema/index';
+import { aboutSections, activities, dictDetails, officialFiles, partners, staffRoles } from './db/schema/index';
+import { RESOURCE_ACTIONS, scopeFieldOf } from '@rp/shared';
+import { servedResources } from './lib/crud/resource';
 import { buildAlbum, buildCodes, buildNews, buildRegistrationActivity, buildUser, idCard, loginAs } from './test/factories';
 import { makeImage, multipart } from './test/images';
 import { example, operations } from './test/openapi';
@@ -30,7 +32,7 @@ async function digest(database: Database): Promise<string> {
   return parts.join('\n');
 }
 
-describe('permission table: every /api/admin route × visitor, member, content editor, administrator', () => {
+describe('permission table: every /api/admin route × visitor, member, content editor, a role limited to another activity, administrator', () => {
   it('denies (401/403) and changes nothing, or serves the roles it is for', { timeout: 300_000 }, async () => {
     const { app, database } = t();
     const db = database.db;
@@ -45,8 +47,22 @@ describe('permission table: every /api/admin route × visitor, member, content e
     await db.insert(aboutSections).values({ titleZh: '关于' });
     await db.insert(dictDetails).values({ dictName: 'site_contact', value: 'phone', labelZh: '010' });
     await db.insert(officialFiles).values({ titleZh: '规则', year: 2026, activityId: activity.id, fileKey: 'public/files/x.pdf' });
+    // a regional organiser: every permission a limited role may hold, limited to another activity
+    const [other] = await db
+      .insert(activities)
+      .values({ nameZh: '另一活动', year: 2026, beginTime: new Date('2026-08-01T00:00:00Z'), finishTime: new Date('2026-08-03T00:00:00Z') })
+      .returning();
+    const scopeAware = [...servedResources.values()].filter((d) => scopeFieldOf(d));
+    await db.insert(staffRoles).values({
+      code: 'regional',
+      nameZh: '区域组织者',
+      permissions: ['admin.access', ...scopeAware.flatMap((d) => RESOURCE_ACTIONS.map((a) => `${d.name}.${a}`))],
+      activityIds: [other!.id],
+    });
+    const regional = await buildUser(db, { roles: ['member', 'regional'] });
     const who = {
       visitor: {},
+      regional: await loginAs(app, regional.phone, regional.password),
       member: await loginAs(app, member.phone, member.password),
       editor: await loginAs(app, editor.username, editor.password),
       admin: await loginAs(app, admin.username, admin.password),
@@ -92,9 +108,19 @@ describe('permission table: every /api/admin route × visitor, member, content e
         }
         return app.inject({ method: r.method as 'POST', url, headers });
       };
-      const expected = { visitor: [401], member: [403], editor: CONTENT.test(r.url) ? null : [403], admin: null };
+      // the regional role is served only the lists (and exports) of its activity's data and the dashboard;
+      // everything else about the first activity is refused (403, or 400/404 before the scope is looked at)
+      const listOf = new RegExp(`^/api/admin/(${scopeAware.map((d) => d.name).join('|')})(/export)?$`);
+      const regionalServed = r.method === 'GET' && (listOf.test(r.url) || r.url.startsWith('/api/admin/dashboard'));
+      const expected = {
+        visitor: [401],
+        member: [403],
+        editor: CONTENT.test(r.url) ? null : [403],
+        regional: regionalServed ? null : [400, 403, 404],
+        admin: null,
+      };
       const before = await digest(database);
-      for (const role of ['visitor', 'member', 'editor'] as const) {
+      for (const role of ['visitor', 'member', 'editor', 'regional'] as const) {
         const want = expected[role];
         if (!want) continue;
         const res = await request(who[role]);
@@ -103,12 +129,19 @@ describe('permission table: every /api/admin route × visitor, member, content e
       }
       const after = await digest(database);
       if (after !== before) failures.push(`${r.method} ${r.url}: a denied call changed data`);
-      for (const role of ['editor', 'admin'] as const) {
+      for (const role of ['editor', 'regional', 'admin'] as const) {
         if (expected[role]) continue;
         const res = await request(who[role]);
         // served: neither refused nor failing (a 5xx here would also be a response that breaks its schema)
         if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500)
           failures.push(`${r.method} ${r.url} as ${role}: ${res.statusCode} (want served)`);
+        // a limited role's list holds only its activity's rows
+        const def = scopeAware.find((d) => r.url === `/api/admin/${d.name}`);
+        if (role === 'regional' && def && res.statusCode === 200) {
+          const field = scopeFieldOf(def)!;
+          const foreign = (res.json().content as Record<string, unknown>[]).filter((row) => row[field] !== other!.id);
+          if (foreign.length) failures.push(`${r.method} ${r.url} as regional: ${foreign.length} rows of another activity`);
+        }
       }
     }
     expect(failures).toEqual([]);

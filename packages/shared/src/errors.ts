@@ -35,6 +35,9 @@ export const ERRORS = {
   UNAUTHORIZED: { status: 401, message: 'error.unauthorized' },
   SESSION_EXPIRED: { status: 401, message: 'error.sessionExpired' },
   FORBIDDEN: { status: 403, message: 'error.forbidden' },
+  OUT_OF_SCOPE: { status: 403, message: 'error.outOfScope' },
+  LAST_ADMIN: { status: 409, message: 'error.lastAdmin' },
+  ROLE_BUILT_IN: { status: 409, message: 'error.roleBuiltIn' },
 
   // ── the server ──────────────────────────────────────────────────────────────────────────────
   INTERNAL: { status: 500, message: 'error.internal' },

@@ -25,3 +25,5 @@ export * from './rules/exam';
 export * from './schemas/exam';
 export * from './schemas/wechat';
 export * from './schemas/awards';
+export * from './rules/access';
+export * from './schemas/access';

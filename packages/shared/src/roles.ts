@@ -24,6 +24,9 @@ export const PERMISSIONS = [
   // issue 13: entering scores (judges), and awards, certificates and judges (staff)
   'scores.enter',
   'awards.manage',
+  // issue 14: roles, departments, posts and the staff accounts' roles; the audit trail and login history
+  'roles.manage',
+  'audit.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -35,6 +38,31 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   channel: [],
   judge: ['scores.enter'],
 };
+
+/** Built-in roles cannot be edited or deleted; roles the administrator builds are stored (staff_roles). */
+export function isBuiltInRole(code: string): code is Role {
+  return (ROLES as readonly string[]).includes(code);
+}
+
+/**
+ * Button-level permissions of a generic admin resource (issue 14): `<resource>.<action>`. A resource's
+ * coarse permission (its definition's read / write) implies all of them; roles the administrator builds
+ * grant them one by one.
+ */
+export const RESOURCE_ACTIONS = ['view', 'create', 'edit', 'delete', 'export'] as const;
+export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
+export type ResourcePermission = `${string}.${ResourceAction}`;
+export type AnyPermission = Permission | ResourcePermission;
+
+export function resourcePermission(resource: string, action: ResourceAction): ResourcePermission {
+  return `${resource}.${action}`;
+}
+
+/** Whether a permission list allows an action on a resource: its fine permission or the definition's coarse one. */
+export function canResource(permissions: readonly string[], def: { name: string; read: Permission; write: Permission }, action: ResourceAction): boolean {
+  const coarse = action === 'view' || action === 'export' ? def.read : def.write;
+  return permissions.includes(coarse) || permissions.includes(`${def.name}.${action}`);
+}
 
 export function permissionsOf(roles: readonly string[]): Permission[] {
   const out = new Set<Permission>();

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerHookHandler } from 'fastify';
-import { pickLang, type Lang, type Permission } from '@rp/shared';
+import { canResource, pickLang, type Lang, type Permission, type ResourceAction, type ResourceDef } from '@rp/shared';
 import { errors } from '../lib/errors';
 import { findSession, type SessionUser } from '../modules/auth/session.service';
 
@@ -68,6 +68,20 @@ export function requirePermission(permission: Permission): preHandlerHookHandler
     if (!req.user) throw req.staleToken ? errors.sessionExpired() : errors.unauthorized();
     if (!req.user.permissions.includes(permission)) throw errors.forbidden();
   }, permission);
+}
+
+/**
+ * A generic resource's route: the definition's coarse permission (read for view/export, write for the
+ * others) or the fine `<resource>.<action>` a built role grants. The route table records the coarse one.
+ */
+export function requireResource(def: Pick<ResourceDef, 'name' | 'read' | 'write'>, action: ResourceAction): preHandlerHookHandler {
+  return mark(
+    async (req) => {
+      if (!req.user) throw req.staleToken ? errors.sessionExpired() : errors.unauthorized();
+      if (!canResource(req.user.permissions, def, action)) throw errors.forbidden();
+    },
+    action === 'view' || action === 'export' ? def.read : def.write,
+  );
 }
 
 type HookList = RouteOptions['preHandler'] | RouteOptions['onRequest'];

@@ -6,3 +6,4 @@ export * from './payments';
 export * from './tickets';
 export * from './people';
 export * from './awards';
+export * from './access';

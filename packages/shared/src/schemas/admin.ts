@@ -15,6 +15,10 @@ export const adminUserItem = z.object({
   nickName: z.string(),
   phone: z.string().nullable(),
   roles: z.array(z.string()),
+  /** 1 active, 0 disabled */
+  status: z.number().int(),
+  departmentId: z.number().int().nullable(),
+  postId: z.number().int().nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });

@@ -4,13 +4,28 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } fro
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import ExcelJS from 'exceljs';
-import { INT4_MAX, INT4_MIN, adminListQuery, dbId, idsBody, okResponse, resourceRowSchema, resourceSchemas, type FieldDef, type ResourceDef } from '@rp/shared';
+import {
+  INT4_MAX,
+  INT4_MIN,
+  adminListQuery,
+  dbId,
+  idsBody,
+  okResponse,
+  resourcePermission,
+  resourceRowSchema,
+  resourceSchemas,
+  scopeFieldOf,
+  type FieldDef,
+  type ResourceAction,
+  type ResourceDef,
+} from '@rp/shared';
 import type { Db } from '../../db/client';
 import { audit } from '../audit';
 import { ok, page } from '../envelope';
 import { AppError, errors } from '../errors';
 import { sanitizeRichText } from '../sanitize';
-import { requirePermission } from '../../plugins/auth';
+import { requireResource } from '../../plugins/auth';
+import { activityScope, assertInScope, scopeWhere } from '../scope';
 import { containsPattern } from '../like';
 
 type Row = Record<string, unknown>;
@@ -155,7 +170,11 @@ function referenceError(e: unknown, fkFields: Map<string, string>): AppError | n
  * create, update, delete — each behind the definition's permissions, each write audited. Every JSON
  * route declares its response (the row schema of the definition, resourceRowSchema).
  */
+/** Every resource definition the server serves (the role editor's permission vocabulary). */
+export const servedResources = new Map<string, ResourceDef>();
+
 export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: ResourceHooks = {}): FastifyPluginAsyncZod {
+  servedResources.set(def.name, def);
   return async (app) => {
     const db = app.deps.database.db;
     const cols = columnsOf(def, table);
@@ -193,14 +212,31 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       }
     };
 
+    // data scope (issue 14): the activity a row belongs to; a resource without one cannot be limited
+    const scopeField = scopeFieldOf(def);
+    const scopeColumn = scopeField ? (table as unknown as Record<string, PgColumn>)[scopeField === 'id' ? 'id' : 'activityId'] : undefined;
+    const scopeOf = (req: FastifyRequest, action: ResourceAction) => {
+      const coarse = action === 'view' || action === 'export' ? def.read : def.write;
+      const scope = activityScope(req.user!, coarse, resourcePermission(def.name, action));
+      if (scope !== null && !scopeColumn) throw new AppError('OUT_OF_SCOPE');
+      return scope;
+    };
+    const activityOf = (row: Row) => (scopeField ? (row[scopeField] as number | null) : null);
+    const scopedWhere = (req: FastifyRequest, action: ResourceAction, where: SQL | undefined) => {
+      const limit = scopeColumn ? scopeWhere(scopeColumn, scopeOf(req, action)) : (scopeOf(req, action), undefined);
+      return limit ? (where ? and(where, limit) : limit) : where;
+    };
+
     async function findOne(id: number): Promise<Row | null> {
       const [row] = await db.select().from(table).where(eq(idCol, id)).limit(1);
       return (row as Row) ?? null;
     }
 
-    app.get(base, { schema: { tags, querystring: adminListQuery, response: list }, preHandler: requirePermission(def.read) }, async (req) => {
+    app.get(base, { schema: { tags, querystring: adminListQuery, response: list }, preHandler: requireResource(def, 'view') }, async (req) => {
       const { page: p, size } = req.query;
-      const { where, order } = listCriteria(def, table, req.query as Record<string, unknown>);
+      const criteria = listCriteria(def, table, req.query as Record<string, unknown>);
+      const { order } = criteria;
+      const where = scopedWhere(req, 'view', criteria.where);
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -214,8 +250,10 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       return page(req, (rows as Row[]).map(present), Number(total?.n ?? 0), p, size);
     });
 
-    app.get(`${base}/export`, { schema: { tags, querystring: adminListQuery }, preHandler: requirePermission(def.read) }, async (req, reply) => {
-      const { where, order } = listCriteria(def, table, req.query as Record<string, unknown>);
+    app.get(`${base}/export`, { schema: { tags, querystring: adminListQuery }, preHandler: requireResource(def, 'export') }, async (req, reply) => {
+      const criteria = listCriteria(def, table, req.query as Record<string, unknown>);
+      const { order } = criteria;
+      const where = scopedWhere(req, 'export', criteria.where);
       const rows = (await db
         .select()
         .from(table)
@@ -233,15 +271,19 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         .send(buf);
     });
 
-    app.get(`${base}/:id`, { schema: { tags, params: idParams, response: one }, preHandler: requirePermission(def.read) }, async (req) => {
+    app.get(`${base}/:id`, { schema: { tags, params: idParams, response: one }, preHandler: requireResource(def, 'view') }, async (req) => {
       const row = await findOne(req.params.id);
       if (!row) throw errors.notFound();
+      assertInScope(scopeOf(req, 'view'), activityOf(row));
       return ok(req, { data: present(row) }, 'ok.query');
     });
 
     if (def.creatable !== false)
-      app.post(base, { schema: { tags, body: create, response: one }, preHandler: requirePermission(def.write) }, async (req) => {
+      app.post(base, { schema: { tags, body: create, response: one }, preHandler: requireResource(def, 'create') }, async (req) => {
         let data = { ...defaults(def), ...fromWire(req.body as Row, cols) };
+        const scope = scopeOf(req, 'create');
+        // a new activity has no id yet: a person limited to activities cannot create one
+        if (scope !== null) assertInScope(scope, scopeField === 'id' ? null : (data.activityId as number | undefined));
         data = { ...data, ...((await hooks.validate?.(data, { db, before: null })) ?? {}) };
         const row = await refChecked(() =>
           db.transaction(async (tx) => {
@@ -265,10 +307,13 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
 
     if (def.editable === false) return;
 
-    app.put(`${base}/:id`, { schema: { tags, params: idParams, body: update, response: one }, preHandler: requirePermission(def.write) }, async (req) => {
+    app.put(`${base}/:id`, { schema: { tags, params: idParams, body: update, response: one }, preHandler: requireResource(def, 'edit') }, async (req) => {
       const before = await findOne(req.params.id);
       if (!before) throw errors.notFound();
       let patch = fromWire(req.body as Row, cols);
+      const scope = scopeOf(req, 'edit');
+      assertInScope(scope, activityOf(before));
+      if (scopeField === 'activityId' && patch.activityId !== undefined) assertInScope(scope, patch.activityId as number | null);
       for (const f of def.fields) {
         // a required field may not be cleared
         if (f.required)
@@ -303,9 +348,11 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
     });
 
     const remove = async (req: FastifyRequest, ids: number[]) => {
+      const scope = scopeOf(req, 'delete');
       await db.transaction(async (tx) => {
         const rows = (await tx.select().from(table).where(inArray(idCol, ids))) as Row[];
         if (rows.length !== new Set(ids).size) throw errors.notFound();
+        for (const r of rows) assertInScope(scope, activityOf(r));
         try {
           await tx.delete(table).where(inArray(idCol, ids));
         } catch (e) {
@@ -320,12 +367,16 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       });
     };
 
-    app.delete(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: okResponse } }, preHandler: requirePermission(def.write) }, async (req) => {
-      await remove(req, [req.params.id]);
-      return ok(req, {}, 'ok.delete');
-    });
+    app.delete(
+      `${base}/:id`,
+      { schema: { tags, params: idParams, response: { 200: okResponse } }, preHandler: requireResource(def, 'delete') },
+      async (req) => {
+        await remove(req, [req.params.id]);
+        return ok(req, {}, 'ok.delete');
+      },
+    );
 
-    app.delete(base, { schema: { tags, body: idsBody, response: { 200: okResponse } }, preHandler: requirePermission(def.write) }, async (req) => {
+    app.delete(base, { schema: { tags, body: idsBody, response: { 200: okResponse } }, preHandler: requireResource(def, 'delete') }, async (req) => {
       await remove(req, req.body.ids);
       return ok(req, {}, 'ok.delete');
     });

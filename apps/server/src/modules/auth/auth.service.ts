@@ -6,7 +6,7 @@ import { users, messages } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { checkCaptcha } from './captcha';
 import { hashPassword, verifyPassword } from './password';
-import { createSession, deleteUserSessions, toUser, type SessionUser } from './session.service';
+import { createSession, deleteUserSessions, loadUser, type SessionUser } from './session.service';
 
 const LOGIN_WINDOW_S = 15 * 60;
 const LOGIN_MAX_FAILURES = 10; // design §7: ≤ 10 failures per account per 15 min
@@ -60,7 +60,7 @@ export async function startSession(deps: AppDeps, userId: number, rememberMe: bo
   const { db } = deps.database;
   const [row] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)).returning();
   const { token, expiresAt } = await createSession(db, userId, { rememberMe, ip: client.ip, userAgent: client.userAgent });
-  return { token, expiresAt, user: toUser(row!) };
+  return { token, expiresAt, user: await loadUser(db, row!) };
 }
 
 /** Sends a 6-digit code, at most one per phone per 60 s; the code lives 5 minutes and is single use. */

@@ -1,19 +1,48 @@
 import crypto from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
-import { ACCOUNT_STATUS, permissionsOf, type User } from '@rp/shared';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { ACCOUNT_STATUS, isBuiltInRole, permissionsOf, type User } from '@rp/shared';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
+import { loginLog, sessions, staffRoles, users } from '../../db/schema/index';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000; // spec 9: session cookie expiry 1 day
 
 export interface SessionUser extends User {
   status: number;
+  /** permission → the only activities it reaches (granted by roles limited to activities only); absent = every activity */
+  scopes: Record<string, number[]>;
 }
 
 type UserRow = typeof users.$inferSelect;
+/** A stored role's grant as the session query reads it. */
+export interface RoleGrant {
+  permissions: string[];
+  activityIds: number[] | null;
+}
 
-export function toUser(row: UserRow): SessionUser {
-  const permissions = permissionsOf(row.roles);
+/**
+ * The account's permissions: those of its built-in roles and of the roles the administrator built
+ * (any role that grants something also opens /admin). A permission granted by a role without a limit
+ * reaches every activity; one granted only by limited roles reaches the union of their activities.
+ */
+export function toUser(row: UserRow, grants: readonly RoleGrant[] = []): SessionUser {
+  const permissions = new Set<string>(permissionsOf(row.roles));
+  const limited = new Map<string, Set<number>>();
+  const unlimited = new Set<string>(permissions);
+  for (const g of grants) {
+    const perms = g.permissions.length ? ['admin.access', ...g.permissions] : [];
+    for (const p of perms) {
+      permissions.add(p);
+      if (g.activityIds === null) unlimited.add(p);
+      else {
+        const set = limited.get(p) ?? new Set<number>();
+        for (const id of g.activityIds) set.add(id);
+        limited.set(p, set);
+      }
+    }
+  }
+  const scopes: Record<string, number[]> = {};
+  for (const [p, ids] of limited) if (!unlimited.has(p)) scopes[p] = [...ids].sort((a, b) => a - b);
+  const list = [...permissions];
   return {
     id: row.id,
     username: row.username,
@@ -21,10 +50,23 @@ export function toUser(row: UserRow): SessionUser {
     avatar: row.avatar,
     phone: row.phone,
     roles: row.roles,
-    permissions,
-    isStaff: permissions.includes('admin.access'),
+    permissions: list,
+    isStaff: permissions.has('admin.access'),
     status: row.status,
+    scopes,
   };
+}
+
+/** The stored roles an account names (none for members: no query). */
+export async function roleGrants(db: Db, roles: readonly string[]): Promise<RoleGrant[]> {
+  const custom = roles.filter((r) => !isBuiltInRole(r));
+  if (!custom.length) return [];
+  return db.select({ permissions: staffRoles.permissions, activityIds: staffRoles.activityIds }).from(staffRoles).where(inArray(staffRoles.code, custom));
+}
+
+/** An account as the API shows it, its stored roles included. */
+export async function loadUser(db: Db, row: UserRow): Promise<SessionUser> {
+  return toUser(row, await roleGrants(db, row.roles));
 }
 
 export function hashToken(token: string): string {
@@ -47,6 +89,8 @@ export async function createSession(
     ip: opts.ip ?? null,
     userAgent: opts.userAgent?.slice(0, 300) ?? null,
   });
+  // every session starts with a sign-in: the login history per account
+  await db.insert(loginLog).values({ userId, ip: opts.ip ?? null, userAgent: opts.userAgent?.slice(0, 300) ?? null });
   return { token, expiresAt };
 }
 
@@ -60,7 +104,7 @@ export async function findSession(db: Db, token: string): Promise<{ sessionId: n
     .limit(1);
   const row = rows[0];
   if (!row || row.user.status !== ACCOUNT_STATUS.ACTIVE) return null;
-  return { sessionId: row.sessionId, user: toUser(row.user) };
+  return { sessionId: row.sessionId, user: await loadUser(db, row.user) };
 }
 
 export async function deleteSession(db: Db, sessionId: number): Promise<void> {

@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { toUser } from '../auth/session.service';
+import { loadUser } from '../auth/session.service';
 import { AVATAR_MAX_BYTES, isOwnAvatar, storeAvatar } from './avatar.service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const [row] = Object.keys(patch).length
       ? await db.update(users).set(patch).where(eq(users.id, req.user!.id)).returning()
       : await db.select().from(users).where(eq(users.id, req.user!.id));
-    const { status: _s, ...u } = toUser(row!);
+    const { status: _s, scopes: _sc, ...u } = await loadUser(db, row!);
     return ok(req, { user: u, data: u }, 'ok.update');
   });
 
@@ -45,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!Buffer.isBuffer(data) || data.length === 0) throw new AppError('UPLOAD_MISSING');
       const declared = req.headers['content-type']?.split(';')[0]?.trim() === 'image/png' ? 'avatar.png' : 'avatar.jpg';
       const row = await storeAvatar(app.deps, req.user!.id, data, declared);
-      const { status: _s, ...u } = toUser(row);
+      const { status: _s, scopes: _sc, ...u } = await loadUser(db, row);
       return ok(req, { user: u, data: u }, 'ok.update');
     },
   );

@@ -1,0 +1,33 @@
+import { PERMISSIONS, RESOURCE_ACTIONS, type ResourceAction } from '../roles';
+import type { ResourceDef } from '../resources/types';
+
+/**
+ * Data scope (issue 14): which field of a resource names its activity. The activities list itself is
+ * scoped by its id; a resource with an `activityId` field by that field; the others have no activity
+ * and cannot be limited to activities.
+ */
+export function scopeFieldOf(def: Pick<ResourceDef, 'name' | 'fields'>): 'id' | 'activityId' | null {
+  if (def.name === 'activities') return 'id';
+  return def.fields.some((f) => f.name === 'activityId') ? 'activityId' : null;
+}
+
+/** Capabilities (not per-resource) whose screens honour a data scope: entering /admin and the dashboard. */
+export const SCOPE_AWARE_CAPABILITIES: readonly string[] = ['admin.access'];
+
+export type PermissionCheck = { ok: true } | { ok: false; reason: 'unknown' | 'notScopable' };
+
+/**
+ * Whether a role may hold `permission`: it must be a known capability or `<resource>.<action>` of a
+ * known resource; a role limited to activities may hold only permissions whose data carries an activity.
+ */
+export function checkRolePermission(permission: string, resources: readonly Pick<ResourceDef, 'name' | 'fields'>[], scoped: boolean): PermissionCheck {
+  if ((PERMISSIONS as readonly string[]).includes(permission)) {
+    return !scoped || SCOPE_AWARE_CAPABILITIES.includes(permission) ? { ok: true } : { ok: false, reason: 'notScopable' };
+  }
+  const dot = permission.lastIndexOf('.');
+  const name = permission.slice(0, dot);
+  const action = permission.slice(dot + 1) as ResourceAction;
+  const def = resources.find((r) => r.name === name);
+  if (dot < 1 || !def || !RESOURCE_ACTIONS.includes(action)) return { ok: false, reason: 'unknown' };
+  return !scoped || scopeFieldOf(def) ? { ok: true } : { ok: false, reason: 'notScopable' };
+}
