@@ -79,6 +79,8 @@ function dbFailure(err: unknown): DbFailure | null {
   // serialization failure, deadlock, lock or statement timeout: nothing was written, try again
   if (s === '40001' || s === '40P01' || s === '55P03' || s === '57014') return 'DB_BUSY';
   if (s === '23505') return 'DUPLICATE';
+  // ON DELETE RESTRICT: a row others still point at
+  if (s === '23001') return 'IN_USE';
   if (s === '23503') {
     // deleting/updating a row others point at, or pointing at a row that does not exist
     return typeof pg.message === 'string' && pg.message.startsWith('update or delete on table') ? 'IN_USE' : 'UNKNOWN_REFERENCE';

@@ -356,8 +356,9 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         try {
           await tx.delete(table).where(inArray(idCol, ids));
         } catch (e) {
-          if ((e as { code?: string }).code === '23503' || (e as { cause?: { code?: string } }).cause?.code === '23503')
-            throw errors.conflict('IN_USE', 'error.inUse');
+          // 23503 foreign key, 23001 ON DELETE RESTRICT: rows elsewhere still point at this one
+          const code = (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+          if (code === '23503' || code === '23001') throw errors.conflict('IN_USE', 'error.inUse');
           throw e;
         }
         for (const r of rows) {
