@@ -32,6 +32,7 @@ import { volunteerRoutes } from './modules/volunteers/volunteers.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
 import { examRoutes } from './modules/exam/exam.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { dashboardRoutes } from './modules/admin/dashboard.routes';
 import { accessRoutes } from './modules/admin/access.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsModule } from './modules/payments/index';
@@ -143,6 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(messageRoutes);
   await app.register(consultRoutes);
   await app.register(adminRoutes);
+  await app.register(dashboardRoutes);
   // the largest ceiling of any upload route; each route sets its own lower one
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 1, fields: 20 } });
   await app.register(accessRoutes);

@@ -37,9 +37,34 @@ export const accountOption = z.object({
 });
 export type AccountOption = z.infer<typeof accountOption>;
 
-/** The admin dashboard: counts of one season (activities of one year) and of the whole site. */
-export const dashboardQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+/** The admin dashboard: counts of one season (activities of one year) and of the whole site; optionally one activity. */
+export const dashboardQuery = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  activityId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
 const n = z.number().int().min(0);
+/** a day in China time (UTC+8), YYYY-MM-DD */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const named = z.object({ id: z.number().int(), nameZh: z.string(), nameEn: z.string() });
+
+/** The dashboard's chart series (issue 14): registrations need registrations.manage, money payments.manage, channels channels.manage. */
+export const dashboardCharts = z.object({
+  /** the season's activities the person reaches (the activity picker) */
+  activities: z.array(named),
+  /** the programs named by the series */
+  programs: z.array(named.extend({ activityId: z.number().int() })),
+  /** players created per day and activity; per day and program (China days, oldest first) */
+  registrationsByActivity: z.array(z.object({ day, activityId: z.number().int(), n })).nullable(),
+  registrationsByProgram: z.array(z.object({ day, programId: z.number().int(), n })).nullable(),
+  /** codes created and codes redeemed per activity */
+  codes: z.array(z.object({ activityId: z.number().int(), issued: n, used: n })).nullable(),
+  /** ledger per day in fen: payments received and refunds paid out (positive) */
+  money: z.array(z.object({ day, revenueFen: z.number().int(), refundFen: z.number().int() })).nullable(),
+  /** teams and their players per channel code; code null = registered without a channel */
+  channels: z.array(z.object({ code: z.string().nullable(), teams: n, players: n })).nullable(),
+});
+export type DashboardCharts = z.infer<typeof dashboardCharts>;
+
 export const dashboardStats = z.object({
   year: z.number().int(),
   /** seasons that have activities, newest first */
@@ -58,5 +83,8 @@ export const dashboardStats = z.object({
     .nullable(),
   /** member accounts: only for staff with users.manage */
   members: n.nullable(),
+  /** the activity the figures are limited to (null = the whole season) */
+  activityId: z.number().int().nullable(),
+  charts: dashboardCharts,
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;

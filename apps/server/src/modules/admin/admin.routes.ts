@@ -6,7 +6,6 @@ import { smsOutbox } from '../../db/schema/index';
 import { ok, page as pageOf } from '../../lib/envelope';
 import { requirePermission } from '../../plugins/auth';
 import { searchAccounts } from './accounts.service';
-import { currentSeason, dashboardStats as loadDashboard } from './dashboard.service';
 
 /** Administration endpoints: everything under /api/admin is behind a staff permission. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,15 +32,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const envelope = { resultCode: z.literal(1), resultStr: z.string() };
-
-  app.get(
-    '/api/admin/dashboard',
-    {
-      schema: { tags, querystring: dashboardQuery, response: { 200: z.object({ ...envelope, data: dashboardStats }) } },
-      preHandler: requirePermission('admin.access'),
-    },
-    async (req) => ok(req, { data: await loadDashboard(db, req.user!.permissions, req.query.year ?? currentSeason()) }, 'ok.query'),
-  );
 
   app.get(
     '/api/admin/accounts',

@@ -1,7 +1,9 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { DashboardStats, Permission } from '@rp/shared';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DashboardCharts, DashboardStats, Permission } from '@rp/shared';
 import type { Db } from '../../db/client';
-import { activities, consoles, news, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
+import { activities, consoles, ledger, news, orders, orgs, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
+import { scopeWhere } from '../../lib/scope';
 
 /** The season shown when none is asked for: the calendar year in China (UTC+8). */
 export function currentSeason(now = new Date()): number {
@@ -9,71 +11,133 @@ export function currentSeason(now = new Date()): number {
 }
 
 const PAY_STATUSES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+const num = (v: unknown) => Number(v ?? 0);
+
+/** A timestamp's day in China (UTC+8) as YYYY-MM-DD; 'UTC' is the one zone every PostgreSQL and PGlite knows. */
+function chinaDay(column: AnyPgColumn) {
+  return sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+}
 
 /**
- * Counts of one season (activities of `year` and everything hanging off them) in one query per count
- * group. Registration counts only for staff who manage registrations, member counts only for staff who
- * manage users; everything else is what any staff member may open.
+ * The activities the figures cover: the person's data scope (null = every activity) narrowed to one
+ * activity when asked. An activity outside the scope gives the empty scope, so it shows nothing.
  */
-export async function dashboardStats(db: Db, permissions: readonly (Permission | string)[], year: number): Promise<DashboardStats> {
+export function effectiveScope(scope: readonly number[] | null, activityId: number | null): readonly number[] | null {
+  if (activityId === null) return scope;
+  return scope === null || scope.includes(activityId) ? [activityId] : [];
+}
+
+/**
+ * Counts and chart series of one season (activities of `year` and everything hanging off them) in one
+ * query per group, all at once. Registration figures only for staff who manage registrations, money for
+ * those who manage payments, channels for either registrations or channels, member counts for those who
+ * manage users; the content counts are what any staff member may open. `scope` (activityScope of
+ * admin.access) limits every activity-bound figure and the year list; news and member accounts belong to
+ * no activity.
+ */
+export async function dashboardStats(
+  db: Db,
+  permissions: readonly (Permission | string)[],
+  year: number,
+  scope: readonly number[] | null = null,
+  activityId: number | null = null,
+): Promise<DashboardStats> {
   const inSeason = eq(activities.year, year);
+  const eff = effectiveScope(scope, activityId);
   const canRegs = permissions.includes('registrations.manage');
   const canUsers = permissions.includes('users.manage');
-  const num = (v: unknown) => Number(v ?? 0);
+  const canMoney = permissions.includes('payments.manage');
+  const canChannels = canRegs || permissions.includes('channels.manage');
+  const none = Promise.resolve(null);
 
-  const [years, [acts], [progs], [galleries], newsRows, regs, members] = await Promise.all([
-    db.selectDistinct({ year: activities.year }).from(activities).orderBy(desc(activities.year)).limit(30),
-    db.select({ n: count() }).from(activities).where(inSeason),
-    db.select({ n: count() }).from(programs).innerJoin(activities, eq(activities.id, programs.activityId)).where(inSeason),
-    db.select({ n: count() }).from(consoles).where(eq(consoles.year, year)),
+  const [years, seasonActs, [acts], progs, [galleries], newsRows, regs, members, byActivity, byProgram, codes, money, channels] = await Promise.all([
+    db.selectDistinct({ year: activities.year }).from(activities).where(scopeWhere(activities.id, scope)).orderBy(desc(activities.year)).limit(30),
+    db
+      .select({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn })
+      .from(activities)
+      .where(and(inSeason, scopeWhere(activities.id, scope)))
+      .orderBy(activities.id),
+    db
+      .select({ n: count() })
+      .from(activities)
+      .where(and(inSeason, scopeWhere(activities.id, eff))),
+    db
+      .select({ id: programs.id, nameZh: programs.nameZh, nameEn: programs.nameEn, activityId: programs.activityId })
+      .from(programs)
+      .innerJoin(activities, eq(activities.id, programs.activityId))
+      .where(and(inSeason, scopeWhere(programs.activityId, eff)))
+      .orderBy(programs.id),
+    db
+      .select({ n: count() })
+      .from(consoles)
+      .where(and(eq(consoles.year, year), scopeWhere(consoles.activityId, eff))),
     db.select({ status: news.status, n: count() }).from(news).groupBy(news.status),
-    canRegs ? registrationCounts(db, year) : Promise.resolve(null),
+    canRegs ? registrationCounts(db, year, eff) : none,
     canUsers
       ? db
           .select({ n: count() })
           .from(users)
           .where(sql`'member' = any(${users.roles})`)
-      : Promise.resolve(null),
+      : none,
+    canRegs ? playersPerDay(db, year, eff, 'activity') : none,
+    canRegs ? playersPerDay(db, year, eff, 'program') : none,
+    canRegs ? codesPerActivity(db, year, eff) : none,
+    canMoney ? moneyPerDay(db, year, eff) : none,
+    canChannels ? channelShare(db, year, eff) : none,
   ]);
 
   const newsBy = new Map(newsRows.map((r) => [r.status, num(r.n)]));
+  const charts: DashboardCharts = {
+    activities: seasonActs,
+    programs: progs,
+    registrationsByActivity: byActivity && byActivity.map((r) => ({ day: r.day, activityId: r.key, n: r.n })),
+    registrationsByProgram: byProgram && byProgram.map((r) => ({ day: r.day, programId: r.key, n: r.n })),
+    codes,
+    money,
+    channels,
+  };
   return {
     year,
     years: years.map((y) => y.year),
+    activityId,
     content: {
       activities: num(acts?.n),
-      programs: num(progs?.n),
+      programs: progs.length,
       galleries: num(galleries?.n),
       newsPublished: newsBy.get(1) ?? 0,
       newsDrafts: [...newsBy].filter(([s]) => s !== 1).reduce((a, [, v]) => a + v, 0),
     },
     registrations: regs,
     members: members ? num(members[0]?.n) : null,
+    charts,
   };
 }
 
-async function registrationCounts(db: Db, year: number): Promise<NonNullable<DashboardStats['registrations']>> {
+async function registrationCounts(db: Db, year: number, scope: readonly number[] | null): Promise<NonNullable<DashboardStats['registrations']>> {
   const inSeason = eq(activities.year, year);
-  const num = (v: unknown) => Number(v ?? 0);
   const [[teamCount], playerRows, [pendingW], codeRows] = await Promise.all([
-    db.select({ n: count() }).from(teams).innerJoin(activities, eq(activities.id, teams.activityId)).where(inSeason),
+    db
+      .select({ n: count() })
+      .from(teams)
+      .innerJoin(activities, eq(activities.id, teams.activityId))
+      .where(and(inSeason, scopeWhere(teams.activityId, scope))),
     db
       .select({ status: teamMembers.payStatus, n: count() })
       .from(teamMembers)
       .innerJoin(activities, eq(activities.id, teamMembers.activityId))
-      .where(inSeason)
+      .where(and(inSeason, scopeWhere(teamMembers.activityId, scope)))
       .groupBy(teamMembers.payStatus),
     db
       .select({ n: count() })
       .from(withdrawals)
       .innerJoin(teamMembers, eq(teamMembers.id, withdrawals.memberId))
       .innerJoin(activities, eq(activities.id, teamMembers.activityId))
-      .where(and(inSeason, eq(withdrawals.status, 'pending'))),
+      .where(and(inSeason, eq(withdrawals.status, 'pending'), scopeWhere(teamMembers.activityId, scope))),
     db
       .select({ status: redeemCodes.status, n: count() })
       .from(redeemCodes)
       .innerJoin(activities, eq(activities.id, redeemCodes.activityId))
-      .where(inSeason)
+      .where(and(inSeason, scopeWhere(redeemCodes.activityId, scope)))
       .groupBy(redeemCodes.status),
   ]);
   const players: Record<string, number> = Object.fromEntries(PAY_STATUSES.map((s) => [String(s), 0]));
@@ -81,4 +145,70 @@ async function registrationCounts(db: Db, year: number): Promise<NonNullable<Das
   const codes = { available: 0, used: 0, void: 0 };
   for (const r of codeRows) if (r.status === 'available' || r.status === 'used' || r.status === 'void') codes[r.status] = num(r.n);
   return { teams: num(teamCount?.n), players, pendingReviews: players['7'] ?? 0, pendingWithdrawals: num(pendingW?.n), codes };
+}
+
+/** Players created per China day and activity (or program; players without a program are left out of that one). */
+async function playersPerDay(db: Db, year: number, scope: readonly number[] | null, by: 'activity' | 'program') {
+  const key = by === 'activity' ? teamMembers.activityId : teamMembers.programId;
+  const d = chinaDay(teamMembers.createdAt);
+  const rows = await db
+    .select({ day: d, key, n: count() })
+    .from(teamMembers)
+    .innerJoin(activities, eq(activities.id, teamMembers.activityId))
+    .where(and(eq(activities.year, year), scopeWhere(teamMembers.activityId, scope), by === 'program' ? isNotNull(teamMembers.programId) : undefined))
+    .groupBy(d, key)
+    .orderBy(d, key);
+  return rows.map((r) => ({ day: r.day, key: r.key!, n: num(r.n) }));
+}
+
+/** Codes created (issued, whatever became of them) and redeemed, per activity. */
+async function codesPerActivity(db: Db, year: number, scope: readonly number[] | null) {
+  const rows = await db
+    .select({ activityId: redeemCodes.activityId, issued: count(), used: sql<number>`count(*) filter (where ${redeemCodes.status} = 'used')` })
+    .from(redeemCodes)
+    .innerJoin(activities, eq(activities.id, redeemCodes.activityId))
+    .where(and(eq(activities.year, year), scopeWhere(redeemCodes.activityId, scope)))
+    .groupBy(redeemCodes.activityId)
+    .orderBy(redeemCodes.activityId);
+  return rows.map((r) => ({ activityId: r.activityId, issued: num(r.issued), used: num(r.used) }));
+}
+
+/** The ledger per China day (integer fen): payments received, refunds paid out (stored negative, shown positive). */
+async function moneyPerDay(db: Db, year: number, scope: readonly number[] | null) {
+  const d = chinaDay(ledger.createdAt);
+  const rows = await db
+    .select({
+      day: d,
+      revenue: sql<string>`coalesce(sum(${ledger.amountFen}) filter (where ${ledger.kind} = 'payment'), 0)`,
+      refund: sql<string>`coalesce(-sum(${ledger.amountFen}) filter (where ${ledger.kind} = 'refund'), 0)`,
+    })
+    .from(ledger)
+    .innerJoin(orders, eq(orders.id, ledger.orderId))
+    .innerJoin(activities, eq(activities.id, orders.activityId))
+    .where(and(eq(activities.year, year), scopeWhere(orders.activityId, scope)))
+    .groupBy(d)
+    .orderBy(d);
+  return rows.map((r) => ({ day: r.day, revenueFen: num(r.revenue), refundFen: num(r.refund) }));
+}
+
+/** Teams and their players per channel code (teams bound to a channel partner), most teams first; null = no channel. */
+async function channelShare(db: Db, year: number, scope: readonly number[] | null) {
+  const perTeam = db
+    .select({ teamId: teamMembers.teamId, n: count().as('n') })
+    .from(teamMembers)
+    .innerJoin(activities, eq(activities.id, teamMembers.activityId))
+    .where(and(eq(activities.year, year), scopeWhere(teamMembers.activityId, scope), isNotNull(teamMembers.teamId)))
+    .groupBy(teamMembers.teamId)
+    .as('per_team');
+  const rows = await db
+    .select({ code: orgs.code, teams: count(), players: sql<string>`coalesce(sum(${perTeam.n}), 0)` })
+    .from(teams)
+    .innerJoin(activities, eq(activities.id, teams.activityId))
+    .leftJoin(orgs, eq(orgs.id, teams.orgId))
+    .leftJoin(perTeam, eq(perTeam.teamId, teams.id))
+    .where(and(eq(activities.year, year), scopeWhere(teams.activityId, scope)))
+    .groupBy(orgs.code)
+    .orderBy(desc(count()), orgs.code)
+    .limit(50);
+  return rows.map((r) => ({ code: r.code, teams: num(r.teams), players: num(r.players) }));
 }
