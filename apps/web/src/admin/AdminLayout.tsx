@@ -8,7 +8,18 @@ import { QueryProvider } from '../lib/QueryProvider';
 import { logout } from '../lib/auth-actions';
 import { currentLang, setLanguage, type AppLang } from '../lib/i18n';
 import { useSession } from '../lib/session';
-import { AWARD_ITEMS, CONTENT_ITEMS, LATER_ITEMS, LIVE_ITEMS, MONEY_ITEMS, PEOPLE_ITEMS, REGISTRATION_ITEMS, TICKET_ITEMS, visibleItems } from './menu';
+import {
+  ACCESS_ITEMS,
+  AWARD_ITEMS,
+  CONTENT_ITEMS,
+  LATER_ITEMS,
+  LIVE_ITEMS,
+  MONEY_ITEMS,
+  PEOPLE_ITEMS,
+  REGISTRATION_ITEMS,
+  TICKET_ITEMS,
+  visibleItems,
+} from './menu';
 import s from './admin.module.css';
 
 /** /admin: its own layout (no public header), antd Layout with a Sider menu. */
@@ -49,6 +60,7 @@ function AdminShell() {
     const ticketing = visibleItems(TICKET_ITEMS, granted);
     const people = visibleItems(PEOPLE_ITEMS, granted);
     const awarding = visibleItems(AWARD_ITEMS, granted);
+    const access = visibleItems(ACCESS_ITEMS, granted);
     // one menu group per area, shown when the person may open something in it
     const group = (key: string, labelKey: string, list: readonly { key: string; labelKey: string }[]) =>
       list.length ? [{ type: 'group' as const, key, label: t(labelKey), children: list.map((i) => ({ key: i.key, label: t(i.labelKey) })) }] : [];
@@ -60,12 +72,8 @@ function AdminShell() {
       ...group('ticketing', 'admin:menu.ticketing', ticketing),
       ...group('people', 'admin:menu.people', people),
       ...group('awards', 'admin:menu.awards', awarding),
-      {
-        type: 'group' as const,
-        key: 'later',
-        label: t('admin:menu.later'),
-        children: LATER_ITEMS.map((i) => ({ key: i.key, label: t(i.labelKey) })),
-      },
+      ...group('access', 'admin:menu.access', access),
+      ...group('later', 'admin:menu.later', LATER_ITEMS),
     ];
   }, [t, permissions]);
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AccountOption, DashboardStats } from '@rp/shared';
 import { api } from '../lib/api-client';
-import type { AdminUserItem, Page, SmsOutboxItem } from '../lib/contract';
+import type { Page, SmsOutboxItem } from '../lib/contract';
 
 /**
  * Query keys of the admin area: everything under ['admin'] (the generic resource screens add
@@ -10,17 +10,18 @@ import type { AdminUserItem, Page, SmsOutboxItem } from '../lib/contract';
  */
 export const adminKeys = {
   all: ['admin'] as const,
-  dashboard: (year: number | null) => [...adminKeys.all, 'dashboard', year] as const,
+  dashboard: (year: number | null, activityId: number | null = null) => [...adminKeys.all, 'dashboard', year, activityId] as const,
   smsOutbox: (page: number, size: number) => [...adminKeys.all, 'smsOutbox', page, size] as const,
-  users: (page: number, size: number) => [...adminKeys.all, 'users', page, size] as const,
   accounts: (q: string) => [...adminKeys.all, 'accounts', q] as const,
 };
 
-export function dashboardQuery(year: number | null) {
+export function dashboardQuery(year: number | null, activityId: number | null = null) {
   return queryOptions({
-    queryKey: adminKeys.dashboard(year),
+    queryKey: adminKeys.dashboard(year, activityId),
     queryFn: ({ signal }): Promise<DashboardStats> =>
-      api.get<{ data: DashboardStats }>('/api/admin/dashboard', { signal, query: year ? { year } : {} }).then((r) => r.data),
+      api
+        .get<{ data: DashboardStats }>('/api/admin/dashboard', { signal, query: { ...(year ? { year } : {}), ...(activityId ? { activityId } : {}) } })
+        .then((r) => r.data),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,14 +30,6 @@ export function smsOutboxQuery(page: number, size: number) {
   return queryOptions({
     queryKey: adminKeys.smsOutbox(page, size),
     queryFn: ({ signal }) => api.get<Page<SmsOutboxItem>>('/api/admin/smsOutbox', { signal, query: { page, size, sort: 'id,desc' } }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function adminUsersQuery(page: number, size: number) {
-  return queryOptions({
-    queryKey: adminKeys.users(page, size),
-    queryFn: ({ signal }) => api.get<Page<AdminUserItem>>('/api/admin/users', { signal, query: { page, size, sort: 'id,desc' } }),
     placeholderData: keepPreviousData,
   });
 }

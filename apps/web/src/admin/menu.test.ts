@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { AWARD_ITEMS, CONTENT_ITEMS, LIVE_ITEMS, MONEY_ITEMS, PEOPLE_ITEMS, REGISTRATION_ITEMS, TICKET_ITEMS } from './menu';
+import { ACCESS_ITEMS, AWARD_ITEMS, CONTENT_ITEMS, LIVE_ITEMS, MONEY_ITEMS, PEOPLE_ITEMS, REGISTRATION_ITEMS, TICKET_ITEMS } from './menu';
 import { RESOURCES } from './resources/registry';
 
 describe('admin menu', () => {
-  const all = [...LIVE_ITEMS, ...CONTENT_ITEMS, ...REGISTRATION_ITEMS, ...MONEY_ITEMS, ...TICKET_ITEMS, ...PEOPLE_ITEMS, ...AWARD_ITEMS];
+  const all = [...LIVE_ITEMS, ...CONTENT_ITEMS, ...REGISTRATION_ITEMS, ...MONEY_ITEMS, ...TICKET_ITEMS, ...PEOPLE_ITEMS, ...AWARD_ITEMS, ...ACCESS_ITEMS];
   it('lists every resource exactly once (one group each)', () => {
     for (const r of RESOURCES)
       expect(
         all.filter((i) => i.key === `r/${r.name}`).map((i) => i.key),
         r.name,
       ).toHaveLength(1);
+  });
+  it('shows a resource with its own view permission and hides it without', async () => {
+    const { visibleItems } = await import('./menu');
+    expect(visibleItems(REGISTRATION_ITEMS, ['teams.view']).map((i) => i.key)).toEqual(['r/teams']);
+    expect(visibleItems(REGISTRATION_ITEMS, ['teams.edit'])).toEqual([]);
+    expect(visibleItems(ACCESS_ITEMS, ['roles.manage']).map((i) => i.key)).toEqual(['roles', 'r/departments', 'r/posts']);
   });
   it('has no entry twice', () => {
     const keys = all.map((i) => i.key);

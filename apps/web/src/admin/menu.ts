@@ -1,6 +1,7 @@
 import type { Permission } from '@rp/shared';
 import {
   RESOURCES,
+  isAccessResource,
   isAwardResource,
   isContentResource,
   isMoneyResource,
@@ -18,6 +19,8 @@ export interface MenuItem {
   key: string;
   labelKey: string;
   permission?: Permission;
+  /** a generic resource's entry: also shown with the resource's own view permission (roles built from actions) */
+  resource?: string;
 }
 
 export const LIVE_ITEMS: readonly MenuItem[] = [
@@ -32,6 +35,7 @@ export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.filter((r) => isCont
   key: `r/${r.name}`,
   labelKey: r.labelKey,
   permission: r.read,
+  resource: r.name,
 }));
 
 /** Registration administration: review, withdrawals, code generation, then the registration resources. */
@@ -39,7 +43,7 @@ export const REGISTRATION_ITEMS: readonly MenuItem[] = [
   { key: 'review', labelKey: 'admin:menu.review', permission: 'registrations.manage' },
   { key: 'withdrawals', labelKey: 'admin:menu.withdrawals', permission: 'registrations.manage' },
   { key: 'codes', labelKey: 'admin:menu.codes', permission: 'registrations.manage' },
-  ...RESOURCES.filter((r) => isRegistrationResource(r.name)).map((r) => ({ key: `r/${r.name}`, labelKey: r.labelKey, permission: r.read })),
+  ...RESOURCES.filter((r) => isRegistrationResource(r.name)).map((r) => ({ key: `r/${r.name}`, labelKey: r.labelKey, permission: r.read, resource: r.name })),
 ];
 
 /** The menu entry of a resource of one group (the group's test keeps a resource from landing in another). */
@@ -47,12 +51,13 @@ const resourceItem =
   (inGroup: (name: string) => boolean) =>
   (name: string): MenuItem => {
     const def = RESOURCES.find((r) => r.name === name && inGroup(r.name))!;
-    return { key: `r/${def.name}`, labelKey: def.labelKey, permission: def.read };
+    return { key: `r/${def.name}`, labelKey: def.labelKey, permission: def.read, resource: def.name };
   };
 const moneyResource = resourceItem(isMoneyResource);
 const ticketResource = resourceItem(isTicketResource);
 const peopleResource = resourceItem(isPeopleResource);
 const awardResource = resourceItem(isAwardResource);
+const accessResource = resourceItem(isAccessResource);
 
 /** Money (issue 10): orders, refunds, invoices, payment attempts and the ledger, bank accounts, reconciliation. */
 export const MONEY_ITEMS: readonly MenuItem[] = [
@@ -84,6 +89,7 @@ export const PEOPLE_ITEMS: readonly MenuItem[] = [
   { key: 'consult', labelKey: 'admin:menu.consult', permission: 'consult.answer' },
   peopleResource('faqs'),
   { key: 'broadcast', labelKey: 'admin:menu.broadcast', permission: 'messages.send' },
+  peopleResource('feedback'),
   peopleResource('volunteers'),
   peopleResource('volunteerPositions'),
   { key: 'channels', labelKey: 'admin:menu.channels', permission: 'channels.manage' },
@@ -101,13 +107,22 @@ export const AWARD_ITEMS: readonly MenuItem[] = [
   { key: 'awardTemplates', labelKey: 'admin:menu.awardTemplates', permission: 'awards.manage' },
 ];
 
-export const LATER_ITEMS = [{ key: 'feedback', labelKey: 'admin:resources.feedback' }] as const;
+/** Access (issue 14): roles and their data scope, departments and posts, the audit trail (staff accounts are a live item). */
+export const ACCESS_ITEMS: readonly MenuItem[] = [
+  { key: 'roles', labelKey: 'admin:menu.roles', permission: 'roles.manage' },
+  accessResource('departments'),
+  accessResource('posts'),
+  { key: 'audit', labelKey: 'admin:menu.audit', permission: 'audit.read' },
+];
+
+/** Resources of later issues (a placeholder page each): none left since issue 14. */
+export const LATER_ITEMS: readonly { key: string; labelKey: string }[] = [];
 
 export function laterItem(key: string) {
   return LATER_ITEMS.find((i) => i.key === key);
 }
 
-/** The menu entries a user may see. */
+/** The menu entries a user may see: the admin menu is built from what the person may do. */
 export function visibleItems(items: readonly MenuItem[], permissions: readonly string[]): MenuItem[] {
-  return items.filter((i) => !i.permission || permissions.includes(i.permission));
+  return items.filter((i) => !i.permission || permissions.includes(i.permission) || (i.resource !== undefined && permissions.includes(`${i.resource}.view`)));
 }

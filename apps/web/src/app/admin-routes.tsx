@@ -64,3 +64,12 @@ export function adminAwardRoutes(): RouteObject[] {
     { path: 'awardTemplates', lazy: lazyPage(() => awards().then((m) => ({ default: m.TemplatesAdminPage }))) },
   ];
 }
+
+/** Access (issue 14): roles with their data scope and the audit trail (one chunk); departments and posts are resources. */
+export function adminAccessRoutes(): RouteObject[] {
+  const access = () => import('../admin/pages/access');
+  return [
+    { path: 'roles', lazy: lazyPage(() => access().then((m) => ({ default: m.RolesPage }))) },
+    { path: 'audit', lazy: lazyPage(() => access().then((m) => ({ default: m.AuditPage }))) },
+  ];
+}

@@ -9,7 +9,7 @@ import { guardMiddleware, redirectTarget } from './guard';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootShell } from './RootShell';
 import { contentRoutes } from './content-routes';
-import { adminAwardRoutes, adminMoneyRoutes, adminPeopleRoutes, adminResourceRoutes } from './admin-routes';
+import { adminAccessRoutes, adminAwardRoutes, adminMoneyRoutes, adminPeopleRoutes, adminResourceRoutes } from './admin-routes';
 import { BootFallback, RouteError } from './RouteError';
 import { PLACEHOLDER_ROUTES, REGISTRATION_ROUTES, TICKET_ROUTES, type RouteHandle } from './route-meta';
 
@@ -182,6 +182,7 @@ export function createRoutes(): RouteObject[] {
                 ...adminMoneyRoutes(),
                 ...adminPeopleRoutes(),
                 ...adminAwardRoutes(),
+                ...adminAccessRoutes(),
                 ...adminResourceRoutes(),
                 {
                   path: '*',

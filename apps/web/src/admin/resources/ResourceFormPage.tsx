@@ -5,7 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLoaderData, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../lib/api-client';
-import { hasPermission, useSession } from '../../lib/session';
+import { canResource } from '@rp/shared/roles';
+import { useSession } from '../../lib/session';
 import { resourceKeys, resourceRowQuery, saveResourceMutation } from './api';
 import { FieldCell } from './cells';
 import { FieldItems, type Preview } from './inputs';
@@ -118,8 +119,9 @@ function ResourceForm({ def, row }: { def: ResourceDef; row: Row | null }) {
   const save = useMutation(saveResourceMutation(def.name));
   const [serverError, setServerError] = useState<string | null>(null);
   const [previews, setPreviews] = useState(() => initialPreviews(def, row));
-  const canWrite = hasPermission(user, def.write);
   const isNew = row === null;
+  // a new row needs the create permission, a stored one the edit permission (coarse or the resource's own)
+  const canWrite = canResource(user?.permissions ?? [], def, isNew ? 'create' : 'edit');
   const label = t(def.labelKey);
   const info = isNew ? [] : infoFields(def);
 

@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
+import { canResource } from '@rp/shared/roles';
 import { hasPermission, useSession } from '../../lib/session';
 import { ScrollableTable } from '../pages/ScrollableTable';
 import { cancelPlayerMutation } from '../pages/money-api';
@@ -52,9 +53,13 @@ function ResourceList({ def }: { def: ResourceDef }) {
   const query = useQuery(resourceListQuery(def.name, listQuery(params)));
   const exporting = useMutation(exportResourceMutation(def.name));
   const removal = useMutation(removeResourceMutation(def.name));
-  const canWrite = hasPermission(user, def.write);
+  // button-level permissions (issue 14): the definition's coarse permission or the resource's own action
+  const perms = user?.permissions ?? [];
+  const canCreate = canResource(perms, def, 'create');
   // orders, payments and the ledger change only through their own flows: read-only rows, no delete
-  const canEdit = canWrite && isEditable(def);
+  const canEdit = canResource(perms, def, 'edit') && isEditable(def);
+  const canDelete = canResource(perms, def, 'delete') && isEditable(def);
+  const canExport = canResource(perms, def, 'export');
   // staff cancel a player's registration (payStatus 6, spec 4.1) with a required reason; the fee goes back in full
   const canCancelPlayers = def.name === 'players' && hasPermission(user, 'registrations.manage');
   const [cancelling, setCancelling] = useState<Row | null>(null);
@@ -96,7 +101,7 @@ function ResourceList({ def }: { def: ResourceDef }) {
       key: 'actions',
       title: t('admin:resource.actions'),
       fixed: 'right' as const,
-      width: (canEdit ? 170 : 100) + (canCancelPlayers ? 100 : 0),
+      width: (canDelete ? 170 : 100) + (canCancelPlayers ? 100 : 0),
       render: (_: unknown, row: Row) => (
         <Space size={4}>
           <Button
@@ -107,7 +112,7 @@ function ResourceList({ def }: { def: ResourceDef }) {
           >
             {canEdit ? t('admin:resource.edit') : t('admin:resource.view')}
           </Button>
-          {canEdit ? (
+          {canDelete ? (
             <Button
               size="small"
               danger
@@ -135,10 +140,12 @@ function ResourceList({ def }: { def: ResourceDef }) {
           {title}
         </Typography.Title>
         <Space wrap>
-          <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={onExport}>
-            {t('admin:resource.export')}
-          </Button>
-          {canWrite && def.creatable !== false ? (
+          {canExport ? (
+            <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={onExport}>
+              {t('admin:resource.export')}
+            </Button>
+          ) : null}
+          {canCreate && def.creatable !== false ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`/admin/r/${def.name}/new`)}>
               {t('admin:resource.create')}
             </Button>
