@@ -37,6 +37,7 @@ import { accessRoutes } from './modules/admin/access.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsModule } from './modules/payments/index';
 import { ticketsModule } from './modules/tickets/index';
+import { seasonModule } from './modules/season/index';
 import { createPaymentsRuntime, type PaymentsRuntime } from './modules/payments/runtime';
 import type { PaymentProvider } from './modules/payments/providers/types';
 import type { Deliver } from './modules/payments/providers/sandbox';
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(registrationModule);
   await app.register(paymentsModule);
   await app.register(ticketsModule);
+  await app.register(seasonModule);
   await app.register(volunteerRoutes);
   await app.register(channelRoutes);
   await app.register(examRoutes);

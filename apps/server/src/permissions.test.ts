@@ -15,7 +15,8 @@ const t = useTestApp();
  * Content routes: what the content-editor role may use (by path, independent of what the routes
  * declare). Every other /api/admin route is for administrators (registrations, accounts, SMS outbox).
  */
-const CONTENT = /^\/api\/admin\/(news|programs|activities|officialFiles|partners|about|dictionary|consoles|photos|pictures|uploads|dashboard)(\/|$)/;
+const CONTENT =
+  /^\/api\/admin\/(news|programs|activities|officialFiles|partners|about|dictionary|consoles|photos|pictures|uploads|dashboard|lives|feedback)(\/|$)/;
 
 /** A fingerprint of every table that holds data (rate-limit counters and sessions left out). */
 async function digest(database: Database): Promise<string> {

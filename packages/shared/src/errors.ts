@@ -205,6 +205,10 @@ export const ERRORS = {
   IMPORT_HEADER_EMPTY: { status: 400, message: 'import.firstRowEmpty' },
   IMPORT_MISSING_COLUMNS: { status: 400, message: 'import.missingColumns' },
   IMPORT_HAS_ERRORS: { status: 400, message: 'import.nothingWritten' },
+
+  // ── issue 14: clothes sizes, players' change requests ───────────────────────────────────────
+  MATERIAL_OUT_OF_STOCK: { status: 409, message: 'season.outOfStock' },
+  MEMBER_AUDIT_DECIDED: { status: 409, message: 'season.auditDecided' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -27,3 +27,4 @@ export * from './schemas/wechat';
 export * from './schemas/awards';
 export * from './rules/access';
 export * from './schemas/access';
+export * from './schemas/season';

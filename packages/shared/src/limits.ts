@@ -55,3 +55,6 @@ export const NAME_SEARCH_MIN = 2;
 /** names of players, teams, teachers, emergency contacts; addresses */
 export const NAME_MAX = 50;
 export const ADDRESS_MAX = 200;
+
+/** The most characters of a message to the organisers (about page, spec 7.7 lAbout/web/add). */
+export const FEEDBACK_MAX = 500;

@@ -6,6 +6,7 @@ import { regionName } from './rules/region-name';
 import { payEn, payZh } from './messages-payments';
 import { ticketEn, ticketZh } from './messages-tickets';
 import { peopleEn, peopleZh } from './messages-people';
+import { seasonEn, seasonZh } from './messages-season';
 
 export type Lang = 'zh' | 'en';
 
@@ -212,6 +213,7 @@ const zh = {
   ...payZh,
   ...ticketZh,
   ...peopleZh,
+  ...seasonZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -423,6 +425,7 @@ const en: Record<MessageKey, string> = {
   ...payEn,
   ...ticketEn,
   ...peopleEn,
+  ...seasonEn,
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { zh, en };

@@ -7,3 +7,4 @@ export * from './tickets';
 export * from './people';
 export * from './awards';
 export * from './access';
+export * from './season';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bankAccounts } from './payments';
 
 export const activities = pgTable('activities', {
@@ -18,7 +18,7 @@ export const activities = pgTable('activities', {
   /** the award settings as text (JSON or plain words; read by staff, not by code) */
   awardConfig: text('award_config').notNull().default(''),
   /** the organiser's account members pay by bank transfer into (spec 3 "payment account") */
-  paymentAccountId: integer('payment_account_id').references(() => bankAccounts.id, { onDelete: 'set null' }),
+  paymentAccountId: integer('payment_account_id').references((): AnyPgColumn => bankAccounts.id, { onDelete: 'set null' }),
   /** the person or department responsible (spec 3 "owner"), a name */
   owner: text('owner').notNull().default(''),
   venueZh: text('venue_zh').notNull().default(''),

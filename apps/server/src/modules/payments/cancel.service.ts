@@ -8,6 +8,7 @@ import { notifyPlayers } from '../messages/registration-notices';
 import { lockOwnMembersWithTeams, refreshTeamStatus } from '../registration/common';
 import { lockOrder, newRefundNo } from './common';
 import { executeRefund } from './settle';
+import { releaseSizes } from '../season/materials.service';
 
 /**
  * Staff cancel a player's registration (payStatus → 6 'cancelled', spec 4.1): the place is freed, a
@@ -71,6 +72,7 @@ export async function cancelPlayer(deps: AppDeps, staffId: number, memberId: num
         .set({ status: 'void' })
         .where(and(eq(redeemCodes.codeName, m.code), inArray(redeemCodes.status, ['used', 'available'])));
     await tx.update(teamMembers).set({ payStatus: next, statusBeforeWithdraw: null, updatedAt: now }).where(eq(teamMembers.id, m.id));
+    await releaseSizes(tx, [m]); // a cancelled player's clothes size goes back to stock
     if (m.teamId) await refreshTeamStatus(tx, m.teamId);
     await audit(tx as never, {
       userId: staffId,

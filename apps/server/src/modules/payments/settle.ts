@@ -12,6 +12,7 @@ import { bilingual, notify } from '../messages/notify.service';
 import { allocate, lockOrder, newRefundNo, type OrderRow, type Tx } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
 import type { Channel, NotifyEvent } from './providers/types';
+import { releaseSizes } from '../season/materials.service';
 
 export class UnknownTrade extends Error {}
 
@@ -339,7 +340,10 @@ export async function applyRefundEvent(
       const { rows } = await lockOwnMembersWithTeams(tx, null, memberIds);
       for (const m of rows) {
         const next = nextPayStatus(m.payStatus, 'approveWithdraw');
-        if (next !== null) await tx.update(teamMembers).set({ payStatus: next, statusBeforeWithdraw: null, updatedAt: now }).where(eq(teamMembers.id, m.id));
+        if (next !== null) {
+          await tx.update(teamMembers).set({ payStatus: next, statusBeforeWithdraw: null, updatedAt: now }).where(eq(teamMembers.id, m.id));
+          await releaseSizes(tx, [m]); // a withdrawn player's clothes size goes back to stock
+        }
       }
     }
     // an abnormal order refunded in full gives back what it held

@@ -27,6 +27,7 @@ import { requirePermission } from '../../plugins/auth';
 import { assignCodes, codeResourceHooks, decideWithdrawal, generateCodes, listWithdrawals } from './codes.service';
 import { decideReview } from './members.service';
 import { presentReview } from './present';
+import { giveBackSizes } from '../season/materials.service';
 
 /** Registration administration: resources, review, withdrawals, codes (all under /api/admin). */
 export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +37,14 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = requirePermission('registrations.manage');
 
   await app.register(resourceRoutes(teamResource, teams));
-  await app.register(resourceRoutes(playerResource, teamMembers));
+  await app.register(
+    resourceRoutes(playerResource, teamMembers, {
+      // a player deleted by staff gives their clothes size back to stock
+      afterWrite: async ({ db, before, after }) => {
+        if (before && !after) await giveBackSizes(db, [{ clothesId: (before.clothesId as number | null) ?? null }]);
+      },
+    }),
+  );
   await app.register(resourceRoutes(leaderResource, leaders));
   await app.register(resourceRoutes(codeResource, redeemCodes, codeResourceHooks));
 

@@ -33,6 +33,7 @@ import {
   type DbOrTx,
   type Tx,
 } from './common';
+import { releaseSizes } from '../season/materials.service';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
@@ -253,6 +254,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
       .update(teamMembers)
       .set({ payStatus: next, code: w.type === 3 ? null : m.code, statusBeforeWithdraw: null, updatedAt: now })
       .where(eq(teamMembers.id, m.id));
+    await releaseSizes(tx, [m]); // a withdrawn player's clothes size goes back to stock
     await tx
       .update(withdrawals)
       .set({ status: 'approved', decidedBy: staffId, decidedAt: now, refundPerMille: refund.perMille, refundFen: refund.fen })

@@ -39,6 +39,7 @@ import {
 import { redeemInTx } from './codes.service';
 import { notifyPlayers } from '../messages/registration-notices';
 import { assertOwnPrivateFile } from '../uploads/uploads.service';
+import { changeSize, giveBackSizes } from '../season/materials.service';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 export type Input = Omit<MemberData, 'activityId'> & { activityId: number };
@@ -147,6 +148,8 @@ export async function saveMemberInTx(
     .where(and(eq(teamMembers.activityId, activity.id), eq(teamMembers.cardHash, cardHash), before ? ne(teamMembers.id, before.id) : undefined))
     .limit(1);
   if (dup) throw new AppError('DUPLICATE_PLAYER', { field: 'card' });
+  // a new or changed clothes size takes one of its stock (409 MATERIAL_OUT_OF_STOCK), the old one goes back
+  await changeSize(tx, before?.clothesId, input.clothes?.id);
 
   const values = {
     name: input.name,
@@ -202,6 +205,7 @@ export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]
     );
     if (rows.some((m) => !isFree(m.payStatus))) throw conflict('reg.playerHasPaid', 'PLAYER_HAS_PAID');
     await tx.delete(teamMembers).where(inArray(teamMembers.id, ids));
+    await giveBackSizes(tx, rows);
     for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'delete', before: redact(m) });
     for (const t of new Set(rows.map((m) => m.teamId))) if (t) await refreshTeamStatus(tx, t);
   });

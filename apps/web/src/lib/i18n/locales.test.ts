@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentResources, paymentResources, registrationResources, type ResourceDef } from '@rp/shared';
+import { contentResources, paymentResources, registrationResources, seasonResources, type ResourceDef } from '@rp/shared';
 import { fieldLabelKey } from '../../admin/resources/model';
 
 /**
@@ -171,7 +171,7 @@ describe('keys used in the code', () => {
 describe('keys derived from the admin resource definitions', () => {
   // The generic admin screens build field label keys from the definitions (admin:fields.<resource>.<field>);
   // every key any definition can produce must exist in both languages.
-  const derived = ([...contentResources, ...registrationResources, ...paymentResources] as readonly ResourceDef[]).flatMap((def) => [
+  const derived = ([...contentResources, ...registrationResources, ...paymentResources, ...seasonResources] as readonly ResourceDef[]).flatMap((def) => [
     def.labelKey,
     ...def.fields.map((f) => fieldLabelKey(def, f)),
     ...def.fields.flatMap((f) => (f.options ?? []).map((o) => o.labelKey)),
@@ -190,6 +190,9 @@ describe('keys derived from the admin resource definitions', () => {
       'admin:options.payChannel.bank',
       'admin:fields.ledger.providerRef',
       'admin:resources.bankAccounts',
+      'admin:fields.materials.remaining',
+      'admin:options.memberAuditStatus.rejected',
+      'admin:fields.activities.paymentAccountId',
     ])
       expect(derived).toContain(key);
     expect(derived.length).toBeGreaterThan(100);

@@ -1,0 +1,36 @@
+/** Texts of issue 14's remaining resources (materials, messages to the organisers, live streams, sign logs, change requests, cloud settings), zh and en; spread into messages.ts. */
+export const seasonZh = {
+  'season.outOfStock': '该尺码已无库存',
+  'season.remainingOverQuantity': '剩余数量不能大于总数量',
+  'season.httpsOnly': '请填写以 https:// 开头的地址',
+  'season.feedbackSent': '留言已提交，感谢您的反馈',
+  'season.feedbackAnswered.title': '组委会回复了您的留言',
+  'season.feedbackAnswered.content': '您的留言：{{question}}\n组委会回复：{{answer}}',
+  'season.signed': '已记录签署时间',
+  'season.auditAdded': '申请已提交，请等待组委会审核',
+  'season.rejectReasonNeeded': '驳回时请填写审核意见',
+  'season.auditDecided': '该申请已审核，不能再次修改',
+  'season.auditApproved.title': '选手信息变更已通过：{{player}}',
+  'season.auditApproved.content': '您为选手 {{player}} 提交的信息变更申请已通过。{{note}}',
+  'season.auditRejected.title': '选手信息变更被驳回：{{player}}',
+  'season.auditRejected.content': '您为选手 {{player}} 提交的信息变更申请被驳回。原因：{{note}}',
+  'season.cloudNoSecrets': '密钥、密码、令牌等请放在服务器环境变量中，不能保存在这里',
+} as const;
+
+export const seasonEn: Record<keyof typeof seasonZh, string> = {
+  'season.outOfStock': 'This size is out of stock',
+  'season.remainingOverQuantity': 'Remaining cannot be more than the quantity',
+  'season.httpsOnly': 'Enter an address that starts with https://',
+  'season.feedbackSent': 'Thank you, your message has been sent',
+  'season.feedbackAnswered.title': 'The organisers answered your message',
+  'season.feedbackAnswered.content': 'Your message: {{question}}\nThe organisers answer: {{answer}}',
+  'season.signed': 'The time of your signature has been recorded',
+  'season.auditAdded': 'Your request has been sent to the organisers for review',
+  'season.rejectReasonNeeded': 'Give a reason to reject',
+  'season.auditDecided': 'This request has been decided and cannot be changed',
+  'season.auditApproved.title': 'Player change approved: {{player}}',
+  'season.auditApproved.content': 'Your change request for {{player}} has been approved. {{note}}',
+  'season.auditRejected.title': 'Player change rejected: {{player}}',
+  'season.auditRejected.content': 'Your change request for {{player}} has been rejected. Reason: {{note}}',
+  'season.cloudNoSecrets': 'Keys, passwords and tokens belong in the server environment, not here',
+};
