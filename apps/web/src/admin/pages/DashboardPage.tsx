@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Select, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -9,6 +9,9 @@ import { dashboardQuery } from '../api';
 import { hasPermission, useSession } from '../../lib/session';
 import s from '../admin.module.css';
 import { ROLE_KEYS } from '../role-keys';
+
+/** The charts and ECharts: a chunk of their own, fetched when the dashboard has its numbers. */
+const Charts = lazy(() => import('./dashboard/Charts'));
 
 /** The registration states the dashboard breaks players into (spec 4.1 payStatus), in the order staff act on them. */
 const PLAYER_STATES = [
@@ -21,10 +24,11 @@ const PLAYER_STATES = [
 
 /** /admin: the season in numbers, each count leading to the screen that lists it. */
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useSession();
   const [year, setYear] = useState<number | null>(null);
-  const query = useQuery(dashboardQuery(year));
+  const [activityId, setActivityId] = useState<number | null>(null);
+  const query = useQuery(dashboardQuery(year, activityId));
   const data = query.data;
   const name = user?.nickName || user?.username || '';
   const role = user?.roles?.map((r) => (ROLE_KEYS[r] ? t(ROLE_KEYS[r]) : r)).join(' · ') ?? '';
@@ -36,17 +40,39 @@ export default function DashboardPage() {
           {t('admin:dashboard.title')}
         </Typography.Title>
         {data ? (
-          <Space size={8}>
-            <label htmlFor="dashboard-season">{t('admin:dashboard.season')}</label>
-            <Select<number>
-              id="dashboard-season"
-              value={data.year}
-              onChange={setYear}
-              options={[...new Set([data.year, ...data.years])]
-                .sort((a, b) => b - a)
-                .map((y) => ({ value: y, label: t('admin:dashboard.seasonOf', { year: y }) }))}
-              style={{ minWidth: 140 }}
-            />
+          <Space size={[16, 8]} wrap>
+            <Space size={8}>
+              <label htmlFor="dashboard-season">{t('admin:dashboard.season')}</label>
+              <Select<number>
+                id="dashboard-season"
+                value={data.year}
+                onChange={(y) => {
+                  setYear(y);
+                  setActivityId(null);
+                }}
+                options={[...new Set([data.year, ...data.years])]
+                  .sort((a, b) => b - a)
+                  .map((y) => ({ value: y, label: t('admin:dashboard.seasonOf', { year: y }) }))}
+                style={{ minWidth: 140 }}
+              />
+            </Space>
+            <Space size={8}>
+              <label htmlFor="dashboard-activity">{t('admin:dashboard.activity')}</label>
+              <Select<number>
+                id="dashboard-activity"
+                value={data.activityId ?? 0}
+                onChange={(id) => setActivityId(id || null)}
+                options={[
+                  { value: 0, label: t('admin:dashboard.allActivities') },
+                  ...data.charts.activities.map((a) => ({
+                    value: a.id,
+                    label: (i18n.language === 'en' ? a.nameEn || a.nameZh : a.nameZh || a.nameEn) || `#${a.id}`,
+                  })),
+                ]}
+                popupMatchSelectWidth={false}
+                style={{ minWidth: 160, maxWidth: 'min(280px, 70vw)' }}
+              />
+            </Space>
           </Space>
         ) : null}
       </div>
@@ -65,7 +91,12 @@ export default function DashboardPage() {
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
-        <Counts data={data} canUsers={hasPermission(user, 'users.manage')} />
+        <>
+          <Counts data={data} canUsers={hasPermission(user, 'users.manage')} />
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+            <Charts data={data} />
+          </Suspense>
+        </>
       )}
     </>
   );
