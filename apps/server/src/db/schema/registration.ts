@@ -127,6 +127,10 @@ export const teamMembers = pgTable(
     uniqueIndex('team_members_card_uq').on(t.activityId, t.cardHash),
     index('team_members_owner_idx').on(t.userId, t.activityId, t.payStatus),
     index('team_members_team_idx').on(t.teamId),
+    // the admin list sorted by payStatus (then id desc, always): one index per direction, so a deep page of
+    // 100,000 players walks an index instead of sorting them all (bench/admin-lists.ts); also the payStatus filter
+    index('team_members_pay_status_idx').on(t.payStatus, t.id),
+    index('team_members_pay_status_id_desc_idx').on(t.payStatus, t.id.desc().nullsFirst()),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "team_members_pay_status_idx" ON "team_members" USING btree ("pay_status","id");--> statement-breakpoint
+CREATE INDEX "team_members_pay_status_id_desc_idx" ON "team_members" USING btree ("pay_status","id" DESC NULLS FIRST);
