@@ -44,9 +44,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm: the trigram indexes of the admin lists' contains filters (migration 0014); PostgreSQL ships it in contrib
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   if (migrate) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, serial, text, integer, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { activities, materials, plans, programs } from './content';
@@ -131,6 +132,9 @@ export const teamMembers = pgTable(
     // 100,000 players walks an index instead of sorting them all (bench/admin-lists.ts); also the payStatus filter
     index('team_members_pay_status_idx').on(t.payStatus, t.id),
     index('team_members_pay_status_id_desc_idx').on(t.payStatus, t.id.desc().nullsFirst()),
+    // the list's contains filters (ILIKE '%…%') on name and code: trigram indexes (pg_trgm), used from 3 characters on
+    index('team_members_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('team_members_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
   ],
 );
 
