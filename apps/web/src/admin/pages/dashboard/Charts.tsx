@@ -120,12 +120,16 @@ function ChartCard({ spec, fileBase }: { spec: ChartSpec; fileBase: string }) {
   );
 }
 
+/** Series colours: the admin's blue first, then hues that stay apart for colour-blind readers (Okabe–Ito). */
+const PALETTE = ['#1f4e9c', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#8a6d00', '#5b5b5b', '#0072b2', '#b8860b'];
+
 /** The ECharts option of a table: pie of the first value column, or one line/bar series per column over the categories. */
 export function optionOf(spec: ChartSpec) {
   // the admin's font (AntdProvider's brandTheme; not imported, to keep this chunk's imports to its own)
   const font = { fontFamily: "system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif" };
   if (spec.kind === 'pie')
     return {
+      color: PALETTE,
       textStyle: font,
       tooltip: { trigger: 'item' as const },
       legend: { type: 'scroll' as const, bottom: 0 },
@@ -141,6 +145,7 @@ export function optionOf(spec: ChartSpec) {
     };
   const dense = spec.rows.length > 40;
   return {
+    color: PALETTE,
     textStyle: font,
     tooltip: { trigger: 'axis' as const },
     legend: { type: 'scroll' as const, top: 0 },

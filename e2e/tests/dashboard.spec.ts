@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { adminPage } from './support/admin';
+import { L, registerMember, screenshotDir } from './support/foundation';
+import { giveCodes, memberAuth, userId } from './support/registration';
+
+/**
+ * Issue 14's dashboard: the admin opens it, the charts' chunk draws (codes issued vs used of the open
+ * activity), "data as xlsx" saves a workbook; zh and en, 1440 and 390 px (nothing wider than the window).
+ */
+test('the dashboard draws its charts and gives their data as xlsx, zh and en', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const m = await registerMember(request, 'Dashboard');
+  await giveCodes(request, 600, await userId(request, await memberAuth(request, m.phone, m.password)), 3);
+
+  for (const lang of ['zh', 'en'] as const) {
+    for (const width of [1440, 390]) {
+      const page = await adminPage(browser, lang, '/admin', width);
+      const codes = page.locator('[data-chart="codes"]');
+      await expect(codes.getByRole('img', { name: new RegExp(`^${L(lang, 'admin:dashboard.charts.codes').replace(/[()（）]/g, '.')}: `) })).toBeVisible();
+      await expect(codes.locator('canvas')).toHaveCount(1);
+      await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+      const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(over, `dashboard at ${width}px: ${over}px wider than the window`).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: path.join(screenshotDir, `dashboard-${lang}-${width}.png`), fullPage: true });
+      if (width === 1440) {
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          codes.getByRole('button', { name: L(lang, 'admin:dashboard.charts.saveXlsx') }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/^dashboard-codes-\d{4}\.xlsx$/);
+        const bytes = fs.readFileSync((await download.path())!);
+        expect(bytes.subarray(0, 2).toString()).toBe('PK');
+        expect(bytes.includes(Buffer.from(L(lang, 'admin:dashboard.charts.issued')))).toBe(true);
+        // the table alternative opened, the charts pass axe (WCAG 2 A/AA, serious or critical)
+        await codes.getByText(L(lang, 'admin:dashboard.charts.showData')).click();
+        await expect(codes.getByRole('table')).toBeVisible();
+        const axe = await new AxeBuilder({ page }).include('[data-chart]').withTags(['wcag2a', 'wcag2aa']).analyze();
+        expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      }
+      await page.context().close();
+    }
+  }
+});
