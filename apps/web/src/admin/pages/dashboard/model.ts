@@ -63,43 +63,33 @@ export function chartSpecs(data: DashboardStats, t: TFunction, lang: Lang): Char
   const specs: ChartSpec[] = [];
   const day = t('admin:dashboard.charts.day');
 
-  if (c.registrationsByActivity) {
-    const keys = [...new Set(c.registrationsByActivity.map((p) => p.activityId))].sort((a, b) => a - b);
-    const rows = perDay(
+  /** A line chart of players per day, one column per key (activity or program). */
+  const daily = (key: 'byActivity' | 'byProgram', title: string, points: { day: string; key: number; n: number }[], label: (id: number) => string) => {
+    const keys = [...new Set(points.map((p) => p.key))].sort((a, b) => a - b);
+    const rows = perDay(points, keys);
+    specs.push({ key, title, kind: 'line', columns: [day, ...keys.map(label)], rows, summary: daySummary(t, rows) });
+  };
+  if (c.registrationsByActivity)
+    daily(
+      'byActivity',
+      t('admin:dashboard.charts.byActivity'),
       c.registrationsByActivity.map((p) => ({ day: p.day, key: p.activityId, n: p.n })),
-      keys,
+      actName,
     );
-    specs.push({
-      key: 'byActivity',
-      title: t('admin:dashboard.charts.byActivity'),
-      kind: 'line',
-      columns: [day, ...keys.map(actName)],
-      rows,
-      summary: daySummary(t, rows),
-    });
-  }
   if (c.registrationsByProgram) {
     const progs = new Map(c.programs.map((p) => [p.id, p]));
-    const keys = [...new Set(c.registrationsByProgram.map((p) => p.programId))].sort((a, b) => a - b);
     // with several activities a program's name alone is ambiguous: "activity · program"
-    const several = new Set(keys.map((k) => progs.get(k)?.activityId)).size > 1;
-    const label = (id: number) => {
-      const p = progs.get(id);
-      if (!p) return `#${id}`;
-      return several ? `${actName(p.activityId)} · ${nameOf(p, lang)}` : nameOf(p, lang);
-    };
-    const rows = perDay(
+    const several = new Set(c.registrationsByProgram.map((p) => progs.get(p.programId)?.activityId)).size > 1;
+    daily(
+      'byProgram',
+      t('admin:dashboard.charts.byProgram'),
       c.registrationsByProgram.map((p) => ({ day: p.day, key: p.programId, n: p.n })),
-      keys,
+      (id) => {
+        const p = progs.get(id);
+        if (!p) return `#${id}`;
+        return several ? `${actName(p.activityId)} · ${nameOf(p, lang)}` : nameOf(p, lang);
+      },
     );
-    specs.push({
-      key: 'byProgram',
-      title: t('admin:dashboard.charts.byProgram'),
-      kind: 'line',
-      columns: [day, ...keys.map(label)],
-      rows,
-      summary: daySummary(t, rows),
-    });
   }
   if (data.registrations) {
     const players = data.registrations.players;
