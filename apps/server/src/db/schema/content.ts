@@ -276,7 +276,12 @@ export const auditLog = pgTable(
     after: text('after'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_resource_idx').on(t.resource, t.recordId), index('audit_at_idx').on(t.at), index('audit_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_resource_idx').on(t.resource, t.recordId),
+    // (at, id): the trail's order (at desc, id desc) read backwards, no sort of equal times (bench/admin-lists.ts)
+    index('audit_at_idx').on(t.at, t.id),
+    index('audit_user_idx').on(t.userId, t.at),
+  ],
 );
 
 /** Every stored upload: lets forms refer to a file by key only when it really was uploaded. */

@@ -1,0 +1,2 @@
+DROP INDEX "audit_at_idx";--> statement-breakpoint
+CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at","id");
