@@ -29,9 +29,10 @@ export function effectiveScope(scope: readonly number[] | null, activityId: numb
 
 /**
  * Counts and chart series of one season (activities of `year` and everything hanging off them) in one
- * query per group, all at once. Registration figures only for staff who manage registrations, money for
- * those who manage payments, channels for either registrations or channels, member counts for those who
- * manage users; the content counts are what any staff member may open. `scope` (activityScope of
+ * query per group, all at once. Registration figures only for staff who manage registrations or view
+ * players, codes for registrations or redeemCodes.view, money for payments or ledger.view, channels for
+ * registrations, channels or teams.view, member counts for those who manage users; the content counts are
+ * what any staff member may open. `scope` (activityScope of
  * admin.access) limits every activity-bound figure and the year list; news and member accounts belong to
  * no activity.
  */
@@ -44,10 +45,14 @@ export async function dashboardStats(
 ): Promise<DashboardStats> {
   const inSeason = eq(activities.year, year);
   const eff = effectiveScope(scope, activityId);
-  const canRegs = permissions.includes('registrations.manage');
-  const canUsers = permissions.includes('users.manage');
-  const canMoney = permissions.includes('payments.manage');
-  const canChannels = canRegs || permissions.includes('channels.manage');
+  // a coarse permission, or the view permission of the resource behind the series (what a role limited to
+  // activities can hold: such a role holds only admin.access and per-resource permissions)
+  const has = (...p: string[]) => p.some((x) => permissions.includes(x));
+  const canRegs = has('registrations.manage', 'players.view');
+  const canCodes = has('registrations.manage', 'redeemCodes.view');
+  const canUsers = has('users.manage');
+  const canMoney = has('payments.manage', 'ledger.view');
+  const canChannels = has('registrations.manage', 'channels.manage', 'teams.view');
   const none = Promise.resolve(null);
 
   const [years, seasonActs, [acts], progs, [galleries], newsRows, regs, members, byActivity, byProgram, codes, money, channels] = await Promise.all([
@@ -81,7 +86,7 @@ export async function dashboardStats(
       : none,
     canRegs ? playersPerDay(db, year, eff, 'activity') : none,
     canRegs ? playersPerDay(db, year, eff, 'program') : none,
-    canRegs ? codesPerActivity(db, year, eff) : none,
+    canCodes ? codesPerActivity(db, year, eff) : none,
     canMoney ? moneyPerDay(db, year, eff) : none,
     canChannels ? channelShare(db, year, eff) : none,
   ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@rp/shared';
-import { ledger, orders, teamMembers, teams } from '../../db/schema/index';
+import { ledger, orders, staffRoles, teamMembers, teams } from '../../db/schema/index';
 import { useTestApp } from '../../test/context';
 import { buildActivity, buildCodes, buildOrg, buildProgram, buildRegistrationActivity, buildUser, loginAs } from '../../test/factories';
 import { dashboardStats } from './dashboard.service';
@@ -181,5 +181,29 @@ describe('dashboardStats: the chart series of a season', () => {
     expect(data.activityId).toBe(b.id);
     expect(data.charts.registrationsByActivity).toEqual([{ day: '2026-03-01', activityId: b.id, n: 4 }]);
     expect((await t().app.inject({ method: 'GET', url: '/api/admin/dashboard?activityId=0', headers })).statusCode).toBe(400);
+  });
+
+  it('a role limited to one activity sees only that activity through the route, with per-resource view permissions', async () => {
+    const { a, b } = await season();
+    const db = t().database.db;
+    await db.insert(staffRoles).values({
+      code: 'regional',
+      nameZh: '区域组织者',
+      permissions: ['admin.access', 'players.view', 'redeemCodes.view', 'ledger.view', 'teams.view'],
+      activityIds: [a.id],
+    });
+    const regional = await buildUser(db, { roles: ['member', 'regional'] });
+    const headers = await loginAs(t().app, regional.phone, regional.password);
+    const data = (await t().app.inject({ method: 'GET', url: '/api/admin/dashboard?year=2026', headers })).json().data;
+    expect(data.years).toEqual([2026]);
+    expect(data.charts.activities.map((x: { id: number }) => x.id)).toEqual([a.id]);
+    expect(Object.values(data.registrations.players as Record<string, number>).reduce((x, y) => x + y, 0)).toBe(5);
+    expect(data.charts.codes).toEqual([{ activityId: a.id, issued: 6, used: 2 }]);
+    expect(data.charts.money.map((m: { revenueFen: number }) => m.revenueFen)).toEqual([30_000, 0]);
+    expect(data.members).toBeNull();
+    // activity B asked for by id: nothing
+    const other = (await t().app.inject({ method: 'GET', url: `/api/admin/dashboard?year=2026&activityId=${b.id}`, headers })).json().data;
+    expect(other.charts.registrationsByActivity).toEqual([]);
+    expect(other.registrations.teams).toBe(0);
   });
 });
