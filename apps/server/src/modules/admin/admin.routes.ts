@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { count, desc } from 'drizzle-orm';
 import { z } from 'zod';
-import { accountOption, accountSearchQuery, dashboardQuery, dashboardStats, pageQuery, pageResponse, smsOutboxItem } from '@rp/shared';
+import { accountOption, accountSearchQuery, pageQuery, pageResponse, smsOutboxItem } from '@rp/shared';
 import { smsOutbox } from '../../db/schema/index';
 import { ok, page as pageOf } from '../../lib/envelope';
 import { requirePermission } from '../../plugins/auth';
