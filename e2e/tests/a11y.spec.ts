@@ -116,6 +116,8 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
     '/admin/judging',
     '/admin/certificates',
     '/admin/awardTemplates',
+    '/admin/roles',
+    '/admin/audit',
   ];
   // Every resource list, its "new" form and one existing row.
   const names = [
@@ -162,6 +164,8 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
   }
   return routes;
 }
+    'departments',
+    'posts',
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -218,7 +218,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw fail(serverMessage || i18n.t(ERROR_TEXT.SESSION_EXPIRED));
   }
 
-  if (response.status === 403 || bodyStatus === 403) {
+  // OUT_OF_SCOPE: the person may use this screen, only not for this activity — they stay and read why
+  if ((response.status === 403 || bodyStatus === 403) && code !== 'OUT_OF_SCOPE') {
     if (!noRedirect) navigateTo('/401');
     throw fail(serverMessage || i18n.t(ERROR_TEXT.FORBIDDEN));
   }

@@ -115,8 +115,14 @@ export default function UsersPage() {
         initialValues={filter}
         onFinish={(v: typeof filter) => go({ q: (v.q ?? '').trim(), role: v.role ?? '', departmentId: v.departmentId ? String(v.departmentId) : '' })}
       >
-        <Form.Item name="q" label={t('admin:users.search')}>
-          <Input allowClear maxLength={50} />
+        <Form.Item name="q">
+          <Input
+            allowClear
+            maxLength={50}
+            placeholder={t('admin:users.search')}
+            aria-label={t('admin:users.search')}
+            style={{ width: 240, maxWidth: '100%' }}
+          />
         </Form.Item>
         {canManage ? (
           <>

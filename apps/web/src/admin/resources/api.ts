@@ -60,8 +60,10 @@ export function resourceRowQuery(name: string, id: number) {
 export function refOptionsQuery(name: string) {
   return queryOptions({
     queryKey: resourceKeys.options(name),
-    queryFn: ({ signal }) => api.get<Page<Row>>(base(name), { signal, query: { page: 0, size: 500 } }).then((p) => p.content),
+    // silent: a person whose role cannot list the referenced rows sees their ids instead of an error notice
+    queryFn: ({ signal }) => api.get<Page<Row>>(base(name), { signal, query: { page: 0, size: 500 }, silent: true, noRedirect: true }).then((p) => p.content),
     staleTime: 60_000,
+    retry: false,
   });
 }
 

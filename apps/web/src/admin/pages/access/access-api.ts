@@ -75,7 +75,7 @@ export function namedOptionsQuery(name: 'activities' | 'departments' | 'posts', 
     queryKey: [...resourceKeys.resource(name), 'options'] as const,
     queryFn: ({ signal }) =>
       api
-        .get<Page<NamedOption>>(`/api/admin/${name}`, { signal, query: { page: 0, size: 500, sort: 'id,desc' }, silent: true })
+        .get<Page<NamedOption>>(`/api/admin/${name}`, { signal, query: { page: 0, size: 500, sort: 'id,desc' }, silent: true, noRedirect: true })
         .then((r) => r.content.map((x) => ({ id: x.id, nameZh: x.nameZh, nameEn: x.nameEn }))),
     staleTime: 60_000,
     enabled,

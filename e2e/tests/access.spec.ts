@@ -1,0 +1,133 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminPage } from './support/admin';
+import { T, type Lang } from './support/content';
+import { adminAuth, loginThroughForm, registerMember, screenshotDir } from './support/foundation';
+import { createActivity, idCard, memberAuth } from './support/registration';
+
+let seq = 7000;
+
+/** An open activity with one coach's team; returns the activity, its names and the team. */
+async function activityWithTeam(request: APIRequestContext, name: string, coach: Record<string, string>) {
+  const a = await createActivity(request, name);
+  const programs = await request.get(`/api/admin/programs?activityId=${a.id}&page=0&size=5`, { headers: await adminAuth(request) });
+  const programId = Number((await programs.json()).content[0].id);
+  const member = { name: 'Li Lei', cardType: 0, card: idCard(seq++), emerName: 'Parent', emerPhone: '13800138000', region: '86' };
+  const res = await request.post('/api/lTeam/web/batchCreate', {
+    headers: coach,
+    data: { activityId: a.id, team: { name: `${name} team`, program: { id: programId } }, members: [member] },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const teams = await request.get(`/api/admin/teams?activityId=${a.id}&page=0&size=5`, { headers: await adminAuth(request) });
+  const team = (await teams.json()).content[0] as { id: number; name: string };
+  return { id: a.id, zh: `${name}（测试赛）`, en: `${name} (test event)`, team };
+}
+
+/**
+ * Issue 14's journey: the administrator builds a regional role limited to one activity and gives it to a
+ * person; that person sees only that activity's teams and dashboard and is refused the other's; the
+ * audit trail shows their edit. zh at 1440 px, en at 390 px.
+ */
+for (const [lang, width] of [
+  ['zh', 1440],
+  ['en', 390],
+] as const satisfies readonly (readonly [Lang, number])[]) {
+  test(`a regional role limited to one activity (${lang}, ${width} px)`, async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    const coach = await registerMember(request, `Coach ${lang}`);
+    const coachH = await memberAuth(request, coach.phone, coach.password);
+    const north = await activityWithTeam(request, `North ${lang}${seq}`, coachH);
+    const south = await activityWithTeam(request, `South ${lang}${seq}`, coachH);
+    const person = await registerMember(request, `Regional ${lang}`);
+    const code = `north-${lang}-${seq}`;
+    const roleName = { zh: `北区组织者${seq}`, en: `North organiser ${seq}` };
+
+    // 1. the administrator builds the role through the role editor
+    const admin = await adminPage(browser, lang, '/admin/roles', width);
+    await admin.getByRole('button', { name: T(lang, 'admin:access.newRole') }).click();
+    const drawer = admin.getByRole('dialog', { name: T(lang, 'admin:access.newRole') });
+    await drawer.getByLabel(T(lang, 'admin:access.code')).fill(code);
+    await drawer.getByLabel(T(lang, 'admin:access.nameZh')).fill(roleName.zh);
+    await drawer.getByLabel(T(lang, 'admin:access.nameEn')).fill(roleName.en);
+    await drawer.getByRole('radio', { name: T(lang, 'admin:access.scopeSome') }).check();
+    await drawer.getByLabel(T(lang, 'admin:access.scopeActivities')).click();
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: north[lang] }).first().click();
+    await drawer.getByText(T(lang, 'admin:access.capabilities'), { exact: true }).click();
+    // a capability a limited role may not hold is disabled
+    await expect(drawer.getByRole('checkbox', { name: T(lang, 'admin:access.perm.payments') })).toBeDisabled();
+    const teams = T(lang, 'admin:resources.teams');
+    const activities = T(lang, 'admin:resources.activities');
+    for (const [res, action] of [
+      [teams, 'view'],
+      [teams, 'edit'],
+      [activities, 'view'],
+    ] as const)
+      await drawer.getByRole('checkbox', { name: `${res} · ${T(lang, `admin:access.action.${action}`)}` }).check();
+    await drawer.getByRole('checkbox', { name: T(lang, 'admin:access.perm.adminAccess') }).check();
+    await admin.getByRole('button', { name: T(lang, 'admin:access.save') }).click();
+    await expect(admin.getByRole('cell', { name: code, exact: true })).toBeVisible();
+    await admin.screenshot({ path: `${screenshotDir}/access-roles-${lang}-${width}.png`, fullPage: true });
+
+    // 2. … and gives it to the person on the accounts screen
+    await admin.goto(`/admin/users?q=${person.phone}`);
+    await admin.getByRole('button', { name: T(lang, 'admin:users.editTitle', { name: person.nickName }) }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(T(lang, 'admin:users.columns.roles')).click();
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: roleName[lang] }).first().click();
+    await dialog.getByText(T(lang, 'admin:users.editTitle', { name: person.nickName })).click();
+    await dialog.getByRole('button', { name: T(lang, 'admin:access.save') }).click();
+    await expect(admin.getByRole('cell', { name: new RegExp(roleName[lang]) })).toBeVisible();
+    await admin.screenshot({ path: `${screenshotDir}/access-users-${lang}-${width}.png`, fullPage: true });
+
+    // the account now holds the role (and with it the admin area)
+    const info = await (await request.get('/auth/info', { headers: await memberAuth(request, person.phone, person.password) })).json();
+    expect(info.user.roles).toContain(code);
+    expect(info.user.permissions).toEqual(expect.arrayContaining(['admin.access', 'teams.view', 'teams.edit']));
+
+    // 3. the person signs in: the menu has their screens only, the list their activity's team only
+    const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 1000 : 844 } });
+    const page = await ctx.newPage();
+    await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
+    await page.goto(`/login?redirect=${encodeURIComponent('/admin/r/teams')}`);
+    await loginThroughForm(page, lang, person.phone, person.password);
+    await expect(page).toHaveURL(/\/admin\/r\/teams$/);
+    await expect(page.getByRole('cell', { name: north.team.name })).toBeVisible();
+    await expect(page.getByRole('cell', { name: south.team.name })).toHaveCount(0);
+    // no delete, no export beyond what was granted
+    await expect(page.getByRole('button', { name: T(lang, 'admin:resource.deleteRow', { id: String(north.team.id) }) })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: T(lang, 'admin:resource.export') })).toHaveCount(0);
+    if (width < 800) await page.getByRole('button', { name: T(lang, 'admin:menu.open') }).click();
+    const nav = page.getByRole('navigation', { name: T(lang, 'admin:menu.label') });
+    await expect(nav.getByRole('menuitem', { name: teams })).toBeVisible();
+    await expect(nav.getByRole('menuitem', { name: T(lang, 'admin:resources.players') })).toHaveCount(0);
+    await expect(nav.getByRole('menuitem', { name: T(lang, 'admin:menu.roles') })).toHaveCount(0);
+    if (width < 800) await page.keyboard.press('Escape');
+
+    // they rename their activity's team through the form
+    await page.goto(`/admin/r/teams/${north.team.id}`);
+    const renamed = `${north.team.name} renamed`;
+    await page.getByLabel(T(lang, 'admin:fields.teams.name'), { exact: true }).fill(renamed);
+    await page.getByRole('button', { name: T(lang, 'common:actions.save') }).click();
+    await expect(page.getByText(lang === 'en' ? 'Saved' : '编辑成功').first()).toBeVisible();
+
+    // the other activity's team: refused, with the reason
+    await page.goto(`/admin/r/teams/${south.team.id}`);
+    await expect(page.getByText(lang === 'en' ? 'This activity is outside your data scope' : '该活动不在您的数据范围内')).toBeVisible();
+    // the dashboard holds their activity only
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.screenshot({ path: `${screenshotDir}/access-regional-dashboard-${lang}-${width}.png`, fullPage: true });
+    const dash = await page.evaluate(async () => {
+      const token = document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1];
+      const res = await fetch('/api/admin/dashboard', { headers: token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {} });
+      return (await res.json()) as { data: { charts?: { activities: { id: number }[] } } };
+    });
+    if (dash.data.charts) expect(dash.data.charts.activities.map((a) => a.id)).toEqual([north.id]);
+    await ctx.close();
+
+    // 4. the audit trail shows their edit, before → after
+    await admin.goto(`/admin/audit?resource=teams&recordId=${north.team.id}`);
+    await expect(admin.getByRole('cell', { name: new RegExp(`name: ${north.team.name} → ${renamed}`) })).toBeVisible();
+    await admin.screenshot({ path: `${screenshotDir}/access-audit-${lang}-${width}.png`, fullPage: true });
+    await admin.context().close();
+  });
+}
