@@ -100,6 +100,8 @@ async function fillField(page: Page, lang: Lang, def: ResourceDef, f: FieldDef, 
       }
       case 'ref': {
         const target = saved.get(f.ref!);
+        // an optional reference to its own kind (a parent department) stays empty on the first row
+        if (!target && !f.required && f.ref === def.name) break;
         // a reference to a resource this journey does not create: take any existing row
         await chooseRef(page, label, target ? target.refLabel[lang] : null);
         break;

@@ -16,7 +16,12 @@ export function creationOrder(defs: readonly ResourceDef[]): ResourceDef[] {
   const visit = (d: ResourceDef, path: string[]) => {
     if (out.includes(d)) return;
     if (path.includes(d.name)) throw new Error(`reference cycle: ${[...path, d.name].join(' → ')}`);
-    for (const f of d.fields) if (f.kind === 'ref' && !f.readOnly && f.ref && byName.has(f.ref)) visit(byName.get(f.ref)!, [...path, d.name]);
+    for (const f of d.fields) {
+      if (f.kind !== 'ref' || f.readOnly || !f.ref || !byName.has(f.ref)) continue;
+      // an optional reference back into the path (an activity's payment account, an account's activity) takes any existing row
+      if (!f.required && [...path, d.name].includes(f.ref)) continue;
+      visit(byName.get(f.ref)!, [...path, d.name]);
+    }
     out.push(d);
   };
   for (const d of defs) visit(d, []);

@@ -6,6 +6,7 @@ import type {
   AlbumMeta,
   ConsoleItem,
   DictItem,
+  LiveItem,
   NewsDetail,
   NewsItem,
   OfficialFileItem,
@@ -66,6 +67,10 @@ export const contentApi = {
   /** The one-activity form (id, award=true): with its programs and plans. */
   activity: (id: number, o?: Opts) =>
     api.get<Page<ActivityItem>>('/api/lActivity/web/listV2', { ...quiet(o), query: { id, award: true, show: 1 } }).then((p) => p.content[0] ?? null),
+
+  /** The activity's live streams (spec 7.3 lLive/web/list); none → an empty list. */
+  lives: (activityId: number, o?: Opts) =>
+    api.get<{ content: LiveItem[] }>('/api/lLive/web/list', { ...quiet(o), query: { activityId } }).then((r) => r.content),
 
   programs: (q: { activityId?: number; size?: number }, o?: Opts) =>
     api.get<Page<ProgramItem>>('/api/lProgram/web/list', { ...quiet(o), query: { activityId: q.activityId, size: q.size ?? 50 } }),

@@ -32,6 +32,7 @@ import type {
   certificateListResponse,
 } from '@rp/shared';
 
+export type { LiveItem } from '@rp/shared/schemas/season';
 export type { ActivityItem, ConsoleItem, NewsDetail, NewsItem, OfficialFileItem, PartnerItem, PictureItem, PictureListData, ProgramItem } from '@rp/shared';
 export type {
   AdminUserItem,

@@ -50,6 +50,8 @@ export const activityItem = z.object({
   reviewRequired: z.boolean(),
   promotionZone: z.boolean(),
   avatarReferenceImage: z.boolean(),
+  /** the detailed introduction (rich text), in the one-activity form (award=true) */
+  detail: z.string().optional(),
   programs: z.array(programItem).optional(),
   plans: z.array(planItem).optional(),
 });

@@ -76,6 +76,8 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       content = content.map((a, i) => ({
         ...a,
+        // the detailed introduction (issue 14) comes with the one-activity form only: lists stay small
+        detail: pick(req.lang, rows[i]!.detailZh, rows[i]!.detailEn),
         programs: progs.filter((p) => p.activityId === a.id).map((p) => presentProgram(req.lang, p, { zh: rows[i]!.nameZh, en: rows[i]!.nameEn })),
         plans: pls.filter((p) => p.activityId === a.id).map((p) => ({ id: p.id, name: pick(req.lang, p.nameZh, p.nameEn), priceFen: p.priceFen })),
       }));

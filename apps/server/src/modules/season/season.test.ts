@@ -121,6 +121,15 @@ describe('activities: every field of spec 3 and the time rule (issue 14)', () =>
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ type: 2, eventType: 3, owner: 'Ms Wang', paymentAccountId: bank!.id, awardConfig: '{"gold":1}' });
+    // the activity page gets the detailed introduction in the reader's language (one-activity form only)
+    const one = await get().app.inject({
+      method: 'GET',
+      url: `/api/lActivity/web/listV2?id=${ok.json().data.id}&award=true`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(one.json().content[0].detail).toBe('<p>Detail</p>');
+    const list = await get().app.inject({ method: 'GET', url: '/api/lActivity/web/listV2' });
+    expect(list.json().content[0]).not.toHaveProperty('detail');
     const unknownAccount = await s.post('/api/admin/activities', { ...base, paymentAccountId: 999_999 });
     expect(unknownAccount.statusCode).toBe(400);
     expect(unknownAccount.json().fieldErrors).toHaveProperty('paymentAccountId');

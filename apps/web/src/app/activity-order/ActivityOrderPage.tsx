@@ -14,6 +14,7 @@ const OrderArea = lazy(() => Promise.all([import('./OrderArea'), loadNamespaces(
 
 interface Data {
   activity: ActivityDetailData['activity'] | null;
+  lives?: ActivityDetailData['lives'];
 }
 
 /** /activityOrder?id= is the activity page; ?orderNo= alone is where a gateway sends the payer back (no activity to load). */
@@ -31,7 +32,7 @@ const CHECKOUT_PARAMS = ['orderNo', 'teamId', 'memberIds'];
 
 export default function ActivityOrderPage() {
   const { t } = useTranslation();
-  const { activity } = useLoaderData() as Data;
+  const { activity, lives } = useLoaderData() as Data;
   const [params, setParams] = useSearchParams();
   const open = params.get('buy') === '1' || CHECKOUT_PARAMS.some((p) => params.has(p));
   const area = (
@@ -86,5 +87,5 @@ export default function ActivityOrderPage() {
       )}
     </section>
   );
-  return <ActivityDetail activity={activity} slot={slot} />;
+  return <ActivityDetail activity={activity} lives={lives} slot={slot} />;
 }

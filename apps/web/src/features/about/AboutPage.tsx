@@ -4,6 +4,7 @@ import { EmptyState, PageBody, PageHead } from '../../ui/PageHead';
 import { ContactList } from '../../ui/contact';
 import { RichText } from '../../ui/RichText';
 import type { AboutData } from './loaders';
+import { FeedbackForm } from './FeedbackForm';
 import s from './about.module.css';
 
 export { aboutLoader as loader } from './loaders';
@@ -17,13 +18,15 @@ export default function AboutPage() {
   const toc = [
     ...sections.map((sec) => ({ id: `about-${sec.id}`, title: sec.title })),
     ...(hasContact ? [{ id: 'about-contact', title: t('footer:contactTitle') }] : []),
+    { id: 'about-feedback', title: t('content:about.feedback.title') },
   ];
   return (
     <>
       <PageHead title={title} lead={t('content:about.lead')} crumbs={[{ label: t('nav:home'), to: '/home' }, { label: title }]} />
       <PageBody>
+        {sections.length === 0 && !hasContact ? <EmptyState title={t('content:about.empty')} body={t('content:common.emptyBody')} /> : null}
         {sections.length === 0 && !hasContact ? (
-          <EmptyState title={t('content:about.empty')} body={t('content:common.emptyBody')} />
+          <FeedbackForm />
         ) : (
           <div className={s.layout}>
             {toc.length > 1 ? (
@@ -56,6 +59,7 @@ export default function AboutPage() {
                   </address>
                 </section>
               ) : null}
+              <FeedbackForm />
             </div>
           </div>
         )}

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ActivityItem } from '../../lib/contract';
-import { formatDateRange, formatPrice } from '../../lib/format';
+import type { ActivityItem, LiveItem } from '../../lib/contract';
+import { formatDateRange, formatDateTime, formatPrice } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useLang } from '../../lib/use-lang';
 import { RichText } from '../../ui/RichText';
@@ -71,11 +71,37 @@ export function RegisterAction({ activity }: { activity: ActivityItem }) {
   );
 }
 
+/** The activity's live streams as links (spec 7.3 lLive/web/list); nothing at all when there are none. */
+export function ActivityLives({ lives }: { lives: LiveItem[] }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  if (!lives.length) return null;
+  return (
+    <section className={c.section} aria-labelledby="activity-lives">
+      <h2 id="activity-lives" className={c.sectionTitle}>
+        {t('content:activity.lives')}
+      </h2>
+      <ul className={s.programs}>
+        {lives.map((l) => (
+          <li key={l.id}>
+            <a href={l.url} target="_blank" rel="noopener noreferrer" className={s.program}>
+              {l.coverUrl ? <img src={l.coverUrl} alt="" className={s.liveCover} loading="lazy" /> : null}
+              <span className={s.liveTitle}>{l.title}</span>
+              {l.startTime ? <span className={s.liveTime}>{t('content:activity.liveStarts', { time: formatDateTime(l.startTime, lang) })}</span> : null}
+              <span className={s.liveNote}>{t('content:activity.liveOpens')}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The full activity: intro, programs, fees and the register block (for /activityOrder and /registration).
  * `slot` (composed in app/) is the money block of /activityOrder: buying codes and paying fees.
  */
-export function ActivityView({ activity, slot }: { activity: ActivityItem; slot?: ReactNode }) {
+export function ActivityView({ activity, lives = [], slot }: { activity: ActivityItem; lives?: LiveItem[]; slot?: ReactNode }) {
   const { t } = useTranslation();
   const programs = activity.programs ?? [];
   const plans = activity.plans ?? [];
@@ -88,6 +114,17 @@ export function ActivityView({ activity, slot }: { activity: ActivityItem; slot?
           </h2>
           {activity.intro.trim() ? <RichText html={activity.intro} /> : <p className={c.cardText}>{t('content:activity.noIntro')}</p>}
         </section>
+
+        {activity.detail?.trim() ? (
+          <section className={c.section} aria-labelledby="activity-detail">
+            <h2 id="activity-detail" className={c.sectionTitle}>
+              {t('content:activity.detail')}
+            </h2>
+            <RichText html={activity.detail} />
+          </section>
+        ) : null}
+
+        <ActivityLives lives={lives} />
 
         <section className={c.section} aria-labelledby="activity-programs">
           <h2 id="activity-programs" className={c.sectionTitle}>

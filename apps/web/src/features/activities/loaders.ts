@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { contentApi, notFound } from '../../lib/content-api';
-import type { ActivityItem, Page } from '../../lib/contract';
+import { contentApi, notFound, orNull } from '../../lib/content-api';
+import type { ActivityItem, LiveItem, Page } from '../../lib/contract';
 import { htmlToText, parseId, parsePage } from '../../lib/format';
 import type { RouteMeta } from '../../lib/page-meta';
 
@@ -22,15 +22,17 @@ export async function activityListLoader({ request }: LoaderFunctionArgs): Promi
 
 export interface ActivityDetailData {
   activity: ActivityItem;
+  /** its live streams; a failed lookup shows none */
+  lives: LiveItem[];
 }
 
 /** /activityOrder?id=: the activity with its programs and plans (listV2 id + award=true). */
 export async function activityDetailLoader({ request }: LoaderFunctionArgs): Promise<ActivityDetailData> {
   const id = parseId(new URL(request.url).searchParams.get('id'));
   if (id === null) notFound();
-  const activity = await contentApi.activity(id, { signal: request.signal });
+  const [activity, lives] = await Promise.all([contentApi.activity(id, { signal: request.signal }), orNull(contentApi.lives(id, { signal: request.signal }))]);
   if (!activity) notFound();
-  return { activity };
+  return { activity, lives: lives ?? [] };
 }
 
 export function activityDetailMeta(data: unknown): RouteMeta | undefined {
