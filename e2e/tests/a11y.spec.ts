@@ -153,6 +153,8 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
     'rebates',
     'rebateWithdrawals',
     'awards',
+    'departments',
+    'posts',
   ];
   for (const name of names) {
     const res = await request.get(`/api/admin/${name}?page=0&size=1`, { headers });
@@ -164,8 +166,6 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
   }
   return routes;
 }
-    'departments',
-    'posts',
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -128,6 +128,19 @@ for (const [lang, width] of [
     await admin.goto(`/admin/audit?resource=teams&recordId=${north.team.id}`);
     await expect(admin.getByRole('cell', { name: new RegExp(`name: ${north.team.name} → ${renamed}`) })).toBeVisible();
     await admin.screenshot({ path: `${screenshotDir}/access-audit-${lang}-${width}.png`, fullPage: true });
+
+    // 5. bulk actions: tick the two teams, export just them (a job with a progress bar, then the file)
+    await admin.goto(`/admin/r/teams?number=`);
+    for (const team of [north.team, south.team])
+      await admin.getByRole('checkbox', { name: T(lang, 'admin:bulkActions.select', { id: String(team.id) }) }).check();
+    const bar = admin.getByRole('region', { name: T(lang, 'admin:bulkActions.label') });
+    await expect(bar).toContainText(lang === 'en' ? '2 selected' : '已选 2 项');
+    const download = admin.waitForEvent('download');
+    await bar.getByRole('button', { name: T(lang, 'admin:bulkActions.export') }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^teams-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await expect(admin.getByRole('dialog').getByRole('status')).toHaveText(lang === 'en' ? '2 rows exported.' : '已导出 2 行。');
+    await admin.screenshot({ path: `${screenshotDir}/access-bulk-export-${lang}-${width}.png` });
     await admin.context().close();
   });
 }

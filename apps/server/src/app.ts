@@ -32,8 +32,8 @@ import { volunteerRoutes } from './modules/volunteers/volunteers.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
 import { examRoutes } from './modules/exam/exam.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { dashboardRoutes } from './modules/admin/dashboard.routes';
 import { accessRoutes } from './modules/admin/access.routes';
+import { dashboardRoutes } from './modules/admin/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsModule } from './modules/payments/index';
 import { ticketsModule } from './modules/tickets/index';
@@ -145,10 +145,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(messageRoutes);
   await app.register(consultRoutes);
   await app.register(adminRoutes);
+  await app.register(accessRoutes);
   await app.register(dashboardRoutes);
   // the largest ceiling of any upload route; each route sets its own lower one
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 1, fields: 20 } });
-  await app.register(accessRoutes);
   await app.register(fileRoutes);
   await app.register(publicContentRoutes);
   await app.register(galleryRoutes);

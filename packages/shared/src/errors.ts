@@ -38,6 +38,7 @@ export const ERRORS = {
   OUT_OF_SCOPE: { status: 403, message: 'error.outOfScope' },
   LAST_ADMIN: { status: 409, message: 'error.lastAdmin' },
   ROLE_BUILT_IN: { status: 409, message: 'error.roleBuiltIn' },
+  EXPORT_TOO_MANY: { status: 413, message: 'error.exportTooMany' },
 
   // ── the server ──────────────────────────────────────────────────────────────────────────────
   INTERNAL: { status: 500, message: 'error.internal' },

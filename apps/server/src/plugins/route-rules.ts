@@ -37,6 +37,7 @@ export const RAW_ROUTES: readonly (string | RegExp)[] = [
   'GET /api/lAward/cert/:certCode', // a certificate as a PNG (by its unguessable code)
   'POST /api/admin/awardTemplates/preview', // a template drawn with sample data (PNG, staff)
   'GET /api/admin/certificates/export/:jobId/file', // an activity's certificates as a zip (staff)
+  'GET /api/admin/export-jobs/:jobId/file', // a resource export job's workbook (its starter)
   'GET /api/openapi.json', // the generated OpenAPI document itself
   /^GET \/api\/docs(\/|$)/, // Swagger UI
   'GET /robots.txt',

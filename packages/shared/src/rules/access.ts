@@ -31,3 +31,17 @@ export function checkRolePermission(permission: string, resources: readonly Pick
   if (dot < 1 || !def || !RESOURCE_ACTIONS.includes(action)) return { ok: false, reason: 'unknown' };
   return !scoped || scopeFieldOf(def) ? { ok: true } : { ok: false, reason: 'notScopable' };
 }
+
+/** Resources whose rows belong to an account: their lists offer "message the owners" (issue 14 bulk actions). */
+export const MESSAGE_RESOURCES: readonly string[] = [
+  'teams',
+  'players',
+  'leaders',
+  'volunteers',
+  'channelApplications',
+  'orders',
+  'visitors',
+  'feedback',
+  'teamMemberAudits',
+  'rebateWithdrawals',
+];

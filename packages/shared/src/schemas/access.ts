@@ -75,3 +75,17 @@ export type AuditItem = z.infer<typeof auditItem>;
 
 export const loginItem = z.object({ id: z.number().int(), at: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable() });
 export type LoginItem = z.infer<typeof loginItem>;
+
+/** Bulk actions of a list (issue 14): the chosen rows get one change, or their owners one system message. */
+const bulkIds = z.array(dbId, 'validation.invalidType').min(1, 'validation.required').max(1000, 'validation.tooMany');
+export const bulkUpdateBody = z.object({ ids: bulkIds, patch: z.record(z.string(), z.unknown()) }).strict();
+export const bulkMessageBody = z
+  .object({
+    ids: bulkIds,
+    titleZh: z.string('validation.invalidType').trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    titleEn: z.string('validation.invalidType').trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    contentZh: z.string('validation.invalidType').trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
+    contentEn: z.string('validation.invalidType').trim().min(1, 'validation.required').max(2000, 'validation.tooLong'),
+  })
+  .strict();
+export const bulkResponse = z.object({ ...envelope, data: z.object({ count: z.number().int() }) });

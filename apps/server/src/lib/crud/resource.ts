@@ -14,7 +14,12 @@ import {
   resourcePermission,
   resourceRowSchema,
   resourceSchemas,
+  exportStatusResponse,
+  bulkMessageBody,
+  bulkResponse,
+  bulkUpdateBody,
   scopeFieldOf,
+  MESSAGE_RESOURCES,
   type FieldDef,
   type ResourceAction,
   type ResourceDef,
@@ -24,8 +29,10 @@ import { audit } from '../audit';
 import { ok, page } from '../envelope';
 import { AppError, errors } from '../errors';
 import { sanitizeRichText } from '../sanitize';
+import { messages as messagesTable } from '../../db/schema/index';
 import { requireResource } from '../../plugins/auth';
 import { activityScope, assertInScope, scopeWhere } from '../scope';
+import { startExportJob } from './export-job';
 import { containsPattern } from '../like';
 
 type Row = Record<string, unknown>;
@@ -134,6 +141,13 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
         where.push(eq(targets[0]!.column, v));
       }
     }
+  }
+  // ids=1,2,3: the rows a person ticked (bulk export), at most 1,000
+  const rawIds = Array.isArray(query.ids) ? query.ids.join(',') : query.ids;
+  if (rawIds !== undefined && rawIds !== '') {
+    const ids = String(rawIds).split(',');
+    if (ids.length > 1000 || !ids.every((x) => /^\d{1,10}$/.test(x) && Number(x) >= 1 && Number(x) <= INT4_MAX)) throw errors.validation({ ids: 'validation.invalid' });
+    where.push(inArray((table as unknown as Record<string, PgColumn>).id!, ids.map(Number)));
   }
   const sorts = ([] as string[]).concat((query.sort as string | string[] | undefined) ?? def.defaultSort);
   const order: SQL[] = [];
@@ -271,6 +285,38 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         .send(buf);
     });
 
+    // the same export as a job: rows streamed to a file in batches, progress for the screen's bar (issue 14)
+    app.post(
+      `${base}/export-jobs`,
+      { schema: { tags, querystring: adminListQuery, response: { 200: exportStatusResponse } }, preHandler: requireResource(def, 'export') },
+      async (req) => {
+        const criteria = listCriteria(def, table, req.query as Record<string, unknown>);
+        const where = scopedWhere(req, 'export', criteria.where);
+        const [total] = await db.select({ n: count() }).from(table).where(where);
+        const job = await startExportJob(
+          app.deps,
+          {
+            resource: def.name,
+            staffId: req.user!.id,
+            total: Number(total?.n ?? 0),
+            columns: exportColumns(def),
+            batch: async (offset, limit) =>
+              (
+                (await db
+                  .select()
+                  .from(table)
+                  .where(where)
+                  .orderBy(...criteria.order)
+                  .limit(limit)
+                  .offset(offset)) as Row[]
+              ).map((r) => toWire(r, cols)),
+          },
+          req.log,
+        );
+        return ok(req, { data: { jobId: job.jobId, total: job.total, done: 0, ready: false, failed: false } }, 'ok.query');
+      },
+    );
+
     app.get(`${base}/:id`, { schema: { tags, params: idParams, response: one }, preHandler: requireResource(def, 'view') }, async (req) => {
       const row = await findOne(req.params.id);
       if (!row) throw errors.notFound();
@@ -303,6 +349,38 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
           }),
         );
         return ok(req, { data: present(row) }, 'ok.create');
+      });
+
+    // a system message to the owners of the ticked rows (rows that belong to an account), once per account
+    if (MESSAGE_RESOURCES.includes(def.name) && !(table as unknown as Record<string, PgColumn>).userId)
+      throw new Error(`resource ${def.name}: MESSAGE_RESOURCES names it but its table has no userId`);
+    if (MESSAGE_RESOURCES.includes(def.name))
+      app.post(`${base}/message`, { schema: { tags, body: bulkMessageBody, response: { 200: bulkResponse } }, preHandler: requireResource(def, 'view') }, async (req) => {
+        if (!req.user!.permissions.includes('messages.send')) throw errors.forbidden();
+        const scope = scopeOf(req, 'view');
+        const ids = [...new Set(req.body.ids)];
+        const rows = (await db.select().from(table).where(inArray(idCol, ids))) as Row[];
+        if (rows.length !== ids.length) throw errors.notFound();
+        for (const r of rows) assertInScope(scope, activityOf(r));
+        const owners = [...new Set(rows.map((r) => r.userId as number | null).filter((x): x is number => typeof x === 'number'))];
+        const b = req.body;
+        await db.transaction(async (tx) => {
+          if (owners.length)
+            await tx.insert(messagesTable).values(
+              owners.map((receiverId) => ({
+                receiverId,
+                type: 1,
+                titleZh: b.titleZh,
+                titleEn: b.titleEn,
+                contentZh: b.contentZh,
+                contentEn: b.contentEn,
+                publisherZh: req.user!.nickName,
+                publisherEn: req.user!.nickName,
+              })),
+            );
+          await audit(tx as unknown as Db, { userId: req.user!.id, resource: def.name, recordId: null, action: 'message', after: { ids, receivers: owners.length, titleZh: b.titleZh } });
+        });
+        return ok(req, { data: { count: owners.length } }, 'ok.create');
       });
 
     if (def.editable === false) return;
@@ -347,6 +425,45 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       return ok(req, { data: present(row) }, 'ok.update');
     });
 
+    // bulk change (issue 14): one patch for the ticked rows, all or nothing, each row checked, validated,
+    // audited and followed by the resource's own afterWrite (a volunteer admitted hears of it) like a single edit
+    app.put(`${base}/bulk`, { schema: { tags, body: bulkUpdateBody, response: { 200: bulkResponse } }, preHandler: requireResource(def, 'edit') }, async (req) => {
+      const parsed = update.safeParse(req.body.patch);
+      if (!parsed.success || !Object.keys(parsed.data as Row).length) throw errors.validation({ patch: 'validation.invalid' });
+      const patch = fromWire(parsed.data as Row, cols);
+      for (const f of def.fields)
+        if (f.required)
+          for (const n of f.i18n ? [`${f.name}Zh`] : [f.name]) if (patch[n] === null || patch[n] === '') throw errors.validation({ [n]: 'validation.required' });
+      const scope = scopeOf(req, 'edit');
+      if (scopeField === 'activityId' && patch.activityId !== undefined) assertInScope(scope, patch.activityId as number | null);
+      const ids = [...new Set(req.body.ids)];
+      await refChecked(() =>
+        db.transaction(async (tx) => {
+          const rows = (await tx.select().from(table).where(inArray(idCol, ids)).orderBy(asc(idCol)).for('update')) as Row[];
+          if (rows.length !== ids.length) throw errors.notFound();
+          for (const before of rows) {
+            assertInScope(scope, activityOf(before));
+            const extra = (await hooks.validate?.({ ...before, ...patch }, { db: tx, before })) ?? {};
+            const [after] = (await tx
+              .update(table)
+              .set({ ...patch, ...extra } as never)
+              .where(eq(idCol, before.id as number))
+              .returning()) as Row[];
+            await audit(tx as unknown as Db, {
+              userId: req.user!.id,
+              resource: def.name,
+              recordId: before.id as number,
+              action: 'update',
+              before: toWire(before, cols),
+              after: toWire(after!, cols),
+            });
+            await hooks.afterWrite?.({ db: tx, before, after: after! });
+          }
+        }),
+      );
+      return ok(req, { data: { count: ids.length } }, 'ok.update');
+    });
+
     const remove = async (req: FastifyRequest, ids: number[]) => {
       const scope = scopeOf(req, 'delete');
       await db.transaction(async (tx) => {
@@ -384,10 +501,15 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
   };
 }
 
+/** The columns of an export: every wire field but the long texts (contents, intros). */
+export function exportColumns(def: ResourceDef): string[] {
+  return def.fields.flatMap((f) => (f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name])).filter((n) => !/content|intro/i.test(n));
+}
+
 async function exportXlsx(def: ResourceDef, rows: Row[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(def.name);
-  const names = def.fields.flatMap((f) => (f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name])).filter((n) => !/content|intro/.test(n));
+  const names = exportColumns(def);
   ws.columns = names.map((n) => ({ header: n, key: n, width: Math.min(40, Math.max(10, n.length + 4)) }));
   for (const r of rows) ws.addRow(Object.fromEntries(names.map((n) => [n, r[n] as ExcelJS.CellValue])));
   ws.getRow(1).font = { bold: true };

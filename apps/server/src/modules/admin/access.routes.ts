@@ -9,6 +9,8 @@ import {
   auditQuery,
   dataResponse,
   dbId,
+  exportJobParam,
+  exportStatusResponse,
   loginItem,
   okResponse,
   pageQuery,
@@ -20,6 +22,8 @@ import {
 import { departments, posts } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok, page as pageOf } from '../../lib/envelope';
+import { readExportJob } from '../../lib/crud/export-job';
+import { AppError } from '../../lib/errors';
 import { requirePermission } from '../../plugins/auth';
 import { createRole, deleteRole, listAudit, listLogins, listRoles, listUsers, presentUser, updateRole, updateUser } from './access.service';
 
@@ -80,6 +84,28 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       return pageOf(req, rows, total, p, size);
     },
   );
+
+  // the progress and the file of a resource export job (POST /api/admin/<resource>/export-jobs): its starter only
+  const staff = requirePermission('admin.access');
+  app.get(
+    '/api/admin/export-jobs/:jobId',
+    { schema: { tags, params: exportJobParam, response: { 200: exportStatusResponse } }, preHandler: staff },
+    async (req) => {
+      const job = await readExportJob(app.deps, req.params.jobId, req.user!.id);
+      return ok(req, { data: { jobId: job.jobId, total: job.total, done: job.done, ready: job.ready, failed: job.failed } }, 'ok.query');
+    },
+  );
+  app.get('/api/admin/export-jobs/:jobId/file', { schema: { tags, params: exportJobParam }, preHandler: staff }, async (req, reply) => {
+    const job = await readExportJob(app.deps, req.params.jobId, req.user!.id);
+    const stored = job.ready && job.key ? await app.deps.storage.open(job.key) : null;
+    if (!stored) throw new AppError('EXPORT_NOT_FOUND');
+    reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${job.fileName}"`)
+      .header('cache-control', 'no-store');
+    if (stored.size !== null) reply.header('content-length', stored.size);
+    return reply.send(stored.body);
+  });
 
   const [departmentResource, postResource] = accessResources;
   await app.register(resourceRoutes(departmentResource, departments));

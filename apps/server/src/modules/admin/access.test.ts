@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { auditLog, departments, teams, users } from '../../db/schema/index';
+import { auditLog, departments, messages, teams, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/context';
 import { buildRegistrationActivity, buildUser, loginAs } from '../../test/factories';
 
@@ -180,5 +181,85 @@ describe('staff accounts', () => {
     expect(filtered.json().content.map((u: { id: number }) => u.id)).toEqual([admin.id]);
     // a department with staff in it cannot be deleted
     expect((await app.inject({ method: 'DELETE', url: `/api/admin/departments/${dept!.id}`, headers: otherH })).statusCode).toBe(409);
+  });
+});
+
+describe('export jobs', () => {
+  it('writes the filtered, scoped rows to a workbook in the background; only its starter reads the progress and the file', async () => {
+    const { app, db, adminH, north, tn } = await setup();
+    await app.inject({
+      method: 'POST',
+      url: '/api/admin/roles',
+      headers: adminH,
+      payload: { code: 'northx', nameZh: '北区导出', permissions: ['teams.view', 'teams.export'], activityIds: [north.activity.id] },
+    });
+    const person = await buildUser(db, { roles: ['member', 'northx'] });
+    const h = await loginAs(app, person.phone, person.password);
+    const started = await app.inject({ method: 'POST', url: '/api/admin/teams/export-jobs?sort=id,asc', headers: h });
+    expect(started.statusCode).toBe(200);
+    const { jobId, total } = started.json().data;
+    expect(total).toBe(1);
+    let status = started.json().data;
+    for (let i = 0; i < 100 && !status.ready; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await app.inject({ method: 'GET', url: `/api/admin/export-jobs/${jobId}`, headers: h })).json().data;
+    }
+    expect(status).toMatchObject({ ready: true, failed: false, done: 1, total: 1 });
+    // someone else's job is unknown to the administrator too
+    expect((await app.inject({ method: 'GET', url: `/api/admin/export-jobs/${jobId}`, headers: adminH })).statusCode).toBe(404);
+    const file = await app.inject({ method: 'GET', url: `/api/admin/export-jobs/${jobId}/file`, headers: h });
+    expect(file.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.rowCount).toBe(2);
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const row = (ws.getRow(2).values as unknown[]).slice(1);
+    expect(row[header.indexOf('name')]).toBe(tn.name);
+    // a person without the export permission cannot start one
+    const viewer = await buildUser(db, { roles: ['editor'] });
+    const vh = await loginAs(app, viewer.username, viewer.password);
+    expect((await app.inject({ method: 'POST', url: '/api/admin/teams/export-jobs', headers: vh })).statusCode).toBe(403);
+  });
+});
+
+describe('bulk actions', () => {
+  it('changes the ticked rows in one go, all or nothing and within the scope; messages their owners; exports only them', async () => {
+    const { app, db, adminH, north, tn, ts } = await setup();
+    await app.inject({
+      method: 'POST',
+      url: '/api/admin/roles',
+      headers: adminH,
+      payload: { code: 'northb', nameZh: '北区批量', permissions: ['teams.view', 'teams.edit'], activityIds: [north.activity.id] },
+    });
+    const person = await buildUser(db, { roles: ['member', 'northb'] });
+    const h = await loginAs(app, person.phone, person.password);
+    // a row of another activity among the ticked ones: refused, nothing changed
+    const mixed = await app.inject({ method: 'PUT', url: '/api/admin/teams/bulk', headers: h, payload: { ids: [tn.id, ts.id], patch: { address: '北京' } } });
+    expect(mixed.statusCode, mixed.body).toBe(403);
+    expect((await db.select().from(teams)).map((r) => r.address)).toEqual(['', '']);
+    const own = await app.inject({ method: 'PUT', url: '/api/admin/teams/bulk', headers: h, payload: { ids: [tn.id], patch: { address: '北京' } } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.count).toBe(1);
+    const [after] = await db.select().from(teams).where(eq(teams.id, tn.id));
+    expect(after!.address).toBe('北京');
+    expect((await db.select().from(auditLog).where(eq(auditLog.resource, 'teams'))).length).toBe(1);
+    // a read-only field or an unknown one is not a bulk patch
+    expect((await app.inject({ method: 'PUT', url: '/api/admin/teams/bulk', headers: adminH, payload: { ids: [tn.id], patch: { status: 2 } } })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'PUT', url: '/api/admin/teams/bulk', headers: adminH, payload: { ids: [tn.id, 999999], patch: { address: 'x' } } })).statusCode).toBe(404);
+
+    // messages need messages.send; each owner hears once
+    const msg = { ids: [tn.id, ts.id], titleZh: '通知', titleEn: 'Notice', contentZh: '请补充资料', contentEn: 'Please complete the forms' };
+    expect((await app.inject({ method: 'POST', url: '/api/admin/teams/message', headers: h, payload: msg })).statusCode).toBe(403);
+    const sent = await app.inject({ method: 'POST', url: '/api/admin/teams/message', headers: adminH, payload: msg });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data.count).toBe(1);
+    const inbox = await db.select().from(messages).where(eq(messages.receiverId, tn.userId));
+    expect(inbox.filter((m) => m.contentEn === 'Please complete the forms').length).toBe(1);
+
+    // the export of the ticked rows only
+    const job = await app.inject({ method: 'POST', url: `/api/admin/teams/export-jobs?ids=${ts.id}`, headers: adminH });
+    expect(job.json().data.total).toBe(1);
+    expect((await app.inject({ method: 'POST', url: '/api/admin/teams/export-jobs?ids=1,x', headers: adminH })).statusCode).toBe(400);
   });
 });

@@ -11,7 +11,10 @@ import { hasPermission, useSession } from '../../lib/session';
 import { ScrollableTable } from '../pages/ScrollableTable';
 import { cancelPlayerMutation } from '../pages/money-api';
 import { ReasonDialog } from '../pages/money/dialogs';
-import { exportResourceMutation, removeResourceMutation, resourceListQuery } from './api';
+import { removeResourceMutation, resourceListQuery } from './api';
+import { ExportDialog } from './ExportDialog';
+import { BulkBar, bulkFields } from './BulkBar';
+import { MESSAGE_RESOURCES } from '@rp/shared/rules/access';
 import { FieldCell, useEnumOptions, useRefOptions } from './cells';
 import {
   fieldLabelKey,
@@ -51,7 +54,7 @@ function ResourceList({ def }: { def: ResourceDef }) {
   const [search, setSearch] = useSearchParams();
   const params = readListParams(def, search);
   const query = useQuery(resourceListQuery(def.name, listQuery(params)));
-  const exporting = useMutation(exportResourceMutation(def.name));
+  const [exportQuery, setExportQuery] = useState<Record<string, string | number> | null>(null);
   const removal = useMutation(removeResourceMutation(def.name));
   // button-level permissions (issue 14): the definition's coarse permission or the resource's own action
   const perms = user?.permissions ?? [];
@@ -60,6 +63,10 @@ function ResourceList({ def }: { def: ResourceDef }) {
   const canEdit = canResource(perms, def, 'edit') && isEditable(def);
   const canDelete = canResource(perms, def, 'delete') && isEditable(def);
   const canExport = canResource(perms, def, 'export');
+  const canMessage = MESSAGE_RESOURCES.includes(def.name) && perms.includes('messages.send');
+  // bulk actions (issue 14): rows can be ticked when something can be done to several at once
+  const [selected, setSelected] = useState<number[]>([]);
+  const selectable = canExport || canDelete || canMessage || (canEdit && bulkFields(def).length > 0);
   // staff cancel a player's registration (payStatus 6, spec 4.1) with a required reason; the fee goes back in full
   const canCancelPlayers = def.name === 'players' && hasPermission(user, 'registrations.manage');
   const [cancelling, setCancelling] = useState<Row | null>(null);
@@ -69,7 +76,7 @@ function ResourceList({ def }: { def: ResourceDef }) {
   const update = (patch: Partial<ListParams>) => setSearch(writeListParams({ ...params, ...patch }));
 
   // a failed export: the HTTP client has shown the server's message
-  const onExport = () => exporting.mutate(listQuery(params, { forExport: true }));
+  const onExport = () => setExportQuery(listQuery(params, { forExport: true }));
 
   const onDelete = (row: Row) => {
     modal.confirm({
@@ -141,7 +148,7 @@ function ResourceList({ def }: { def: ResourceDef }) {
         </Typography.Title>
         <Space wrap>
           {canExport ? (
-            <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={onExport}>
+            <Button icon={<DownloadOutlined />} onClick={onExport}>
               {t('admin:resource.export')}
             </Button>
           ) : null}
@@ -155,8 +162,30 @@ function ResourceList({ def }: { def: ResourceDef }) {
 
       <Filters def={def} params={params} onApply={(filters) => update({ filters, page: 1 })} />
 
+      {selected.length ? (
+        <BulkBar
+          def={def}
+          ids={selected}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          canExport={canExport}
+          canMessage={canMessage}
+          onExport={() => setExportQuery({ ...listQuery(params, { forExport: true }), ids: selected.join(',') })}
+          onDone={() => setSelected([])}
+        />
+      ) : null}
+
       <ScrollableTable label={title}>
         <Table<Row>
+          rowSelection={
+            selectable
+              ? {
+                  selectedRowKeys: selected.map(String),
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  getCheckboxProps: (r) => ({ 'aria-label': t('admin:bulkActions.select', { id: String(r.id) }) }),
+                }
+              : undefined
+          }
           rowKey={(r) => String(r.id)}
           columns={columns}
           dataSource={query.data?.content ?? []}
@@ -180,6 +209,7 @@ function ResourceList({ def }: { def: ResourceDef }) {
           }}
         />
       </ScrollableTable>
+      {exportQuery ? <ExportDialog name={def.name} query={exportQuery} onClose={() => setExportQuery(null)} /> : null}
       {canCancelPlayers ? (
         <ReasonDialog
           open={cancelling !== null}

@@ -1,6 +1,5 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { saveBlob } from '../../lib/download';
 import type { Page } from '../../lib/contract';
 import type { Row } from './model';
 
@@ -84,13 +83,27 @@ export function removeResourceMutation(name: string) {
   });
 }
 
-/** The filtered list as an xlsx download. */
-export function exportResourceMutation(name: string) {
+/** Bulk actions (issue 14): one change to the ticked rows, their deletion, a message to their owners. */
+export function bulkResourceMutation(name: string) {
   return mutationOptions({
-    mutationKey: [...resourceKeys.resource(name), 'export'],
-    mutationFn: (query: Record<string, string | number>) => resourceApi.export(name, query),
-    onSuccess: (blob) => saveBlob(blob, `${name}-${new Date().toISOString().slice(0, 10)}.xlsx`),
+    mutationKey: [...resourceKeys.resource(name), 'bulk'],
+    mutationFn: (
+      a: { kind: 'update'; ids: number[]; patch: Row } | { kind: 'delete'; ids: number[] } | { kind: 'message'; ids: number[]; text: BulkMessage },
+    ) =>
+      a.kind === 'update'
+        ? api.put<{ resultStr: string; data: { count: number } }>(`${base(name)}/bulk`, { ids: a.ids, patch: a.patch }, { silent: true })
+        : a.kind === 'delete'
+          ? api.delete<{ resultStr: string }>(base(name), { body: { ids: a.ids }, silent: true })
+          : api.post<{ resultStr: string; data: { count: number } }>(`${base(name)}/message`, { ids: a.ids, ...a.text }, { silent: true }),
+    onSuccess: (_res, _v, _r, { client }) => client.invalidateQueries({ queryKey: resourceKeys.resource(name) }),
   });
+}
+
+export interface BulkMessage {
+  titleZh: string;
+  titleEn: string;
+  contentZh: string;
+  contentEn: string;
 }
 
 /** A content upload (image or file) for a form field; nothing cached changes until the form is saved. */
@@ -99,12 +112,23 @@ export const uploadMutation = mutationOptions({
   mutationFn: ({ file, kind }: { file: File; kind: 'image' | 'file' }) => resourceApi.upload(file, kind),
 });
 
+export interface ExportJob {
+  jobId: string;
+  total: number;
+  done: number;
+  ready: boolean;
+  failed: boolean;
+}
+
 export const resourceApi = {
   create: (name: string, body: Row) => api.post<DataResponse<Row>>(base(name), body, { silent: true }),
   update: (name: string, id: number, body: Row) => api.put<DataResponse<Row>>(`${base(name)}/${id}`, body, { silent: true }),
   remove: (name: string, id: number) => api.delete<{ resultStr: string }>(`${base(name)}/${id}`, { silent: true }),
-  /** The filtered list as an xlsx file (the client reads a JSON error blob for its message). */
-  export: (name: string, query: Record<string, string | number>) => api.get<Blob>(`${base(name)}/export`, { query, responseType: 'blob', timeoutMs: 120_000 }),
+  /** The filtered list as an export job (issue 14): started here, its progress and file by id. */
+  startExport: (name: string, query: Record<string, string | number>) =>
+    api.post<DataResponse<ExportJob>>(`${base(name)}/export-jobs`, undefined, { query }).then((r) => r.data),
+  exportStatus: (jobId: string) => api.get<DataResponse<ExportJob>>(`/api/admin/export-jobs/${jobId}`, { silent: true }).then((r) => r.data),
+  exportFile: (jobId: string) => api.get<Blob>(`/api/admin/export-jobs/${jobId}/file`, { responseType: 'blob', timeoutMs: 120_000 }),
   upload: (file: File, kind: 'image' | 'file') => {
     const form = new FormData();
     form.append('file', file);

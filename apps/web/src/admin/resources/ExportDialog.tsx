@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Modal, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../lib/download';
+import { resourceApi, type ExportJob } from './api';
+
+/**
+ * The export of a list as a job (issue 14): the server writes the rows in batches and reports how many
+ * it has written; this dialog shows the bar and saves the workbook when it is ready (a button too, in
+ * case the browser held the download back).
+ */
+export function ExportDialog({ name, query, onClose }: { name: string; query: Record<string, string | number>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [job, setJob] = useState<ExportJob | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const saved = useRef(false);
+  const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+
+  const save = (j: ExportJob) => {
+    setSaving(true);
+    resourceApi
+      .exportFile(j.jobId)
+      .then((blob) => saveBlob(blob, fileName))
+      .finally(() => setSaving(false));
+  };
+
+  // start once, then ask for the progress until the file is ready or the job failed
+  useEffect(() => {
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = (j: ExportJob) => {
+      if (stop) return;
+      setJob(j);
+      if (j.ready) {
+        if (!saved.current) {
+          saved.current = true;
+          save(j);
+        }
+        return;
+      }
+      if (j.failed) return;
+      timer = setTimeout(() => {
+        resourceApi.exportStatus(j.jobId).then(poll, () => setJob({ ...j, failed: true }));
+      }, 600);
+    };
+    resourceApi.startExport(name, query).then(poll, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      stop = true;
+      if (timer) clearTimeout(timer);
+    };
+    // the dialog is mounted per export
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const percent = job?.total ? Math.floor((job.done / job.total) * 100) : job?.ready ? 100 : 0;
+  return (
+    <Modal
+      open
+      title={t('admin:resource.exportTitle')}
+      onCancel={onClose}
+      footer={
+        job?.ready ? (
+          <Button type="primary" loading={saving} onClick={() => save(job)}>
+            {t('admin:resource.exportSave')}
+          </Button>
+        ) : (
+          <Button onClick={onClose}>{t('common:actions.close')}</Button>
+        )
+      }
+    >
+      <Progress
+        percent={percent}
+        status={error || job?.failed ? 'exception' : job?.ready ? 'success' : 'active'}
+        aria-label={t('admin:resource.exportTitle')}
+      />
+      <Typography.Paragraph role="status">
+        {error
+          ? error
+          : !job
+            ? t('admin:resource.exportStarting')
+            : job.failed
+              ? t('admin:resource.exportFailed')
+              : job.ready
+                ? t('admin:resource.exportReady', { count: job.total })
+                : t('admin:resource.exportProgress', { done: job.done, total: job.total })}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
