@@ -146,7 +146,8 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
   const rawIds = Array.isArray(query.ids) ? query.ids.join(',') : query.ids;
   if (rawIds !== undefined && rawIds !== '') {
     const ids = String(rawIds).split(',');
-    if (ids.length > 1000 || !ids.every((x) => /^\d{1,10}$/.test(x) && Number(x) >= 1 && Number(x) <= INT4_MAX)) throw errors.validation({ ids: 'validation.invalid' });
+    if (ids.length > 1000 || !ids.every((x) => /^\d{1,10}$/.test(x) && Number(x) >= 1 && Number(x) <= INT4_MAX))
+      throw errors.validation({ ids: 'validation.invalid' });
     where.push(inArray((table as unknown as Record<string, PgColumn>).id!, ids.map(Number)));
   }
   const sorts = ([] as string[]).concat((query.sort as string | string[] | undefined) ?? def.defaultSort);
@@ -355,33 +356,43 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
     if (MESSAGE_RESOURCES.includes(def.name) && !(table as unknown as Record<string, PgColumn>).userId)
       throw new Error(`resource ${def.name}: MESSAGE_RESOURCES names it but its table has no userId`);
     if (MESSAGE_RESOURCES.includes(def.name))
-      app.post(`${base}/message`, { schema: { tags, body: bulkMessageBody, response: { 200: bulkResponse } }, preHandler: requireResource(def, 'view') }, async (req) => {
-        if (!req.user!.permissions.includes('messages.send')) throw errors.forbidden();
-        const scope = scopeOf(req, 'view');
-        const ids = [...new Set(req.body.ids)];
-        const rows = (await db.select().from(table).where(inArray(idCol, ids))) as Row[];
-        if (rows.length !== ids.length) throw errors.notFound();
-        for (const r of rows) assertInScope(scope, activityOf(r));
-        const owners = [...new Set(rows.map((r) => r.userId as number | null).filter((x): x is number => typeof x === 'number'))];
-        const b = req.body;
-        await db.transaction(async (tx) => {
-          if (owners.length)
-            await tx.insert(messagesTable).values(
-              owners.map((receiverId) => ({
-                receiverId,
-                type: 1,
-                titleZh: b.titleZh,
-                titleEn: b.titleEn,
-                contentZh: b.contentZh,
-                contentEn: b.contentEn,
-                publisherZh: req.user!.nickName,
-                publisherEn: req.user!.nickName,
-              })),
-            );
-          await audit(tx as unknown as Db, { userId: req.user!.id, resource: def.name, recordId: null, action: 'message', after: { ids, receivers: owners.length, titleZh: b.titleZh } });
-        });
-        return ok(req, { data: { count: owners.length } }, 'ok.create');
-      });
+      app.post(
+        `${base}/message`,
+        { schema: { tags, body: bulkMessageBody, response: { 200: bulkResponse } }, preHandler: requireResource(def, 'view') },
+        async (req) => {
+          if (!req.user!.permissions.includes('messages.send')) throw errors.forbidden();
+          const scope = scopeOf(req, 'view');
+          const ids = [...new Set(req.body.ids)];
+          const rows = (await db.select().from(table).where(inArray(idCol, ids))) as Row[];
+          if (rows.length !== ids.length) throw errors.notFound();
+          for (const r of rows) assertInScope(scope, activityOf(r));
+          const owners = [...new Set(rows.map((r) => r.userId as number | null).filter((x): x is number => typeof x === 'number'))];
+          const b = req.body;
+          await db.transaction(async (tx) => {
+            if (owners.length)
+              await tx.insert(messagesTable).values(
+                owners.map((receiverId) => ({
+                  receiverId,
+                  type: 1,
+                  titleZh: b.titleZh,
+                  titleEn: b.titleEn,
+                  contentZh: b.contentZh,
+                  contentEn: b.contentEn,
+                  publisherZh: req.user!.nickName,
+                  publisherEn: req.user!.nickName,
+                })),
+              );
+            await audit(tx as unknown as Db, {
+              userId: req.user!.id,
+              resource: def.name,
+              recordId: null,
+              action: 'message',
+              after: { ids, receivers: owners.length, titleZh: b.titleZh },
+            });
+          });
+          return ok(req, { data: { count: owners.length } }, 'ok.create');
+        },
+      );
 
     if (def.editable === false) return;
 
@@ -427,42 +438,47 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
 
     // bulk change (issue 14): one patch for the ticked rows, all or nothing, each row checked, validated,
     // audited and followed by the resource's own afterWrite (a volunteer admitted hears of it) like a single edit
-    app.put(`${base}/bulk`, { schema: { tags, body: bulkUpdateBody, response: { 200: bulkResponse } }, preHandler: requireResource(def, 'edit') }, async (req) => {
-      const parsed = update.safeParse(req.body.patch);
-      if (!parsed.success || !Object.keys(parsed.data as Row).length) throw errors.validation({ patch: 'validation.invalid' });
-      const patch = fromWire(parsed.data as Row, cols);
-      for (const f of def.fields)
-        if (f.required)
-          for (const n of f.i18n ? [`${f.name}Zh`] : [f.name]) if (patch[n] === null || patch[n] === '') throw errors.validation({ [n]: 'validation.required' });
-      const scope = scopeOf(req, 'edit');
-      if (scopeField === 'activityId' && patch.activityId !== undefined) assertInScope(scope, patch.activityId as number | null);
-      const ids = [...new Set(req.body.ids)];
-      await refChecked(() =>
-        db.transaction(async (tx) => {
-          const rows = (await tx.select().from(table).where(inArray(idCol, ids)).orderBy(asc(idCol)).for('update')) as Row[];
-          if (rows.length !== ids.length) throw errors.notFound();
-          for (const before of rows) {
-            assertInScope(scope, activityOf(before));
-            const extra = (await hooks.validate?.({ ...before, ...patch }, { db: tx, before })) ?? {};
-            const [after] = (await tx
-              .update(table)
-              .set({ ...patch, ...extra } as never)
-              .where(eq(idCol, before.id as number))
-              .returning()) as Row[];
-            await audit(tx as unknown as Db, {
-              userId: req.user!.id,
-              resource: def.name,
-              recordId: before.id as number,
-              action: 'update',
-              before: toWire(before, cols),
-              after: toWire(after!, cols),
-            });
-            await hooks.afterWrite?.({ db: tx, before, after: after! });
-          }
-        }),
-      );
-      return ok(req, { data: { count: ids.length } }, 'ok.update');
-    });
+    app.put(
+      `${base}/bulk`,
+      { schema: { tags, body: bulkUpdateBody, response: { 200: bulkResponse } }, preHandler: requireResource(def, 'edit') },
+      async (req) => {
+        const parsed = update.safeParse(req.body.patch);
+        if (!parsed.success || !Object.keys(parsed.data as Row).length) throw errors.validation({ patch: 'validation.invalid' });
+        const patch = fromWire(parsed.data as Row, cols);
+        for (const f of def.fields)
+          if (f.required)
+            for (const n of f.i18n ? [`${f.name}Zh`] : [f.name])
+              if (patch[n] === null || patch[n] === '') throw errors.validation({ [n]: 'validation.required' });
+        const scope = scopeOf(req, 'edit');
+        if (scopeField === 'activityId' && patch.activityId !== undefined) assertInScope(scope, patch.activityId as number | null);
+        const ids = [...new Set(req.body.ids)];
+        await refChecked(() =>
+          db.transaction(async (tx) => {
+            const rows = (await tx.select().from(table).where(inArray(idCol, ids)).orderBy(asc(idCol)).for('update')) as Row[];
+            if (rows.length !== ids.length) throw errors.notFound();
+            for (const before of rows) {
+              assertInScope(scope, activityOf(before));
+              const extra = (await hooks.validate?.({ ...before, ...patch }, { db: tx, before })) ?? {};
+              const [after] = (await tx
+                .update(table)
+                .set({ ...patch, ...extra } as never)
+                .where(eq(idCol, before.id as number))
+                .returning()) as Row[];
+              await audit(tx as unknown as Db, {
+                userId: req.user!.id,
+                resource: def.name,
+                recordId: before.id as number,
+                action: 'update',
+                before: toWire(before, cols),
+                after: toWire(after!, cols),
+              });
+              await hooks.afterWrite?.({ db: tx, before, after: after! });
+            }
+          }),
+        );
+        return ok(req, { data: { count: ids.length } }, 'ok.update');
+      },
+    );
 
     const remove = async (req: FastifyRequest, ids: number[]) => {
       const scope = scopeOf(req, 'delete');

@@ -245,8 +245,13 @@ describe('bulk actions', () => {
     expect(after!.address).toBe('北京');
     expect((await db.select().from(auditLog).where(eq(auditLog.resource, 'teams'))).length).toBe(1);
     // a read-only field or an unknown one is not a bulk patch
-    expect((await app.inject({ method: 'PUT', url: '/api/admin/teams/bulk', headers: adminH, payload: { ids: [tn.id], patch: { status: 2 } } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'PUT', url: '/api/admin/teams/bulk', headers: adminH, payload: { ids: [tn.id, 999999], patch: { address: 'x' } } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/admin/teams/bulk', headers: adminH, payload: { ids: [tn.id], patch: { status: 2 } } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/admin/teams/bulk', headers: adminH, payload: { ids: [tn.id, 999999], patch: { address: 'x' } } }))
+        .statusCode,
+    ).toBe(404);
 
     // messages need messages.send; each owner hears once
     const msg = { ids: [tn.id, ts.id], titleZh: '通知', titleEn: 'Notice', contentZh: '请补充资料', contentEn: 'Please complete the forms' };
