@@ -15,13 +15,13 @@ test('a member’s message from the about page is answered by staff and arrives 
   await startIn(page, 'zh');
   await page.goto('/about');
   const form = page.locator('#about-feedback');
-  await form.getByRole('link', { name: T('zh', 'content:about.feedback.login') }).click();
+  await form.getByRole('link', { name: T('zh', 'feedback:login') }).click();
   await loginThroughForm(page, 'zh', member.phone, member.password);
   await expect(page).toHaveURL(/\/about/);
-  await form.getByLabel(T('zh', 'content:about.feedback.content')).fill(text);
-  await form.getByLabel(T('zh', 'content:about.feedback.contact')).fill('e2e@example.org');
-  await form.getByRole('button', { name: T('zh', 'content:about.feedback.send') }).click();
-  await expect(form.getByRole('status')).toHaveText(T('zh', 'content:about.feedback.sent'));
+  await form.getByLabel(T('zh', 'feedback:content')).fill(text);
+  await form.getByLabel(T('zh', 'feedback:contact')).fill('e2e@example.org');
+  await form.getByRole('button', { name: T('zh', 'feedback:send') }).click();
+  await expect(form.getByRole('status')).toHaveText(T('zh', 'feedback:sent'));
   await page.screenshot({ path: `${screenshotDir}/season-feedback-zh-1440.png` });
 
   const h = await adminHeaders(request);

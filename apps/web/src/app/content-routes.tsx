@@ -1,6 +1,6 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
-import { loadNamespaces } from '../lib/i18n';
+import { loadNamespaces, type LazyNamespace } from '../lib/i18n';
 import type { RouteMeta } from '../lib/page-meta';
 import { CONTENT_ROUTES, type ContentRoute, type RouteHandle } from './route-meta';
 
@@ -14,11 +14,11 @@ interface PageModule {
  * A public content page: its own lazy chunk (no antd) with its loader, and the `content` namespace.
  * The handle (title, nav, description, and the page's meta from its data) comes with the chunk.
  */
-function page(route: ContentRoute, load: () => Promise<PageModule>): RouteObject {
+function page(route: ContentRoute, load: () => Promise<PageModule>, extra: LazyNamespace[] = []): RouteObject {
   return {
     path: route.path,
     lazy: async () => {
-      const [m] = await Promise.all([load(), loadNamespaces('content')]);
+      const [m] = await Promise.all([load(), loadNamespaces('content', ...extra)]);
       const handle: RouteHandle = { titleKey: route.titleKey, nav: route.nav, descriptionKey: route.descriptionKey, meta: m.meta };
       return { Component: m.default, loader: m.loader, handle };
     },
@@ -43,6 +43,7 @@ export function contentRoutes(): RouteObject[] {
     page(R.rules, () => import('../features/rules/RulesPage')),
     page(R.file, () => import('../features/rules/RulesPage')),
     page(R.partner, () => import('../features/partners/PartnersPage')),
-    page(R.about, () => import('../features/about/AboutPage')),
+    // the feedback form's texts load with the about page only (every public page shares `content`)
+    page(R.about, () => import('../features/about/AboutPage'), ['feedback']),
   ];
 }

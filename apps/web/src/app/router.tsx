@@ -1,5 +1,4 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import HomePage from '../features/home/HomePage';
 import { homeLoader } from '../features/home/loader';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
 import { NotFoundPage, UnauthorizedPage } from '../features/status-pages/StatusPage';
@@ -39,7 +38,8 @@ export function createRoutes(): RouteObject[] {
                 {
                   path: 'home',
                   loader: homeLoader,
-                  Component: HomePage,
+                  // its own chunk: the other pages' first load does not carry the home page's blocks
+                  lazy: async () => ({ Component: (await import('../features/home/HomePage')).default }),
                   handle: handle({ titleKey: 'routes:home', nav: 'home', descriptionKey: 'routes:descriptions.home' }),
                 },
                 ...contentRoutes(),

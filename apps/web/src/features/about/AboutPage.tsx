@@ -18,7 +18,7 @@ export default function AboutPage() {
   const toc = [
     ...sections.map((sec) => ({ id: `about-${sec.id}`, title: sec.title })),
     ...(hasContact ? [{ id: 'about-contact', title: t('footer:contactTitle') }] : []),
-    { id: 'about-feedback', title: t('content:about.feedback.title') },
+    { id: 'about-feedback', title: t('feedback:title') },
   ];
   return (
     <>

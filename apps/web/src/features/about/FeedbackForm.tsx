@@ -23,7 +23,7 @@ export function FeedbackForm() {
 
   const heading = (
     <h2 id="about-feedback-title" className={s.title}>
-      {t('content:about.feedback.title')}
+      {t('feedback:title')}
     </h2>
   );
   if (!user) {
@@ -31,9 +31,9 @@ export function FeedbackForm() {
     return (
       <section id="about-feedback" className={s.section} aria-labelledby="about-feedback-title">
         {heading}
-        <p>{t('content:about.feedback.loginHint')}</p>
+        <p>{t('feedback:loginHint')}</p>
         <Link className={btn.primary} to={`/login?redirect=${encodeURIComponent(back)}`}>
-          {t('content:about.feedback.login')}
+          {t('feedback:login')}
         </Link>
       </section>
     );
@@ -42,8 +42,8 @@ export function FeedbackForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const text = content.trim();
-    if (!text) return setProblem(t('content:about.feedback.empty'));
-    if (text.length > FEEDBACK_MAX) return setProblem(t('content:about.feedback.tooLong', { max: FEEDBACK_MAX }));
+    if (!text) return setProblem(t('feedback:empty'));
+    if (text.length > FEEDBACK_MAX) return setProblem(t('feedback:tooLong', { max: FEEDBACK_MAX }));
     setBusy(true);
     setProblem(null);
     try {
@@ -52,7 +52,7 @@ export function FeedbackForm() {
       setSent(true);
     } catch (err) {
       const field = isApiError(err) ? Object.values(err.fieldErrors ?? {})[0] : undefined;
-      setProblem(field ?? errorMessage(err, t('content:about.feedback.failed')));
+      setProblem(field ?? errorMessage(err, t('feedback:failed')));
     } finally {
       setBusy(false);
     }
@@ -61,9 +61,9 @@ export function FeedbackForm() {
   return (
     <section id="about-feedback" className={s.section} aria-labelledby="about-feedback-title">
       {heading}
-      <p className={s.lead}>{t('content:about.feedback.lead')}</p>
+      <p className={s.lead}>{t('feedback:lead')}</p>
       <form className={s.form} onSubmit={(e) => void submit(e)} noValidate>
-        <label htmlFor={contentId}>{t('content:about.feedback.content')}</label>
+        <label htmlFor={contentId}>{t('feedback:content')}</label>
         <textarea
           id={contentId}
           rows={5}
@@ -77,9 +77,9 @@ export function FeedbackForm() {
           }}
         />
         <span id={counterId} className={s.counter}>
-          {t('content:about.feedback.counter', { length: content.length, max: FEEDBACK_MAX })}
+          {t('feedback:counter', { length: content.length, max: FEEDBACK_MAX })}
         </span>
-        <label htmlFor={contactId}>{t('content:about.feedback.contact')}</label>
+        <label htmlFor={contactId}>{t('feedback:contact')}</label>
         <input id={contactId} type="text" value={contact} maxLength={100} autoComplete="email" onChange={(e) => setContact(e.target.value)} />
         {problem ? (
           <p className={s.problem} role="alert">
@@ -88,12 +88,12 @@ export function FeedbackForm() {
         ) : null}
         {sent ? (
           <p className={s.sent} role="status">
-            {t('content:about.feedback.sent')}
+            {t('feedback:sent')}
           </p>
         ) : null}
         <div>
           <button type="submit" className={btn.primary} disabled={busy}>
-            {busy ? t('content:about.feedback.sending') : t('content:about.feedback.send')}
+            {busy ? t('feedback:sending') : t('feedback:send')}
           </button>
         </div>
       </form>

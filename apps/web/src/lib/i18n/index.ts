@@ -19,7 +19,8 @@ const lazyFiles = import.meta.glob<Json>(['../../locales/*/*.json', '!../../loca
   import: 'default',
 });
 
-export type LazyNamespace = 'auth' | 'user' | 'messages' | 'admin' | 'content' | 'registration' | 'orders' | 'tickets' | 'people' | 'exam' | 'awards';
+export type LazyNamespace =
+  'auth' | 'user' | 'messages' | 'admin' | 'content' | 'registration' | 'orders' | 'tickets' | 'people' | 'exam' | 'awards' | 'feedback';
 
 function parsePath(file: string): [lang: string, ns: string] | null {
   const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
