@@ -24,7 +24,8 @@ export const materialResource = {
       list: true,
       filter: 'eq',
     },
-    { name: 'size', kind: 'text', max: 20, list: true, filter: 'like' },
+    // no list filter: `size` is also the page size of every list query
+    { name: 'size', kind: 'text', max: 20, list: true },
     // 0 = not counted; > 0: a player's size takes one of `remaining` (modules/season/materials.service.ts)
     { name: 'quantity', kind: 'int', min: 0, max: 1_000_000, default: 0, list: true, sortable: true },
     { name: 'remaining', kind: 'int', min: 0, max: 1_000_000, default: 0, list: true, sortable: true },

@@ -44,6 +44,9 @@ describe('materials: the admin form (issue 14)', () => {
     const ok = await s.post('/api/admin/materials', { activityId: a.id, nameZh: 'L', nameEn: 'L', type: 1, size: 'L', quantity: 3, remaining: 3 });
     expect(ok.statusCode).toBe(200);
     // an update is checked against the stored quantity too
+    // the list pages by `size` like every list (the material's own size is no filter)
+    const list = await s.get(`/api/admin/materials?page=0&size=20&sort=id,desc&activityId=${a.id}`);
+    expect(list.json().content.map((r: { id: number }) => r.id)).toEqual([ok.json().data.id]);
     const up = await s.put(`/api/admin/materials/${ok.json().data.id}`, { remaining: 5 });
     expect(up.statusCode).toBe(400);
     expect(up.json().fieldErrors).toEqual({ remaining: '剩余数量不能大于总数量' });
