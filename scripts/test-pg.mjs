@@ -8,5 +8,5 @@ const env = {
   TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15',
 };
 console.log(`PostgreSQL tier on ${env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//***@')}`);
-const r = spawnSync('npx', ['vitest', 'run', '--project', 'server-pg'], { stdio: 'inherit', env });
+const r = spawnSync('npx', ['vitest', 'run', '--project', 'server-pg', ...process.argv.slice(2)], { stdio: 'inherit', env });
 process.exit(r.status ?? 1);

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { adminAuth, L, registerMember } from './support/foundation';
+import { adminAuth, L, registerMember, screenshotDir } from './support/foundation';
+import { CREATABLE as CREATABLE_DEFS, RESOURCES } from './support/admin';
 import { idCard, memberAuth } from './support/registration';
 
 /**
@@ -77,25 +78,8 @@ async function coachWithData(request: APIRequestContext): Promise<Record<string,
   return headers;
 }
 
-// Resources the admin creates from a form (registrations come from coaches; pictures from bulk upload).
-const CREATABLE = new Set([
-  'news',
-  'programs',
-  'activities',
-  'officialFiles',
-  'partners',
-  'about',
-  'dictionary',
-  'consoles',
-  'photos',
-  'bankAccounts',
-  'plans',
-  'sessions',
-  'tickets',
-  'faqs',
-  'volunteerPositions',
-  'awards',
-]);
+// Resources the admin creates from a form (the generic "new" screen serves them).
+const CREATABLE = new Set(CREATABLE_DEFS.map((d) => d.name));
 
 async function adminRoutes(request: APIRequestContext): Promise<string[]> {
   const headers = await adminAuth(request);
@@ -119,43 +103,8 @@ async function adminRoutes(request: APIRequestContext): Promise<string[]> {
     '/admin/roles',
     '/admin/audit',
   ];
-  // Every resource list, its "new" form and one existing row.
-  const names = [
-    'news',
-    'programs',
-    'activities',
-    'officialFiles',
-    'partners',
-    'about',
-    'dictionary',
-    'consoles',
-    'photos',
-    'pictures',
-    'players',
-    'teams',
-    'leaders',
-    'redeemCodes',
-    'orders',
-    'payments',
-    'ledger',
-    'bankAccounts',
-    'plans',
-    'sessions',
-    'tickets',
-    'visitors',
-    'onlineSlots',
-    'checkins',
-    'faqs',
-    'volunteerPositions',
-    'volunteers',
-    'channelApplications',
-    'channels',
-    'rebates',
-    'rebateWithdrawals',
-    'awards',
-    'departments',
-    'posts',
-  ];
+  // Every resource list, its "new" form and one existing row: every definition the admin serves.
+  const names = RESOURCES.map((r) => r.name);
   for (const name of names) {
     const res = await request.get(`/api/admin/${name}?page=0&size=1`, { headers });
     if (!res.ok()) continue;
@@ -258,6 +207,8 @@ for (const lang of LANGS) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
       const v = await seriousViolations(page);
       if (v.length) found[route] = v;
+      // a picture of every admin screen in both languages (what the browser showed axe)
+      await page.screenshot({ path: `${screenshotDir}/admin-${route.replace(/^\/admin\/?/, '').replace(/[^a-z0-9]+/gi, '-') || 'dashboard'}-${lang}.png` });
     }
     expect(found).toEqual({});
     if (only) return;
@@ -276,7 +227,7 @@ for (const lang of LANGS) {
   });
 
   test(`admin routes have no serious axe violations (${lang})`, async ({ page, request }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const headers = await adminAuth(request);
     await signIn(page, await tokenOf(headers), lang);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -286,6 +237,8 @@ for (const lang of LANGS) {
       await settle(page);
       const v = await seriousViolations(page);
       if (v.length) found[route] = v;
+      // a picture of every admin screen in both languages (what the browser showed axe)
+      await page.screenshot({ path: `${screenshotDir}/admin-${route.replace(/^\/admin\/?/, '').replace(/[^a-z0-9]+/gi, '-') || 'dashboard'}-${lang}.png` });
     }
     expect(found).toEqual({});
   });

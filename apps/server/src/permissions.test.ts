@@ -16,7 +16,7 @@ const t = useTestApp();
  * declare). Every other /api/admin route is for administrators (registrations, accounts, SMS outbox).
  */
 const CONTENT =
-  /^\/api\/admin\/(news|programs|activities|officialFiles|partners|about|dictionary|consoles|photos|pictures|uploads|dashboard|lives|feedback)(\/|$)/;
+  /^\/api\/admin\/(news|programs|activities|officialFiles|partners|about|dictionary|consoles|photos|pictures|uploads|dashboard|lives|feedback|export-jobs)(\/|$)/;
 
 /** A fingerprint of every table that holds data (rate-limit counters and sessions left out). */
 async function digest(database: Database): Promise<string> {
@@ -33,7 +33,7 @@ async function digest(database: Database): Promise<string> {
   return parts.join('\n');
 }
 
-describe('permission table: every /api/admin route × visitor, member, content editor, a role limited to another activity, administrator', () => {
+describe('permission table: every /api/admin route × visitor, every built-in role, a role limited to another activity', () => {
   it('denies (401/403) and changes nothing, or serves the roles it is for', { timeout: 300_000 }, async () => {
     const { app, database } = t();
     const db = database.db;
@@ -61,9 +61,16 @@ describe('permission table: every /api/admin route × visitor, member, content e
       activityIds: [other!.id],
     });
     const regional = await buildUser(db, { roles: ['member', 'regional'] });
+    // the other built-in roles: a member's access plus their own screens, none of them under /api/admin
+    const volunteer = await buildUser(db, { roles: ['member', 'volunteer'] });
+    const channel = await buildUser(db, { roles: ['member', 'channel'] });
+    const judge = await buildUser(db, { roles: ['member', 'judge'] });
     const who = {
       visitor: {},
       regional: await loginAs(app, regional.phone, regional.password),
+      volunteer: await loginAs(app, volunteer.phone, volunteer.password),
+      channel: await loginAs(app, channel.phone, channel.password),
+      judge: await loginAs(app, judge.phone, judge.password),
       member: await loginAs(app, member.phone, member.password),
       editor: await loginAs(app, editor.username, editor.password),
       admin: await loginAs(app, admin.username, admin.password),
@@ -112,16 +119,23 @@ describe('permission table: every /api/admin route × visitor, member, content e
       // the regional role is served only the lists (and exports) of its activity's data and the dashboard;
       // everything else about the first activity is refused (403, or 400/404 before the scope is looked at)
       const listOf = new RegExp(`^/api/admin/(${scopeAware.map((d) => d.name).join('|')})(/export)?$`);
-      const regionalServed = r.method === 'GET' && (listOf.test(r.url) || r.url.startsWith('/api/admin/dashboard'));
+      const exportOf = new RegExp(`^/api/admin/(${scopeAware.map((d) => d.name).join('|')})/export-jobs$`);
+      const regionalServed =
+        (r.method === 'GET' && (listOf.test(r.url) || r.url.startsWith('/api/admin/dashboard') || r.url.startsWith('/api/admin/export-jobs/'))) ||
+        (r.method === 'POST' && exportOf.test(r.url));
       const expected = {
         visitor: [401],
         member: [403],
-        editor: CONTENT.test(r.url) ? null : [403],
+        volunteer: [403],
+        channel: [403],
+        judge: [403],
+        // messaging a list's owners also needs messages.send, which the content editor does not hold
+        editor: CONTENT.test(r.url) && !r.url.endsWith('/message') ? null : [403],
         regional: regionalServed ? null : [400, 403, 404],
         admin: null,
       };
       const before = await digest(database);
-      for (const role of ['visitor', 'member', 'editor', 'regional'] as const) {
+      for (const role of ['visitor', 'member', 'volunteer', 'channel', 'judge', 'editor', 'regional'] as const) {
         const want = expected[role];
         if (!want) continue;
         const res = await request(who[role]);
