@@ -210,7 +210,7 @@ async function editThroughList(page: Page, lang: Lang, def: ResourceDef, row: Sa
 }
 
 test('every creatable admin resource is created in one language, edited in the other and saved', async ({ page, request }) => {
-  test.setTimeout(Number(process.env.ADMIN_SAVE_TIMEOUT ?? 420_000)); // generous: CI machines are shared (one more resource per issue)
+  test.setTimeout(Number(process.env.ADMIN_SAVE_TIMEOUT ?? 900_000)); // generous: CI machines are shared (one more resource per issue), and the PostgreSQL tier runs beside the journeys
   await page.setViewportSize({ width: 1440, height: 1000 });
   await startOnceIn(page, 'zh');
   await loginAsAdmin(page, 'zh');

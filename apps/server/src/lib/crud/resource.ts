@@ -23,6 +23,7 @@ import {
   type FieldDef,
   type ResourceAction,
   type ResourceDef,
+  wireNames,
 } from '@rp/shared';
 import type { Db } from '../../db/client';
 import { audit } from '../audit';
@@ -190,6 +191,10 @@ export const servedResources = new Map<string, ResourceDef>();
 
 export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: ResourceHooks = {}): FastifyPluginAsyncZod {
   servedResources.set(def.name, def);
+  // the list's own parameters: a filter of the same name would be read as paging or sorting
+  for (const f of def.fields)
+    if (f.filter && ['page', 'size', 'sort', 'ids'].some((n) => wireNames(f).includes(n) || (f.filter === 'range' && n === f.name)))
+      throw new Error(`resource ${def.name}: the filter ${f.name} collides with a list parameter`);
   return async (app) => {
     const db = app.deps.database.db;
     const cols = columnsOf(def, table);
