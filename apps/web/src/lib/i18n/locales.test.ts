@@ -159,7 +159,7 @@ describe('keys used in the code', () => {
     expect(globs.length).toBeGreaterThanOrEqual(2);
     for (const list of globs) expect(list).toEqual([...CORE_NAMESPACES].sort());
     const lazy = namespaces.filter((n) => !CORE_NAMESPACES.includes(n)).sort();
-    const declared = /type LazyNamespace = ([^;]+);/
+    const declared = /type LazyNamespace =\s*([^;]+);/
       .exec(i18nSource)![1]!
       .match(/'(\w+)'/g)!
       .map((s) => s.slice(1, -1))
