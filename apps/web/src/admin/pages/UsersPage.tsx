@@ -55,7 +55,7 @@ export default function UsersPage() {
       dataIndex: 'roles',
       render: (list: string[]) =>
         list.map((r) => (
-          <Tag key={r} color={r === 'admin' ? 'geekblue' : r === 'editor' ? 'blue' : ROLE_KEYS[r] ? undefined : 'orange'}>
+          <Tag key={r} color={r === 'admin' ? 'geekblue' : r === 'editor' ? 'blue' : ROLE_KEYS[r] ? undefined : 'warning'}>
             {roleLabel(r)}
           </Tag>
         )),
@@ -63,7 +63,8 @@ export default function UsersPage() {
     {
       title: t('admin:users.columns.status'),
       dataIndex: 'status',
-      render: (v: number) => (v === 1 ? <Tag color="green">{t('admin:users.status.active')}</Tag> : <Tag color="red">{t('admin:users.status.disabled')}</Tag>),
+      render: (v: number) =>
+        v === 1 ? <Tag color="success">{t('admin:users.status.active')}</Tag> : <Tag color="error">{t('admin:users.status.disabled')}</Tag>,
     },
     { title: t('admin:users.columns.department'), dataIndex: 'departmentId', render: (v: number | null) => (v ? (deptName.get(v) ?? `#${v}`) : '—') },
     { title: t('admin:users.columns.post'), dataIndex: 'postId', render: (v: number | null) => (v ? (postName.get(v) ?? `#${v}`) : '—') },

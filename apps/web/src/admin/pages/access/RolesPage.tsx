@@ -62,7 +62,7 @@ export default function RolesPage() {
         ) : (
           <Space size={4} wrap>
             {r.activityIds.map((id) => (
-              <Tag key={id} color="orange">
+              <Tag key={id} color="warning">
                 {activityName.get(id) ?? `#${id}`}
               </Tag>
             ))}

@@ -258,9 +258,9 @@ export default function CertificatesAdminPage() {
                     c.status === 'void' ? (
                       <Tag>{t('admin:awardsAdmin.statusVoid')}</Tag>
                     ) : c.problem ? (
-                      <Tag color="orange">{t(PROBLEM_KEYS[c.problem])}</Tag>
+                      <Tag color="warning">{t(PROBLEM_KEYS[c.problem])}</Tag>
                     ) : (
-                      <Tag color="green">{t('admin:awardsAdmin.statusValid')}</Tag>
+                      <Tag color="success">{t('admin:awardsAdmin.statusValid')}</Tag>
                     ),
                 },
                 {

@@ -120,7 +120,7 @@ export default function JudgingAdminPage() {
             size="small"
             extra={
               ranking.data?.published ? (
-                <Tag color="green">{t('admin:awardsAdmin.published')}</Tag>
+                <Tag color="success">{t('admin:awardsAdmin.published')}</Tag>
               ) : (
                 <Popconfirm title={t('admin:awardsAdmin.publishConfirm')} onConfirm={() => publish.mutate()} disabled={!shownProgram}>
                   <Button type="primary" size="small" disabled={!shownProgram || !ranking.data?.rows.length} loading={publish.isPending}>
