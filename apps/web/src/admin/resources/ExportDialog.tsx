@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Modal, Progress, Typography } from 'antd';
+import { App, Button, Modal, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/download';
 import { resourceApi, type ExportJob } from './api';
@@ -11,17 +11,23 @@ import { resourceApi, type ExportJob } from './api';
  */
 export function ExportDialog({ name, query, onClose }: { name: string; query: Record<string, string | number>; onClose: () => void }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [job, setJob] = useState<ExportJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const saved = useRef(false);
   const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
 
+  // saved: the dialog closes and a notice says how many rows the file holds; a failed download keeps it open
   const save = (j: ExportJob) => {
     setSaving(true);
     resourceApi
       .exportFile(j.jobId)
-      .then((blob) => saveBlob(blob, fileName))
+      .then((blob) => {
+        saveBlob(blob, fileName);
+        void message.success(t('admin:resource.exportReady', { count: j.total }));
+        onClose();
+      })
       .finally(() => setSaving(false));
   };
 
