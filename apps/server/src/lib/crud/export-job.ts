@@ -6,13 +6,13 @@ import ExcelJS from 'exceljs';
 import type { AppDeps } from '../../app';
 import { AppError } from '../errors';
 import { newKey } from '../storage';
+import { progressJobs } from '../progress-job';
 
 /**
  * A resource export as a job (issue 14: 100,000 rows with a progress bar). The rows are read in batches
  * and streamed into the workbook on disk (ExcelJS' streaming writer: memory stays flat), the progress
  * (rows written of the total counted at the start) lives in the shared store so any instance answers the
- * progress bar, and the finished file goes to the shared storage. A job whose instance stopped stops
- * reporting: after a minute without progress it counts as failed and the person starts it again.
+ * progress bar (lib/progress-job.ts), and the finished file goes to the shared storage.
  */
 type Deps = Pick<AppDeps, 'database' | 'storage' | 'store'>;
 type Row = Record<string, unknown>;
@@ -33,21 +33,12 @@ export interface ResourceExportJob {
 /** The most rows one export writes; past it the person narrows the filter. */
 export const EXPORT_MAX_ROWS = 200_000;
 const BATCH = 2_000;
-const TTL_S = 3600;
-const STALE_MS = 60_000;
-const storeKey = (id: string) => `export:${id}`;
-
-async function save(deps: Deps, job: ResourceExportJob) {
-  await deps.store.set(storeKey(job.jobId), JSON.stringify(job), TTL_S);
-}
+const jobs = progressJobs<ResourceExportJob>('export');
+const save = (deps: Deps, job: ResourceExportJob) => jobs.save(deps, job);
 
 /** A job of this person (another's id is as unknown as a wrong one). */
-export async function readExportJob(deps: Deps, jobId: string, staffId: number): Promise<ResourceExportJob> {
-  const raw = await deps.store.get(storeKey(jobId));
-  const job = raw ? (JSON.parse(raw) as ResourceExportJob) : null;
-  if (!job || job.staffId !== staffId) throw new AppError('EXPORT_NOT_FOUND');
-  if (!job.ready && !job.failed && Date.now() - job.beat > STALE_MS) job.failed = true;
-  return job;
+export function readExportJob(deps: Deps, jobId: string, staffId: number): Promise<ResourceExportJob> {
+  return jobs.read(deps, jobId, staffId);
 }
 
 export interface ExportSource {

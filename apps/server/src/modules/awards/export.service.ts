@@ -9,6 +9,7 @@ import type { AppDeps } from '../../app';
 import { awards, certificates } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { newKey } from '../../lib/storage';
+import { progressJobs } from '../../lib/progress-job';
 import { renderCertificate } from './templates.service';
 
 /**
@@ -30,20 +31,11 @@ export interface ExportJob {
   fileName: string;
   beat: number;
 }
-const JOB_TTL = 3600;
-const STALE_MS = 60_000;
-const jobKey = (id: string) => `certzip:${id}`;
+const jobs = progressJobs<ExportJob>('certzip');
+const save = (deps: Deps, job: ExportJob) => jobs.save(deps, job);
 
-async function save(deps: Deps, job: ExportJob) {
-  await deps.store.set(jobKey(job.jobId), JSON.stringify(job), JOB_TTL);
-}
-
-export async function readJob(deps: Deps, jobId: string, staffId: number): Promise<ExportJob> {
-  const raw = await deps.store.get(jobKey(jobId));
-  const job = raw ? (JSON.parse(raw) as ExportJob) : null;
-  if (!job || job.staffId !== staffId) throw new AppError('EXPORT_NOT_FOUND');
-  if (!job.ready && !job.failed && Date.now() - job.beat > STALE_MS) job.failed = true;
-  return job;
+export function readJob(deps: Deps, jobId: string, staffId: number): Promise<ExportJob> {
+  return jobs.read(deps, jobId, staffId);
 }
 
 /** Starts the job (answers at once with its id and size); the rendering goes on in this process. */
