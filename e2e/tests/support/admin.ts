@@ -1,8 +1,7 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../../playwright.config';
 import { RESOURCES, type FieldDef, type ResourceDef } from '../../../apps/web/src/admin/resources/registry';
 import { picture, T, type Lang } from './content';
-import { loginThroughForm } from './foundation';
+import { adminToken, pageAs, signIn } from './foundation';
 
 export { RESOURCES, type FieldDef, type ResourceDef };
 
@@ -43,18 +42,27 @@ export async function startOnceIn(page: Page, lang: Lang) {
   }, lang);
 }
 
-export async function loginAsAdmin(page: Page, lang: Lang, target = '/admin') {
-  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
-  await loginThroughForm(page, lang, 'admin', ADMIN_PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, '\\?')}$`));
+/**
+ * The admin layout has drawn (its chunk is the largest of the app: on a loaded machine it can take longer
+ * than one expectation's wait to arrive the first time a browser context opens the admin).
+ */
+export async function adminShown(page: Page) {
+  await expect(page.locator('#admin-main')).toBeAttached({ timeout: 30_000 });
 }
 
-/** Staff in their own browser context (beside a member's page), logged in and on `target`. */
+/** Signs the page in as the administrator (the worker's API session, no login form) and opens `target`. */
+export async function loginAsAdmin(page: Page, _lang: Lang, target = '/admin') {
+  await signIn(page.context(), await adminToken());
+  await page.goto(target);
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, '\\?')}$`));
+  await adminShown(page);
+}
+
+/** Staff in their own browser context (beside a member's page), signed in and on `target`. */
 export async function adminPage(browser: Browser, lang: Lang, target: string, width = 1440): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 1000 : 844 } });
-  const page = await ctx.newPage();
-  await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
-  await loginAsAdmin(page, lang, target);
+  const page = await pageAs(browser, await adminToken(), lang, target, width);
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, '\\?')}$`));
+  await adminShown(page);
   return page;
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../../playwright.config';
+import { adminAuth, screenshotDir } from './foundation';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
@@ -23,8 +23,7 @@ export function T(lang: Lang, key: string, params: Record<string, string | numbe
   return v.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(params[k] ?? ''));
 }
 
-export const screenshotDir = path.resolve(here, '../../screenshots');
-fs.mkdirSync(screenshotDir, { recursive: true });
+export { screenshotDir };
 
 export async function startIn(page: Page, lang: Lang) {
   await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
@@ -38,12 +37,8 @@ export async function switchLanguage(page: Page, from: Lang, to: Lang) {
   await page.waitForFunction((l) => document.documentElement.lang === l, to === 'zh' ? 'zh-CN' : 'en');
 }
 
-/** Admin bearer header, through the real login endpoint. */
-export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post('/auth/login', { data: { username: 'admin', password: ADMIN_PASSWORD, code: '', uuid: '' } });
-  if (!res.ok()) throw new Error(`admin login failed: ${await res.text()}`);
-  return { authorization: `Bearer ${(await res.json()).token}` };
-}
+/** Admin bearer header: the worker's admin session (foundation's adminAuth). */
+export const adminHeaders = (request: APIRequestContext): Promise<Record<string, string>> => adminAuth(request);
 
 /** Distinct small pictures (PNG), generated here: no fixtures. */
 export async function picture(i: number): Promise<Buffer> {
