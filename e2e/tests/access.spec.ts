@@ -1,10 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminPage } from './support/admin';
 import { T, type Lang } from './support/content';
-import { adminAuth, loginThroughForm, registerMember, screenshotDir } from './support/foundation';
+import { adminAuth, pageAs, registerMember, shoot, tokenOf } from './support/foundation';
 import { createActivity, idCard, memberAuth } from './support/registration';
 
-let seq = 7000;
+// distinct per worker process (a retried test's role code must not clash with its first try's)
+let seq = Date.now() % 1_000_000;
 
 /** An open activity with one coach's team; returns the activity, its names and the team. */
 async function activityWithTeam(request: APIRequestContext, name: string, coach: Record<string, string>) {
@@ -33,11 +34,12 @@ for (const [lang, width] of [
   ['en', 390],
 ] as const satisfies readonly (readonly [Lang, number])[]) {
   test(`a regional role limited to one activity (${lang}, ${width} px)`, async ({ browser, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(120_000);
     const coach = await registerMember(request, `Coach ${lang}`);
-    const coachH = await memberAuth(request, coach.phone, coach.password);
-    const north = await activityWithTeam(request, `North ${lang}${seq}`, coachH);
-    const south = await activityWithTeam(request, `South ${lang}${seq}`, coachH);
+    const coachH = coach.headers;
+    const tag = `${lang}${seq}`;
+    const north = await activityWithTeam(request, `North ${tag}`, coachH);
+    const south = await activityWithTeam(request, `South ${tag}`, coachH);
     const person = await registerMember(request, `Regional ${lang}`);
     const code = `north-${lang}-${seq}`;
     const roleName = { zh: `北区组织者${seq}`, en: `North organiser ${seq}` };
@@ -66,7 +68,7 @@ for (const [lang, width] of [
     await drawer.getByRole('checkbox', { name: T(lang, 'admin:access.perm.adminAccess') }).check();
     await admin.getByRole('button', { name: T(lang, 'admin:access.save') }).click();
     await expect(admin.getByRole('cell', { name: code, exact: true })).toBeVisible();
-    await admin.screenshot({ path: `${screenshotDir}/access-roles-${lang}-${width}.png`, fullPage: true });
+    await shoot(admin, `access-roles-${lang}-${width}.png`, { fullPage: true });
 
     // 2. … and gives it to the person on the accounts screen
     await admin.goto(`/admin/users?q=${person.phone}`);
@@ -77,19 +79,17 @@ for (const [lang, width] of [
     await dialog.getByText(T(lang, 'admin:users.editTitle', { name: person.nickName })).click();
     await dialog.getByRole('button', { name: T(lang, 'admin:access.save') }).click();
     await expect(admin.getByRole('cell', { name: new RegExp(roleName[lang]) })).toBeVisible();
-    await admin.screenshot({ path: `${screenshotDir}/access-users-${lang}-${width}.png`, fullPage: true });
+    await shoot(admin, `access-users-${lang}-${width}.png`, { fullPage: true });
 
     // the account now holds the role (and with it the admin area)
-    const info = await (await request.get('/auth/info', { headers: await memberAuth(request, person.phone, person.password) })).json();
+    const personH = await memberAuth(request, person.phone, person.password); // a session opened after the grant
+    const info = await (await request.get('/auth/info', { headers: personH })).json();
     expect(info.user.roles).toContain(code);
     expect(info.user.permissions).toEqual(expect.arrayContaining(['admin.access', 'teams.view', 'teams.edit']));
 
     // 3. the person signs in: the menu has their screens only, the list their activity's team only
-    const ctx = await browser.newContext({ viewport: { width, height: width > 800 ? 1000 : 844 } });
-    const page = await ctx.newPage();
-    await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
-    await page.goto(`/login?redirect=${encodeURIComponent('/admin/r/teams')}`);
-    await loginThroughForm(page, lang, person.phone, person.password);
+    const page = await pageAs(browser, tokenOf(personH), lang, '/admin/r/teams', width);
+    const ctx = page.context();
     await expect(page).toHaveURL(/\/admin\/r\/teams$/);
     await expect(page.getByRole('cell', { name: north.team.name })).toBeVisible();
     await expect(page.getByRole('cell', { name: south.team.name })).toHaveCount(0);
@@ -116,7 +116,7 @@ for (const [lang, width] of [
     // the dashboard holds their activity only
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.screenshot({ path: `${screenshotDir}/access-regional-dashboard-${lang}-${width}.png`, fullPage: true });
+    await shoot(page, `access-regional-dashboard-${lang}-${width}.png`, { fullPage: true });
     const dash = await page.evaluate(async () => {
       const token = document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1];
       const res = await fetch('/api/admin/dashboard', { headers: token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {} });
@@ -128,10 +128,11 @@ for (const [lang, width] of [
     // 4. the audit trail shows their edit, before → after
     await admin.goto(`/admin/audit?resource=teams&recordId=${north.team.id}`);
     await expect(admin.getByRole('cell', { name: new RegExp(`name: ${north.team.name} → ${renamed}`) })).toBeVisible();
-    await admin.screenshot({ path: `${screenshotDir}/access-audit-${lang}-${width}.png`, fullPage: true });
+    await shoot(admin, `access-audit-${lang}-${width}.png`, { fullPage: true });
 
-    // 5. bulk actions: tick the two teams, export just them (a job with a progress bar, then the file)
-    await admin.goto(`/admin/r/teams?number=`);
+    // 5. bulk actions: tick the two teams, export just them (a job with a progress bar, then the file); the list is
+    // narrowed to this journey's teams (other journeys add teams meanwhile)
+    await admin.goto(`/admin/r/teams?name=${encodeURIComponent(`${tag} team`)}`);
     for (const team of [north.team, south.team])
       await admin.getByRole('checkbox', { name: T(lang, 'admin:bulkActions.select', { id: String(team.id) }) }).check();
     const bar = admin.getByRole('region', { name: T(lang, 'admin:bulkActions.label') });
@@ -142,7 +143,7 @@ for (const [lang, width] of [
     expect(file.suggestedFilename()).toMatch(/^teams-\d{4}-\d{2}-\d{2}\.xlsx$/);
     await expect(admin.getByText(lang === 'en' ? '2 rows exported.' : '已导出 2 行。')).toBeVisible();
     await expect(admin.getByRole('dialog')).toHaveCount(0);
-    await admin.screenshot({ path: `${screenshotDir}/access-bulk-export-${lang}-${width}.png` });
+    await shoot(admin, `access-bulk-export-${lang}-${width}.png`);
     await admin.context().close();
   });
 }

@@ -4,8 +4,8 @@ import jsQR from 'jsqr';
 import path from 'node:path';
 import sharp from 'sharp';
 import { adminPage, choose } from './support/admin';
-import { adminAuth, L, registerMember, screenshotDir } from './support/foundation';
-import { createActivity, memberAuth, updateActivity } from './support/registration';
+import { adminAuth, L, registerMember, SCREENSHOTS, screenshotDir, shoot } from './support/foundation';
+import { createActivity, updateActivity } from './support/registration';
 
 /**
  * Issue 13, the organisers' award screens by clicking: a judge registered by phone, results published, an award
@@ -29,12 +29,12 @@ for (const { lang, width } of [
     browser,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(120_000);
     const headers = await adminAuth(request);
     const { id: activityId } = await createActivity(request, `Award desk ${lang}`);
     const programId = (await (await request.get(`/api/lProgram/web/list?activityId=${activityId}&size=50`)).json()).content[0].id;
     const coach = await registerMember(request, `Desk coach ${lang}`);
-    const coachHeaders = await memberAuth(request, coach.phone, coach.password);
+    const coachHeaders = coach.headers;
     const teams: { id: number; name: string; number: string }[] = [];
     for (const name of ['Herons', 'Cranes'].map((n) => `${n} ${lang}`)) {
       const r = await request.post('/api/lTeam/web/create', { headers: coachHeaders, data: { activityId, name, program: { id: programId } } });
@@ -54,7 +54,7 @@ for (const { lang, width } of [
     await page.getByRole('button', { name: L(lang, 'admin:awardsAdmin.addJudge') }).click();
     await expect(page.getByRole('row').filter({ hasText: judge.phone })).toBeVisible();
     // the judge scores (their own page is the judging journey's); the ranking shows and staff publish it
-    const judgeHeaders = await memberAuth(request, judge.phone, judge.password);
+    const judgeHeaders = judge.headers;
     for (const [i, t] of teams.entries()) {
       const r = await request.post('/api/lTeam/team/score', { headers: judgeHeaders, data: { teamId: t.id, round: 1, score: 90 - i * 5 } });
       expect(r.ok(), await r.text()).toBe(true);
@@ -67,7 +67,7 @@ for (const { lang, width } of [
     const open = (await (await request.get(`/api/lAward/web/ranking?activityId=${activityId}&programId=${programId}`)).json()).data;
     expect(open.published).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: path.join(screenshotDir, `admin-judging-${lang}-${width}.png`), fullPage: true });
+    await shoot(page, `admin-judging-${lang}-${width}.png`, { fullPage: true });
 
     // ——— certificates: no award list yet → the spec's message; then grant by team numbers ———
     await page.goto(`/admin/certificates?activityId=${activityId}`);
@@ -97,7 +97,7 @@ for (const { lang, width } of [
     await page.getByText(L(lang, 'admin:awardsAdmin.statusAll'), { exact: true }).click();
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: firstCode })).toContainText(L(lang, 'admin:awardsAdmin.statusVoid'));
-    await page.screenshot({ path: path.join(screenshotDir, `admin-certificates-${lang}-${width}.png`), fullPage: true });
+    await shoot(page, `admin-certificates-${lang}-${width}.png`, { fullPage: true });
     // every valid certificate as one zip, with its progress
     await page.getByRole('button', { name: L(lang, 'admin:awardsAdmin.zipAll') }).click();
     const dialog = page.getByRole('dialog');
@@ -141,14 +141,14 @@ for (const { lang, width } of [
     const preview = page.getByRole('img', { name: L(lang, 'admin:awardsAdmin.previewAlt') });
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
-    await page.screenshot({ path: path.join(screenshotDir, `admin-template-preview-${lang}-${width}.png`) });
+    await shoot(page, `admin-template-preview-${lang}-${width}.png`);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: L(lang, 'admin:awardsAdmin.saveTemplate') }).click();
     await expect(page.getByText(lang === 'zh' ? '证书模板已保存' : 'Certificate template saved')).toBeVisible();
     await updateActivity(request, activityId, { awardPicture: true });
     await page.reload();
     await expect(page.getByText(L(lang, 'admin:awardsAdmin.switchOn'))).toBeVisible();
-    await page.screenshot({ path: path.join(screenshotDir, `admin-templates-${lang}-${width}.png`), fullPage: true });
+    await shoot(page, `admin-templates-${lang}-${width}.png`, { fullPage: true });
     // a certificate of the activity is now drawn on the template, its QR code where staff put it
     const valid = (await (await request.get(`/api/admin/certificates?activityId=${activityId}`, { headers })).json()).data.rows[0];
     const png = await request.get(`/api/lAward/cert/${valid.certCode}`);
@@ -161,7 +161,7 @@ for (const { lang, width } of [
     expect((await sharp(await png.body()).metadata()).width).toBe(1200);
     const qr = jsQR(new Uint8ClampedArray(corner.data.buffer, corner.data.byteOffset, corner.data.length), corner.info.width, corner.info.height);
     expect(qr?.data).toMatch(new RegExp(`/verify/${valid.certCode}$`));
-    fs.writeFileSync(path.join(screenshotDir, `certificate-on-template-${lang}.png`), await png.body());
+    if (SCREENSHOTS) fs.writeFileSync(path.join(screenshotDir, `certificate-on-template-${lang}.png`), await png.body());
     await page.context().close();
   });
 }

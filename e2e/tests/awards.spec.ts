@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
-import path from 'node:path';
 import sharp from 'sharp';
-import { adminAuth, L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
-import { createActivity, memberAuth } from './support/registration';
+import { adminAuth, L, registerMember, setLang, shoot, signIn } from './support/foundation';
+import { createActivity } from './support/registration';
 
 /**
  * Issue 13, certificates anyone can verify: staff grant an award; the certificate picture's QR code (decoded
@@ -50,7 +49,7 @@ for (const { lang, width } of [
     await expect(page.getByRole('status').filter({ hasText: L(lang, 'awards:verify.genuine') })).toBeVisible();
     await expect(page.getByText(lang === 'zh' ? '一等奖' : 'First prize', { exact: true })).toBeVisible();
     await expect(page.getByText(`Falcons ${lang}`)).toBeVisible();
-    await page.screenshot({ path: path.join(screenshotDir, `awards-verify-${lang}-${width}.png`), fullPage: true });
+    await shoot(page, `awards-verify-${lang}-${width}.png`, { fullPage: true });
 
     // a number that is not a certificate's
     await page.getByLabel(L(lang, 'awards:verify.input')).fill('ABCDEFGHJKLMNPQR');
@@ -61,7 +60,7 @@ for (const { lang, width } of [
     await page.getByLabel(L(lang, 'awards:verify.input')).fill('123');
     await page.getByRole('button', { name: L(lang, 'awards:verify.check') }).click();
     await expect(page.getByText(L(lang, 'awards:verify.format'))).toBeVisible();
-    await page.screenshot({ path: path.join(screenshotDir, `awards-verify-unknown-${lang}-${width}.png`), fullPage: true });
+    await shoot(page, `awards-verify-unknown-${lang}-${width}.png`, { fullPage: true });
     // typed in lower case, the real one is found
     await page.getByLabel(L(lang, 'awards:verify.input')).fill(cert.certCode.toLowerCase());
     await page.getByRole('button', { name: L(lang, 'awards:verify.check') }).click();
@@ -80,7 +79,7 @@ for (const { lang, width } of [
     const found = page.getByRole('list', { name: L(lang, 'awards:lookup.results') }).getByRole('listitem');
     await expect(found).toHaveCount(1);
     await expect(found).toContainText(lang === 'zh' ? '一等奖' : 'First prize');
-    await page.screenshot({ path: path.join(screenshotDir, `awards-lookup-${lang}-${width}.png`), fullPage: true });
+    await shoot(page, `awards-lookup-${lang}-${width}.png`, { fullPage: true });
     await found.getByRole('link', { name: L(lang, 'awards:mine.verify') }).click();
     await expect(page).toHaveURL(new RegExp(`/verify/${cert.certCode}$`));
   });
@@ -98,7 +97,7 @@ for (const { lang, width } of [
     const { id: activityId } = await createActivity(request, `Judging ${lang}`);
     const programId = (await (await request.get(`/api/lProgram/web/list?activityId=${activityId}&size=50`)).json()).content[0].id;
     const coach = await registerMember(request, `Coach ${lang}`);
-    const coachHeaders = await memberAuth(request, coach.phone, coach.password);
+    const coachHeaders = coach.headers;
     const names = ['Falcons', 'Tigers', 'Pandas'].map((n) => `${n} ${lang}`);
     for (const name of names) {
       const r = await request.post('/api/lTeam/web/create', { headers: coachHeaders, data: { activityId, name, program: { id: programId } } });
@@ -108,8 +107,8 @@ for (const { lang, width } of [
     const added = await request.post('/api/admin/judges', { headers, data: { activityId, programId, phone: judge.phone } });
     expect(added.ok(), await added.text()).toBe(true);
 
-    await page.goto(`/login?redirect=${encodeURIComponent(`/judge?activityId=${activityId}`)}`);
-    await loginThroughForm(page, lang, judge.phone, judge.password);
+    await signIn(page.context(), judge.token);
+    await page.goto(`/judge?activityId=${activityId}`);
     await expect(page.getByRole('heading', { name: L(lang, 'awards:judge.title') })).toBeVisible();
     const scores = [92.5, 88, 95];
     for (const [i, name] of names.entries()) {
@@ -119,7 +118,7 @@ for (const { lang, width } of [
       await expect(team.getByText(L(lang, 'awards:judge.scored', { score: scores[i]! }))).toBeVisible();
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: path.join(screenshotDir, `awards-judge-${lang}-${width}.png`), fullPage: true });
+    await shoot(page, `awards-judge-${lang}-${width}.png`, { fullPage: true });
 
     const ranking = (await (await request.get(`/api/lAward/web/ranking?activityId=${activityId}&programId=${programId}`, { headers })).json()).data.rows;
     expect(ranking.map((r: { teamName: string; rank: number; total: number }) => [r.rank, r.teamName, r.total])).toEqual([
@@ -141,7 +140,7 @@ for (const { lang, width } of [
     const { id: activityId } = await createActivity(request, `Certificates ${lang}`);
     const programId = (await (await request.get(`/api/lProgram/web/list?activityId=${activityId}&size=50`)).json()).content[0].id;
     const coach = await registerMember(request, `Cert coach ${lang}`);
-    const coachHeaders = await memberAuth(request, coach.phone, coach.password);
+    const coachHeaders = coach.headers;
     const team = await request.post('/api/lTeam/web/create', { headers: coachHeaders, data: { activityId, name: `Owls ${lang}`, program: { id: programId } } });
     const award = await request.post('/api/admin/awards', { headers, data: { activityId, nameZh: '二等奖', nameEn: 'Second prize', kind: 'team' } });
     const granted = await request.post('/api/admin/awards/grant', {
@@ -150,12 +149,11 @@ for (const { lang, width } of [
     });
     expect(granted.ok(), await granted.text()).toBe(true);
 
-    await page.goto('/login?redirect=%2FuserCenter%3Ft%3D10');
-    await loginThroughForm(page, lang, coach.phone, coach.password);
-    await expect(page).toHaveURL(/\/userCenter\?t=10$/);
+    await signIn(page.context(), coach.token);
+    await page.goto('/userCenter?t=10');
     const item = page.getByRole('listitem').filter({ hasText: `Owls ${lang}` });
     await expect(item).toContainText(lang === 'zh' ? '二等奖' : 'Second prize');
-    await page.screenshot({ path: path.join(screenshotDir, `awards-mine-${lang}-${width}.png`), fullPage: true });
+    await shoot(page, `awards-mine-${lang}-${width}.png`, { fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('link', { name: L(lang, 'awards:mine.download') }).click()]);
     expect(download.suggestedFilename()).toBe(`Owls ${lang}_二等奖.png`);
     await item.getByRole('button', { name: L(lang, 'awards:mine.verify') }).click();

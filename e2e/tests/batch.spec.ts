@@ -1,14 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
-import { giveCodes, memberAuth, userId } from './support/registration';
+import { L, registerMember, setLang, shoot, signIn } from './support/foundation';
+import { giveCodes, userId } from './support/registration';
 
 const R = (lang: 'zh' | 'en', key: string, p?: Record<string, string | number>) => L(lang, `registration:${key}`, p);
 /** i18next's plural form: English has one/other, Chinese only other. */
 const P = (lang: 'zh' | 'en', key: string, count: number) => R(lang, `${key}_${lang === 'en' && count === 1 ? 'one' : 'other'}`, { count });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `batch-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => shoot(page, `batch-${name}.png`, { fullPage: true });
 const PROGRAM = { zh: '机器人创意赛', en: 'Robot Creativity' } as const;
 const HEAD = {
   zh: ['姓名', '证件类型', '证件号码', '队伍名称', '赛项', '紧急联系人', '紧急联系电话'],
@@ -65,7 +64,7 @@ function png(seed: number): Buffer {
 
 for (const lang of ['zh', 'en'] as const) {
   test(`a school imports 200 players, fixes a bad row, uploads 200 avatars and batch-redeems codes (${lang})`, async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(120_000);
     await setLang(page, lang);
     await page.setViewportSize({ width: 1440, height: 900 });
     const coach = await registerMember(request, `School ${lang}`);
@@ -83,9 +82,8 @@ for (const lang of ['zh', 'en'] as const) {
     ]);
     const broken = rows.map((r, i) => (i === 56 ? [r[0]!, r[1]!, '12345', ...r.slice(3)] : r));
 
-    await page.goto('/login?redirect=%2FcreateTeamer%3Fid%3D600');
-    await loginThroughForm(page, lang, coach.phone, coach.password);
-    await expect(page).toHaveURL(/\/createTeamer\?id=600$/);
+    await signIn(page.context(), coach.token);
+    await page.goto('/createTeamer?id=600');
 
     // import: the preview shows the bad row (row 58 with the header) and writes nothing
     await page.getByRole('button', { name: R(lang, 'batch.import') }).click();
@@ -127,7 +125,7 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `avatars-progress-${lang}`);
     await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 120_000 });
     await expect(page.getByText(R(lang, 'notice.avatarOk')).first()).toBeVisible();
-    const headers = await memberAuth(request, coach.phone, coach.password);
+    const headers = coach.headers;
     const list = await (await request.get('/api/lTeamMember/web/list?activityId=600&size=300', { headers })).json();
     // 198 pictures: one file (player 1's name) matches nobody, the shared name was left unconfirmed
     expect(list.content.filter((m: { headImg: string | null }) => m.headImg?.startsWith('/api/files/private/avatars/'))).toHaveLength(198);

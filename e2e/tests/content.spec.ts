@@ -1,8 +1,9 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
-import { adminHeaders, LANGS, picture, screenshotDir, scrollThrough, seedBigAlbum, startIn, switchLanguage, T, type Lang } from './support/content';
+import { adminHeaders, LANGS, picture, scrollThrough, seedBigAlbum, startIn, switchLanguage, T, type Lang } from './support/content';
+import { adminToken, SCREENSHOTS, shoot, signIn } from './support/foundation';
+import { adminShown } from './support/admin';
+import { createActivity } from './support/registration';
 
 /** Every public content page of this issue, with a seeded id where the page needs one. */
 const PAGES = [
@@ -24,13 +25,18 @@ const PAGES = [
 
 const year = new Date().getUTCFullYear();
 
-async function loginThroughForm(page: Page, lang: Lang, account: string, password: string) {
-  await page.getByLabel(T(lang, 'auth:login.account')).fill(account);
-  await page.getByRole('textbox', { name: T(lang, 'auth:login.password'), exact: true }).fill(password);
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: T(lang, 'auth:login.submit'), exact: true })
-    .click();
+/** The administrator, signed in by the worker's API session (the login form is foundation's journey). */
+async function asAdmin(page: Page, target: string) {
+  await signIn(page.context(), await adminToken());
+  await page.goto(target);
+  await adminShown(page);
+}
+
+/** Pictures of the whole page (lazy images loaded first) when E2E_SCREENSHOTS=1. */
+async function fullPictures(page: Page, file: string) {
+  if (!SCREENSHOTS) return;
+  await scrollThrough(page);
+  await shoot(page, file, { fullPage: true });
 }
 
 test.describe('content journeys', () => {
@@ -64,13 +70,12 @@ test.describe('content journeys', () => {
     const tiles = grid.getByRole('button');
     await expect(tiles).toHaveCount(100);
 
-    // Near the bottom the next page loads by itself (keyset cursor, 100 per request).
+    // Near the bottom the next page loads by itself (keyset cursor, 100 per request): the wheel turns until it has.
     await page.mouse.move(400, 400);
-    for (let i = 0; i < 10 && (await tiles.count()) < 130; i++) {
+    await expect(async () => {
       await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(300);
-    }
-    await expect(tiles).toHaveCount(130);
+      await expect(tiles).toHaveCount(130, { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByRole('tab', { name: T('zh', 'content:gallery.tab', { name: album.albumName.zh, loaded: 130, total: 130 }) })).toBeVisible();
     await expect(page.getByText(T('zh', 'content:gallery.allLoaded'))).toBeVisible();
 
@@ -139,15 +144,14 @@ test.describe('content journeys', () => {
     await expect.poll(async () => tiles.first().locator('img').getAttribute('src')).not.toBe(newest);
   });
 
-  test("the register button takes a visitor through login and back to the activity's entry", async ({ page }) => {
+  // (that the login form then leads back to the redirect: foundation's journey through the login form)
+  test("the register button takes a visitor to login with the activity's entry to come back to", async ({ page }) => {
     await startIn(page, 'zh');
     await page.goto('/activityOrder?id=600');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${year} 国际青少年机器人大赛（北京站）`);
     await expect(page.getByRole('cell', { name: '¥980.00' })).toBeVisible();
     await page.getByRole('link', { name: T('zh', 'content:activity.register') }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2FactivityEnter%3Fid%3D600$/);
-    await loginThroughForm(page, 'zh', 'admin', ADMIN_PASSWORD);
-    await expect(page).toHaveURL(/\/activityEnter\?id=600$/);
   });
 
   test('an administrator creates a news item in both languages and visitors read it in each', async ({ page }) => {
@@ -155,9 +159,7 @@ test.describe('content journeys', () => {
     const zh = { title: `端到端新闻 ${stamp}`, summary: '中文摘要', content: `<p>中文正文 ${stamp}</p><script>alert(1)</script>` };
     const en = { title: `E2E news ${stamp}`, summary: 'English summary', content: `<p>English body ${stamp}</p>` };
     await startIn(page, 'zh');
-    await page.goto('/login?redirect=%2Fadmin%2Fr%2Fnews');
-    await loginThroughForm(page, 'zh', 'admin', ADMIN_PASSWORD);
-    await expect(page).toHaveURL(/\/admin\/r\/news$/);
+    await asAdmin(page, '/admin/r/news');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(T('zh', 'admin:resources.news'));
     // The menu lists every content resource.
     for (const key of ['news', 'activities', 'programs', 'officialFiles', 'partners', 'about', 'dictionary', 'consoles', 'photos', 'pictures']) {
@@ -226,9 +228,7 @@ test.describe('content journeys', () => {
   test('an administrator bulk-uploads pictures into an album: progress, a result per file, retry of the failed', async ({ page, request }) => {
     const album = await seedBigAlbum(request, 0);
     await startIn(page, 'zh');
-    await page.goto(`/login?redirect=${encodeURIComponent(`/admin/r/photos/${album.photoId}`)}`);
-    await loginThroughForm(page, 'zh', 'admin', ADMIN_PASSWORD);
-    await expect(page).toHaveURL(new RegExp(`/admin/r/photos/${album.photoId}$`));
+    await asAdmin(page, `/admin/r/photos/${album.photoId}`);
     const card = page.locator('.ant-card').filter({ hasText: T('zh', 'admin:bulk.title') });
     await card.getByLabel(T('zh', 'admin:fields.pictures.teamName')).fill('Bulk Team');
     const files = [];
@@ -267,11 +267,14 @@ test.describe('content journeys', () => {
     await expect(rows).toHaveCount(3);
   });
 
-  test('switching the language changes the content too (activity names)', async ({ page }) => {
+  test('switching the language changes the content too (activity names)', async ({ page, request }) => {
+    // an activity of its own, the newest, so on the list's first page whatever the journeys beside this one add
+    const stamp = Date.now().toString(36);
+    await createActivity(request, `Bilingual ${stamp}`);
+    const zhName = `Bilingual ${stamp}（测试赛）`;
+    const enName = `Bilingual ${stamp} (test event)`;
     await startIn(page, 'zh');
     await page.goto('/activity');
-    const zhName = `${year} 国际青少年机器人大赛（北京站）`;
-    const enName = `${year} International Youth Robotics Competition (Beijing)`;
     await expect(page.getByRole('link', { name: zhName })).toBeVisible();
     await switchLanguage(page, 'zh', 'en');
     await expect(page.getByRole('link', { name: enName })).toBeVisible();
@@ -317,14 +320,13 @@ test.describe('public pages: accessibility, meta and screenshots', () => {
           );
         expect(serious).toEqual([]);
 
-        await scrollThrough(page);
-        await page.screenshot({ path: path.join(screenshotDir, `content-${p.name}-${lang}-1440.png`), fullPage: true });
+        await fullPictures(page, `content-${p.name}-${lang}-1440.png`);
 
+        // at phone width nothing is wider than the window (once the page has drawn a frame at the new size)
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.waitForTimeout(150);
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
-        await scrollThrough(page);
-        await page.screenshot({ path: path.join(screenshotDir, `content-${p.name}-${lang}-390.png`), fullPage: true });
+        await fullPictures(page, `content-${p.name}-${lang}-390.png`);
       });
     }
   }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { adminPage } from './support/admin';
-import { L, registerMember, screenshotDir } from './support/foundation';
-import { giveCodes, memberAuth, userId } from './support/registration';
+import { L, registerMember, shoot } from './support/foundation';
+import { giveCodes, userId } from './support/registration';
 
 /**
  * Issue 14's dashboard: the admin opens it, the charts' chunk draws (codes issued vs used of the open
@@ -13,7 +12,7 @@ import { giveCodes, memberAuth, userId } from './support/registration';
 test('the dashboard draws its charts and gives their data as xlsx, zh and en', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const m = await registerMember(request, 'Dashboard');
-  await giveCodes(request, 600, await userId(request, await memberAuth(request, m.phone, m.password)), 3);
+  await giveCodes(request, 600, await userId(request, m.headers), 3);
 
   for (const lang of ['zh', 'en'] as const) {
     for (const width of [1440, 390]) {
@@ -24,7 +23,7 @@ test('the dashboard draws its charts and gives their data as xlsx, zh and en', a
       await expect(page.locator('.ant-skeleton')).toHaveCount(0);
       const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(over, `dashboard at ${width}px: ${over}px wider than the window`).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: path.join(screenshotDir, `dashboard-${lang}-${width}.png`), fullPage: true });
+      await shoot(page, `dashboard-${lang}-${width}.png`, { fullPage: true });
       if (width === 1440) {
         const [download] = await Promise.all([
           page.waitForEvent('download'),

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import path from 'node:path';
-import { L, adminAuth, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
-import { createActivity, idCard, memberAuth } from './support/registration';
+import { L, adminAuth, registerMember, setLang, shoot, signIn } from './support/foundation';
+import { createActivity, idCard } from './support/registration';
 
 /**
  * Issue 12, "take an exam" (spec 2.3, 6, 7.6): a member with registered players opens the learning platform
@@ -12,7 +11,7 @@ import { createActivity, idCard, memberAuth } from './support/registration';
 type Lang = 'zh' | 'en';
 const EXAM = 'https://learn.example.org/login';
 const SETTINGS = { 0: { c1: '1', t1: '10', c2: '0', t2: '20' }, 1: { c1: '0', t1: '20', c2: '1', t2: '10' } } as const;
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `exam-${name}.png`) });
+const shot = (page: Page, name: string) => shoot(page, `exam-${name}.png`);
 
 let seq = 500;
 /** A fresh activity with one program of the given type and the member's team of two players in it. */
@@ -89,14 +88,11 @@ for (const { lang, width } of [
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
     const nick = `Examinee ${lang}`;
     const m = await registerMember(request, nick);
-    const headers = await memberAuth(request, m.phone, m.password);
+    const headers = m.headers;
     const first = await registeredIn(request, headers, `Exam ${lang} A`, 0);
 
-    await page.goto('/login?redirect=%2Fhome');
-    await loginThroughForm(page, lang, m.phone, m.password);
-    await expect(page).toHaveURL(/\/home$/);
-    // the "logged in" notice goes away by itself (it would cover the menu in the screenshot)
-    await expect(page.getByRole('button', { name: L(lang, 'common:actions.dismiss') })).toHaveCount(0, { timeout: 10_000 });
+    await signIn(page.context(), m.token);
+    await page.goto('/home');
 
     // one activity: the click opens the window at once and sends it to the learning site
     await openAccountMenu(page, lang, nick, width);

@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import path from 'node:path';
-import { ADMIN_PASSWORD } from '../playwright.config';
-import { L, freshPhone, latestSmsCode, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
+import { L, adminToken, freshPhone, latestSmsCode, loginThroughForm, registerMember, setLang, shoot, signIn } from './support/foundation';
 
 test.describe('foundation journeys', () => {
   test('the language persists across reload (localStorage.lang)', async ({ page }) => {
@@ -20,6 +18,8 @@ test.describe('foundation journeys', () => {
     await expect(page).toHaveTitle(new RegExp(L('en', 'common:siteName')));
   });
 
+  // The one journey through the real login form (captcha off); the others start signed in by a session
+  // opened through the API.
   test('a protected page sends a visitor to login and back after logging in', async ({ page, request }) => {
     const member = await registerMember(request, 'Guard Tester');
     await page.goto('/userCenter?t=1');
@@ -70,11 +70,10 @@ test.describe('foundation journeys', () => {
       // the session ended on the server too
       expect((await request.get('/auth/info', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
 
-      // and the new password logs in again
-      await page.goto('/login');
-      await loginThroughForm(page, lang, phone, 'my-journey-9');
-      await expect(page).toHaveURL(/\/$|\/home$/);
-      await expect(userButton).toBeVisible();
+      // and the new password logs in again (the login form itself: the protected-page journey above)
+      const again = await request.post('/auth/login', { data: { username: phone, password: 'my-journey-9', code: '', uuid: '' } });
+      expect(again.status(), await again.text()).toBe(200);
+      expect((await again.json()).user.nickName).toBe(nick);
     });
 
     test(`registering from a protected page's login goes back to that page (${lang})`, async ({ page, request }) => {
@@ -112,25 +111,23 @@ test.describe('foundation journeys', () => {
   });
 
   test('the administrator reaches /admin through the menu; a member is refused', async ({ page, request }) => {
-    await page.goto('/login');
-    await loginThroughForm(page, 'zh', 'admin', ADMIN_PASSWORD);
-    await expect(page).toHaveURL(/\/home$/);
+    await signIn(page.context(), await adminToken());
+    await page.goto('/home');
     await page.getByRole('button', { name: /^admin/ }).hover();
     await page.getByRole('link', { name: L('zh', 'nav:userMenu.admin') }).click();
     await expect(page).toHaveURL(/\/admin/);
     await expect(page.getByText(L('zh', 'admin:menu.smsOutbox')).first()).toBeVisible();
     await page.getByText(L('zh', 'admin:menu.smsOutbox')).first().click();
     await expect(page.locator('.ant-table')).toBeVisible();
-    await page.screenshot({ path: path.join(screenshotDir, 'admin-sms-outbox-zh-1440.png'), fullPage: true });
+    await shoot(page, 'admin-sms-outbox-zh-1440.png', { fullPage: true });
 
     // a member is sent to /401 by the page, and the API says 403
     await page.context().clearCookies();
     const member = await registerMember(request, 'Not Staff');
-    await page.goto('/login?redirect=%2Fadmin');
-    await loginThroughForm(page, 'zh', member.phone, member.password);
+    await signIn(page.context(), member.token);
+    await page.goto('/admin');
     await expect(page).toHaveURL(/\/401$/);
-    const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
-    expect((await request.get('/api/admin/smsOutbox', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(403);
+    expect((await request.get('/api/admin/smsOutbox', { headers: member.headers })).status()).toBe(403);
   });
 
   test('unknown paths show the 404 page; unknown API paths answer JSON 404', async ({ page, request }) => {
@@ -150,7 +147,7 @@ test.describe('foundation journeys', () => {
         await page.waitForLoadState('networkidle');
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(screenshotDir, `home-${lang}-${width}.png`), fullPage: true });
+        await shoot(page, `home-${lang}-${width}.png`, { fullPage: true });
       });
     }
   }

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
-import { choose, createActivity, giveCodes, idCard, memberAuth, updateActivity, userId } from './support/registration';
+import { L, registerMember, SCREENSHOTS, setLang, shoot, signIn } from './support/foundation';
+import { choose, createActivity, giveCodes, idCard, updateActivity, userId } from './support/registration';
 
 /** Issue 8 (coach side): the guided path from an empty activity to "registration complete", and a closed activity. */
 const R = (lang: 'zh' | 'en', key: string, p?: Record<string, string | number>) => L(lang, `registration:${key}`, p);
@@ -10,9 +9,10 @@ const P = (lang: 'zh' | 'en', key: string, count: number, p: Record<string, stri
   R(lang, `${key}_${lang === 'en' && count === 1 ? 'one' : 'other'}`, { count, ...p });
 const headline = (lang: 'zh' | 'en', teams: number, registered: number, players: number) =>
   R(lang, 'guide.headline', { teams: P(lang, 'guide.teamCount', teams), registered, players: P(lang, 'guide.playerCount', players) });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `reg-${name}.png`), fullPage: true });
-/** Both widths the issue asks for; the page is left at 1440. */
+const shot = (page: Page, name: string) => shoot(page, `reg-${name}.png`, { fullPage: true });
+/** Pictures at both widths the issue asks for (E2E_SCREENSHOTS=1); the page is left at 1440. */
 async function shots(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   await shot(page, `${name}-1440`);
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, `${name}-390`);
@@ -22,7 +22,7 @@ const HK = /Hong Kong|香港/;
 
 for (const lang of ['zh', 'en'] as const) {
   test(`a coach follows the guided path to registration complete and prints the summary (${lang})`, async ({ page, request }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(120_000);
     await setLang(page, lang);
     await page.setViewportSize({ width: 1440, height: 900 });
     const coach = await registerMember(request, `Guided ${lang}`);
@@ -32,9 +32,8 @@ for (const lang of ['zh', 'en'] as const) {
       if (r.url().includes('/api/lTeamMember/web/detail')) requests.push(r.url());
     });
 
-    await page.goto(`/login?redirect=${encodeURIComponent(`/activityEnter?id=${id}`)}`);
-    await loginThroughForm(page, lang, coach.phone, coach.password);
-    await expect(page).toHaveURL(new RegExp(`/activityEnter\\?id=${id}$`));
+    await signIn(page.context(), coach.token);
+    await page.goto(`/activityEnter?id=${id}`);
 
     // empty: the stepper says nothing is done and the primary button is the first step
     await expect(page.getByRole('status').filter({ hasText: headline(lang, 0, 0, 0) })).toBeVisible();
@@ -102,8 +101,7 @@ for (const lang of ['zh', 'en'] as const) {
     await shots(page, `player-read-${lang}`);
 
     // 3. codes: the guide points at redeeming; the coach gets a code for each player and redeems it
-    const headers = await memberAuth(request, coach.phone, coach.password);
-    await giveCodes(request, id, await userId(request, headers), 2);
+    await giveCodes(request, id, await userId(request, coach.headers), 2);
     await page.getByRole('link', { name: R(lang, 'tabs.overview'), exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: headline(lang, 1, 0, 2) })).toBeVisible();
     await expect(page.getByText(R(lang, 'guide.state.codesPending')).first()).toBeVisible();
@@ -170,7 +168,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     const coach = await registerMember(request, `Closed ${lang}`);
     const { id, program } = await createActivity(request, `Closed ${lang}`);
-    const headers = await memberAuth(request, coach.phone, coach.password);
+    const headers = coach.headers;
     const team = await request.post('/api/lTeam/web/create', {
       headers,
       data: {
@@ -198,9 +196,8 @@ for (const lang of ['zh', 'en'] as const) {
     await updateActivity(request, id, { signUpEnd: new Date(Date.now() - 86_400_000).toISOString() });
     expect(program[lang]).toBeTruthy();
 
-    await page.goto(`/login?redirect=${encodeURIComponent(`/createTeamer?id=${id}`)}`);
-    await loginThroughForm(page, lang, coach.phone, coach.password);
-    await expect(page).toHaveURL(new RegExp(`/createTeamer\\?id=${id}$`));
+    await signIn(page.context(), coach.token);
+    await page.goto(`/createTeamer?id=${id}`);
     const reason = page.locator('#reg-closed-reason');
     await expect(reason).toContainText(R(lang, 'lock.viewOnly'));
     for (const key of ['players.add', 'players.delete', 'players.assign', 'players.changeProgram', 'players.batchRedeem', 'batch.import', 'batch.avatars']) {

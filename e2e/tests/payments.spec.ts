@@ -1,15 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import path from 'node:path';
-import { adminAuth, L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
+import { adminAuth, adminToken, L, registerMember, setLang, shoot, signIn } from './support/foundation';
 import { adminPage } from './support/admin';
-import { memberAuth, teamOfTwo } from './support/registration';
+import { teamOfTwo } from './support/registration';
 
 type Lang = 'zh' | 'en';
 const ACTIVITY = 600; // the demo season's open activity: 60 days away (refund tier 99.4 %), first plan ¥980
 const SANDBOX_PAY = { zh: '确认支付', en: 'Pay' } as const; // the sandbox gateway's own page (server messages)
 const O = (lang: Lang, key: string, p?: Record<string, string | number>) => L(lang, `orders:${key}`, p);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `payments-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => shoot(page, `payments-${name}.png`, { fullPage: true });
 
 async function pickChannel(page: Page, lang: Lang, channel: 'sandbox' | 'bank', amount: string) {
   await page.getByRole('radio', { name: new RegExp(`^${O(lang, `channel.${channel}`).replace(/[()（）]/g, '.')}`) }).check();
@@ -25,14 +24,13 @@ for (const { lang, width } of [
     browser,
     request,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(120_000);
     await setLang(page, lang);
     await page.setViewportSize({ width, height: 900 });
     const coach = await registerMember(request, `Buyer ${lang}`);
 
-    await page.goto(`/login?redirect=${encodeURIComponent(`/activityOrder?id=${ACTIVITY}`)}`);
-    await loginThroughForm(page, lang, coach.phone, coach.password);
-    await expect(page).toHaveURL(new RegExp(`/activityOrder\\?id=${ACTIVITY}$`));
+    await signIn(page.context(), coach.token);
+    await page.goto(`/activityOrder?id=${ACTIVITY}`);
 
     // the buy block opens on demand; the refund tiers are on screen before anything is paid
     await page.getByRole('button', { name: L(lang, 'content:activity.buyOpen') }).click();
@@ -59,7 +57,7 @@ for (const { lang, width } of [
     await shot(page, `paid-${lang}-${width}`);
 
     // the codes are in the account
-    const headers = await memberAuth(request, coach.phone, coach.password);
+    const headers = coach.headers;
     const codes = await (await request.get(`/api/lRedeemCode/web/myCodes?activityNo=${ACTIVITY}`, { headers })).json();
     expect(JSON.parse(codes.data)).toHaveLength(2);
 
@@ -102,8 +100,10 @@ for (const { lang, width } of [
     await expect(dialog.getByTestId('refund-preview')).toContainText('¥974.12');
     await dialog.getByLabel(O(lang, 'refund.reason')).fill(lang === 'zh' ? '一名选手无法参赛' : 'One player cannot come');
     await shot(page, `refund-${lang}-${width}`);
+    const requested = page.waitForResponse((r) => r.url().endsWith('/api/lOrder/web/refund') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: O(lang, 'refund.submit') }).click();
     await expect(page.getByText(O(lang, 'refund.sent'))).toBeVisible();
+    const refundNo = (await (await requested).json()).data.refundNo as string;
 
     // an invoice for the order: a company title needs its tax number (checked on the form)
     await card.getByRole('button', { name: O(lang, 'invoice.request') }).click();
@@ -120,10 +120,8 @@ for (const { lang, width } of [
 
     // staff approve the refund at 80 % and generate the invoice, in the admin
     const admin = await adminPage(browser, lang, '/admin/refunds');
-    await admin
-      .getByRole('button', { name: new RegExp(`^${L(lang, 'admin:money.approveOf', { refundNo: '' })}`) })
-      .first()
-      .click();
+    // this order's refund (other journeys' refunds may wait in the list too)
+    await admin.getByRole('button', { name: L(lang, 'admin:money.approveOf', { refundNo }), exact: true }).click();
     const approve = admin.getByRole('dialog');
     await approve.getByRole('radio', { name: new RegExp(L(lang, 'admin:money.ratio.800').replace(/[()（）%]/g, '.')) }).check();
     await approve.getByRole('button', { name: L(lang, 'admin:money.approveConfirmAmount', { amount: '¥784.00' }) }).click();
@@ -165,11 +163,11 @@ test('a coach pays a team’s fees by bank transfer from the team’s fee labels
   await setLang(page, lang);
   await page.setViewportSize({ width: 1440, height: 900 });
   const coach = await registerMember(request, 'Bank Coach');
-  const headers = await memberAuth(request, coach.phone, coach.password);
+  const headers = coach.headers;
   const { activityId, teamId } = await teamOfTwo(request, headers, `Bank ${Date.now() % 100_000}`);
 
-  await page.goto(`/login?redirect=${encodeURIComponent(`/createTeam?id=${activityId}&team=${teamId}`)}`);
-  await loginThroughForm(page, lang, coach.phone, coach.password);
+  await signIn(page.context(), coach.token);
+  await page.goto(`/createTeam?id=${activityId}&team=${teamId}`);
   await expect(page.getByTestId('team-due')).toHaveText('¥1,960.00');
   await page.getByRole('link', { name: L(lang, 'registration:fees.pay') }).click();
   await expect(page).toHaveURL(new RegExp(`teamId=${teamId}`));
@@ -213,55 +211,54 @@ test('a coach pays a team’s fees by bank transfer from the team’s fee labels
   expect(byName).toEqual({ 'Li Lei': 6, 'Han Meimei': 3 });
 });
 
-test('screens of the money path in both languages at 1440 and 390 px', async ({ browser, request }) => {
-  test.setTimeout(240_000);
-  const coach = await registerMember(request, 'Screens Coach');
-  const headers = await memberAuth(request, coach.phone, coach.password);
-  const checkout = await (await request.get(`/api/lOrder/web/checkout?activityId=${ACTIVITY}`, { headers })).json();
-  const buy = async () => {
-    const r = await request.post('/api/lOrder/web/createOrder', {
-      headers,
-      data: { activityId: ACTIVITY, type: 1, planId: checkout.data.plans[0].id, quantity: 2 },
-    });
-    expect(r.ok(), await r.text()).toBe(true);
-    return (await r.json()).data as { id: number; orderNo: string };
-  };
-  const paid = await buy();
-  const pay = await request.post('/api/lOrder/web/pay', { headers, data: { orderNo: paid.orderNo, channel: 'sandbox' } });
-  const hosted = new URL((await pay.json()).data.action.url);
-  expect((await request.post(hosted.pathname, { form: { decision: 'pay' }, maxRedirects: 0 })).status()).toBe(303);
-  await expect(async () => {
-    const o = await (await request.get(`/api/lOrder/web/find?orderNo=${paid.orderNo}`, { headers })).json();
-    expect(o.data.status).toBe('completed');
-  }).toPass({ timeout: 20_000 });
-  const item = (await (await request.get(`/api/lOrder/web/find?orderNo=${paid.orderNo}`, { headers })).json()).data.items[0].id;
-  expect((await request.post('/api/lOrder/web/refund', { headers, data: { orderNo: paid.orderNo, itemIds: [item], reason: 'screens' } })).ok()).toBe(true);
-  const invoice = { orderNo: paid.orderNo, titleType: 'company', kind: 'ordinary', companyName: '实验小学', taxNo: '91110108MA01ABCD2X', contact: 'Wang' };
-  expect((await request.post('/api/lInvoice/web/apply', { headers, data: invoice })).ok()).toBe(true);
-  const unpaid = await buy();
+for (const lang of ['zh', 'en'] as const) {
+  test(`screens of the money path at 1440 and 390 px (${lang})`, async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const coach = await registerMember(request, 'Screens Coach');
+    const headers = coach.headers;
+    const checkout = await (await request.get(`/api/lOrder/web/checkout?activityId=${ACTIVITY}`, { headers })).json();
+    const buy = async () => {
+      const r = await request.post('/api/lOrder/web/createOrder', {
+        headers,
+        data: { activityId: ACTIVITY, type: 1, planId: checkout.data.plans[0].id, quantity: 2 },
+      });
+      expect(r.ok(), await r.text()).toBe(true);
+      return (await r.json()).data as { id: number; orderNo: string };
+    };
+    const paid = await buy();
+    const pay = await request.post('/api/lOrder/web/pay', { headers, data: { orderNo: paid.orderNo, channel: 'sandbox' } });
+    const hosted = new URL((await pay.json()).data.action.url);
+    expect((await request.post(hosted.pathname, { form: { decision: 'pay' }, maxRedirects: 0 })).status()).toBe(303);
+    await expect(async () => {
+      const o = await (await request.get(`/api/lOrder/web/find?orderNo=${paid.orderNo}`, { headers })).json();
+      expect(o.data.status).toBe('completed');
+    }).toPass({ timeout: 20_000 });
+    const item = (await (await request.get(`/api/lOrder/web/find?orderNo=${paid.orderNo}`, { headers })).json()).data.items[0].id;
+    expect((await request.post('/api/lOrder/web/refund', { headers, data: { orderNo: paid.orderNo, itemIds: [item], reason: 'screens' } })).ok()).toBe(true);
+    const invoice = { orderNo: paid.orderNo, titleType: 'company', kind: 'ordinary', companyName: '实验小学', taxNo: '91110108MA01ABCD2X', contact: 'Wang' };
+    expect((await request.post('/api/lInvoice/web/apply', { headers, data: invoice })).ok()).toBe(true);
+    const unpaid = await buy();
 
-  const memberToken = headers.authorization!.replace(/^Bearer /, '');
-  const adminToken = (await adminAuth(request)).authorization!.replace(/^Bearer /, '');
-  const host = new URL(test.info().project.use.baseURL!).hostname;
-  const screens: [string, string, string][] = [
-    ['buy', `/activityOrder?id=${ACTIVITY}&buy=1`, memberToken],
-    ['pay', `/activityOrder?id=${ACTIVITY}&orderNo=${unpaid.orderNo}`, memberToken],
-    ['result', `/activityOrder?orderNo=${paid.orderNo}`, memberToken],
-    ['my-orders', '/userCenter?t=3', memberToken],
-    ['admin-orders', '/admin/r/orders', adminToken],
-    ['admin-order', `/admin/r/orders/${paid.id}`, adminToken],
-    ['admin-refunds', '/admin/refunds', adminToken],
-    ['admin-invoices', '/admin/invoices', adminToken],
-    ['admin-reconciliation', '/admin/reconciliation', adminToken],
-  ];
-  for (const lang of ['zh', 'en'] as const) {
+    const memberToken = coach.token;
+    const staffToken = await adminToken();
+    const screens: [string, string, string][] = [
+      ['buy', `/activityOrder?id=${ACTIVITY}&buy=1`, memberToken],
+      ['pay', `/activityOrder?id=${ACTIVITY}&orderNo=${unpaid.orderNo}`, memberToken],
+      ['result', `/activityOrder?orderNo=${paid.orderNo}`, memberToken],
+      ['my-orders', '/userCenter?t=3', memberToken],
+      ['admin-orders', '/admin/r/orders', staffToken],
+      ['admin-order', `/admin/r/orders/${paid.id}`, staffToken],
+      ['admin-refunds', '/admin/refunds', staffToken],
+      ['admin-invoices', '/admin/invoices', staffToken],
+      ['admin-reconciliation', '/admin/reconciliation', staffToken],
+    ];
     for (const width of [1440, 390]) {
       const ctx = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await ctx.newPage();
       await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
       for (const [name, route, token] of screens) {
         await ctx.clearCookies();
-        await ctx.addCookies([{ name: 'token', value: token, domain: host, path: '/' }]);
+        await signIn(ctx, token);
         await page.goto(route);
         await expect(page.locator('main, [role="main"]').first()).toBeVisible();
         await page.waitForLoadState('networkidle');
@@ -270,5 +267,5 @@ test('screens of the money path in both languages at 1440 and 390 px', async ({ 
       }
       await ctx.close();
     }
-  }
-});
+  });
+}

@@ -1,97 +1,94 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { baseURL } from '../playwright.config';
-import { adminAuth, L, registerMember, screenshotDir } from './support/foundation';
-import { memberAuth } from './support/registration';
+import { adminAuth, L, registerMember, setLang, shoot, signIn, tokenOf } from './support/foundation';
 
 /**
- * Issue 12's screens in both languages at 1440 and 390 px, with data: a screenshot of each
- * (screens-<name>-<lang>-<width>.png) and no page wider than the window (nothing to scroll sideways).
+ * Issue 12's screens in both languages at 1440 and 390 px, with data: each drawn with no page wider than
+ * the window (nothing to scroll sideways), and with E2E_SCREENSHOTS=1 a picture of each
+ * (screens-<name>-<lang>-<width>.png).
  * The journeys (people.spec, wechat.spec, exam.spec) click through them; this only looks.
  */
 type Lang = 'zh' | 'en';
 const ACTIVITY = 600;
-
-async function signIn(page: Page, token: string, lang: Lang) {
-  await page.context().addCookies([{ name: 'token', value: token, domain: new URL(baseURL).hostname, path: '/' }]);
-  await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
-}
 
 async function look(page: Page, name: string, lang: Lang, width: number) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
   const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(over, `${name} at ${width}px: ${over}px wider than the window`).toBeLessThanOrEqual(1);
-  await page.screenshot({ path: path.join(screenshotDir, `screens-${name}-${lang}-${width}.png`), fullPage: true });
+  await shoot(page, `screens-${name}-${lang}-${width}.png`, { fullPage: true });
 }
 
-test('issue 12 screens in zh and en at 1440 and 390 px', async ({ browser, request }) => {
-  test.setTimeout(300_000);
-  const admin = await adminAuth(request);
-  const m = await registerMember(request, 'Screens');
-  const headers = await memberAuth(request, m.phone, m.password);
-  // a consultation with an answer, a volunteer application, an approved channel partner
-  await request.post('/api/lMessage/web/chat', { headers, data: { content: 'When does registration close?' } });
-  const me = (await (await request.get('/auth/info', { headers })).json()).user;
-  await request.post('/api/lMessage/web/reply', { headers: admin, data: { receiverId: me.id, content: 'On 30 December.' } });
-  const vols = (await (await request.get(`/api/lVolunteer/web/list?activityId=${ACTIVITY}`, { headers })).json()).data;
-  const vol = await request.post('/api/lVolunteer/web/apply', {
-    headers,
-    data: { activityId: ACTIVITY, positionId: vols.positions[0].id, name: 'Screens', phone: m.phone, birthDate: '1990-01-01', availability: 'Both days' },
-  });
-  expect(vol.ok(), await vol.text()).toBe(true);
-  const app = await request.post('/api/lOrgRobotex/web/apply', {
-    headers,
-    data: { name: `Screens Centre ${Date.now()}`, type: 2, address: 'Beijing', contactName: 'Screens', contactPhone: m.phone },
-  });
-  expect(app.ok(), await app.text()).toBe(true);
-  const appId = (await (await request.get('/api/lOrgRobotex/web/list', { headers })).json()).content[0].id;
-  const approved = await request.post(`/api/admin/channels/applications/${appId}/approve`, { headers: admin, data: { rebatePerMille: 50 } });
-  expect(approved.ok(), await approved.text()).toBe(true);
-  const memberToken = headers.authorization!.replace(/^Bearer /, '');
-  const adminToken = admin.authorization!.replace(/^Bearer /, '');
+for (const [lang, width] of [
+  ['zh', 1440],
+  ['zh', 390],
+  ['en', 1440],
+  ['en', 390],
+] as const) {
+  test(`issue 12 screens (${lang}, ${width} px)`, async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const admin = await adminAuth(request);
+    const m = await registerMember(request, 'Screens');
+    const headers = m.headers;
+    // a consultation with an answer, a volunteer application, an approved channel partner
+    await request.post('/api/lMessage/web/chat', { headers, data: { content: 'When does registration close?' } });
+    const me = (await (await request.get('/auth/info', { headers })).json()).user;
+    await request.post('/api/lMessage/web/reply', { headers: admin, data: { receiverId: me.id, content: 'On 30 December.' } });
+    const vols = (await (await request.get(`/api/lVolunteer/web/list?activityId=${ACTIVITY}`, { headers })).json()).data;
+    const vol = await request.post('/api/lVolunteer/web/apply', {
+      headers,
+      data: { activityId: ACTIVITY, positionId: vols.positions[0].id, name: 'Screens', phone: m.phone, birthDate: '1990-01-01', availability: 'Both days' },
+    });
+    expect(vol.ok(), await vol.text()).toBe(true);
+    const app = await request.post('/api/lOrgRobotex/web/apply', {
+      headers,
+      data: { name: `Screens Centre ${Date.now()}`, type: 2, address: 'Beijing', contactName: 'Screens', contactPhone: m.phone },
+    });
+    expect(app.ok(), await app.text()).toBe(true);
+    const appId = (await (await request.get('/api/lOrgRobotex/web/list', { headers })).json()).content[0].id;
+    const approved = await request.post(`/api/admin/channels/applications/${appId}/approve`, { headers: admin, data: { rebatePerMille: 50 } });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    const memberToken = m.token;
+    const adminToken = tokenOf(admin);
 
-  for (const lang of ['zh', 'en'] as const) {
-    for (const width of [1440, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 844 } });
-      const page = await context.newPage();
-      await signIn(page, memberToken, lang);
-      for (const [name, url] of [
-        ['volunteer', `/volunteer_pc?id=${ACTIVITY}`],
-        ['volunteers', '/volunteer_pc'],
-        ['my-volunteering', '/userCenter?t=5'],
-        ['channel', '/userCenter?t=6'],
-        ['consultations', '/userCenter?t=9'],
-        ['profile-wechat', '/userCenter?t=1'],
-      ] as const) {
-        await page.goto(url);
-        await look(page, name, lang, width);
-      }
-      if (width > 1200) {
-        // the help widget (only on windows wider than 1200 px): the consultation tab
-        await page.goto('/home');
-        await page.getByRole('button', { name: L(lang, 'help:openLabel') }).click();
-        await look(page, 'help-widget', lang, width);
-      }
-      await context.clearCookies();
-      await page.goto('/login');
-      await look(page, 'login-wechat', lang, width);
-
-      await signIn(page, adminToken, lang);
-      for (const [name, url] of [
-        ['admin-consult', '/admin/consult'],
-        ['admin-broadcast', '/admin/broadcast'],
-        ['admin-channels', '/admin/channels'],
-        ['admin-faqs', '/admin/r/faqs'],
-        ['admin-volunteer-positions', '/admin/r/volunteerPositions'],
-        ['admin-volunteers', '/admin/r/volunteers'],
-        ['admin-rebates', '/admin/r/rebates'],
-        ['admin-rebate-withdrawals', '/admin/r/rebateWithdrawals'],
-      ] as const) {
-        await page.goto(url);
-        await look(page, name, lang, width);
-      }
-      await context.close();
+    const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 844 } });
+    const page = await context.newPage();
+    await setLang(page, lang);
+    await signIn(context, memberToken);
+    for (const [name, url] of [
+      ['volunteer', `/volunteer_pc?id=${ACTIVITY}`],
+      ['volunteers', '/volunteer_pc'],
+      ['my-volunteering', '/userCenter?t=5'],
+      ['channel', '/userCenter?t=6'],
+      ['consultations', '/userCenter?t=9'],
+      ['profile-wechat', '/userCenter?t=1'],
+    ] as const) {
+      await page.goto(url);
+      await look(page, name, lang, width);
     }
-  }
-});
+    if (width > 1200) {
+      // the help widget (only on windows wider than 1200 px): the consultation tab
+      await page.goto('/home');
+      await page.getByRole('button', { name: L(lang, 'help:openLabel') }).click();
+      await look(page, 'help-widget', lang, width);
+    }
+    await context.clearCookies();
+    await page.goto('/login');
+    await look(page, 'login-wechat', lang, width);
+
+    await signIn(context, adminToken);
+    for (const [name, url] of [
+      ['admin-consult', '/admin/consult'],
+      ['admin-broadcast', '/admin/broadcast'],
+      ['admin-channels', '/admin/channels'],
+      ['admin-faqs', '/admin/r/faqs'],
+      ['admin-volunteer-positions', '/admin/r/volunteerPositions'],
+      ['admin-volunteers', '/admin/r/volunteers'],
+      ['admin-rebates', '/admin/r/rebates'],
+      ['admin-rebate-withdrawals', '/admin/r/rebateWithdrawals'],
+    ] as const) {
+      await page.goto(url);
+      await look(page, name, lang, width);
+    }
+    await context.close();
+  });
+}

@@ -1,9 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import path from 'node:path';
 import sharp from 'sharp';
-import { baseURL } from '../playwright.config';
 import { translate } from '../../packages/shared/src/messages';
-import { L, freshPhone, latestSmsCode, registerMember, screenshotDir, setLang } from './support/foundation';
+import { L, freshPhone, latestSmsCode, registerMember, setLang, shoot, signIn } from './support/foundation';
 
 type Lang = 'zh' | 'en';
 const LANGS: Lang[] = ['zh', 'en'];
@@ -11,10 +9,8 @@ const LANGS: Lang[] = ['zh', 'en'];
 /** A fresh member with a long-ish nickname, logged in by cookie (the header is what is under test). */
 async function loginByCookie(page: Page, request: APIRequestContext, nickName = 'Coach Alexandra') {
   const m = await registerMember(request, nickName);
-  const res = await request.post('/auth/login', { data: { username: m.phone, password: m.password, code: '', uuid: '' } });
-  const { token } = (await res.json()) as { token: string };
-  await page.context().addCookies([{ name: 'token', value: token, url: baseURL }]);
-  return { ...m, token };
+  await signIn(page.context(), m.token);
+  return m;
 }
 
 /** Boxes of the visible header controls, none overlapping another or leaving the viewport. */
@@ -45,6 +41,13 @@ async function expectHeaderTidy(page: Page) {
   expect(problems).toEqual([]);
 }
 
+/** The page has drawn its main part with its data, and nothing in it is wider than the window. */
+async function expectDrawn(page: Page, what: string) {
+  await expect(page.getByRole('main')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what}: wider than the window`).toBeLessThanOrEqual(1);
+}
+
 test.describe('public shell', () => {
   for (const lang of LANGS) {
     for (const width of [1440, 1366, 1280]) {
@@ -64,7 +67,7 @@ test.describe('public shell', () => {
           points,
         );
         expect(hits, 'elementFromPoint across the ICP link is the link').toEqual([true, true, true]);
-        await page.screenshot({ path: path.join(screenshotDir, `shell-footer-end-${lang}-${width}.png`) });
+        await shoot(page, `shell-footer-end-${lang}-${width}.png`);
         // Playwright's own hit test: a click would reach the link, not the button above it
         await icp.click({ trial: true, timeout: 3000 });
       });
@@ -91,8 +94,7 @@ test.describe('public shell', () => {
           await expect(nick).toBeVisible();
         }
         await expectHeaderTidy(page);
-        await page.screenshot({
-          path: path.join(screenshotDir, `shell-header-member-${lang}-${width}.png`),
+        await shoot(page, `shell-header-member-${lang}-${width}.png`, {
           clip: { x: 0, y: 0, width, height: width > 1240 ? 80 : 560 },
         });
       });
@@ -109,11 +111,13 @@ test.describe('public shell', () => {
   }
 
   test('home counts come from the database and contact details are the same in the footer and on the about page', async ({ page, request }) => {
-    const stats = (await (await request.get('/api/lSite/web/stats')).json()).data as Record<string, number>;
-    expect(stats.activities).toBeGreaterThan(0);
     const contact = (await (await request.get('/api/lSite/web/contact')).json()).data as { email: string; phone: string };
     expect(contact.email).toContain('@');
+    // the counts the page was given (journeys beside this one add teams and players meanwhile)
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/lSite/web/stats' && r.ok());
     await page.goto('/home');
+    const stats = (await (await answered).json()).data as Record<string, number>;
+    expect(stats.activities).toBeGreaterThan(0);
     const shown = ['activities', 'programs', 'venues', 'teams', 'players']
       .map((k) => stats[k]!)
       .filter((n) => n > 0)
@@ -157,8 +161,7 @@ test.describe('public shell', () => {
       await page.mouse.up();
       await crop.focus();
       await page.keyboard.press('ArrowRight');
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(screenshotDir, `shell-avatar-crop-${lang}.png`) });
+      await shoot(page, `shell-avatar-crop-${lang}.png`, { settle: true });
       await dialog.getByRole('button', { name: L(lang, 'user:profile.cropOk') }).click();
       await expect(page.getByTestId('avatar-preview')).toBeVisible();
       await page.getByRole('button', { name: L(lang, 'user:profile.avatarSave') }).click();
@@ -169,7 +172,7 @@ test.describe('public shell', () => {
       expect(src).toMatch(/^\/avatar\/[^/]+\.jpg$/); // spec 7.1: /avatar/<file name>
       const stored = await sharp(await (await request.get(src)).body()).metadata();
       expect([stored.width, stored.height]).toEqual([256, 256]);
-      await page.screenshot({ path: path.join(screenshotDir, `shell-avatar-saved-${lang}.png`) });
+      await shoot(page, `shell-avatar-saved-${lang}.png`);
       // the header keeps it after a reload (it comes from the account)
       await page.reload();
       await expect(page.getByRole('banner').getByTestId('header-avatar')).toHaveAttribute('src', src);
@@ -201,7 +204,7 @@ test.describe('public shell', () => {
         y: box.y + box.height / 2,
       });
       expect(free).toBe(true);
-      await page.screenshot({ path: path.join(screenshotDir, `shell-register-error-${lang}-390.png`) });
+      await shoot(page, `shell-register-error-${lang}-390.png`);
     });
   }
 
@@ -218,16 +221,16 @@ test.describe('public shell', () => {
           ['register', '/regist'],
         ] as const) {
           await page.goto(url);
-          await page.waitForLoadState('networkidle');
-          await page.screenshot({ path: path.join(screenshotDir, `shell-${name}-${lang}-${width}.png`), fullPage: true });
+          await expectDrawn(page, `${name} at ${width}px`);
+          await shoot(page, `shell-${name}-${lang}-${width}.png`, { fullPage: true });
         }
       }
       await loginByCookie(page, request, lang === 'zh' ? '王老师' : 'Coach Alexandra');
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/userCenter?t=1');
-        await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: path.join(screenshotDir, `shell-usercenter-${lang}-${width}.png`), fullPage: true });
+        await expectDrawn(page, `the user center at ${width}px`);
+        await shoot(page, `shell-usercenter-${lang}-${width}.png`, { fullPage: true });
       }
       // the crop dialog on a phone
       const png = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 40, g: 120, b: 90 } } })
@@ -235,8 +238,7 @@ test.describe('public shell', () => {
         .toBuffer();
       await page.getByTestId('avatar-input').setInputFiles({ name: 'tall.png', mimeType: 'image/png', buffer: png });
       await expect(page.getByRole('dialog', { name: L(lang, 'user:profile.cropTitle') })).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(screenshotDir, `shell-avatar-crop-${lang}-390.png`) });
+      await shoot(page, `shell-avatar-crop-${lang}-390.png`, { settle: true });
     });
   }
 });

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { L, loginThroughForm, registerMember, screenshotDir, setLang } from './support/foundation';
-import { memberAuth } from './support/registration';
+import { L, loginThroughForm, registerMember, setLang, shoot, signIn } from './support/foundation';
 
 /**
  * Issue 12, WeChat login (spec 7.1 wxScan appType 1, wxBind) with the default adapter: the local simulation
@@ -16,7 +14,7 @@ const FAKE = {
   cancel: { zh: '取消', en: 'Cancel' },
 } as const;
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `wechat-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => shoot(page, `wechat-${name}.png`, { fullPage: true });
 
 /** On the simulated scan page: the person confirms (with a nickname) or cancels on the phone. */
 async function scanWith(page: Page, lang: Lang, decision: 'confirm' | 'cancel', nickname?: string, screenshot?: string) {
@@ -43,9 +41,8 @@ for (const { lang, width } of [
     const wxName = `Dad ${lang} ${Date.now() % 10000}`;
 
     // link from the user center
-    await page.goto('/login?redirect=%2FuserCenter%3Ft%3D1');
-    await loginThroughForm(page, lang, m.phone, m.password);
-    await expect(page).toHaveURL(/\/userCenter\?t=1$/);
+    await signIn(context, m.token);
+    await page.goto('/userCenter?t=1');
     const section = page.getByRole('region', { name: L(lang, 'user:wechat.title') });
     await expect(section.getByText(L(lang, 'user:wechat.none'))).toBeVisible();
     await shot(page, `center-none-${lang}-${width}`);
@@ -82,10 +79,11 @@ for (const { lang, width } of [
     await scanWith(p2, lang, 'confirm', `Mum ${lang}`);
     await expect(p2.getByText(L(lang, 'auth:wechat.notLinked', { name: `Mum ${lang}` }))).toBeVisible();
     await shot(p2, `login-unlinked-${lang}-${width}`);
+    // logging in is what links it: this sign-in goes through the login form
     await loginThroughForm(p2, lang, m2.phone, m2.password);
     await expect(p2).toHaveURL(/\/userCenter\?t=1$/);
     await expect(p2.getByText(L(lang, 'user:wechat.bound', { name: `Mum ${lang}` }))).toBeVisible();
-    const links = await (await request.get('/api/users/web/man', { headers: await memberAuth(request, m2.phone, m2.password) })).json();
+    const links = await (await request.get('/api/users/web/man', { headers: m2.headers })).json();
     expect(links.data.wechat.nickName).toBe(`Mum ${lang}`);
 
     // unlink
