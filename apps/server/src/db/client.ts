@@ -15,6 +15,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /** PostgreSQL pool figures (connections open, idle, requests waiting for one) */
   pool?(): { total: number; idle: number; waiting: number };
+  /** PGlite only: the whole data directory as an uncompressed tarball, for `OpenOptions.snapshot` */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,11 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; undefined = in memory */
   dataDir?: string;
+  /**
+   * PGlite in memory started from this data directory tarball (a `dumpDataDir()` of a migrated database)
+   * instead of a fresh initdb: the tests migrate one database per run and start every file from its copy.
+   */
+  snapshot?: Blob;
   migrate?: boolean;
   /**
    * Called when a pooled PostgreSQL connection dies (failover, restart, pg_terminate_backend, idle
@@ -39,16 +46,17 @@ export interface OpenOptions {
 /** Opens the database (PGlite or PostgreSQL) and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrate = opts.migrate !== false;
-  return opts.url ? openPostgres(opts.url, migrate, opts) : openPglite(opts.dataDir, migrate);
+  return opts.url ? openPostgres(opts.url, migrate, opts) : openPglite(opts, migrate);
 }
 
-async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
+async function openPglite({ dataDir, snapshot }: OpenOptions, migrate: boolean): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  // pg_trgm: the trigram indexes of the admin lists' contains filters (migration 0014); PostgreSQL ships it in contrib
+  // pg_trgm: the trigram indexes of the admin lists' contains filters (migration 0014); PostgreSQL ships it in contrib.
+  // A snapshot needs it too: the tarball holds the catalogue entries, not the extension's code.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir, loadDataDir: snapshot, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   if (migrate) {
@@ -59,6 +67,8 @@ async function openPglite(dataDir: string | undefined, migrate: boolean): Promis
     db,
     kind: 'pglite',
     ping: () => pingDb(db),
+    // uncompressed (about 45 MB): every test file loads it, and none of them should spend time gunzipping it
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       if (!client.closed) await client.close();
     },

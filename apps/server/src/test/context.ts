@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { DbShortStore, type ShortStore } from '../lib/short-store';
 import type { SmsAdapter } from '../modules/auth/sms';
+import { databaseUrl, onServer } from './pg-template';
 
 export interface SentSms {
   phone: string;
@@ -43,8 +43,9 @@ export interface TestContext {
 }
 
 /**
- * One database per test file (PGlite in memory, or a fresh database on TEST_DATABASE_URL's server when
- * DB_KIND=postgres), truncated before every test. Returns a getter filled in by beforeAll.
+ * One database per test file, truncated before every test: PGlite in memory started from the run's migrated
+ * snapshot (pglite-snapshot.ts), or on TEST_DATABASE_URL's server when DB_KIND=postgres a fresh database
+ * copied from the run's migrated template (pg-template.ts). Returns a getter filled in by beforeAll.
  */
 export function useTestApp(env: Record<string, string> = {}): () => TestContext {
   let ctx: TestContext | undefined;
@@ -55,25 +56,19 @@ export function useTestApp(env: Record<string, string> = {}): () => TestContext 
     cleanupDir = dataDir;
     const config = loadConfig({ NODE_ENV: 'test', CAPTCHA_ENABLED: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
     let url: string | undefined;
+    let database: Database;
     if (process.env.DB_KIND === 'postgres') {
       const base = process.env.TEST_DATABASE_URL;
       if (!base) throw new Error('DB_KIND=postgres needs TEST_DATABASE_URL');
       const name = `rp_t_${crypto.randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(base);
-      u.pathname = `/${name}`;
-      url = u.toString();
-      dropDb = async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      await onServer(base, `create database ${name} template ${provided('pgTemplate')}`);
+      url = databaseUrl(base, name);
+      dropDb = () => onServer(base, `drop database if exists ${name} with (force)`);
+      database = await openDatabase({ url, migrate: false });
+    } else {
+      const snapshot = new Blob([fs.readFileSync(provided('pgliteSnapshot'))]);
+      database = await openDatabase({ snapshot, migrate: false });
     }
-    const database = await openDatabase({ url });
     const sms = new RecordingSms();
     const store = new DbShortStore(database.db);
     const piiKey = crypto.randomBytes(32);
@@ -101,6 +96,13 @@ export function useTestApp(env: Record<string, string> = {}): () => TestContext 
     if (!ctx) throw new Error('test app not ready (use it inside a test)');
     return ctx;
   };
+}
+
+/** What the project's globalSetup made for this run (vitest.config.ts); a clear error outside those projects. */
+function provided<K extends 'pgliteSnapshot' | 'pgTemplate'>(key: K): string {
+  const value = inject(key);
+  if (!value) throw new Error(`no ${key}: run server tests through the server or server-pg project of vitest.config.ts`);
+  return value;
 }
 
 /**
