@@ -6,6 +6,36 @@ const server = {
   hookTimeout: 60000,
 };
 
+/**
+ * The API test files that also run in the PostgreSQL tier, because PostgreSQL can prove something about
+ * them that PGlite cannot (one connection, one transaction at a time, its own driver). Every other API file
+ * runs in the fast tier only; the PostgreSQL tier adds every *.pg.test.ts, the fuzz of every operation among
+ * them. A file belongs here when it runs writes at once, SQL whose result or parameters node-postgres
+ * handles differently (raw SQL, dates, time zones), or the contains filters on trigram indexes.
+ */
+const alsoOnPostgres = [
+  // hostile values (NUL bytes, out-of-range numbers and dates) reach PostgreSQL through node-postgres; its errors must map to 4xx
+  'apps/server/src/hostile.test.ts',
+  // the Redis store runs only there, and take/setIfAbsent/incr must stay atomic with 10–25 callers on separate connections
+  'apps/server/src/lib/short-store.test.ts',
+  // 20 pays of one order and 100 copies of one notification at once: FOR UPDATE and the conditional settle; ledger sums in raw SQL
+  'apps/server/src/modules/payments/payments.test.ts',
+  // redemptions of one code at once (FOR UPDATE on the code); players' name filters (ilike on pg_trgm indexes)
+  'apps/server/src/modules/registration/registration.test.ts',
+  // 10 imports at once while health pings: on PostgreSQL they hold pool connections and the activity's advisory lock
+  'apps/server/src/modules/registration/sheets.test.ts',
+  // China-day series: to_char(… at time zone 'UTC') + interval, timestamps as node-postgres parses and sends them
+  'apps/server/src/modules/admin/dashboard.test.ts',
+  // raw SQL (unnest … count(*)::int, array_replace on roles), ilike account search, FOR UPDATE on the last administrator
+  'apps/server/src/modules/admin/access.test.ts',
+  // keyset paging on timestamps (Date parameters against microsecond columns) and ilike filters
+  'apps/server/src/modules/content/gallery.test.ts',
+  // the admin resource every list is built on: FOR UPDATE on update/delete, contains filters, date ranges, sorts
+  'apps/server/src/modules/content/admin.test.ts',
+  // a broadcast is one insert … returning inside a CTE, counted as ::int in raw SQL
+  'apps/server/src/modules/consult/consult.test.ts',
+];
+
 // One run covers every workspace: unit tests (shared, web) and API integration tests (server, PGlite).
 export default defineConfig({
   test: {
@@ -24,15 +54,15 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/pglite-snapshot.ts'],
         },
       },
-      // The same API tests on PostgreSQL when TEST_DATABASE_URL is set: each file gets a copy of one template
-      // database migrated once per run (globalSetup).
+      // The PostgreSQL tier when TEST_DATABASE_URL is set: each file gets a copy of one template database
+      // migrated once per run (globalSetup).
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
               test: {
                 name: 'server-pg',
                 ...server,
-                include: ['apps/server/src/**/*.test.ts'],
+                include: ['apps/server/src/**/*.pg.test.ts', ...alsoOnPostgres],
                 env: { DB_KIND: 'postgres' },
                 globalSetup: ['apps/server/src/test/pg-template.ts'],
               },

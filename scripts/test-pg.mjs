@@ -1,5 +1,6 @@
-// The PostgreSQL tier: the server's integration tests on a real PostgreSQL server (each test file makes
-// and drops its own fresh database there) plus the Redis short-state store.
+// The PostgreSQL tier: what only a real PostgreSQL server proves (every *.pg.test.ts, and the API files
+// listed in vitest.config.ts's alsoOnPostgres) plus the Redis short-state store. One template database is
+// migrated per run; each test file makes and drops its own copy of it there.
 import { spawnSync } from 'node:child_process';
 
 const env = {
