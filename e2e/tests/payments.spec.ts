@@ -123,7 +123,12 @@ for (const { lang, width } of [
     // this order's refund (other journeys' refunds may wait in the list too)
     await admin.getByRole('button', { name: L(lang, 'admin:money.approveOf', { refundNo }), exact: true }).click();
     const approve = admin.getByRole('dialog');
-    await approve.getByRole('radio', { name: new RegExp(L(lang, 'admin:money.ratio.800').replace(/[()（）%]/g, '.')) }).check();
+    // a click while the dialog is still opening can leave the radio unchanged: check until it holds
+    const ratio = approve.getByRole('radio', { name: new RegExp(L(lang, 'admin:money.ratio.800').replace(/[()（）%]/g, '.')) });
+    await expect(async () => {
+      await ratio.check({ timeout: 2000 });
+      await expect(ratio).toBeChecked({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     await approve.getByRole('button', { name: L(lang, 'admin:money.approveConfirmAmount', { amount: '¥784.00' }) }).click();
     await expect(approve).toBeHidden();
     await admin.goto('/admin/invoices');
