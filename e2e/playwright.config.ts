@@ -11,10 +11,14 @@ const dataDir = path.join(os.tmpdir(), `rp-e2e-${process.pid}`);
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
+  // a test's own test.setTimeout stays at or under 120 s
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes its own accounts and activities and finds its rows by their own names, so tests of one
+  // file run side by side too; two workers share the one server (E2E_WORKERS=1 runs them one at a time).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // at most one retry, in CI; a test that needed it is listed as flaky at the end (and the run still passes)
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   // One folder per port, so journeys on different ports can run side by side.
@@ -22,6 +26,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // pictures of the screens are taken on failure; E2E_SCREENSHOTS=1 also writes the journeys' own into screenshots/
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
