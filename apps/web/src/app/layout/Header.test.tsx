@@ -85,8 +85,10 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: enNav.login })).toBeNull();
     expect(screen.getByRole('link', { name: enNav.userCenter }).getAttribute('aria-current')).toBe('page');
     // the account menu arrives with its own chunk (visitors never load it)
-    const menuButton = await screen.findByRole('button', { name: /Ada/ });
-    expect(menuButton.getAttribute('aria-label')).toContain(enNav.userMenu.unread.replace('{{count}}', '3'));
+    // (and the unread count with its own request: wait for both rather than for whichever comes first)
+    const unread = enNav.userMenu.unread.replace('{{count}}', '3');
+    const menuButton = await screen.findByRole('button', { name: (name) => name.includes('Ada') && name.includes(unread) });
+    expect(menuButton.getAttribute('aria-label')).toContain(unread);
     expect(screen.getByTestId('unread-dot')).toBeTruthy();
 
     fireEvent.keyDown(menuButton, { key: 'ArrowDown' });
