@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -46,35 +46,16 @@ export const brandTheme = {
   },
 };
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-const reducedQuery = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null);
-function subscribeReduced(onChange: () => void) {
-  const q = reducedQuery();
-  q?.addEventListener?.('change', onChange);
-  return () => q?.removeEventListener?.('change', onChange);
-}
-/** True while the person's system asks for less motion (WCAG 2.3.3); follows the setting when it changes. */
-export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReduced,
-    () => reducedQuery()?.matches ?? false,
-    () => false,
-  );
-}
-
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = currentLang();
-  // antd's entry, exit and wave animations are off when the person asks for less motion
-  const reduced = usePrefersReducedMotion();
-  const theme = useMemo(() => (reduced ? { ...brandTheme, token: { ...brandTheme.token, motion: false } } : brandTheme), [reduced]);
   // Set synchronously so the first render already formats dates in the right language.
   if (dayjs.locale() !== DAYJS_LOCALES[lang]) dayjs.locale(DAYJS_LOCALES[lang]);
   useEffect(() => {
     dayjs.locale(DAYJS_LOCALES[lang]);
   }, [lang, i18n.language]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={ANTD_LOCALES[lang]} theme={brandTheme} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   );
