@@ -52,8 +52,17 @@ for (const [lang, width] of [
     await drawer.getByLabel(T(lang, 'admin:access.nameZh')).fill(roleName.zh);
     await drawer.getByLabel(T(lang, 'admin:access.nameEn')).fill(roleName.en);
     await drawer.getByRole('radio', { name: T(lang, 'admin:access.scopeSome') }).check();
-    await drawer.getByLabel(T(lang, 'admin:access.scopeActivities')).click();
-    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: north[lang] }).first().click();
+    // the activity list arrives while the dropdown opens: a click on an option being re-rendered can be lost, so
+    // the option is clicked until the choice shows (never twice once it shows: a second click would deselect it)
+    const chosen = drawer.locator('.ant-select-selection-item', { hasText: north[lang] });
+    await expect(async () => {
+      if (await chosen.count()) return;
+      const options = admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: north[lang] });
+      // typed, as a person would in a long list: the list is virtual and draws only the options in view
+      if (!(await options.count())) await drawer.getByLabel(T(lang, 'admin:access.scopeActivities')).fill(north[lang]);
+      await options.first().click({ timeout: 5_000 });
+      await expect(chosen).toHaveCount(1, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await drawer.getByText(T(lang, 'admin:access.capabilities'), { exact: true }).click();
     // a capability a limited role may not hold is disabled
     await expect(drawer.getByRole('checkbox', { name: T(lang, 'admin:access.perm.payments') })).toBeDisabled();
@@ -74,7 +83,8 @@ for (const [lang, width] of [
     await admin.goto(`/admin/users?q=${person.phone}`);
     await admin.getByRole('button', { name: T(lang, 'admin:users.editTitle', { name: person.nickName }) }).click();
     const dialog = admin.getByRole('dialog');
-    await dialog.getByLabel(T(lang, 'admin:users.columns.roles')).click();
+    // typed: the role list is virtual and draws only the options in view (retries and other tests add roles)
+    await dialog.getByLabel(T(lang, 'admin:users.columns.roles')).fill(roleName[lang]);
     await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: roleName[lang] }).first().click();
     await dialog.getByText(T(lang, 'admin:users.editTitle', { name: person.nickName })).click();
     await dialog.getByRole('button', { name: T(lang, 'admin:access.save') }).click();

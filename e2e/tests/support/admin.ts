@@ -82,12 +82,17 @@ export async function choose(page: Page, label: string, option: string) {
   const dropdown = page.locator('.ant-select-dropdown:visible');
   // a click that lands while the list is still sliding in can miss: open and pick again until it shows
   await expect(async () => {
+    let typed = false;
     if (!(await dropdown.count())) {
       await control(page, label).click();
-      // a searchable list (activities: more than it shows at once) is narrowed by typing
-      if (await control(page, label).isEditable()) await control(page, label).fill(option);
+      // a searchable list (activities: more than it shows at once) is narrowed by typing, and the first match
+      // taken with Enter as a person would (a popup still being placed can sit outside the viewport)
+      typed = await control(page, label).isEditable();
+      if (typed) await control(page, label).fill(option);
     }
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 });
+    const first = dropdown.locator('.ant-select-item-option').first();
+    if (typed && (await first.textContent({ timeout: 3000 }))?.includes(option)) await control(page, label).press('Enter');
+    else await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click({ timeout: 3000 });
     // the choice shows in the select (no wait for the closing animation)
     await expect(itemControl(page, label)).toContainText(option, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });

@@ -23,8 +23,18 @@ export async function giveCodes(request: APIRequestContext, activityId: number, 
 
 /** Picks an option of an antd Select opened through its label. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  const select = page.getByLabel(label, { exact: true });
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  // a popup caught while it is still being placed can sit outside the viewport: close it, open it again
+  await expect(async () => {
+    if (!(await dropdown.count())) await select.click();
+    try {
+      await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click({ timeout: 3000 });
+    } catch (e) {
+      await select.press('Escape');
+      throw e;
+    }
+  }).toPass({ timeout: 20_000 });
 }
 
 /** A valid mainland ID number (the date part matters; checksum not checked) unique within a run. */
