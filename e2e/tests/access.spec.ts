@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminPage } from './support/admin';
 import { T, type Lang } from './support/content';
 import { adminAuth, pageAs, registerMember, shoot, tokenOf } from './support/foundation';
@@ -22,6 +22,18 @@ async function activityWithTeam(request: APIRequestContext, name: string, coach:
   const teams = await request.get(`/api/admin/teams?activityId=${a.id}&page=0&size=5`, { headers: await adminAuth(request) });
   const team = (await teams.json()).content[0] as { id: number; name: string };
   return { id: a.id, zh: `${name}（测试赛）`, en: `${name} (test event)`, team };
+}
+
+/** Types `text` into a searchable multiple select and takes the first match with Enter, until its tag shows in `scope`. */
+async function pickTyped(page: Page, box: Locator, scope: Locator, text: string) {
+  const chosen = scope.locator('.ant-select-selection-item', { hasText: text });
+  await expect(async () => {
+    if (await chosen.count()) return;
+    await box.fill(text);
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option-active', { hasText: text })).toBeAttached({ timeout: 5_000 });
+    await box.press('Enter');
+    await expect(chosen).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /**
@@ -52,17 +64,9 @@ for (const [lang, width] of [
     await drawer.getByLabel(T(lang, 'admin:access.nameZh')).fill(roleName.zh);
     await drawer.getByLabel(T(lang, 'admin:access.nameEn')).fill(roleName.en);
     await drawer.getByRole('radio', { name: T(lang, 'admin:access.scopeSome') }).check();
-    // the activity list arrives while the dropdown opens: a click on an option being re-rendered can be lost, so
-    // the option is clicked until the choice shows (never twice once it shows: a second click would deselect it)
-    const chosen = drawer.locator('.ant-select-selection-item', { hasText: north[lang] });
-    await expect(async () => {
-      if (await chosen.count()) return;
-      const options = admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: north[lang] });
-      // typed, as a person would in a long list: the list is virtual and draws only the options in view
-      if (!(await options.count())) await drawer.getByLabel(T(lang, 'admin:access.scopeActivities')).fill(north[lang]);
-      await options.first().click({ timeout: 5_000 });
-      await expect(chosen).toHaveCount(1, { timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    // typed and taken with Enter, as a person would in a long list: the list is virtual (it draws only the options in
+    // view) and a popup re-placed after typing can sit outside the viewport, where a click cannot land
+    await pickTyped(admin, drawer.getByLabel(T(lang, 'admin:access.scopeActivities')), drawer, north[lang]);
     await drawer.getByText(T(lang, 'admin:access.capabilities'), { exact: true }).click();
     // a capability a limited role may not hold is disabled
     await expect(drawer.getByRole('checkbox', { name: T(lang, 'admin:access.perm.payments') })).toBeDisabled();
@@ -83,9 +87,8 @@ for (const [lang, width] of [
     await admin.goto(`/admin/users?q=${person.phone}`);
     await admin.getByRole('button', { name: T(lang, 'admin:users.editTitle', { name: person.nickName }) }).click();
     const dialog = admin.getByRole('dialog');
-    // typed: the role list is virtual and draws only the options in view (retries and other tests add roles)
-    await dialog.getByLabel(T(lang, 'admin:users.columns.roles')).fill(roleName[lang]);
-    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: roleName[lang] }).first().click();
+    // typed and taken with Enter (the role list grows with retries and other tests' roles)
+    await pickTyped(admin, dialog.getByLabel(T(lang, 'admin:users.columns.roles')), dialog, roleName[lang]);
     await dialog.getByText(T(lang, 'admin:users.editTitle', { name: person.nickName })).click();
     await dialog.getByRole('button', { name: T(lang, 'admin:access.save') }).click();
     await expect(admin.getByRole('cell', { name: new RegExp(roleName[lang]) })).toBeVisible();
