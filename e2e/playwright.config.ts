@@ -25,6 +25,10 @@ export default defineConfig({
   outputDir: process.env.E2E_PORT ? `./test-results-${port}` : './test-results',
   use: {
     baseURL,
+    // The journeys ask for reduced motion, as a person may: the footer's dot canvas is then drawn once and antd
+    // skips its motion (AntdProvider). The endless canvas animation kept Chromium's compositor (software GL)
+    // busy on every page with a footer: about half a core for the whole run. foundation.spec.ts keeps motion on.
+    reducedMotion: 'reduce',
     // A trace records a screenshot of every frame the page draws: about 60 % more Chromium CPU on every test. CI
     // records it on the retry of a failed test (its first failure keeps a screenshot); locally on any failure.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { L, adminToken, freshPhone, latestSmsCode, loginThroughForm, registerMember, setLang, shoot, signIn } from './support/foundation';
 
 test.describe('foundation journeys', () => {
+  // with the animations a person sees by default (the other journeys ask for reduced motion: playwright.config.ts)
+  test.use({ reducedMotion: 'no-preference' });
+
   test('the language persists across reload (localStorage.lang)', async ({ page }) => {
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('lang', /^zh/);

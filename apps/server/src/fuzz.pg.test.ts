@@ -16,12 +16,12 @@ import { baseParams, enc, example, fieldPaths, operations, urlOf, withValue, typ
  * of the wrong kind, deep nesting, multipart without a boundary, bad encodings). PostgreSQL tier only:
  * PGlite forgives some things PostgreSQL refuses (and the other way round).
  *
- * FUZZ_BLNS=<n> naughty strings per field (default 5; every string of the list is used across fields). Each
+ * FUZZ_BLNS=<n> naughty strings per field (default 2; every string of the list is used across fields). Each
  * operation's requests run 4 at a time; operations that write start from a freshly seeded database.
  */
 const t = useTestApp({ AUTH_IP_LIMIT_FACTOR: '1000' });
 const BLNS = createRequire(import.meta.url)('blns') as string[];
-const BLNS_PER_FIELD = Number(process.env.FUZZ_BLNS ?? 5);
+const BLNS_PER_FIELD = Number(process.env.FUZZ_BLNS ?? 2);
 const PARALLEL = 4;
 
 function deep(depth: number, leaf: unknown = 1): unknown {
@@ -30,42 +30,54 @@ function deep(depth: number, leaf: unknown = 1): unknown {
   return v;
 }
 
-/** Boundary values: integer overflow, fractions, numbers as text, wrong types, NUL, huge text, dates out of range. */
-const BOUNDARY: unknown[] = [
-  0,
+/**
+ * Boundary values: integer overflow, fractions, numbers as text, wrong types, NUL, huge text, dates out of range.
+ * Every field gets the CORE ones; the OTHER ones are dealt out in turns (a field gets every OTHER_TURNS-th, the
+ * next field the next share), so each value still reaches every kind of field across the document, at half
+ * the requests (issue 20: the fuzz was 890 of the PostgreSQL tier's 1,600 s).
+ */
+const CORE: unknown[] = [
   -1,
+  2147483648,
+  99999999999,
+  '99999999999',
+  '',
+  null,
+  [1, 2],
+  { id: 99999999999 },
+  deep(64),
+  'a\u0000b',
+  'x'.repeat(100_000),
+  '\uD800',
+  '2026-02-30T00:00:00Z',
+];
+const OTHER: unknown[] = [
+  0,
   1.5,
   2147483647,
-  2147483648,
   -2147483649,
-  99999999999,
   1e308,
   999999,
   '1.5',
-  '99999999999',
   '-1',
-  '',
   ' ',
   'NaN',
   '1e400',
   '0x1F',
-  null,
   true,
   [],
-  [1, 2],
   {},
-  { id: 99999999999 },
   { id: 999999 },
-  deep(64),
   '\u0000',
-  'a\u0000b',
-  'x'.repeat(100_000),
-  '\uD800',
   '%_\\',
-  '2026-02-30T00:00:00Z',
   '+275760-09-13T00:00:00.000Z',
   '0001-01-01T00:00:00Z',
 ];
+const OTHER_TURNS = Number(process.env.FUZZ_TURNS ?? 3);
+/** The boundary values field number `i` gets (FUZZ_TURNS=1: all of them). */
+function boundaryFor(i: number): unknown[] {
+  return [...CORE, ...OTHER.filter((_, k) => k % OTHER_TURNS === i % OTHER_TURNS)];
+}
 /** What the callers a route is not for send (they must be refused before the value matters, never with a 5xx). */
 const SHORT: unknown[] = [99999999999, null, '\u0000', deep(64)];
 
@@ -217,7 +229,7 @@ describe('fuzz: every operation × every field × naughty values', () => {
         for (const p of op.params) {
           if (p.in !== 'path' && p.in !== 'query') continue;
           fieldNo++;
-          const values = full ? [...BOUNDARY, ...blnsFor(fieldNo)] : SHORT;
+          const values = full ? [...boundaryFor(fieldNo), ...blnsFor(fieldNo)] : SHORT;
           for (const v of values) {
             const path = { ...base.path };
             const query: Record<string, string | string[]> = { ...base.query };
@@ -235,7 +247,7 @@ describe('fuzz: every operation × every field × naughty values', () => {
         if (op.body) {
           for (const path of fieldPaths(op.body)) {
             fieldNo++;
-            const values = full ? [...BOUNDARY, ...blnsFor(fieldNo)] : SHORT;
+            const values = full ? [...boundaryFor(fieldNo), ...blnsFor(fieldNo)] : SHORT;
             for (const v of values)
               jobs.push(() =>
                 send(op, who, `body:${path.join('.')}`, v, { url: baseUrl, payload: JSON.stringify(withValue(op.body!, path, v)), headers: json }),
