@@ -39,7 +39,8 @@ if (!fs.existsSync(path.join(webDist, 'index.html'))) {
   process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+// what `npm start` runs: the compiled server (built here only if missing or older than its sources)
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   env: { ...process.env, WEB_DIST: webDist, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-1' },
   stdio: ['ignore', 'ignore', 'inherit'],
