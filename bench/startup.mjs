@@ -145,6 +145,7 @@ const baseEnv = {
   ADMIN_PASSWORD: 'bench-admin-pass-1',
   PII_KEY: crypto.randomBytes(32).toString('hex'),
   NODE_ENV: 'production',
+  PUBLIC_BASE_URL: 'http://127.0.0.1',
 };
 const loads = { tsx: [], compiled: [] };
 console.log('\nmodule load (no database)…');

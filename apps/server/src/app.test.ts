@@ -14,7 +14,15 @@ describe('application shell', () => {
     for (const url of ['/api/nope', '/auth/nope', '/api/lTeam/web/unknown']) {
       const res = await t().app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ status: 404, message: 'No such API endpoint', resultCode: 0, resultStr: 'No such API endpoint', code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({
+        status: 404,
+        message: 'No such API endpoint',
+        resultCode: 0,
+        resultStr: 'No such API endpoint',
+        code: 'NOT_FOUND',
+        // the id of the log lines about this request (also the X-Request-Id header)
+        requestId: res.headers['x-request-id'],
+      });
     }
   });
 

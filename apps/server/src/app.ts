@@ -11,6 +11,7 @@ import multipart from '@fastify/multipart';
 import { UPLOAD_LIMITS } from '@rp/shared';
 import { createStorage, type Storage } from './lib/storage';
 import { TtlCache } from './lib/ttl-cache';
+import { Metrics } from './lib/metrics';
 import { fileRoutes } from './modules/uploads/files.routes';
 import { publicContentRoutes } from './modules/content/public.routes';
 import { galleryRoutes, type CachedBody } from './modules/content/gallery.routes';
@@ -19,6 +20,7 @@ import { seoRoutes } from './modules/content/seo.routes';
 import { registrationModule } from './modules/registration/index';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerSpa } from './plugins/spa';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRouteRules } from './plugins/route-rules';
@@ -58,6 +60,8 @@ export interface AppDeps {
   pii: Pii;
   /** payment providers, the sandbox gateway, notify base URL */
   payments: PaymentsRuntime;
+  /** counters and latencies for GET /metrics */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -85,13 +89,24 @@ export interface BuildOptions {
   extend?: (app: FastifyInstance) => Promise<void>;
 }
 
+/** proxy-addr's rule for a hop count: the n addresses nearest to the server are proxies */
+const trustHops = (n: number) => (_addr: string, i: number) => i < n;
+
 /** Builds the whole application without listening: plugins, modules, error handling, SPA. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: opts.config.TRUST_PROXY,
+    // a hop count trusts that many proxies in front (proxy-addr's own rule for a number)
+    trustProxy: typeof opts.config.TRUST_PROXY === 'number' ? trustHops(opts.config.TRUST_PROXY) : opts.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // one id per request in every log line, the error body and the X-Request-Id header; a proxy's own id is
+    // kept when it looks like one (nginx: proxy_set_header X-Request-Id $request_id)
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
     // router and HTTP-parser failures (bad percent-encoding, 431, …) leave in the error contract too
     frameworkErrors,
     clientErrorHandler,
@@ -112,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     seeding: { active: false },
     pii: new Pii(piiKey),
     payments: undefined as unknown as PaymentsRuntime,
+    metrics: new Metrics(),
   };
   deps.payments = createPaymentsRuntime(opts.config, opts.database.db, piiKey, {
     deliver: opts.paymentDeliver,
@@ -121,6 +137,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (ownStorage) app.addHook('onClose', () => ownStorage!.close());
 
   registerSecurityHeaders(app);
+  // every answer counted by route pattern (never a path with ids) and status
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    deps.metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
+    deps.metrics.latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    done();
+  });
   // before swagger and every route: auth before validation, response schemas, the route table
   registerRouteRules(app);
   registerRequestGuard(app);
@@ -137,6 +160,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await app.register(authPlugin);
+  // after auth (keys are per account), before every route that writes
+  registerIdempotency(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(wechatRoutes);

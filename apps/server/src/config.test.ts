@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 const KEY = crypto.randomBytes(32).toString('hex');
+const SITE = 'https://iyrc.example.cn';
 
 describe('config', () => {
   it('has working defaults', () => {
@@ -35,11 +36,59 @@ describe('config', () => {
   });
 
   it('takes a shared key with DATABASE_URL (hex or base64) and S3 settings with a default region', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/app', PII_KEY: KEY }).PII_KEY).toBe(KEY);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app', PII_KEY: crypto.randomBytes(32).toString('base64') })).not.toThrow();
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app', PII_KEY: KEY, PUBLIC_BASE_URL: SITE }).PII_KEY).toBe(KEY);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app', PII_KEY: crypto.randomBytes(32).toString('base64'), PUBLIC_BASE_URL: SITE })).not.toThrow();
     const s3 = loadConfig({ STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' });
     expect(s3).toMatchObject({ STORAGE: 's3', S3_REGION: 'us-east-1' });
     expect(loadConfig({}).STORAGE).toBe('local');
+  });
+
+  describe('production mode (issue 21)', () => {
+    const PG = { DATABASE_URL: 'postgres://db/app', PII_KEY: KEY };
+    it('is what DATABASE_URL means unless NODE_ENV says otherwise; a laptop is development', () => {
+      expect(loadConfig({}).NODE_ENV).toBe('development');
+      expect(loadConfig({ ...PG, PUBLIC_BASE_URL: SITE }).NODE_ENV).toBe('production');
+      expect(loadConfig({ ...PG, NODE_ENV: 'development' }).NODE_ENV).toBe('development');
+      expect(loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: SITE }).NODE_ENV).toBe('production');
+    });
+    it('offers no simulation and seeds no demo unless forced; development keeps them', () => {
+      const dev = loadConfig({});
+      expect(dev).toMatchObject({ PAYMENT_SANDBOX: true, sandboxForced: false, SEED_DEMO: true });
+      expect(loadConfig({ PAYMENT_SANDBOX: 'false' }).PAYMENT_SANDBOX).toBe(false);
+      const prod = loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: SITE });
+      expect(prod).toMatchObject({ PAYMENT_SANDBOX: false, sandboxForced: false, SEED_DEMO: false });
+      expect(loadConfig({ ...PG, PUBLIC_BASE_URL: SITE, PAYMENT_SANDBOX: 'force' })).toMatchObject({ PAYMENT_SANDBOX: true, sandboxForced: true });
+      expect(loadConfig({ ...PG, PUBLIC_BASE_URL: SITE, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    });
+    it.each([
+      [{ ...PG }, /^Invalid configuration: PUBLIC_BASE_URL: required in production mode, because DATABASE_URL is set/],
+      [{ NODE_ENV: 'production' }, /^Invalid configuration: PUBLIC_BASE_URL: required in NODE_ENV=production/],
+      [{ ...PG, PUBLIC_BASE_URL: SITE, PAYMENT_SANDBOX: 'true' }, /^Invalid configuration: PAYMENT_SANDBOX: .*PAYMENT_SANDBOX=force/],
+      [
+        {
+          NODE_ENV: 'production',
+          PUBLIC_BASE_URL: SITE,
+          PAYMENT_SANDBOX: 'yes',
+          ALIPAY_APP_ID: '2021000000000001',
+          ALIPAY_PRIVATE_KEY_FILE: '/k',
+          ALIPAY_PUBLIC_KEY_FILE: '/p',
+        },
+        /^Invalid configuration: PAYMENT_SANDBOX: the sandbox gateway pays for nothing/,
+      ],
+      [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY: a bare true believes every X-Forwarded-For hop/],
+      [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: a bare true/],
+      [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY: must be false, the number of proxies/],
+      [{ TRUST_PROXY: 'evil.example' }, /^Invalid configuration: TRUST_PROXY: must be false/],
+    ])('refuses %o with one line naming the variable', (env, re) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(re);
+    });
+    it('TRUST_PROXY takes a hop count or addresses and ranges', () => {
+      expect(loadConfig({}).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+      expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    });
   });
 
   it('never echoes a key it refuses', () => {

@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
+const yes = (v: string) => ['true', '1', 'yes', 'force'].includes(v);
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /**
+   * The one switch of a live site: production refuses the simulations (sandbox gateway, WeChat login
+   * simulation) unless forced, seeds no demo data, and needs PUBLIC_BASE_URL. Unset, it is production when
+   * DATABASE_URL is set (a real deployment) and development otherwise (a laptop's `npm start`).
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -19,7 +26,8 @@ const schema = z.object({
   ADMIN_USERNAME: z.string().min(3).max(64).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(64).optional(),
   CAPTCHA_ENABLED: bool.default(true),
-  SEED_DEMO: bool.default(true),
+  /** Demo activities, news and pictures on an empty database: on in development, off in production. */
+  SEED_DEMO: bool.optional(),
   /**
    * 32-byte key (64 hex characters or base64) for encrypting ID numbers. Required with DATABASE_URL (every
    * instance on one database must share it); the embedded database generates one into DATA_DIR when absent.
@@ -43,7 +51,7 @@ const schema = z.object({
    * WeChat website login (open platform, snsapi_login). Without WECHAT_APP_ID the site runs the local
    * simulation (same protocol, under /api/wechat-fake); with it, WeChat itself at the base URLs below.
    */
-  WECHAT_LOGIN: z.enum(['on', 'off']).default('on'),
+  WECHAT_LOGIN: z.enum(['on', 'off', 'force']).default('on'),
   WECHAT_APP_ID: z
     .string()
     .regex(/^wx[0-9a-z]{16}$/i, 'must be a WeChat AppID (wx + 16 characters)')
@@ -62,9 +70,38 @@ const schema = z.object({
     .url()
     .transform((v) => v.replace(/\/+$/, ''))
     .default('https://api.weixin.qq.com'),
+  /**
+   * Bearer token of GET /metrics (Prometheus text). Without it /metrics answers only in development; a
+   * production scrape needs it (or keep /metrics off the public proxy: docs/DEPLOY.md does both).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 letters, digits, - or _')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which X-Forwarded-For hops to believe: false (none: the client is the TCP peer), the number of proxies in
+   * front of the app (1 behind one nginx), or the proxies' addresses and ranges (127.0.0.1,10.0.0.0/8). A bare
+   * true would believe every hop a client writes, and every per-address ceiling would fall: it is refused.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const t = v.trim().toLowerCase();
+      if (['false', '0', 'no'].includes(t)) return false as const;
+      if (/^\d{1,2}$/.test(t)) return Number(t);
+      const ranges = v.split(',').map((x) => x.trim());
+      if (ranges.every(isAddressOrRange)) return ranges;
+      ctx.addIssue({
+        code: 'custom',
+        message: ['true', 'yes'].includes(t)
+          ? 'a bare true believes every X-Forwarded-For hop a client sends; give the number of proxies in front (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)'
+          : 'must be false, the number of proxies in front (e.g. 1), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+      });
+      return z.NEVER;
+    })
+    .default(false),
   /**
    * Multiplies the per-IP ceilings of the account endpoints (20 SMS and 20 registrations an hour, 60
    * logins a minute). A school or venue behind one address, or the browser journeys, may need more.
@@ -90,8 +127,11 @@ const schema = z.object({
     .min(1)
     .max(24 * 30)
     .default(72),
-  /** The sandbox gateway (default provider): on unless switched off once real providers are configured. */
-  PAYMENT_SANDBOX: bool.default(true),
+  /**
+   * The sandbox gateway (pays for nothing, on our own hosted page): on in development; in production offered
+   * only when forced (PAYMENT_SANDBOX=force), and then every sandbox payment is marked as such.
+   */
+  PAYMENT_SANDBOX: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'force']).optional(),
   /** Bank transfer: offered when a bank account is configured in admin; off with false. */
   PAYMENT_BANK_TRANSFER: bool.default(true),
   WECHATPAY_MCHID: z
@@ -134,7 +174,28 @@ export const WECHATPAY_KEYS = [
 export const ALIPAY_KEYS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
 export const WECHAT_LOGIN_KEYS = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const;
 
-export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
+type Parsed = z.infer<typeof schema>;
+export type Config = Omit<Parsed, 'NODE_ENV' | 'SEED_DEMO' | 'PAYMENT_SANDBOX'> & {
+  /** production when set so, or when DATABASE_URL is set and NODE_ENV is not */
+  NODE_ENV: 'development' | 'production' | 'test';
+  SEED_DEMO: boolean;
+  /** whether the sandbox gateway is offered */
+  PAYMENT_SANDBOX: boolean;
+  /** offered in production because PAYMENT_SANDBOX=force: its payments are marked as sandbox ones everywhere */
+  sandboxForced: boolean;
+  dataDir: string;
+  webDist: string;
+};
+
+/** An IPv4/IPv6 address or CIDR range (what TRUST_PROXY may list). */
+function isAddressOrRange(v: string): boolean {
+  const [addr, bits, extra] = v.split('/');
+  if (extra !== undefined || !addr) return false;
+  const kind = net.isIP(addr);
+  if (!kind) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128);
+}
 
 /** A PII_KEY value as 32 bytes (64 hex characters, or base64 of 32 bytes), or null when it is neither. */
 export function decodeKey(v: string): Buffer | null {
@@ -145,7 +206,7 @@ export function decodeKey(v: string): Buffer | null {
 }
 
 /** Settings that only make sense together; the first one missing is named. */
-function crossCheck(c: z.infer<typeof schema>): string | null {
+function crossCheck(c: Parsed, mode: Config['NODE_ENV']): string | null {
   // Two instances with their own generated keys would write blind indexes that never match (the same child
   // registered twice) and could not read each other's ID numbers.
   if (c.DATABASE_URL && !c.PII_KEY) return 'PII_KEY: required with DATABASE_URL (every instance must share one key; e.g. `openssl rand -hex 32`)';
@@ -155,6 +216,13 @@ function crossCheck(c: z.infer<typeof schema>): string | null {
   }
   if (c.STORAGE === 's3') {
     for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!c[k]) return `${k}: required with STORAGE=s3`;
+  }
+  if (mode === 'production') {
+    const why = c.NODE_ENV ? 'NODE_ENV=production' : 'production mode, because DATABASE_URL is set';
+    if (!c.PUBLIC_BASE_URL)
+      return `PUBLIC_BASE_URL: required in ${why} (the site's own address, e.g. https://iyrc.example.cn: the only source of links in QR codes, messages, the sitemap and payment callbacks)`;
+    if (c.PAYMENT_SANDBOX !== undefined && c.PAYMENT_SANDBOX !== 'force' && yes(c.PAYMENT_SANDBOX))
+      return `PAYMENT_SANDBOX: the sandbox gateway pays for nothing and is refused in ${why}; PAYMENT_SANDBOX=force offers it anyway, every sandbox payment then marked as such`;
   }
   return null;
 }
@@ -168,10 +236,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
   }
   const c = parsed.data;
-  const problem = crossCheck(c);
+  const mode = c.NODE_ENV ?? (c.DATABASE_URL ? 'production' : 'development');
+  const problem = crossCheck(c, mode);
   if (problem) throw new ConfigError(`Invalid configuration: ${problem}`);
+  const production = mode === 'production';
+  const sandboxForced = production && c.PAYMENT_SANDBOX === 'force';
   return {
     ...c,
+    NODE_ENV: mode,
+    SEED_DEMO: c.SEED_DEMO ?? !production,
+    PAYMENT_SANDBOX: sandboxForced || (!production && (c.PAYMENT_SANDBOX === undefined || yes(c.PAYMENT_SANDBOX))),
+    sandboxForced,
     dataDir: path.resolve(c.DATA_DIR),
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -176,7 +176,15 @@ describe('personal answers are never stored', () => {
 });
 
 describe('router-level errors use the error contract', () => {
-  const contract = (status: number, code: string) => ({ status, code, resultCode: 0, message: expect.any(String), resultStr: expect.any(String) });
+  // answers to a request the server read carry its id; the HTTP parser's own (431, unparseable) have no request
+  const contract = (status: number, code: string, requestId: unknown = expect.any(String)) => ({
+    status,
+    code,
+    resultCode: 0,
+    message: expect.any(String),
+    resultStr: expect.any(String),
+    ...(requestId ? { requestId } : {}),
+  });
 
   async function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
     const app = t().app;
@@ -198,7 +206,7 @@ describe('router-level errors use the error contract', () => {
     const r = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(r.status).toBe(431);
     expect(JSON.parse(r.body)).toEqual({
-      ...contract(431, 'HEADERS_TOO_LARGE'),
+      ...contract(431, 'HEADERS_TOO_LARGE', null),
       message: 'The request headers are too large',
       resultStr: 'The request headers are too large',
     });
@@ -208,7 +216,7 @@ describe('router-level errors use the error contract', () => {
   it('400 for a request Node cannot parse', async () => {
     const r = await raw('GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n');
     expect(r.status).toBe(400);
-    expect(JSON.parse(r.body)).toEqual(contract(400, 'BAD_REQUEST'));
+    expect(JSON.parse(r.body)).toEqual(contract(400, 'BAD_REQUEST', null));
   });
 
   it('414 for a URL past 8 KB, 400 for a path that is not valid percent-encoding, 414 for a huge path parameter', async () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
@@ -9,6 +10,7 @@ import { createStorage } from './lib/storage';
 import { loadPiiKey } from './lib/pii';
 import { dbLogFields, isConnectionError, safeErrorLog } from './lib/db-errors';
 import { trackConnections } from './lib/connections';
+import { publicBase } from './lib/public-base';
 
 interface Log {
   info(o: object, msg: string): void;
@@ -57,7 +59,12 @@ async function main() {
     dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
     onConnectionError: (code) => log.warn({ db: { sqlState: code } }, 'database connection lost; the pool reconnects'),
   });
-  const store: ShortStore = config.REDIS_URL ? await RedisShortStore.connect(config.REDIS_URL) : new DbShortStore(database.db);
+  // the embedded database is this process's: `npm run backup` reads this to refuse copying it while it runs
+  const pidFile = config.DATABASE_URL ? null : path.join(config.dataDir, 'server.pid');
+  if (pidFile) fs.writeFileSync(pidFile, String(process.pid));
+  const store: ShortStore = config.REDIS_URL
+    ? await RedisShortStore.connect(config.REDIS_URL, (level, msg, fields) => log[level](fields, msg))
+    : new DbShortStore(database.db);
   await ensureAdmin(database.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, (line) => console.log(line));
   const storage = await createStorage(config);
   if (config.SEED_DEMO) await seedDemo(database.db);
@@ -103,6 +110,7 @@ async function main() {
       await closed;
       await store.close();
       await database.close();
+      if (pidFile) fs.rmSync(pidFile, { force: true });
     } catch (err) {
       log.error(safeErrorLog(err), 'error while shutting down');
       code = 1;
@@ -115,7 +123,9 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   // payment jobs: the sandbox's notification deliveries, reconciliation and expiry of unpaid orders
   stopJobs = startPaymentJobs(app.deps, app.log);
-  console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind})`);
+  console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind}, ${config.NODE_ENV} mode, links to ${publicBase(config)})`);
+  if (config.sandboxForced)
+    log.warn({ PAYMENT_SANDBOX: 'force' }, 'the sandbox gateway is offered in production: its payments move no money and are marked as sandbox ones');
   if (config.SEED_DEMO) {
     app.deps.seeding.active = true;
     seedDemoGallery(database.db, storage, app.log)

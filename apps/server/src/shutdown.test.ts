@@ -9,29 +9,24 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/context';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-shutdown-'));
 let child: ChildProcess | undefined;
+const children: ChildProcess[] = [];
 
 afterAll(() => {
-  if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
-  // anything of the process group still alive (a server orphaned by npm) goes too
-  try {
-    if (child?.pid) process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    /* the group is gone */
+  for (const c of children) {
+    // anything of the process group still alive (a server orphaned by npm) goes too
+    try {
+      if (c.pid) process.kill(-c.pid, 'SIGKILL');
+    } catch {
+      /* the group is gone */
+    }
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 function get(port: number, agent?: http.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,37 +41,47 @@ function get(port: number, agent?: http.Agent): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** `npm start` in its own process group on a free port, answering /api/health. */
+async function startServer() {
+  const port = await freePort();
+  const c = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    detached: true, // its own process group, so the test can clean up whatever is left
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, String(port)),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      // serve the API only (no web build needed for this test)
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
+  });
+  children.push(c);
+  let output = '';
+  c.stdout!.on('data', (d) => (output += d));
+  c.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => c.once('exit', (code, signal) => r({ code, signal })));
+
+  const started = Date.now();
+  for (;;) {
+    if (c.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    if (await get(port).catch(() => 0)) break;
+    if (Date.now() - started > 180_000) throw new Error(`no answer in 180 s:\n${output}`);
+    await sleep(250);
+  }
+
+  return { port, exited };
+}
+
 describe('graceful shutdown', () => {
   it('SIGTERM to `npm start` under keep-alive: in-flight request finished, exit 0 within 3 s, nothing left listening', { timeout: 240_000 }, async () => {
-    const port = await freePort();
-    child = spawn('npm', ['start', '--silent'], {
-      cwd: root,
-      detached: true, // its own process group, so the test can clean up whatever is left
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        // serve the API only (no web build needed for this test)
-        WEB_DIST: path.join(dataDir, 'no-web'),
-      },
-    });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child!.once('exit', (code, signal) => r({ code, signal })));
-
-    const started = Date.now();
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-      if (await get(port).catch(() => 0)) break;
-      if (Date.now() - started > 180_000) throw new Error(`no answer in 180 s:\n${output}`);
-      await sleep(250);
-    }
+    const { port, exited } = await startServer();
+    child = children.at(-1);
 
     // an idle keep-alive connection, a pre-connected socket that has sent nothing (browsers do this),
     // and a request whose body is still on its way
@@ -96,7 +101,7 @@ describe('graceful shutdown', () => {
     await sleep(300);
 
     const signalled = Date.now();
-    process.kill(child.pid!, 'SIGTERM'); // npm only, as a container runtime would
+    process.kill(child!.pid!, 'SIGTERM'); // npm only, as a container runtime would
     await sleep(300);
     inFlight.write(body.slice(10));
 
@@ -112,5 +117,43 @@ describe('graceful shutdown', () => {
     await sleep(300);
     await expect(get(port)).rejects.toThrow();
     agent.destroy();
+  });
+
+  it('SIGTERM under 8 keep-alive clients sending back to back: no request is reset; each is answered, then told to close', { timeout: 240_000 }, async () => {
+    const { port, exited } = await startServer();
+    const failures: string[] = [];
+    let answered = 0;
+    let closing = 0;
+    let stop = false;
+    const client = async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      while (!stop) {
+        const outcome = await new Promise<'ok' | 'close' | 'refused' | string>((resolve) => {
+          const req = http.get({ host: '127.0.0.1', port, path: '/api/health/live', agent, timeout: 5000 }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.headers.connection === 'close' ? 'close' : 'ok'));
+          });
+          // a new connection refused once the server stopped listening is the client's cue to go elsewhere
+          // (nginx's next upstream); a reset of a request sent on an open connection is the failure
+          req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED' ? 'refused' : `${e.code ?? e.message}`));
+        });
+        if (outcome === 'ok' || outcome === 'close') answered++;
+        if (outcome === 'close') closing++;
+        else if (outcome === 'refused') break;
+        else if (outcome !== 'ok') failures.push(outcome);
+      }
+      agent.destroy();
+    };
+    const clients = Array.from({ length: 8 }, client);
+    await sleep(1000);
+    const before = answered;
+    process.kill(children.at(-1)!.pid!, 'SIGTERM');
+    const result = await Promise.race([exited, sleep(10_000).then(() => 'still running after 10 s' as const)]);
+    stop = true;
+    await Promise.all(clients);
+    expect(before).toBeGreaterThan(8);
+    expect(failures).toEqual([]);
+    expect(closing).toBeGreaterThanOrEqual(1);
+    expect(result).toEqual({ code: 0, signal: null });
   });
 });

@@ -45,12 +45,24 @@ export const ERRORS = {
   DB_UNAVAILABLE: { status: 503, message: 'error.dbUnavailable' },
   /** serialization failure, deadlock, lock or statement timeout: nothing was written, try again */
   DB_BUSY: { status: 503, message: 'error.dbUnavailable' },
+  /** Redis (short-lived state: captcha, SMS codes, rate limits) did not answer within its timeout */
+  CACHE_UNAVAILABLE: { status: 503, message: 'error.dbUnavailable' },
+  /** the object store (uploads, pictures, exports) did not answer or refused */
+  STORAGE_UNAVAILABLE: { status: 503, message: 'error.storageUnavailable' },
   // database refusals caused by what was sent (apps/server/src/lib/db-errors.ts)
   DUPLICATE: { status: 409, message: 'error.duplicate' },
   UNKNOWN_REFERENCE: { status: 400, message: 'error.unknownReference' },
   INVALID_VALUE: { status: 400, message: 'error.invalidValue' },
   /** a stored ID number this server's PII_KEY cannot open (instances with different keys) */
   PII_UNREADABLE: { status: 409, message: 'error.piiUnreadable' },
+
+  // ── Idempotency-Key (apps/server/src/plugins/idempotency.ts) ────────────────────────────────
+  /** the same key came with a different request */
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'error.idempotencyKeyReused' },
+  /** the first call with this key is still running */
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, message: 'error.idempotencyInProgress' },
+  /** the first call with this key was saved, but its answer was lost (a failure after the commit) */
+  IDEMPOTENT_DONE: { status: 409, message: 'error.idempotentDone' },
 
   // ── accounts (auth, users) ──────────────────────────────────────────────────────────────────
   CAPTCHA_INVALID: { status: 400, message: 'auth.captchaInvalid' },

@@ -28,3 +28,4 @@ export * from './schemas/awards';
 export * from './rules/access';
 export * from './schemas/access';
 export * from './schemas/season';
+export * from './states';

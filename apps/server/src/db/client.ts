@@ -7,6 +7,10 @@ import * as schema from './schema/index';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of the database (what `db.transaction` hands its callback): the one Tx type of the server. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: a write that must commit with a change takes the change's transaction. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -130,18 +134,7 @@ async function openPostgres(url: string, migrate: boolean, opts: OpenOptions): P
   releaseDeadClients(pool);
   let closing: Promise<void> | undefined;
   const db = drizzle(pool, { schema }) as unknown as Db;
-  if (migrate) {
-    // One connection holds an advisory lock so several instances may start at once.
-    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    const conn = await pool.connect();
-    try {
-      await conn.query('select pg_advisory_lock(7410001)');
-      await run(drizzle(conn, { schema }) as never, { migrationsFolder });
-    } finally {
-      await conn.query('select pg_advisory_unlock(7410001)').catch(() => undefined);
-      conn.release();
-    }
-  }
+  if (migrate) await migratePostgres(pool);
   return {
     db,
     kind: 'postgres',
@@ -150,6 +143,37 @@ async function openPostgres(url: string, migrate: boolean, opts: OpenOptions): P
     // once only (a shutdown and a test's cleanup may both ask)
     close: () => (closing ??= pool.end()),
   };
+}
+
+/**
+ * Applies the committed migrations (drizzle's files and its own bookkeeping table) in one transaction under
+ * a transaction-level advisory lock, so several instances may start at once — also through a connection
+ * pooler in transaction mode (PgBouncer), where a session-level lock and its unlock could land on different
+ * server connections and leave the lock held for ever.
+ */
+async function migratePostgres(pool: PgPool) {
+  const { readMigrationFiles } = await import('drizzle-orm/migrator');
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const conn = await pool.connect();
+  try {
+    await conn.query('begin');
+    await conn.query('select pg_advisory_xact_lock(7410001)');
+    await conn.query('create schema if not exists drizzle');
+    await conn.query('create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)');
+    const { rows } = await conn.query<{ created_at: string }>('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1');
+    const last = rows[0] ? Number(rows[0].created_at) : null;
+    for (const m of migrations) {
+      if (last !== null && last >= m.folderMillis) continue;
+      for (const statement of m.sql) if (statement.trim()) await conn.query(statement);
+      await conn.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [m.hash, m.folderMillis]);
+    }
+    await conn.query('commit');
+  } catch (e) {
+    await conn.query('rollback').catch(() => undefined);
+    throw e;
+  } finally {
+    conn.release();
+  }
 }
 
 /** A trivial query; false when it fails or takes longer than `timeoutMs` (health checks stay answering). */

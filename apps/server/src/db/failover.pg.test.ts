@@ -175,6 +175,7 @@ describe('database failover under write load', () => {
         LOG_LEVEL: 'warn',
         WEB_DIST: path.join(t().config.dataDir, 'no-web'),
         NODE_ENV: 'production',
+        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       },
     });
     let output = '';

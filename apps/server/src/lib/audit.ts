@@ -1,9 +1,9 @@
-import type { Db } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema/index';
 
-/** Records who changed what and when, before → after (design §4). */
+/** Records who changed what and when, before → after (design §4): pass the change's own transaction. */
 export async function audit(
-  db: Db,
+  db: DbOrTx,
   entry: { userId: number | null; resource: string; recordId: string | number | null; action: string; before?: unknown; after?: unknown },
 ): Promise<void> {
   await db.insert(auditLog).values({

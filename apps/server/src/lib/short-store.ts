@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { AppError } from './errors';
 
 /**
  * Short-lived shared state (captcha answers, SMS codes, rate-limit counters). It lives in the database
@@ -16,6 +17,8 @@ export interface ShortStore {
   incr(key: string, ttlSeconds: number): Promise<number>;
   del(key: string): Promise<void>;
   close(): Promise<void>;
+  /** Whether the store answers (for /api/health): Redis is pinged; the database store is the database. */
+  ping?(): Promise<boolean>;
 }
 
 type Row = Record<string, unknown>;
@@ -88,36 +91,100 @@ export class DbShortStore implements ShortStore {
   }
 }
 
-export class RedisShortStore implements ShortStore {
-  private constructor(private readonly redis: import('ioredis').Redis) {}
+/** How long one Redis command may take before the request gets 503 CACHE_UNAVAILABLE instead of waiting. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
-  static async connect(url: string): Promise<RedisShortStore> {
+/**
+ * Redis as the short store. Every command has a time limit (a paused or unreachable Redis answers 503
+ * CACHE_UNAVAILABLE within about a second, never a hang); commands are not queued while disconnected (they
+ * fail at once); the client reconnects by itself with backoff, and its errors become one log line without a
+ * stack (at most one per state change), never an unhandled 'error' event.
+ */
+export class RedisShortStore implements ShortStore {
+  private up = true;
+  private constructor(
+    private readonly redis: import('ioredis').Redis,
+    private readonly log: (level: 'warn' | 'info', msg: string, fields: object) => void,
+  ) {
+    redis.on('error', (err: Error & { code?: string }) => this.down(err.code ?? err.name));
+    redis.on('ready', () => {
+      if (!this.up) this.log('info', 'redis is back', {});
+      this.up = true;
+    });
+  }
+
+  static async connect(url: string, log: RedisShortStore['log'] = defaultLog, opts: { commandTimeout?: number } = {}): Promise<RedisShortStore> {
     const { Redis } = await import('ioredis');
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, keyPrefix: 'rp:' });
+    const redis = new Redis(url, {
+      lazyConnect: true,
+      keyPrefix: 'rp:',
+      commandTimeout: opts.commandTimeout ?? REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: (times) => Math.min(100 * 2 ** times, 2000),
+    });
+    const store = new RedisShortStore(redis, log);
     await redis.connect();
-    return new RedisShortStore(redis);
+    return store;
+  }
+
+  /** Whether the last command or connection attempt worked (for /api/health). */
+  get healthy(): boolean {
+    return this.up && this.redis.status === 'ready';
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  private down(reason: string) {
+    if (this.up) this.log('warn', 'redis unavailable; requests that need it answer 503 CACHE_UNAVAILABLE until it is back', { reason });
+    this.up = false;
+  }
+
+  private async run<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (e) {
+      this.down((e as { code?: string; name?: string }).code ?? (e as Error).name ?? 'error');
+      throw new AppError('CACHE_UNAVAILABLE');
+    }
   }
 
   async set(key: string, value: string, ttl: number) {
-    await this.redis.set(key, value, 'EX', ttl);
+    await this.run(() => this.redis.set(key, value, 'EX', ttl));
   }
   async get(key: string) {
-    return this.redis.get(key);
+    return this.run(() => this.redis.get(key));
   }
   async take(key: string) {
-    return this.redis.getdel(key);
+    return this.run(() => this.redis.getdel(key));
   }
   async setIfAbsent(key: string, value: string, ttl: number) {
-    return (await this.redis.set(key, value, 'EX', ttl, 'NX')) === 'OK';
+    return (await this.run(() => this.redis.set(key, value, 'EX', ttl, 'NX'))) === 'OK';
   }
   async incr(key: string, ttl: number) {
-    const [[, count]] = (await this.redis.multi().incr(key).expire(key, ttl, 'NX').exec()) as [[null, number], unknown];
+    const result = await this.run(() => this.redis.multi().incr(key).expire(key, ttl, 'NX').exec());
+    if (!result) throw new AppError('CACHE_UNAVAILABLE');
+    const [[err, count]] = result as [[Error | null, number], unknown];
+    if (err) throw new AppError('CACHE_UNAVAILABLE');
     return count;
   }
   async del(key: string) {
-    await this.redis.del(key);
+    await this.run(() => this.redis.del(key));
   }
   async close() {
-    await this.redis.quit();
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
   }
 }
+
+const defaultLog: RedisShortStore['log'] = (level, msg, fields) => console.error(JSON.stringify({ level, msg, ...fields }));

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
 import { ConfigError } from '../config';
+import { AppError } from './errors';
 
 /** A stored file opened for reading: its bytes as a stream, and its size when the store knows it. */
 export interface StoredObject {
@@ -128,6 +129,8 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
+      // a store that stops answering costs a request seconds, not minutes (then 503 STORAGE_UNAVAILABLE)
+      requestHandler: { connectionTimeout: 2000, requestTimeout: 15_000 },
     });
     const s = new S3Storage(sdk, client, o.bucket);
     try {
@@ -141,8 +144,18 @@ export class S3Storage implements Storage {
     return s;
   }
 
+  /** One request to the store: not-found stays as it is; any other failure is the store's, 503 STORAGE_UNAVAILABLE. */
+  private async send<T>(command: unknown): Promise<T> {
+    try {
+      return (await this.client.send(command as never)) as T;
+    } catch (e) {
+      if (isMissing(e)) throw e;
+      throw storageUnavailable(e);
+    }
+  }
+
   async put(key: string, data: Buffer, contentType = 'application/octet-stream') {
-    await this.client.send(
+    await this.send(
       new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: checked(key), Body: data, ContentType: contentType, ContentLength: data.length }),
     );
   }
@@ -156,7 +169,7 @@ export class S3Storage implements Storage {
   async open(key: string): Promise<StoredObject | null> {
     if (!isValidKey(key)) return null;
     try {
-      const r = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const r = await this.send<{ Body?: unknown; ContentLength?: number }>(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return { body: r.Body as Readable, size: r.ContentLength ?? null };
     } catch (e) {
       if (isMissing(e)) return null;
@@ -166,7 +179,7 @@ export class S3Storage implements Storage {
   async exists(key: string) {
     if (!isValidKey(key)) return false;
     try {
-      await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      await this.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return true;
     } catch (e) {
       if (isMissing(e)) return false;
@@ -174,11 +187,20 @@ export class S3Storage implements Storage {
     }
   }
   async remove(key: string) {
-    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: checked(key) }));
+    await this.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: checked(key) }));
   }
   async close() {
     this.client.destroy();
   }
+}
+
+/**
+ * The store's failure as the error contract: 503 STORAGE_UNAVAILABLE (never DB_UNAVAILABLE, which a refused
+ * connection would otherwise read as), with only the failure's name kept for the log.
+ */
+function storageUnavailable(e: unknown): AppError {
+  const err = e as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  return Object.assign(new AppError('STORAGE_UNAVAILABLE'), { storage: { failure: err.code ?? err.name, status: err.$metadata?.httpStatusCode } });
 }
 
 function isMissing(e: unknown): boolean {
@@ -198,4 +220,35 @@ export async function createStorage(config: Config): Promise<Storage> {
     });
   }
   return new LocalStorage(path.join(config.dataDir, 'uploads'));
+}
+
+/** Waits before each further attempt of a background upload (ms): about two minutes in all. */
+export const PUT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000, 30_000, 30_000, 30_000];
+
+/**
+ * Stores a background job's result (an export, a certificate zip), trying again while the store is
+ * unavailable: a store that is down for a minute delays the file, it does not lose it. `beat` runs every
+ * 20 s meanwhile, so the job keeps reporting progress (a job silent for a minute counts as failed).
+ */
+export async function putRetrying(
+  storage: Pick<Storage, 'put'>,
+  key: string,
+  data: Buffer,
+  contentType: string,
+  opts: { beat?: () => Promise<void>; delays?: readonly number[] } = {},
+): Promise<void> {
+  const delays = opts.delays ?? PUT_RETRY_DELAYS_MS;
+  const heart = opts.beat ? setInterval(() => void opts.beat!().catch(() => undefined), 20_000) : null;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await storage.put(key, data, contentType);
+      } catch (e) {
+        if (!(e instanceof AppError && e.code === 'STORAGE_UNAVAILABLE') || attempt >= delays.length) throw e;
+        await new Promise((r) => setTimeout(r, delays[attempt]));
+      }
+    }
+  } finally {
+    if (heart) clearInterval(heart);
+  }
 }

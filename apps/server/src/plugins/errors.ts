@@ -36,7 +36,7 @@ export interface SendOptions {
 export function send(reply: FastifyReply, lang: Lang, code: ErrorCode, o: SendOptions = {}) {
   const status = o.status ?? ERRORS[code].status;
   const text = translate(lang, o.message ?? ERRORS[code].message, o.params);
-  return reply.status(status).send({ status, message: text, resultCode: 0 as const, resultStr: text, code, ...o.extra });
+  return reply.status(status).send({ status, message: text, resultCode: 0 as const, resultStr: text, code, requestId: String(reply.request.id), ...o.extra });
 }
 
 /** The one error handler: every failure leaves as design §3's error body; 5xx never carry internals. */
@@ -44,6 +44,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'zh';
     if (err instanceof AppError) {
+      // the object store's failures are logged here, once per request (Redis's once per outage, by its store)
+      if (err.code === 'STORAGE_UNAVAILABLE') req.log.warn({ route: routeOf(req), ...(err as { storage?: object }).storage }, 'object store unavailable');
       const fieldErrors = err.fieldErrors
         ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, translate(lang, v, err.params)]))
         : undefined;

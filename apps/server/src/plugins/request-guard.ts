@@ -8,10 +8,10 @@ export const MAX_URL_LENGTH = 8192;
 /** Deepest nesting of a JSON body, query or path value: no form of ours nests past a handful. */
 export const MAX_DEPTH = 32;
 
-function body(lang: Lang, code: ErrorCode): string {
+function body(lang: Lang, code: ErrorCode, requestId?: string): string {
   const def = ERRORS[code];
   const text = translate(lang, def.message);
-  return JSON.stringify({ status: def.status, message: text, resultCode: 0, resultStr: text, code });
+  return JSON.stringify({ status: def.status, message: text, resultCode: 0, resultStr: text, code, ...(requestId ? { requestId } : {}) });
 }
 
 /**
@@ -21,8 +21,8 @@ function body(lang: Lang, code: ErrorCode): string {
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const lang = pickLang(req.headers['accept-language']);
   const code: ErrorCode = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_URL';
-  reply.headers(API_HEADERS).header('cache-control', 'no-store').type('application/json; charset=utf-8');
-  return reply.status(ERRORS[code].status).send(body(lang, code));
+  reply.headers(API_HEADERS).header('cache-control', 'no-store').header('x-request-id', String(req.id)).type('application/json; charset=utf-8');
+  return reply.status(ERRORS[code].status).send(body(lang, code, String(req.id)));
 }
 
 /**

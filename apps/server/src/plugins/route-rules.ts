@@ -22,6 +22,7 @@ declare module 'fastify' {
  */
 export const RAW_ROUTES: readonly (string | RegExp)[] = [
   'GET /files/*', // public stored files
+  'GET /metrics', // Prometheus text for operators (token)
   'GET /api/files/*', // private uploads (owner and staff)
   'GET /avatar/:name', // avatars by file name (spec 7.1)
   'GET /api/pictures/original/:key', // album originals by unguessable key (attachment)

@@ -52,6 +52,7 @@ function isApi(url: string) {
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(isApi(req.url) ? API_HEADERS : SECURITY_HEADERS);
+    reply.header('x-request-id', String(req.id));
     done();
   });
 }

@@ -174,3 +174,24 @@ export async function truncateAll(database: Database) {
       from pg_sequences where last_value is not null`),
   );
 }
+
+/** The context once useTestApp has filled it (its own beforeAll runs first; a file's beforeAll may wait here). */
+export async function contextReady(t: () => TestContext): Promise<TestContext> {
+  for (;;) {
+    try {
+      return t();
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/** A TCP port free on loopback right now (for a process a test starts). */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as import('node:net').AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}

@@ -8,6 +8,9 @@ export interface TestS3 {
   bucket: string;
   /** the environment that points an app at this server (STORAGE=s3 and the S3_* settings) */
   env: Record<string, string>;
+  /** stops answering (the port refuses connections) until `resume` starts it again on the same port and files */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -18,15 +21,25 @@ export interface TestS3 {
  */
 export async function startS3(bucket = 'rp-test'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const make = (port: number) => new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  let server: S3rver | null = make(0);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     bucket,
     env: { STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_REGION: 'us-east-1' },
+    pause: async () => {
+      await server?.close();
+      server = null;
+    },
+    resume: async () => {
+      if (server) return;
+      server = make(port);
+      await server.run();
+    },
     close: async () => {
-      await server.close();
+      await server?.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

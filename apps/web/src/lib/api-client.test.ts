@@ -169,4 +169,28 @@ describe('api client (spec 8.1)', () => {
     expect((init?.headers as Record<string, string>)['Accept-Language']).toBe('en');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
   });
+
+  it('a create carries an Idempotency-Key; the same call after a 503 or no answer reuses it, an answered one does not', async () => {
+    const keyOf = (i: number) => (fetchMock.mock.calls[i]![1]?.headers as Record<string, string>)['Idempotency-Key'];
+    fetchMock.mockResolvedValueOnce(json(errorBody(503, 'busy'), 503));
+    await rejection(api.post('/api/lTeam/web/batchCreate', { team: 'Falcons' }, { silent: true }));
+    fetchMock.mockRejectedValueOnce(new TypeError('network down'));
+    await rejection(api.post('/api/lTeam/web/batchCreate', { team: 'Falcons' }, { silent: true }));
+    fetchMock.mockResolvedValueOnce(json({ resultCode: 1, resultStr: 'ok' }));
+    await api.post('/api/lTeam/web/batchCreate', { team: 'Falcons' });
+    fetchMock.mockResolvedValueOnce(json({ resultCode: 1, resultStr: 'ok' }));
+    await api.post('/api/lTeam/web/batchCreate', { team: 'Falcons' });
+    fetchMock.mockResolvedValueOnce(json({ resultCode: 1, resultStr: 'ok' }));
+    await api.post('/api/lTeam/web/batchCreate', { team: 'Eagles' });
+    expect(keyOf(0)).toMatch(/^[0-9a-f]{32}$/);
+    // the retries of the unanswered call: the same key; once answered, the same body again is a new intent
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(keyOf(2)).toBe(keyOf(0));
+    expect(keyOf(3)).not.toBe(keyOf(0));
+    expect(keyOf(4)).not.toBe(keyOf(3));
+    // reads carry none
+    fetchMock.mockResolvedValueOnce(json({ resultCode: 1, resultStr: 'ok' }));
+    await api.get('/api/x');
+    expect(keyOf(5)).toBeUndefined();
+  });
 });

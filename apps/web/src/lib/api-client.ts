@@ -126,6 +126,23 @@ function stringRecord(value: unknown): Record<string, string> {
   return out;
 }
 
+/** Keys of calls that got no answer yet (or a 5xx), by method, address and body, for 30 minutes. */
+const pendingKeys = new Map<string, { key: string; at: number }>();
+const KEY_LIFETIME_MS = 30 * 60_000;
+
+/** The Idempotency-Key of this intent: the one of an unanswered identical call, or a new random one. */
+export function idempotencyKey(intent: string): string {
+  const now = Date.now();
+  for (const [k, v] of pendingKeys) if (now - v.at > KEY_LIFETIME_MS) pendingKeys.delete(k);
+  const known = pendingKeys.get(intent);
+  if (known) return known.key;
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  const key = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  pendingKeys.set(intent, { key, at: now });
+  return key;
+}
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { silent = false, noRedirect = false, responseType = 'json' } = options;
   const notice = (message: string) => {
@@ -142,6 +159,11 @@ export async function request<T>(method: string, path: string, options: RequestO
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+
+  // a create or payment carries an Idempotency-Key: the same call sent again after a failure without an
+  // answer (5xx, timeout, network) reuses it, so the server answers with the first result, never a second row
+  const intent = method !== 'GET' && typeof body === 'string' ? `${method} ${buildUrl(path, options.query)}\n${body}` : null;
+  if (intent) headers['Idempotency-Key'] = idempotencyKey(intent);
 
   const controller = new AbortController();
   let timedOut = false;
@@ -190,6 +212,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
+  // answered (not a server failure): the next identical call is a new intent with a new key
+  if (intent && response.status < 500) pendingKeys.delete(intent);
   // a conditional GET (If-None-Match) whose answer has not changed: no body, the caller keeps what it has
   if (response.status === 304) return undefined as T;
   const envelope = isRecord(payload) ? payload : undefined;

@@ -32,6 +32,8 @@ export const errorResponse = z.object({
   resultStr: z.string(),
   code: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
+  /** the request's id, as in the server's log lines (and the X-Request-Id header): what support asks for */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorResponse>;
 

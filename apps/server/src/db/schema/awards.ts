@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { AWARD_KINDS, CERTIFICATE_STATUSES } from '@rp/shared';
+import { oneOf } from './states';
 import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check, jsonb } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { activities, programs } from './content';
@@ -87,12 +89,12 @@ export const awards = pgTable(
     /** 1 = first prize …; orders the list */
     rank: integer('rank').notNull().default(1),
     /** 'team' | 'player' | 'leader' | 'volunteer' */
-    kind: text('kind').notNull().default('team'),
+    kind: text('kind', { enum: AWARD_KINDS }).notNull().default('team'),
     /** qualifies a team for the next stage: a promotion voucher is issued with the grant */
     promotes: boolean('promotes').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('awards_activity_idx').on(t.activityId, t.rank)],
+  (t) => [index('awards_activity_idx').on(t.activityId, t.rank), oneOf('awards_kind_ck', t.kind, AWARD_KINDS)],
 );
 
 /** A certificate: an award granted to one subject. certCode is random (not derived from ids) and unique. */
@@ -116,7 +118,7 @@ export const certificates = pgTable(
     /** promotion voucher for a promoting team award */
     voucher: text('voucher'),
     /** 'valid' | 'void' (reissued or revoked) */
-    status: text('status').notNull().default('valid'),
+    status: text('status', { enum: CERTIFICATE_STATUSES }).notNull().default('valid'),
     grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
@@ -130,6 +132,7 @@ export const certificates = pgTable(
       .where(sql`${t.status} = 'valid'`),
     index('certificates_activity_idx').on(t.activityId),
     check('certificates_one_subject', sql`num_nonnulls(${t.teamId}, ${t.memberId}, ${t.leaderId}, ${t.volunteerId}) >= 1`),
+    oneOf('certificates_status_ck', t.status, CERTIFICATE_STATUSES),
   ],
 );
 
@@ -141,7 +144,7 @@ export const awardTemplates = pgTable(
     activityId: integer('activity_id')
       .notNull()
       .references(() => activities.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull().default('team'),
+    kind: text('kind', { enum: AWARD_KINDS }).notNull().default('team'),
     /** a stored upload (public file key) or null for the built-in design */
     background: text('background'),
     width: integer('width').notNull().default(1600),
@@ -152,5 +155,5 @@ export const awardTemplates = pgTable(
       .default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('award_templates_uq').on(t.activityId, t.kind)],
+  (t) => [uniqueIndex('award_templates_uq').on(t.activityId, t.kind), oneOf('award_templates_kind_ck', t.kind, AWARD_KINDS)],
 );

@@ -1,4 +1,23 @@
 import { sql } from 'drizzle-orm';
+import {
+  ORDER_CHANNELS,
+  ORDER_CLOSE_REASONS,
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
+  INVOICE_TITLE_TYPES,
+  LEDGER_KINDS,
+  ORDER_ITEM_KINDS,
+  ORDER_ITEM_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_SCENES,
+  PAYMENT_STATUSES,
+  PAY_CHANNELS,
+  REFUND_KINDS,
+  REFUND_STATUSES,
+  SANDBOX_REFUND_STATUSES,
+  SANDBOX_TRADE_STATUSES,
+} from '@rp/shared';
+import { oneOf } from './states';
 import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { activities, plans } from './content';
@@ -23,9 +42,9 @@ export const orders = pgTable(
     /** 1 codes (plan × quantity), 2 registration fee of players (a team's or selected ones) */
     type: integer('type').notNull(),
     /** 'unpaid' | 'paid' | 'cancelled' | 'abnormal' */
-    status: text('status').notNull().default('unpaid'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('unpaid'),
     /** why a cancelled order closed: 'expired' | 'user' | 'staff' */
-    closeReason: text('close_reason'),
+    closeReason: text('close_reason', { enum: ORDER_CLOSE_REASONS }),
     amountFen: integer('amount_fen').notNull(),
     paidFen: integer('paid_fen').notNull().default(0),
     refundedFen: integer('refunded_fen').notNull().default(0),
@@ -33,7 +52,7 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull().default(0),
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
     /** the channel and trade of the payment that paid it */
-    channel: text('channel'),
+    channel: text('channel', { enum: ORDER_CHANNELS }),
     providerTradeNo: text('provider_trade_no'),
     payerPhone: text('payer_phone'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -46,6 +65,9 @@ export const orders = pgTable(
     index('orders_status_expiry_idx').on(t.status, t.expiresAt),
     index('orders_activity_idx').on(t.activityId, t.status),
     check('orders_amounts_ok', sql`${t.amountFen} >= 0 and ${t.paidFen} >= 0 and ${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.paidFen}`),
+    oneOf('orders_status_ck', t.status, ORDER_STATUSES),
+    oneOf('orders_close_reason_ck', t.closeReason, ORDER_CLOSE_REASONS),
+    oneOf('orders_channel_ck', t.channel, ORDER_CHANNELS),
   ],
 );
 
@@ -58,7 +80,7 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** 'code' | 'member' */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ORDER_ITEM_KINDS }).notNull(),
     memberId: integer('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
     /** the code granted when the order was paid (kind 'code') */
     codeId: integer('code_id').references(() => redeemCodes.id, { onDelete: 'set null' }),
@@ -67,7 +89,7 @@ export const orderItems = pgTable(
     label: text('label').notNull().default(''),
     priceFen: integer('price_fen').notNull(),
     /** 'held' (order unpaid) | 'active' (paid) | 'refunding' | 'refunded' | 'released' (order closed unpaid) */
-    status: text('status').notNull().default('held'),
+    status: text('status', { enum: ORDER_ITEM_STATUSES }).notNull().default('held'),
     refundedFen: integer('refunded_fen').notNull().default(0),
   },
   (t) => [
@@ -78,6 +100,8 @@ export const orderItems = pgTable(
       .on(t.memberId)
       .where(sql`${t.status} = 'held' and ${t.memberId} is not null`),
     check('order_items_amounts_ok', sql`${t.priceFen} >= 0 and ${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.priceFen}`),
+    oneOf('order_items_kind_ck', t.kind, ORDER_ITEM_KINDS),
+    oneOf('order_items_status_ck', t.status, ORDER_ITEM_STATUSES),
   ],
 );
 
@@ -89,13 +113,13 @@ export const payments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    channel: text('channel').notNull(),
+    channel: text('channel', { enum: PAY_CHANNELS }).notNull(),
     outTradeNo: text('out_trade_no').notNull().unique(),
     amountFen: integer('amount_fen').notNull(),
     /** 'created' | 'paid' | 'failed' | 'closed' | 'abnormal' (paid with another amount) */
-    status: text('status').notNull().default('created'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
     /** 'desktop' | 'mobile' */
-    scene: text('scene').notNull().default('desktop'),
+    scene: text('scene', { enum: PAYMENT_SCENES }).notNull().default('desktop'),
     /** what the payer does next (JSON of PaymentAction), reused while the attempt is open */
     action: text('action').notNull().default('{}'),
     providerTradeNo: text('provider_trade_no'),
@@ -112,6 +136,9 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_trade_uq')
       .on(t.channel, t.providerTradeNo)
       .where(sql`${t.providerTradeNo} is not null`),
+    oneOf('payments_channel_ck', t.channel, PAY_CHANNELS),
+    oneOf('payments_status_ck', t.status, PAYMENT_STATUSES),
+    oneOf('payments_scene_ck', t.scene, PAYMENT_SCENES),
   ],
 );
 
@@ -129,9 +156,9 @@ export const refunds = pgTable(
       .references(() => payments.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'request' | 'withdrawal' | 'auto' */
-    kind: text('kind').notNull().default('request'),
+    kind: text('kind', { enum: REFUND_KINDS }).notNull().default('request'),
     /** 'pending' (waits for staff) | 'processing' | 'success' | 'failed' | 'rejected' | 'cancelled' (by the member) */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     /** what the items were paid */
     baseFen: integer('base_fen').notNull(),
     /** the tier of spec 9 when asked, and what it gives */
@@ -159,6 +186,8 @@ export const refunds = pgTable(
       'refunds_amounts_ok',
       sql`${t.baseFen} >= 0 and ${t.requestedFen} >= 0 and (${t.amountFen} is null or (${t.amountFen} >= 0 and ${t.amountFen} <= ${t.baseFen}))`,
     ),
+    oneOf('refunds_kind_ck', t.kind, REFUND_KINDS),
+    oneOf('refunds_status_ck', t.status, REFUND_STATUSES),
   ],
 );
 
@@ -190,14 +219,19 @@ export const ledger = pgTable(
     paymentId: integer('payment_id').references(() => payments.id),
     refundId: integer('refund_id').references(() => refunds.id),
     /** 'payment' | 'refund' | 'adjustment' */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amountFen: integer('amount_fen').notNull(),
-    channel: text('channel').notNull(),
+    channel: text('channel', { enum: PAY_CHANNELS }).notNull(),
     providerRef: text('provider_ref').notNull(),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_provider_ref_uq').on(t.kind, t.channel, t.providerRef), index('ledger_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('ledger_provider_ref_uq').on(t.kind, t.channel, t.providerRef),
+    index('ledger_order_idx').on(t.orderId),
+    oneOf('ledger_kind_ck', t.kind, LEDGER_KINDS),
+    oneOf('ledger_channel_ck', t.channel, PAY_CHANNELS),
+  ],
 );
 
 /** Invoice requests for paid orders (spec 3), issued by staff as a PDF. */
@@ -213,11 +247,11 @@ export const invoices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** 'pending' | 'issued' | 'rejected' */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('pending'),
     /** 'personal' | 'company' */
-    titleType: text('title_type').notNull(),
+    titleType: text('title_type', { enum: INVOICE_TITLE_TYPES }).notNull(),
     /** 'ordinary' | 'special' (special VAT invoice) */
-    kind: text('kind').notNull().default('ordinary'),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('ordinary'),
     companyName: text('company_name').notNull(),
     taxNo: text('tax_no').notNull().default(''),
     registeredAddress: text('registered_address').notNull().default(''),
@@ -240,6 +274,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_order_live_uq')
       .on(t.orderId)
       .where(sql`${t.status} <> 'rejected'`),
+    oneOf('invoices_status_ck', t.status, INVOICE_STATUSES),
+    oneOf('invoices_title_type_ck', t.titleType, INVOICE_TITLE_TYPES),
+    oneOf('invoices_kind_ck', t.kind, INVOICE_KINDS),
   ],
 );
 
@@ -261,31 +298,39 @@ export const bankAccounts = pgTable('bank_accounts', {
  * The sandbox gateway's own books (it stands in for an outside service, so it keeps its state apart from
  * ours; in the database so that every instance can serve its hosted page and deliver its notifications).
  */
-export const sandboxTrades = pgTable('sandbox_trades', {
-  outTradeNo: text('out_trade_no').primaryKey(),
-  tradeNo: text('trade_no').notNull().unique(),
-  /** the random id of the hosted page (the trade number is not enough to pay someone's trade) */
-  pageToken: text('page_token').notNull().unique(),
-  amountFen: integer('amount_fen').notNull(),
-  description: text('description').notNull(),
-  notifyUrl: text('notify_url').notNull(),
-  returnUrl: text('return_url').notNull(),
-  /** 'pending' | 'paid' | 'failed' | 'closed' */
-  status: text('status').notNull().default('pending'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const sandboxTrades = pgTable(
+  'sandbox_trades',
+  {
+    outTradeNo: text('out_trade_no').primaryKey(),
+    tradeNo: text('trade_no').notNull().unique(),
+    /** the random id of the hosted page (the trade number is not enough to pay someone's trade) */
+    pageToken: text('page_token').notNull().unique(),
+    amountFen: integer('amount_fen').notNull(),
+    description: text('description').notNull(),
+    notifyUrl: text('notify_url').notNull(),
+    returnUrl: text('return_url').notNull(),
+    /** 'pending' | 'paid' | 'failed' | 'closed' */
+    status: text('status', { enum: SANDBOX_TRADE_STATUSES }).notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf('sandbox_trades_status_ck', t.status, SANDBOX_TRADE_STATUSES)],
+);
 
-export const sandboxRefunds = pgTable('sandbox_refunds', {
-  outRefundNo: text('out_refund_no').primaryKey(),
-  outTradeNo: text('out_trade_no').notNull(),
-  refundNo: text('refund_no').notNull().unique(),
-  amountFen: integer('amount_fen').notNull(),
-  /** 'processing' | 'success' */
-  status: text('status').notNull().default('processing'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    outRefundNo: text('out_refund_no').primaryKey(),
+    outTradeNo: text('out_trade_no').notNull(),
+    refundNo: text('refund_no').notNull().unique(),
+    amountFen: integer('amount_fen').notNull(),
+    /** 'processing' | 'success' */
+    status: text('status', { enum: SANDBOX_REFUND_STATUSES }).notNull().default('processing'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf('sandbox_refunds_status_ck', t.status, SANDBOX_REFUND_STATUSES)],
+);
 
 /** Signed notifications the sandbox still has to deliver, retried with backoff like a gateway does. */
 export const sandboxDeliveries = pgTable(

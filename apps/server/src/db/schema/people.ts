@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { REBATE_STATUSES, REBATE_WITHDRAWAL_STATUSES, REVIEW_STATUSES, VOLUNTEER_STATUSES } from '@rp/shared';
+import { oneOf } from './states';
 import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { activities } from './content';
@@ -90,12 +92,16 @@ export const volunteers = pgTable(
     guardianPhone: text('guardian_phone').notNull().default(''),
     guardianConsent: boolean('guardian_consent').notNull().default(false),
     /** 'applied' | 'preGrouped' | 'admitted' | 'reassigned' | 'confirmed' | 'full' (spec 4.3 after the application) */
-    status: text('status').notNull().default('applied'),
+    status: text('status', { enum: VOLUNTEER_STATUSES }).notNull().default('applied'),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('volunteers_one_per_activity_uq').on(t.activityId, t.userId), index('volunteers_status_idx').on(t.activityId, t.status)],
+  (t) => [
+    uniqueIndex('volunteers_one_per_activity_uq').on(t.activityId, t.userId),
+    index('volunteers_status_idx').on(t.activityId, t.status),
+    oneOf('volunteers_status_ck', t.status, VOLUNTEER_STATUSES),
+  ],
 );
 
 /** A channel partner's application and account: who applied (the owner) and the business details. */
@@ -117,11 +123,15 @@ export const orgApplications = pgTable(
     contactPhone: text('contact_phone').notNull(),
     intro: text('intro').notNull().default(''),
     /** 'pending' | 'approved' | 'rejected' */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     rejectReason: text('reject_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('org_applications_name_uq').on(sql`lower(${t.name})`), index('org_applications_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('org_applications_name_uq').on(sql`lower(${t.name})`),
+    index('org_applications_user_idx').on(t.userId),
+    oneOf('org_applications_status_ck', t.status, REVIEW_STATUSES),
+  ],
 );
 
 /** A channel's rebate on one paid registration line: accrued on payment, final after the refund window. */
@@ -146,10 +156,14 @@ export const rebates = pgTable(
     perMille: integer('per_mille').notNull(),
     amountFen: integer('amount_fen').notNull(),
     /** 'accrued' (paid; final once the refund window closes) | 'void' (refunded) */
-    status: text('status').notNull().default('accrued'),
+    status: text('status', { enum: REBATE_STATUSES }).notNull().default('accrued'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('rebates_org_idx').on(t.orgId, t.status), check('rebates_amount_ck', sql`${t.amountFen} >= 0`)],
+  (t) => [
+    index('rebates_org_idx').on(t.orgId, t.status),
+    check('rebates_amount_ck', sql`${t.amountFen} >= 0`),
+    oneOf('rebates_status_ck', t.status, REBATE_STATUSES),
+  ],
 );
 
 /** A cash withdrawal of a channel's final rebates (spec 9 methods), processed by staff. */
@@ -170,12 +184,16 @@ export const rebateWithdrawals = pgTable(
     account: text('account').notNull().default(''),
     bankName: text('bank_name').notNull().default(''),
     /** 'paying' (in payment) | 'completed' | 'abnormal' */
-    status: text('status').notNull().default('paying'),
+    status: text('status', { enum: REBATE_WITHDRAWAL_STATUSES }).notNull().default('paying'),
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
-  (t) => [index('rebate_withdrawals_org_idx').on(t.orgId), check('rebate_withdrawals_amount_ck', sql`${t.amountFen} > 0`)],
+  (t) => [
+    index('rebate_withdrawals_org_idx').on(t.orgId),
+    check('rebate_withdrawals_amount_ck', sql`${t.amountFen} > 0`),
+    oneOf('rebate_withdrawals_status_ck', t.status, REBATE_WITHDRAWAL_STATUSES),
+  ],
 );
 
 /** A WeChat account (open platform openid/unionid) bound to one of ours. */

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { REDEEM_CODE_STATUSES, REVIEW_STATUSES } from '@rp/shared';
+import { oneOf } from './states';
 import { pgTable, serial, text, integer, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { activities, materials, plans, programs } from './content';
@@ -150,7 +152,7 @@ export const redeemCodes = pgTable(
     /** 0 universal, 10 (program type 0), 20 (program type 1) */
     type: integer('type').notNull().default(0),
     /** 'available' | 'used' | 'void' */
-    status: text('status').notNull().default('available'),
+    status: text('status', { enum: REDEEM_CODE_STATUSES }).notNull().default('available'),
     /** the account that bought or was given it; null = issue-by-admin code anyone may redeem */
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     memberId: integer('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
@@ -160,25 +162,29 @@ export const redeemCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('redeem_codes_owner_idx').on(t.ownerUserId, t.activityId, t.status)],
+  (t) => [index('redeem_codes_owner_idx').on(t.ownerUserId, t.activityId, t.status), oneOf('redeem_codes_status_ck', t.status, REDEEM_CODE_STATUSES)],
 );
 
 /** Withdrawal requests (type 2 withdraw with refund by tier, 3 withdraw by code). */
-export const withdrawals = pgTable('withdrawals', {
-  id: serial('id').primaryKey(),
-  memberId: integer('member_id')
-    .notNull()
-    .references(() => teamMembers.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  type: integer('type').notNull(),
-  /** 'pending' | 'approved' | 'rejected' */
-  status: text('status').notNull().default('pending'),
-  reason: text('reason').notNull().default(''),
-  refundPerMille: integer('refund_per_mille'),
-  refundFen: integer('refund_fen'),
-  decidedBy: integer('decided_by'),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull(),
+    /** 'pending' | 'approved' | 'rejected' */
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
+    reason: text('reason').notNull().default(''),
+    refundPerMille: integer('refund_per_mille'),
+    refundFen: integer('refund_fen'),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf('withdrawals_status_ck', t.status, REVIEW_STATUSES)],
+);

@@ -1,4 +1,6 @@
 import { pgTable, serial, text, integer, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { FEEDBACK_STATUSES, REVIEW_STATUSES } from '@rp/shared';
+import { oneOf } from './states';
 import { users } from './users';
 import { activities } from './content';
 import { teamMembers } from './registration';
@@ -19,13 +21,13 @@ export const feedback = pgTable(
     content: text('content').notNull(),
     contact: text('contact').notNull().default(''),
     /** 'new' | 'answered' */
-    status: text('status').notNull().default('new'),
+    status: text('status', { enum: FEEDBACK_STATUSES }).notNull().default('new'),
     answer: text('answer').notNull().default(''),
     answeredBy: integer('answered_by'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('feedback_status_idx').on(t.status, t.id), index('feedback_user_idx').on(t.userId)],
+  (t) => [index('feedback_status_idx').on(t.status, t.id), index('feedback_user_idx').on(t.userId), oneOf('feedback_status_ck', t.status, FEEDBACK_STATUSES)],
 );
 
 /** Live streams of an activity (spec 7.3 lLive/web/list), shown as links on the activity page. */
@@ -85,13 +87,17 @@ export const teamMemberAudits = pgTable(
     reason: text('reason').notNull(),
     content: text('content').notNull(),
     /** 'pending' | 'approved' | 'rejected' */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     decisionReason: text('decision_reason').notNull().default(''),
     decidedBy: integer('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('team_member_audits_user_idx').on(t.userId, t.id), index('team_member_audits_status_idx').on(t.status, t.id)],
+  (t) => [
+    index('team_member_audits_user_idx').on(t.userId, t.id),
+    index('team_member_audits_status_idx').on(t.status, t.id),
+    oneOf('team_member_audits_status_ck', t.status, REVIEW_STATUSES),
+  ],
 );
 
 /** Provider settings that are not secrets (bucket names, regions, public endpoints); secrets stay in the environment. */

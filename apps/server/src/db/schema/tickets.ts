@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { CHECKIN_RESULTS, SESSION_KINDS, VISITOR_STATUSES, WAITLIST_STATUSES } from '@rp/shared';
+import { oneOf } from './states';
 import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { activities } from './content';
@@ -18,7 +20,7 @@ export const eventSessions = pgTable(
       .notNull()
       .references(() => activities.id, { onDelete: 'restrict' }),
     /** 'audience' | 'workshop' | 'online' */
-    kind: text('kind').notNull().default('audience'),
+    kind: text('kind', { enum: SESSION_KINDS }).notNull().default('audience'),
     nameZh: text('name_zh').notNull(),
     nameEn: text('name_en').notNull().default(''),
     areaZh: text('area_zh').notNull().default(''),
@@ -43,6 +45,7 @@ export const eventSessions = pgTable(
     index('event_sessions_activity_idx').on(t.activityId, t.kind),
     check('event_sessions_places_ok', sql`${t.maxPeople} >= 0 and ${t.taken} >= 0 and (${t.maxPeople} = 0 or ${t.taken} <= ${t.maxPeople})`),
     check('event_sessions_times_ok', sql`${t.entryTime} < ${t.startTime} and ${t.endTime} > ${t.startTime}`),
+    oneOf('event_sessions_kind_ck', t.kind, SESSION_KINDS),
   ],
 );
 
@@ -100,12 +103,17 @@ export const visitors = pgTable(
     cardEnc: text('card_enc').notNull().default(''),
     cardMasked: text('card_masked').notNull().default(''),
     passCode: text('pass_code').notNull().unique(),
-    status: text('status').notNull().default('held'),
+    status: text('status', { enum: VISITOR_STATUSES }).notNull().default('held'),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedGate: text('used_gate'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('visitors_order_idx').on(t.orderId), index('visitors_user_idx').on(t.userId), index('visitors_session_idx').on(t.sessionId, t.status)],
+  (t) => [
+    index('visitors_order_idx').on(t.orderId),
+    index('visitors_user_idx').on(t.userId),
+    index('visitors_session_idx').on(t.sessionId, t.status),
+    oneOf('visitors_status_ck', t.status, VISITOR_STATUSES),
+  ],
 );
 
 /** One scan at a gate: admitted, or refused and why (the check-in log). */
@@ -118,10 +126,10 @@ export const checkins = pgTable(
     staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
     gate: text('gate').notNull().default(''),
     /** 'admitted' | 'used' | 'unknown' | 'notValid' | 'otherSession' */
-    result: text('result').notNull(),
+    result: text('result', { enum: CHECKIN_RESULTS }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('checkins_session_idx').on(t.sessionId, t.at)],
+  (t) => [index('checkins_session_idx').on(t.sessionId, t.at), oneOf('checkins_result_ck', t.result, CHECKIN_RESULTS)],
 );
 
 /** Group pass code of a ticket order: one scan admits every valid visitor of the order. */
@@ -145,7 +153,7 @@ export const waitlist = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
     /** 'waiting' | 'offered' | 'done' | 'expired' | 'left' */
-    status: text('status').notNull().default('waiting'),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
     offeredUntil: timestamp('offered_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -154,6 +162,7 @@ export const waitlist = pgTable(
     uniqueIndex('waitlist_one_per_user_uq')
       .on(t.sessionId, t.userId)
       .where(sql`${t.status} in ('waiting', 'offered')`),
+    oneOf('waitlist_status_ck', t.status, WAITLIST_STATUSES),
   ],
 );
 

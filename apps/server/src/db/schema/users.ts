@@ -1,4 +1,4 @@
-import { pgTable, serial, text, integer, timestamp, boolean, index, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, integer, timestamp, boolean, index, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** The organiser's departments (a tree) and posts; staff accounts name one of each. */
 export const departments = pgTable('departments', {
@@ -63,6 +63,26 @@ export const kv = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('kv_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Idempotency-Key of a create or payment call (plugins/idempotency.ts), per account, for 24 hours: the first
+ * answer is kept and replayed to a retry. `committed` is set inside the request's first transaction, so a
+ * failure after the commit (a 503 on a dying connection) still tells a retry that the change was made.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    committed: boolean('committed').notNull().default(false),
+    responseStatus: integer('response_status'),
+    responseType: text('response_type'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /** What the default (development) SMS adapter "sent"; readable by administrators. */

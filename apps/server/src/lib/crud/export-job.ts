@@ -5,7 +5,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { AppDeps } from '../../app';
 import { AppError } from '../errors';
-import { newKey } from '../storage';
+import { newKey, putRetrying } from '../storage';
 import { progressJobs } from '../progress-job';
 
 /**
@@ -96,7 +96,10 @@ async function write(deps: Deps, job: ResourceExportJob, src: ExportSource) {
     ws.commit();
     await wb.commit();
     const key = newKey('private/exports', 'xlsx');
-    await deps.storage.put(key, await readFile(file), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    // a store that is down for a while delays the file (retried, the job still beating), it does not fail the export
+    await putRetrying(deps.storage, key, await readFile(file), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', {
+      beat: () => save(deps, { ...job, beat: Date.now() }),
+    });
     await save(deps, { ...job, done: job.total, ready: true, key, beat: Date.now() });
   } finally {
     await rm(dir, { recursive: true, force: true });

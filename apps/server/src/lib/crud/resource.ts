@@ -25,7 +25,7 @@ import {
   type ResourceDef,
   wireNames,
 } from '@rp/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { audit } from '../audit';
 import { ok, page } from '../envelope';
 import { AppError, errors } from '../errors';
@@ -37,7 +37,6 @@ import { startExportJob } from './export-job';
 import { containsPattern } from '../like';
 
 type Row = Record<string, unknown>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface ResourceHooks {
   /** checks across fields and with other rows; throw AppError to refuse */

@@ -1,13 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ROLES, ROLE_PERMISSIONS, checkRolePermission, isBuiltInRole, type AdminUserUpdate, type RoleBody, type RoleItem } from '@rp/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { activities, auditLog, loginLog, staffRoles, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { servedResources } from '../../lib/crud/resource';
 import { containsPattern } from '../../lib/like';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Accounts per role code, in one query. */
 async function holders(db: Db | Tx): Promise<Map<string, number>> {

@@ -76,7 +76,7 @@ async function season() {
   const oA = await order(a.id, 'OA');
   const oB = await order(b.id, 'OB');
   const oOld = await order(old.id, 'OOLD');
-  const entry = (orderId: number, kind: string, amountFen: number, createdAt: Date, ref: string) =>
+  const entry = (orderId: number, kind: 'payment' | 'refund', amountFen: number, createdAt: Date, ref: string) =>
     db.insert(ledger).values({ orderId, kind, amountFen, channel: 'sandbox', providerRef: ref, createdAt });
   await entry(oA.id, 'payment', 30_000, chinaTime('2026-03-01', 23.5), 'p1');
   await entry(oA.id, 'refund', -9_000, chinaTime('2026-03-02', 1), 'r1');

@@ -84,7 +84,13 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: SmsPurp
     .padStart(SMS_CODE_LENGTH, '0');
   await deps.store.set(`sms:${purpose}:${phone}`, code, SMS_TTL_S);
   await deps.store.del(`smsfail:${purpose}:${phone}`);
-  await deps.sms.send({ phone, purpose, code, text: translate(lang, 'sms.template', { code }) });
+  try {
+    await deps.sms.send({ phone, purpose, code, text: translate(lang, 'sms.template', { code }) });
+    deps.metrics.sms.inc({ purpose, result: 'sent' });
+  } catch (e) {
+    deps.metrics.sms.inc({ purpose, result: 'failed' });
+    throw e;
+  }
 }
 
 /**

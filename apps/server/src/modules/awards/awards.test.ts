@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { publicBase } from '../../lib/public-base';
 import { eq } from 'drizzle-orm';
 import { CERT_CODE_RE } from '@rp/shared';
 import { certificates, scores, teamMembers, users } from '../../db/schema/index';
@@ -260,7 +261,7 @@ describe('the certificate picture (spec 2.7)', () => {
     expect(await img.metadata()).toMatchObject({ format: 'png', width: 1600, height: 1131 });
     const { data, info } = await img.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const qr = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-    expect(qr?.data).toBe(`http://localhost/verify/${cert.certCode}`);
+    expect(qr?.data).toBe(`${publicBase(app.deps.config)}/verify/${cert.certCode}`);
     // the same picture again (from memory)
     expect((await app.inject({ method: 'GET', url: `/api/lAward/cert/${cert.certCode}` })).rawPayload.equals(r.rawPayload)).toBe(true);
     expect((await app.inject({ method: 'GET', url: '/api/lAward/cert/ABCDEFGHJKLMNPQR' })).statusCode).toBe(404);

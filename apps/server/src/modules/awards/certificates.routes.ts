@@ -29,8 +29,8 @@ import {
   verifyQuery,
 } from '@rp/shared';
 import { ok } from '../../lib/envelope';
+import { publicBase } from '../../lib/public-base';
 import { AppError } from '../../lib/errors';
-import { audit } from '../../lib/audit';
 import { TtlCache } from '../../lib/ttl-cache';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { rateLimits } from './limits';
@@ -61,7 +61,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['awards'];
   const staff = { preHandler: requirePermission('awards.manage') };
   const { perIp, perUser } = rateLimits(deps);
-  const baseOf = (req: FastifyRequest) => deps.config.PUBLIC_BASE_URL ?? new URL(`${req.protocol}://${req.host}`).origin;
+  const baseOf = (_req?: FastifyRequest) => publicBase(deps.config); // never the request's Host
 
   // ——— the certificate picture (spec 2.7): by its unguessable code, like the verification page ———
   // rendered once, then served from memory while its code is valid and its design unchanged (checked on every
@@ -92,16 +92,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(req, { data: await getTemplate(db, req.query.activityId, req.query.type) }, 'ok.query'),
   );
   app.put('/api/admin/awardTemplates', { schema: { tags, body: templateBody, response: { 200: templateResponse } }, ...staff }, async (req) => {
-    const before = await getTemplate(db, req.body.activityId, req.body.kind);
-    const data = await saveTemplate(deps, req.body, req.lang);
-    await audit(db, {
-      userId: req.user!.id,
-      resource: 'awardTemplates',
-      recordId: `${data.activityId}:${data.kind}`,
-      action: before.updatedAt ? 'update' : 'create',
-      before: before.updatedAt ? { background: before.background, fields: before.fields } : undefined,
-      after: { background: data.background, fields: data.fields },
-    });
+    const data = await saveTemplate(deps, req.body, req.lang, req.user!.id);
     return ok(req, { data }, 'award.templateSaved');
   });
   app.post('/api/admin/awardTemplates/background', { schema: { tags, response: { 200: backgroundResponse } }, ...staff }, async (req) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { publicBase } from '../../lib/public-base';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import sharp from 'sharp';
@@ -110,7 +111,7 @@ describe('certificate templates (spec 7.7, 8.2, 9: an award picture)', () => {
     expect(await img.metadata()).toMatchObject({ format: 'png', width: 1200, height: 800 });
     // the QR code sits where the template put it
     const box = await sharp(r.rawPayload).extract({ left: 940, top: 540, width: 240, height: 240 }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    expect(decodeQr(box.data, box.info.width, box.info.height)).toBe(`http://localhost/verify/${cert.certCode}`);
+    expect(decodeQr(box.data, box.info.width, box.info.height)).toBe(`${publicBase(get().config)}/verify/${cert.certCode}`);
     // moved: the next download is drawn anew
     await s.staff.put('/api/admin/awardTemplates', {
       activityId: s.activity.id,
@@ -124,7 +125,7 @@ describe('certificate templates (spec 7.7, 8.2, 9: an award picture)', () => {
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    expect(decodeQr(corner.data, corner.info.width, corner.info.height)).toBe(`http://localhost/verify/${cert.certCode}`);
+    expect(decodeQr(corner.data, corner.info.width, corner.info.height)).toBe(`${publicBase(get().config)}/verify/${cert.certCode}`);
     const trail = await database.db.select().from(auditLog).where(eq(auditLog.resource, 'awardTemplates'));
     expect(trail.map((a) => a.action)).toEqual(['create', 'update']);
     // the preview draws unsaved fields with sample data
@@ -257,7 +258,7 @@ describe('lookups (spec 7.4) and the picture proxy (spec 7.7)', () => {
     expect([width, height]).toEqual([200, 100]);
     expect(base64).toMatch(/^data:image\/png;base64,/);
     expect(await sharp(Buffer.from(base64.split(',')[1], 'base64')).metadata()).toMatchObject({ width: 200, height: 100 });
-    expect((await s.owner.post('/api/lAward/picture', { pictureUrl: `http://localhost${bg.url}`, height: 50 })).json().data.height).toBe(50);
+    expect((await s.owner.post('/api/lAward/picture', { pictureUrl: `${publicBase(get().config)}${bg.url}`, height: 50 })).json().data.height).toBe(50);
     for (const pictureUrl of [
       'https://evil.example/x.png',
       'http://169.254.169.254/latest',

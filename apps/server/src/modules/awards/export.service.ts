@@ -8,7 +8,7 @@ import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { awards, certificates } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { newKey } from '../../lib/storage';
+import { newKey, putRetrying } from '../../lib/storage';
 import { progressJobs } from '../../lib/progress-job';
 import { renderCertificate } from './templates.service';
 
@@ -123,7 +123,8 @@ async function run(deps: Deps, job: ExportJob, verifyBase: string) {
     await zip.finalize();
     await closed;
     const key = newKey('private/exports', 'zip');
-    await deps.storage.put(key, await readFile(file), 'application/zip');
+    // a store that is down for a while delays the zip (retried, the job still beating), it does not fail it
+    await putRetrying(deps.storage, key, await readFile(file), 'application/zip', { beat: () => save(deps, { ...job, beat: Date.now() }) });
     await save(deps, { ...job, done: job.total, ready: true, key, beat: Date.now() });
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { activities, awardTemplates, certificates } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { audit } from '../../lib/audit';
 import { isValidKey } from '../../lib/storage';
 import { findUpload, privateKeyOf } from '../uploads/uploads.service';
 import { certificateFace } from './awards.service';
@@ -39,7 +40,12 @@ export async function getTemplate(db: Db, activityId: number, kind: Kind) {
 const fieldLabel = (lang: Lang, key: string) => translate(lang, `award.field.${key}` as never);
 
 /** Checks a template (background of ours, the kind's required fields, every field inside the picture), then saves it. */
-export async function saveTemplate(deps: Deps, input: { activityId: number; kind: Kind; background: string | null; fields: PlacedField[] }, lang: Lang) {
+export async function saveTemplate(
+  deps: Deps,
+  input: { activityId: number; kind: Kind; background: string | null; fields: PlacedField[] },
+  lang: Lang,
+  staffId: number | null = null,
+) {
   const { db } = deps.database;
   const [activity] = await db.select({ id: activities.id }).from(activities).where(eq(activities.id, input.activityId));
   if (!activity) throw new AppError('ACTIVITY_NOT_FOUND', { field: 'activityId' });
@@ -60,10 +66,22 @@ export async function saveTemplate(deps: Deps, input: { activityId: number; kind
     if (outside) throw new AppError('AWARD_TEMPLATE_OUTSIDE', { field: 'fields', params: { field: fieldLabel(lang, f.key) } });
   }
   const values = { background: input.background, width, height, fields: input.fields, updatedAt: new Date() };
-  await db
-    .insert(awardTemplates)
-    .values({ activityId: input.activityId, kind: input.kind, ...values })
-    .onConflictDoUpdate({ target: [awardTemplates.activityId, awardTemplates.kind], set: values });
+  const before = await getTemplate(db, input.activityId, input.kind);
+  // the template and its audit entry commit together
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(awardTemplates)
+      .values({ activityId: input.activityId, kind: input.kind, ...values })
+      .onConflictDoUpdate({ target: [awardTemplates.activityId, awardTemplates.kind], set: values });
+    await audit(tx, {
+      userId: staffId,
+      resource: 'awardTemplates',
+      recordId: `${input.activityId}:${input.kind}`,
+      action: before.updatedAt ? 'update' : 'create',
+      before: before.updatedAt ? { background: before.background, fields: before.fields } : undefined,
+      after: { background: input.background, fields: input.fields },
+    });
+  });
   return getTemplate(db, input.activityId, input.kind);
 }
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { translate, type ChannelApplyBody, type Lang, type RebateWithdrawBody } from '@rp/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { activities, messages, orderItems, orgApplications, orgs, rebates, rebateWithdrawals, teamMembers, teams, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -13,7 +13,6 @@ import { AppError } from '../../lib/errors';
  * refunded; final rebates are withdrawn as cash by one of spec 9's methods, one withdrawal in payment at a time.
  */
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' ? en || zh : zh || en);
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I: read aloud and typed by hand
 

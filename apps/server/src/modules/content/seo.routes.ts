@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { activities, consoles, news, programs } from '../../db/schema/index';
+import { publicBase } from '../../lib/public-base';
 
 const STATIC = ['/home', '/news', '/pasted', '/pictures', '/program', '/activity', '/rules', '/partner', '/about', '/registration'];
 
-/** robots.txt and sitemap.xml for the public pages (absolute URLs from the request's host). */
+/** robots.txt and sitemap.xml for the public pages (absolute URLs from PUBLIC_BASE_URL, never the request's Host). */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
-  const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
+  const origin = (_req?: unknown) => publicBase(app.deps.config);
 
   app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) =>
     reply

@@ -1,8 +1,7 @@
 import { translate, type Lang, type MessageKey } from '@rp/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { messages } from '../../db/schema/index';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Params = Record<string, string | number>;
 
 /** One system message: its texts' keys and the parameters of each language (names differ by language). */

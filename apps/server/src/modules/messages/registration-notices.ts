@@ -1,10 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { translate, type MessageKey } from '@rp/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { activities, type teamMembers, teams } from '../../db/schema/index';
 import { bilingual, notify, type Notice } from './notify.service';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type MemberRow = typeof teamMembers.$inferSelect;
 
 /** Names a member notice needs: the activity (both languages) and the team of each player. */

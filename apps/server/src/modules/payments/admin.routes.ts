@@ -70,20 +70,14 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(payments.id))
         .limit(1);
       if (!p) throw new AppError('NOT_BANK_ORDER');
-      await applyPaymentEvent(deps, 'bank', {
-        type: 'payment',
-        outTradeNo: p.outTradeNo,
-        providerTradeNo: req.body.bankSerial,
-        amountFen: req.body.amountFen,
-        success: true,
-      });
-      await audit(db, {
-        userId: req.user!.id,
-        resource: 'orders',
-        recordId: req.params.id,
-        action: 'confirmTransfer',
-        after: { amountFen: req.body.amountFen },
-      });
+      // the confirmation's audit entry commits with the payment it records
+      await applyPaymentEvent(
+        deps,
+        'bank',
+        { type: 'payment', outTradeNo: p.outTradeNo, providerTradeNo: req.body.bankSerial, amountFen: req.body.amountFen, success: true },
+        new Date(),
+        req.user!.id,
+      );
       const [o] = await db.select().from(orders).where(eq(orders.id, req.params.id));
       return ok(req, { data: await presentOrder(db, o!, req.lang) }, 'ok');
     },

@@ -74,7 +74,7 @@ export async function cancelPlayer(deps: AppDeps, staffId: number, memberId: num
     await tx.update(teamMembers).set({ payStatus: next, statusBeforeWithdraw: null, updatedAt: now }).where(eq(teamMembers.id, m.id));
     await releaseSizes(tx, [m]); // a cancelled player's clothes size goes back to stock
     if (m.teamId) await refreshTeamStatus(tx, m.teamId);
-    await audit(tx as never, {
+    await audit(tx, {
       userId: staffId,
       resource: 'teamMembers',
       recordId: m.id,

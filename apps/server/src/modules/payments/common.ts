@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import type { Tx } from '../registration/common';
 
-export type { Tx };
-export type DbOrTx = Db | Tx;
+export type { DbOrTx, Tx };
 export type OrderRow = typeof orders.$inferSelect;
 
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -39,7 +39,7 @@ export async function applyInvoice(deps: AppDeps, userId: number, body: InvoiceA
         amountFen: o.paidFen - o.refundedFen,
       })
       .returning();
-    await audit(tx as never, {
+    await audit(tx, {
       userId,
       resource: 'invoices',
       recordId: inv!.id,
@@ -138,7 +138,7 @@ export async function issueInvoice(deps: AppDeps, staffId: number, invoiceId: nu
       .returning();
     if (!row) return null;
     const [o] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, row.orderId));
-    await audit(tx as never, {
+    await audit(tx, {
       userId: staffId,
       resource: 'invoices',
       recordId: row.id,

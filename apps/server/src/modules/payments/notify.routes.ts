@@ -37,6 +37,7 @@ export async function notifyRoutes(app: FastifyInstance) {
       } catch (e) {
         if (e instanceof NotifyRejected) {
           req.log.warn({ channel, reason: e.message }, 'payment notification rejected');
+          deps.metrics.paymentNotifications.inc({ provider: channel, outcome: 'rejected' });
           return send({ ...provider.ack(false, 'rejected'), status: 400 });
         }
         throw e;
@@ -44,14 +45,17 @@ export async function notifyRoutes(app: FastifyInstance) {
       try {
         const outcome = ev.type === 'payment' ? (await applyPaymentEvent(deps, channel, ev)).outcome : await applyRefundEvent(deps, ev);
         req.log.info({ channel, type: ev.type, outcome }, 'payment notification');
+        deps.metrics.paymentNotifications.inc({ provider: channel, type: ev.type, outcome });
         return send(provider.ack(true));
       } catch (e) {
         if (e instanceof UnknownTrade) {
           // not ours (yet): the gateway retries; nothing changes
           req.log.warn({ channel, type: ev.type }, 'payment notification for an unknown trade');
+          deps.metrics.paymentNotifications.inc({ provider: channel, type: ev.type, outcome: 'unknown-trade' });
           return send({ ...provider.ack(false, 'unknown trade'), status: 404 });
         }
         req.log.error({ channel, type: ev.type }, 'payment notification could not be applied');
+        deps.metrics.paymentNotifications.inc({ provider: channel, type: ev.type, outcome: 'error' });
         return send(provider.ack(false, 'retry'));
       }
     });

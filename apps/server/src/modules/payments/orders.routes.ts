@@ -28,7 +28,7 @@ import {
   refundPreview as tierOf,
 } from '@rp/shared';
 import { z } from 'zod';
-import type { ORDER_DISPLAY } from '@rp/shared';
+import type { ORDER_DISPLAY, OrderStatus } from '@rp/shared';
 import { bankAccounts, orders } from '../../db/schema/index';
 import { ok, page } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
@@ -111,7 +111,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const where: SQL[] = [eq(orders.userId, req.user!.id)];
     if (activityId) where.push(eq(orders.activityId, activityId));
     // the display status is derived; filter on the stored one it comes from, then exactly
-    const stored: Record<(typeof ORDER_DISPLAY)[number], string[]> = {
+    const stored: Record<(typeof ORDER_DISPLAY)[number], OrderStatus[]> = {
       unpaid: ['unpaid'],
       inProgress: ['unpaid'],
       completed: ['paid'],

@@ -124,12 +124,17 @@ export async function createOrder(
         })
         .returning();
       const label = lang === 'en' ? plan.nameEn || plan.nameZh : plan.nameZh;
-      await tx
-        .insert(orderItems)
-        .values(
-          Array.from({ length: body.quantity }, () => ({ orderId: order!.id, kind: 'code', planId: plan.id, label, priceFen: plan.priceFen, status: 'held' })),
-        );
-      await audit(tx as never, {
+      await tx.insert(orderItems).values(
+        Array.from({ length: body.quantity }, () => ({
+          orderId: order!.id,
+          kind: 'code' as const,
+          planId: plan.id,
+          label,
+          priceFen: plan.priceFen,
+          status: 'held' as const,
+        })),
+      );
+      await audit(tx, {
         userId,
         resource: 'orders',
         recordId: order!.id,
@@ -180,7 +185,7 @@ export async function createOrder(
     await tx.insert(orderItems).values(
       rows.map((m) => ({
         orderId: order!.id,
-        kind: 'member',
+        kind: 'member' as const,
         memberId: m.id,
         planId: prices.get(m.id)!.planId,
         label: m.name,
@@ -192,7 +197,7 @@ export async function createOrder(
         .update(teamMembers)
         .set({ payStatus: nextPayStatus(m.payStatus, 'payStart')!, updatedAt: now })
         .where(eq(teamMembers.id, m.id));
-    await audit(tx as never, {
+    await audit(tx, {
       userId,
       resource: 'orders',
       recordId: order!.id,
@@ -318,7 +323,7 @@ export async function releaseOrder(tx: Tx, o: OrderRow, reason: 'expired' | 'use
     .update(payments)
     .set({ status: 'closed' })
     .where(and(eq(payments.orderId, o.id), eq(payments.status, 'created')));
-  await audit(tx as never, {
+  await audit(tx, {
     userId: staffId ?? (reason === 'user' ? o.userId : null),
     resource: 'orders',
     recordId: o.id,

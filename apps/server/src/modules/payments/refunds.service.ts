@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { approvedRefundFen, nextPayStatus, refundPreview, type RefundRatio } from '@rp/shared';
+import { approvedRefundFen, nextPayStatus, refundPreview, type RefundRatio, type RefundStatus } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { ticketsRefundRequested } from '../tickets/hooks';
 import { activities, orderItems, payments, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
@@ -107,7 +107,7 @@ export async function requestRefund(deps: AppDeps, userId: number, body: { order
           items.map((i) => i.id),
         ),
       );
-    await audit(tx as never, {
+    await audit(tx, {
       userId,
       resource: 'refunds',
       recordId: r!.id,
@@ -146,7 +146,7 @@ export async function cancelRefund(deps: AppDeps, userId: number, refundNo: stri
     if (!r || r.status !== 'pending') throw new AppError('REFUND_NOT_PENDING');
     await tx.update(refunds).set({ status: 'cancelled', completedAt: now }).where(eq(refunds.id, r.id));
     await restoreItems(tx, await itemsOf(tx, r.id), now);
-    await audit(tx as never, { userId, resource: 'refunds', recordId: r.id, action: 'cancel' });
+    await audit(tx, { userId, resource: 'refunds', recordId: r.id, action: 'cancel' });
   });
 }
 
@@ -172,7 +172,7 @@ export async function decideRefund(
     if (!d.approve) {
       await tx.update(refunds).set({ status: 'rejected', rejectReason: d.reason, decidedBy: staffId, decidedAt: now }).where(eq(refunds.id, r.id));
       await restoreItems(tx, items, now);
-      await audit(tx as never, {
+      await audit(tx, {
         userId: staffId,
         resource: 'refunds',
         recordId: r.id,
@@ -198,7 +198,7 @@ export async function decideRefund(
       .update(refunds)
       .set({ status: 'processing', ratio: d.ratio, deductFen: d.deductFen ?? null, amountFen: amount, decidedBy: staffId, decidedAt: now })
       .where(eq(refunds.id, r.id));
-    await audit(tx as never, {
+    await audit(tx, {
       userId: staffId,
       resource: 'refunds',
       recordId: r.id,
@@ -268,7 +268,7 @@ export async function refundForWithdrawal(
   return { refundId: r!.id, fen: amount };
 }
 
-export async function countRefunds(deps: AppDeps, status?: string) {
+export async function countRefunds(deps: AppDeps, status?: RefundStatus) {
   const [r] = await deps.database.db
     .select({ n: count() })
     .from(refunds)

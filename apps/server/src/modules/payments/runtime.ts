@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { publicBase } from '../../lib/public-base';
+
+export { publicBase };
 import { BankTransferProvider } from './providers/bank';
 import { SandboxGateway, SandboxProvider, type Deliver } from './providers/sandbox';
 import type { Channel, PaymentProvider } from './providers/types';
@@ -15,13 +18,6 @@ export interface PaymentsRuntime {
   baseUrl: () => string;
   /** last run of the reconciliation job in this process */
   lastRun: { at: Date | null };
-}
-
-/** PUBLIC_BASE_URL, or this server's own address when it is not set (a laptop). */
-export function publicBase(config: Config): string {
-  if (config.PUBLIC_BASE_URL) return config.PUBLIC_BASE_URL;
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
 }
 
 /**

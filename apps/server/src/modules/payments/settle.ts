@@ -36,6 +36,8 @@ export async function applyPaymentEvent(
   channel: Channel,
   ev: Extract<NotifyEvent, { type: 'payment' }>,
   now = new Date(),
+  /** staff who recorded it (a bank transfer confirmed in the admin): audited in the same transaction */
+  staffId: number | null = null,
 ): Promise<{ outcome: SettleOutcome; refundId?: number; orderId?: number }> {
   const [peek] = await deps.database.db
     .select({ orderId: payments.orderId })
@@ -67,13 +69,15 @@ export async function applyPaymentEvent(
       .update(orders)
       .set({ paidFen: sql`${orders.paidFen} + ${ev.amountFen}`, updatedAt: now })
       .where(eq(orders.id, o.id));
-    await audit(tx as never, {
+    await audit(tx, {
       userId: null,
       resource: 'payments',
       recordId: p.id,
       action: 'paid',
       after: { orderNo: o.orderNo, amountFen: ev.amountFen, channel },
     });
+    if (staffId !== null)
+      await audit(tx, { userId: staffId, resource: 'orders', recordId: o.id, action: 'confirmTransfer', after: { amountFen: ev.amountFen } });
 
     if (!exact) {
       if (o.status === 'unpaid') {
@@ -218,7 +222,7 @@ async function autoRefund(tx: Tx, o: OrderRow, paymentId: number, amountFen: num
       decidedAt: now,
     })
     .returning({ id: refunds.id });
-  await audit(tx as never, { userId: null, resource: 'refunds', recordId: r!.id, action: 'auto', after: { orderNo: o.orderNo, amountFen } });
+  await audit(tx, { userId: null, resource: 'refunds', recordId: r!.id, action: 'auto', after: { orderNo: o.orderNo, amountFen } });
   return r!.id;
 }
 
@@ -295,7 +299,7 @@ export async function applyRefundEvent(
     if (!ev.success) {
       await tx.update(refunds).set({ status: 'failed', failReason: 'gateway', completedAt: now }).where(eq(refunds.id, r.id));
       await restoreItems(tx, items, now);
-      await audit(tx as never, { userId: null, resource: 'refunds', recordId: r.id, action: 'failed' });
+      await audit(tx, { userId: null, resource: 'refunds', recordId: r.id, action: 'failed' });
       return 'failed';
     }
     const amount = r.amountFen ?? 0;
@@ -350,7 +354,7 @@ export async function applyRefundEvent(
     if (o.status === 'abnormal' && o.refundedFen + amount >= o.paidFen) {
       await releaseOrder(tx, { ...o, refundedFen: o.refundedFen + amount }, 'staff', now);
     }
-    await audit(tx as never, { userId: null, resource: 'refunds', recordId: r.id, action: 'success', after: { amountFen: amount } });
+    await audit(tx, { userId: null, resource: 'refunds', recordId: r.id, action: 'success', after: { amountFen: amount } });
     if (amount > 0 && r.userId)
       await notify(tx, [
         {

@@ -121,7 +121,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(eq(teamMembers.id, x.memberId));
           results.push({ memberId: x.memberId, ok: true, message: translate(req.lang, 'reg.uploadOk') });
         }
-        await audit(tx as never, {
+        await audit(tx, {
           userId: uid,
           resource: 'teamMembers',
           recordId: null,

@@ -71,7 +71,7 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   if (!taken.length) throw new AppError('CODE_ALREADY_USED', { field: 'code' });
 
   const [updated] = await tx.update(teamMembers).set({ payStatus: next, code, updatedAt: new Date() }).where(eq(teamMembers.id, member.id)).returning();
-  await audit(tx as never, {
+  await audit(tx, {
     userId,
     resource: 'teamMembers',
     recordId: member.id,
@@ -184,7 +184,7 @@ export async function requestWithdrawal(deps: AppDeps, userId: number, memberId:
     if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
     await tx.update(teamMembers).set({ payStatus: next, statusBeforeWithdraw: m.payStatus, updatedAt: new Date() }).where(eq(teamMembers.id, m.id));
     await tx.insert(withdrawals).values({ memberId: m.id, userId, type, reason });
-    await audit(tx as never, {
+    await audit(tx, {
       userId,
       resource: 'teamMembers',
       recordId: m.id,
@@ -219,7 +219,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
         .set({ payStatus: m.statusBeforeWithdraw ?? 3, statusBeforeWithdraw: null })
         .where(eq(teamMembers.id, m.id));
       await tx.update(withdrawals).set({ status: 'rejected', decidedBy: staffId, decidedAt: now }).where(eq(withdrawals.id, w.id));
-      await audit(tx as never, {
+      await audit(tx, {
         userId: staffId,
         resource: 'withdrawals',
         recordId: w.id,
@@ -259,7 +259,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
       .update(withdrawals)
       .set({ status: 'approved', decidedBy: staffId, decidedAt: now, refundPerMille: refund.perMille, refundFen: refund.fen })
       .where(eq(withdrawals.id, w.id));
-    await audit(tx as never, {
+    await audit(tx, {
       userId: staffId,
       resource: 'withdrawals',
       recordId: w.id,
@@ -372,7 +372,7 @@ export async function generateCodes(
           .returning({ id: redeemCodes.id, codeName: redeemCodes.codeName, activityId: redeemCodes.activityId })),
       );
     }
-    await audit(tx as never, {
+    await audit(tx, {
       userId: staffId,
       resource: 'redeemCodes',
       recordId: batchNo,
@@ -402,7 +402,7 @@ export async function assignCodes(deps: AppDeps, staffId: number, codeIds: numbe
         ),
       )
       .returning({ id: redeemCodes.id, activityId: redeemCodes.activityId });
-    await audit(tx as never, {
+    await audit(tx, {
       userId: staffId,
       resource: 'redeemCodes',
       recordId: null,

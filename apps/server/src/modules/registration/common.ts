@@ -1,11 +1,10 @@
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { activities, materials, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import { AppError, errors, type ErrorCode } from '../../lib/errors';
 import { PAY_GROUPS, PAY_STATUS, registrationBlock, TEAM_STATUS, type MessageKey } from '@rp/shared';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+export type { DbOrTx, Tx };
 
 /** A state conflict (409 in the catalogue) with the message that says which. */
 export const conflict = (key: MessageKey, code: ErrorCode) => new AppError(code, key);

@@ -336,7 +336,7 @@ export async function importPlayers(
           const byNumber = new Map(ins.map((x) => [x.number, x.id]));
           for (const r of chunk) created.set(r.key, byNumber.get(r.values.number)!);
         }
-        await audit(tx as never, { userId, resource: 'teams', recordId: null, action: 'import', after: { activityId, created: rows.length } });
+        await audit(tx, { userId, resource: 'teams', recordId: null, action: 'import', after: { activityId, created: rows.length } });
       }
       const joining = new Map<number, number>();
       for (const g of good) if (g.values.teamId) joining.set(g.values.teamId, (joining.get(g.values.teamId) ?? 0) + 1);
@@ -352,7 +352,7 @@ export async function importPlayers(
           sql`, `,
         )})`);
       }
-      await audit(tx as never, { userId, resource: 'teamMembers', recordId: null, action: 'import', after: { activityId, rows: good.length } });
+      await audit(tx, { userId, resource: 'teamMembers', recordId: null, action: 'import', after: { activityId, rows: good.length } });
     })
     .catch(duplicateAsConflict); // the losing copy of a duplicate import: 409 DUPLICATE_PLAYER
   return { ...summary, written: good.length, blocked: false };

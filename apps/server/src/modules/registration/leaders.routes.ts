@@ -63,23 +63,27 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     await loadOpenActivity(db, b.activityId);
     await checkCode(b.code);
     await assertOwnPrivateFile(db, req.user!.id, b.photoUrl, { field: 'photoUrl', folders: ['attachments', 'avatars'] });
-    const [row] = await db
-      .insert(leaders)
-      .values({
-        userId: req.user!.id,
-        activityId: b.activityId,
-        name: b.name,
-        phone: b.phone,
-        address: b.address,
-        code: b.code ?? null,
-        photoUrl: b.photoUrl ?? null,
-        status: 1,
-        type: 1,
-        collectStatus: 1,
-      })
-      .returning();
-    await audit(db, { userId: req.user!.id, resource: 'leaders', recordId: row!.id, action: 'create', after: row });
-    return ok(req, { data: present(row!) }, 'ok.create');
+    // the record and its audit entry commit together
+    const row = await db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(leaders)
+        .values({
+          userId: req.user!.id,
+          activityId: b.activityId,
+          name: b.name,
+          phone: b.phone,
+          address: b.address,
+          code: b.code ?? null,
+          photoUrl: b.photoUrl ?? null,
+          status: 1,
+          type: 1,
+          collectStatus: 1,
+        })
+        .returning();
+      await audit(tx, { userId: req.user!.id, resource: 'leaders', recordId: made!.id, action: 'create', after: made });
+      return made!;
+    });
+    return ok(req, { data: present(row) }, 'ok.create');
   });
 
   app.put('/api/lLeader', { schema: { tags, body: leaderUpdate, response: { 200: leaderResponse } }, ...pre }, async (req) => {
@@ -93,13 +97,16 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     await loadOpenActivity(db, b.activityId);
     await checkCode(b.code);
     await assertOwnPrivateFile(db, req.user!.id, b.photoUrl, { field: 'photoUrl', folders: ['attachments', 'avatars'], current: before.photoUrl });
-    const [row] = await db
-      .update(leaders)
-      .set({ name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? before.photoUrl })
-      .where(eq(leaders.id, b.id))
-      .returning();
-    await audit(db, { userId: req.user!.id, resource: 'leaders', recordId: b.id, action: 'update', before, after: row });
-    return ok(req, { data: present(row!) }, 'ok.update');
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(leaders)
+        .set({ name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? before.photoUrl })
+        .where(eq(leaders.id, b.id))
+        .returning();
+      await audit(tx, { userId: req.user!.id, resource: 'leaders', recordId: b.id, action: 'update', before, after: changed });
+      return changed!;
+    });
+    return ok(req, { data: present(row) }, 'ok.update');
   });
 
   app.delete('/api/lLeader', { schema: { tags, body: idListBody, response: { 200: okResponse } }, ...pre }, async (req) => {
@@ -115,7 +122,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
         rows.map((r) => r.activityId),
       );
       await tx.delete(leaders).where(inArray(leaders.id, ids));
-      for (const r of rows) await audit(tx as never, { userId: req.user!.id, resource: 'leaders', recordId: r.id, action: 'delete', before: r });
+      for (const r of rows) await audit(tx, { userId: req.user!.id, resource: 'leaders', recordId: r.id, action: 'delete', before: r });
     });
     return ok(req, {}, 'ok.delete');
   });

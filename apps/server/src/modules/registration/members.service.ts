@@ -173,13 +173,13 @@ export async function saveMemberInTx(
   let row: MemberRow;
   if (before) {
     [row] = (await tx.update(teamMembers).set(values).where(eq(teamMembers.id, before.id)).returning()) as [MemberRow];
-    await audit(tx as never, { userId, resource: 'teamMembers', recordId: row.id, action: 'update', before: redact(before), after: redact(row) });
+    await audit(tx, { userId, resource: 'teamMembers', recordId: row.id, action: 'update', before: redact(before), after: redact(row) });
   } else {
     [row] = (await tx
       .insert(teamMembers)
       .values({ ...values, activityId: activity.id, userId, collectStatus: 1 })
       .returning()) as [MemberRow];
-    await audit(tx as never, { userId, resource: 'teamMembers', recordId: row.id, action: 'create', after: redact(row) });
+    await audit(tx, { userId, resource: 'teamMembers', recordId: row.id, action: 'create', after: redact(row) });
   }
   for (const t of new Set([before?.teamId, row.teamId])) if (t) await refreshTeamStatus(tx, t);
   if (input.code && input.code !== before?.code) {
@@ -206,7 +206,7 @@ export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]
     if (rows.some((m) => !isFree(m.payStatus))) throw conflict('reg.playerHasPaid', 'PLAYER_HAS_PAID');
     await tx.delete(teamMembers).where(inArray(teamMembers.id, ids));
     await giveBackSizes(tx, rows);
-    for (const m of rows) await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'delete', before: redact(m) });
+    for (const m of rows) await audit(tx, { userId, resource: 'teamMembers', recordId: m.id, action: 'delete', before: redact(m) });
     for (const t of new Set(rows.map((m) => m.teamId))) if (t) await refreshTeamStatus(tx, t);
   });
 }
@@ -222,7 +222,7 @@ export async function moveOut(deps: AppDeps, userId: number, ids: number[]) {
     if (rows.some((m) => !isFree(m.payStatus))) throw conflict('reg.locked', 'LOCKED');
     await tx.update(teamMembers).set({ teamId: null, updatedAt: new Date() }).where(inArray(teamMembers.id, ids));
     for (const m of rows)
-      await audit(tx as never, { userId, resource: 'teamMembers', recordId: m.id, action: 'moveOut', before: { teamId: m.teamId }, after: { teamId: null } });
+      await audit(tx, { userId, resource: 'teamMembers', recordId: m.id, action: 'moveOut', before: { teamId: m.teamId }, after: { teamId: null } });
     for (const t of new Set(rows.map((m) => m.teamId))) if (t) await refreshTeamStatus(tx, t);
   });
 }
@@ -244,7 +244,7 @@ export async function assignTeam(deps: AppDeps, userId: number, body: { teamId: 
     await assertTeamRoom(tx, new Map([[team.id, rows.filter((m) => m.teamId !== team.id).length]]));
     await tx.update(teamMembers).set({ teamId: team.id, updatedAt: new Date() }).where(inArray(teamMembers.id, body.teamMemberIdList));
     for (const m of rows)
-      await audit(tx as never, {
+      await audit(tx, {
         userId,
         resource: 'teamMembers',
         recordId: m.id,
@@ -271,7 +271,7 @@ export async function changeProgram(deps: AppDeps, userId: number, body: { progr
     }
     await tx.update(teamMembers).set({ programId: program.id, updatedAt: new Date() }).where(inArray(teamMembers.id, body.teamMemberIdList));
     for (const m of rows)
-      await audit(tx as never, {
+      await audit(tx, {
         userId,
         resource: 'teamMembers',
         recordId: m.id,
@@ -296,7 +296,7 @@ export async function submitForReview(deps: AppDeps, userId: number, memberIds: 
       if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
       await tx.update(teamMembers).set({ payStatus: next, reviewReason: null, updatedAt: new Date() }).where(eq(teamMembers.id, m.id));
       await tx.update(teams).set({ status: 7 }).where(eq(teams.id, m.teamId));
-      await audit(tx as never, {
+      await audit(tx, {
         userId,
         resource: 'teamMembers',
         recordId: m.id,
@@ -320,7 +320,7 @@ export async function decideReview(deps: AppDeps, staffId: number, memberIds: nu
         .update(teamMembers)
         .set({ payStatus: next, reviewReason: pass ? null : reason!, updatedAt: new Date() })
         .where(eq(teamMembers.id, m.id));
-      await audit(tx as never, {
+      await audit(tx, {
         userId: staffId,
         resource: 'teamMembers',
         recordId: m.id,

@@ -110,7 +110,7 @@ export async function createTeamInTx(tx: Tx, userId: number, activityId: number,
     .insert(teams)
     .values({ ...values, activityId, userId, number, status: 1, collectStatus: 1 })
     .returning();
-  await audit(tx as never, { userId, resource: 'teams', recordId: t!.id, action: 'create', after: t });
+  await audit(tx, { userId, resource: 'teams', recordId: t!.id, action: 'create', after: t });
   return t!;
 }
 
@@ -137,7 +137,7 @@ export async function updateTeam(deps: AppDeps, userId: number, teamId: number, 
       if (members.length) await tx.update(teamMembers).set({ programId: values.programId, updatedAt: new Date() }).where(eq(teamMembers.teamId, teamId));
     }
     const [after] = await tx.update(teams).set(values).where(eq(teams.id, teamId)).returning();
-    await audit(tx as never, { userId, resource: 'teams', recordId: teamId, action: 'update', before, after });
+    await audit(tx, { userId, resource: 'teams', recordId: teamId, action: 'update', before, after });
     await refreshTeamStatus(tx, teamId);
     return after!;
   });
@@ -164,7 +164,7 @@ export async function deleteTeams(deps: AppDeps, userId: number, ids: number[]) 
     if (paid.length) throw conflict('reg.teamHasPaid', 'TEAM_HAS_PAID');
     await tx.update(teamMembers).set({ teamId: null }).where(inArray(teamMembers.teamId, ids));
     await tx.delete(teams).where(inArray(teams.id, ids));
-    for (const t of rows) await audit(tx as never, { userId, resource: 'teams', recordId: t.id, action: 'delete', before: t });
+    for (const t of rows) await audit(tx, { userId, resource: 'teams', recordId: t.id, action: 'delete', before: t });
   });
 }
 
@@ -217,6 +217,6 @@ export async function bindOrg(deps: AppDeps, userId: number, body: { activityId:
     if (rows.length !== new Set(ids).size) throw errors.notFound();
     if (rows.some((t) => t.orgId !== null)) throw errors.validation({ teamIds: 'validation.invalidOption' });
     await tx.update(teams).set({ orgId: check.id, orgCode: body.orgCode.trim() }).where(inArray(teams.id, ids));
-    await audit(tx as never, { userId, resource: 'teams', recordId: null, action: 'bindOrg', after: { teamIds: ids, orgId: check.id } });
+    await audit(tx, { userId, resource: 'teams', recordId: null, action: 'bindOrg', after: { teamIds: ids, orgId: check.id } });
   });
 }

@@ -18,7 +18,7 @@ export async function addFeedback(db: Db, userId: number, body: FeedbackBody) {
       .insert(feedback)
       .values({ userId, content: body.content, contact: body.contact ?? '' })
       .returning({ id: feedback.id });
-    await audit(tx as never, { userId, resource: 'feedback', recordId: row!.id, action: 'create', after: { contact: body.contact ?? '' } });
+    await audit(tx, { userId, resource: 'feedback', recordId: row!.id, action: 'create', after: { contact: body.contact ?? '' } });
     return row!;
   });
 }
@@ -119,7 +119,7 @@ export async function addMemberAudit(db: Db, userId: number, body: { memberId: n
       .insert(teamMemberAudits)
       .values({ memberId: m.id, activityId: m.activityId, userId, memberName: m.name, reason: body.reason, content: body.content })
       .returning();
-    await audit(tx as never, { userId, resource: 'teamMemberAudits', recordId: row!.id, action: 'create', after: presentAudit(row!) });
+    await audit(tx, { userId, resource: 'teamMemberAudits', recordId: row!.id, action: 'create', after: presentAudit(row!) });
     return presentAudit(row!);
   });
 }

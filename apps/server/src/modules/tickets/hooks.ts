@@ -106,10 +106,10 @@ export async function createTicketOrder(
     .values(
       body.visitors.map((v) => ({
         orderId: order!.id,
-        kind: 'ticket',
+        kind: 'ticket' as const,
         label: translate(lang, 'order.ticketLine', { ticket: name, visitor: v.name }),
         priceFen: ticket.priceFen,
-        status: 'held',
+        status: 'held' as const,
       })),
     )
     .returning({ id: orderItems.id });
@@ -125,7 +125,7 @@ export async function createTicketOrder(
       cardEnc: v.card ? deps.pii.encrypt(v.card) : '',
       cardMasked: v.card ? maskCard(v.card) : '',
       passCode: newPassCode(),
-      status: 'held',
+      status: 'held' as const,
       createdAt: now,
     })),
   );

@@ -171,7 +171,9 @@ export async function scan(deps: AppDeps, staffId: number, body: { code: string;
     .where(and(inArray(visitors.id, ids), eq(visitors.status, 'valid')))
     .returning();
   if (admitted.length) {
-    await db.insert(checkins).values(admitted.map((v) => ({ visitorId: v.id, sessionId: v.sessionId, staffId, gate: body.gate, result: 'admitted', at: now })));
+    await db
+      .insert(checkins)
+      .values(admitted.map((v) => ({ visitorId: v.id, sessionId: v.sessionId, staffId, gate: body.gate, result: 'admitted' as const, at: now })));
     return {
       result: 'admitted' as const,
       admitted: admitted.length,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { publicBase } from '../../lib/public-base';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate, type Lang } from '@rp/shared';
 import { WECHAT_STATE_RE } from '@rp/shared';
@@ -46,13 +47,11 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
   const unionidOf = (openid: string) => 'u' + openid.slice(1);
 
   /** Same-site redirect_uri only (WeChat itself accepts only the registered domain). */
-  const checkRedirect = (req: FastifyRequest, v: unknown): URL | null => {
+  const checkRedirect = (_req: FastifyRequest, v: unknown): URL | null => {
     if (typeof v !== 'string' || v.length > 1000) return null;
     try {
       const u = new URL(v);
-      const here = new URL(`${req.protocol}://${req.host}`).origin;
-      const public_ = deps.config.PUBLIC_BASE_URL;
-      return (u.origin === here || (public_ && u.origin === new URL(public_).origin)) && (u.protocol === 'http:' || u.protocol === 'https:') ? u : null;
+      return u.origin === new URL(publicBase(deps.config)).origin && (u.protocol === 'http:' || u.protocol === 'https:') ? u : null;
     } catch {
       return null;
     }

@@ -3,16 +3,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { okResponse, userManResponse, wxAuthorizeQuery, wxAuthorizeResponse, wxBindBody, wxBindResponse, wxScanBody, wxScanResponse } from '@rp/shared';
 import type { Config } from '../../config';
 import { ok } from '../../lib/envelope';
+import { publicBase } from '../../lib/public-base';
 import { AppError, errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { FAKE_APP_ID, FAKE_PREFIX, FAKE_SECRET, wechatFakeRoutes } from './fake.routes';
 import { WechatOAuth } from './oauth';
 import { accountLinks, authorize, bind, scan, unbind } from './wechat.service';
 
-/** What the login page offers: WeChat itself, the local simulation, or nothing (WECHAT_LOGIN=off). */
+/**
+ * What the login page offers: WeChat itself, the local simulation, or nothing (WECHAT_LOGIN=off). A
+ * production site without WECHAT_APP_ID offers nothing: the simulation lets anyone scan as anyone, so
+ * production shows it only when forced (WECHAT_LOGIN=force).
+ */
 export function wechatMode(config: Config): 'wechat' | 'simulated' | 'off' {
   if (config.WECHAT_LOGIN === 'off') return 'off';
-  return config.WECHAT_APP_ID ? 'wechat' : 'simulated';
+  if (config.WECHAT_APP_ID) return 'wechat';
+  return config.NODE_ENV !== 'production' || config.WECHAT_LOGIN === 'force' ? 'simulated' : 'off';
 }
 
 /**
@@ -51,7 +57,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   const ipLimit = (name: string, max: number, windowS: number) => async (req: FastifyRequest) => {
     if ((await deps.store.incr(`ip:${name}:${req.ip}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
   };
-  const origin = (req: FastifyRequest) => deps.config.PUBLIC_BASE_URL ?? `${req.protocol}://${req.host}`;
+  const origin = () => publicBase(deps.config);
 
   app.get(
     '/auth/web/wxAuthorize',
@@ -62,7 +68,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
         purpose: req.query.purpose,
         redirect: req.query.redirect,
         userId: req.query.purpose === 'bind' ? req.user!.id : null,
-        origin: origin(req),
+        origin: origin(),
         lang: req.lang === 'en' ? 'en' : 'zh',
       });
       return ok(req, { data: { url } }, 'ok.query');

@@ -1,0 +1,273 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redeemCodes, teamMembers } from './db/schema/index';
+import { contextReady, freePort, useTestApp } from './test/context';
+import { buildCodes } from './test/factories';
+import { startS3 } from './test/s3';
+import { newTeam, playerBody, setupLimits } from './modules/registration/limits.helpers';
+
+/**
+ * docs/DEPLOY.md followed on this machine, all on loopback (issue 21): the repository's nginx
+ * configuration (deploy/nginx.conf, with these ports and without TLS) in front of two production
+ * instances of the built server (`node scripts/start.mjs`), each reaching PostgreSQL through PgBouncer in
+ * transaction mode (deploy/pgbouncer.ini's settings), sharing Redis and an S3 store. Through that stack:
+ * client-written X-Forwarded-For values lift no per-address ceiling, X-Forwarded-Host changes no link, a
+ * code raced by eight players through both instances goes to one, and a rolling restart drops no request.
+ */
+const s3 = await startS3();
+const t = useTestApp();
+const root = path.resolve(import.meta.dirname, '../../..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-deploy-'));
+fs.chmodSync(tmp, 0o755);
+const SITE = 'https://iyrc.example.cn';
+const procs: ChildProcess[] = [];
+
+async function waitFor(url: string, ms: number, what: string, log: () => string) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not answer in ${ms} ms:\n${log()}`);
+}
+
+function binary(name: string): string {
+  for (const dir of ['/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin']) if (fs.existsSync(path.join(dir, name))) return path.join(dir, name);
+  throw new Error(`${name} is not installed: apt-get install -y nginx-light pgbouncer (.ci/run does)`);
+}
+
+let nginxPort = 0;
+let base = '';
+const instances: { port: number; proc: ChildProcess | null; env: Record<string, string>; log: string }[] = [];
+
+function startInstance(i: (typeof instances)[number]) {
+  i.log = '';
+  const proc = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env: i.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout!.on('data', (d) => (i.log += d));
+  proc.stderr!.on('data', (d) => (i.log += d));
+  i.proc = proc;
+  procs.push(proc);
+  return waitFor(`http://127.0.0.1:${i.port}/api/health`, 120_000, `instance :${i.port}`, () => i.log);
+}
+
+beforeAll(async () => {
+  await contextReady(t);
+  const ctx = t();
+  const db = new URL(ctx.url!);
+  const dbName = db.pathname.slice(1);
+
+  // PgBouncer, transaction pooling (it refuses to run as root: -u switches to the postgres account)
+  const bouncerPort = await freePort();
+  const ini = fs
+    .readFileSync(path.join(root, 'deploy/pgbouncer.ini'), 'utf8')
+    .replace(/^robotics = .*$/m, `robotics = host=127.0.0.1 port=${db.port || 5432} dbname=${dbName}`)
+    .replace(/^listen_port = .*$/m, `listen_port = ${bouncerPort}`)
+    .replace(/^auth_type = .*$/m, 'auth_type = trust')
+    .replace(/^auth_file = .*$/m, `auth_file = ${tmp}/userlist.txt\nunix_socket_dir =`);
+  expect(ini).toContain('pool_mode = transaction');
+  fs.writeFileSync(path.join(tmp, 'pgbouncer.ini'), ini, { mode: 0o644 });
+  fs.writeFileSync(path.join(tmp, 'userlist.txt'), `"${decodeURIComponent(db.username || 'postgres')}" ""\n`, { mode: 0o644 });
+  const bouncerArgs = process.getuid?.() === 0 ? ['-u', 'postgres', path.join(tmp, 'pgbouncer.ini')] : [path.join(tmp, 'pgbouncer.ini')];
+  let bouncerLog = '';
+  const bouncer = spawn(binary('pgbouncer'), bouncerArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+  bouncer.stdout!.on('data', (d) => (bouncerLog += d));
+  bouncer.stderr!.on('data', (d) => (bouncerLog += d));
+  procs.push(bouncer);
+  for (let i = 0; i < 100; i++) {
+    const up = await new Promise<boolean>((r) => net.connect(bouncerPort, '127.0.0.1', () => r(true)).on('error', () => r(false)));
+    if (up) break;
+    if (i === 99) throw new Error(`pgbouncer did not start:\n${bouncerLog}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  // two production instances through PgBouncer, one Redis database, one S3 store
+  const redisUrl = 'redis://127.0.0.1:6379/13';
+  const shared = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: `postgres://${db.username || 'postgres'}@127.0.0.1:${bouncerPort}/robotics`,
+    PII_KEY: ctx.piiKey.toString('hex'),
+    PUBLIC_BASE_URL: SITE,
+    TRUST_PROXY: '1',
+    REDIS_URL: redisUrl,
+    CAPTCHA_ENABLED: 'false',
+    ADMIN_PASSWORD: 'deploy-admin-pass-1',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(tmp, 'no-web'),
+    ...s3.env,
+  };
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl);
+  await redis.flushdb();
+  redis.disconnect();
+  for (let n = 0; n < 2; n++) {
+    const port = await freePort();
+    instances.push({ port, proc: null, env: { ...shared, PORT: String(port), DATA_DIR: path.join(tmp, `app-${n}`) }, log: '' });
+  }
+  await Promise.all(instances.map(startInstance));
+
+  // nginx with the repository's configuration: these ports, plain HTTP on loopback, no redirect server
+  nginxPort = await freePort();
+  base = `http://127.0.0.1:${nginxPort}`;
+  const site = fs
+    .readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
+    .replace(/server 127\.0\.0\.1:8080 /, `server 127.0.0.1:${instances[0]!.port} `)
+    .replace(/server 127\.0\.0\.1:8081 /, `server 127.0.0.1:${instances[1]!.port} `)
+    .replace(/server \{\n {4}listen 80;[\s\S]*?\n\}\n/, '')
+    .replace(/ {4}(# \(nginx ≥ 1\.25\.1[^\n]*\n {4})?listen 443 ssl http2;/, `    listen 127.0.0.1:${nginxPort};`)
+    .replace(/ {4}ssl_certificate.*\n/g, '');
+  expect(site).toContain(`listen 127.0.0.1:${nginxPort};`);
+  expect(site).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(tmp, d), { recursive: true, mode: 0o777 });
+  fs.writeFileSync(path.join(tmp, 'site.conf'), site);
+  fs.writeFileSync(
+    path.join(tmp, 'nginx.conf'),
+    `daemon off;\nworker_processes 1;\npid ${tmp}/nginx.pid;\nerror_log ${tmp}/nginx-error.log warn;\nevents { worker_connections 256; }\n` +
+      `http {\n  access_log off;\n  client_body_temp_path ${tmp}/body;\n  proxy_temp_path ${tmp}/proxy;\n  fastcgi_temp_path ${tmp}/fastcgi;\n` +
+      `  uwsgi_temp_path ${tmp}/uwsgi;\n  scgi_temp_path ${tmp}/scgi;\n  include ${tmp}/site.conf;\n}\n`,
+  );
+  const nginx = spawn(binary('nginx'), ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp], { stdio: 'ignore' });
+  procs.push(nginx);
+  await waitFor(`${base}/api/health`, 20_000, 'nginx', () =>
+    fs.existsSync(`${tmp}/nginx-error.log`) ? fs.readFileSync(`${tmp}/nginx-error.log`, 'utf8') : '',
+  );
+}, 240_000);
+
+afterAll(async () => {
+  for (const p of procs.reverse()) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  await s3.close();
+  if (!process.env.KEEP_DEPLOY_TMP) fs.rmSync(tmp, { recursive: true, force: true });
+  else console.log(`deploy test files kept in ${tmp}:`, instances.map((i) => i.log).join('\n---\n'));
+});
+
+/** A member's calls through nginx, in the shape of the in-process test client. */
+function viaNginx(h: Record<string, string>) {
+  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const r = await fetch(base + url, {
+      method,
+      headers: { ...h, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await r.text();
+    return { statusCode: r.status, body: text, headers: r.headers, json: () => JSON.parse(text) };
+  };
+  return {
+    post: (url: string, b: unknown) => call('POST', url, b),
+    get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
+  };
+}
+
+describe('the deployment of docs/DEPLOY.md (nginx, two instances, PgBouncer, Redis, S3)', () => {
+  it('serves through every layer in production mode: health names them, the sandbox is not offered', async () => {
+    const health = (await (await fetch(`${base}/api/health`)).json()) as Record<string, unknown>;
+    expect(health).toMatchObject({ status: 'ok', database: { kind: 'postgres', up: true }, cache: { kind: 'redis', up: true }, storage: { kind: 's3' } });
+    const cfg = (await (await fetch(`${base}/api/config/public`)).json()) as { data: { wechatLogin: string } };
+    expect(cfg.data.wechatLogin).toBe('off');
+    // /metrics stays off the public side
+    expect((await fetch(`${base}/metrics`)).status).toBe(403);
+  });
+
+  it('rotating X-Forwarded-For values do not lift the per-address ceiling (shared by both instances); X-Forwarded-Host changes no link', async () => {
+    const c = viaNginx({});
+    const statuses: number[] = [];
+    for (let i = 0; i < 64; i++) {
+      const r = await c.get('/api/lAward/verifyCertCode?certCode=ZZZZZZZZZZZZZZZZ', { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.${i}` });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 60).filter((s) => s === 429)).toEqual([]);
+    expect(statuses.slice(60)).toEqual([429, 429, 429, 429]);
+    for (const p of ['/robots.txt', '/sitemap.xml']) {
+      const r = await c.get(p, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' });
+      expect(r.statusCode).toBe(200);
+      expect(r.body).toContain(SITE);
+      expect(r.body).not.toContain('evil.example');
+    }
+  });
+
+  it('one code raced by eight players through nginx and both instances: exactly one gets it', { timeout: 60_000 }, async () => {
+    const { database, app } = t();
+    const s = await setupLimits(database.db, app, { max: 5 });
+    const c = viaNginx(s.h);
+    // two teams of four (a team holds five)
+    const teams = [await newTeam(c as never, s.activity.id, s.program.id), await newTeam(c as never, s.activity.id, s.program.id)];
+    const members: { id: number; teamId: number }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const teamId = teams[i % 2]!.id;
+      const r = await c.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: teamId } }));
+      expect(r.statusCode, r.body).toBe(200);
+      members.push({ id: r.json().data.id, teamId });
+    }
+    const [code] = await buildCodes(database.db, s.activity.id, 1, { ownerUserId: s.user.id });
+    const rs = await Promise.all(
+      members.map((m) =>
+        c.post('/api/lRedeemCode/web/redeemCode', {
+          activityId: s.activity.id,
+          teams: [{ teamId: m.teamId, teamers: [{ teamerId: m.id, codeName: code!.codeName }] }],
+        }),
+      ),
+    );
+    expect(rs.map((r) => r.statusCode).filter((x) => x !== 200)).toEqual([]);
+    expect(rs.flatMap((r) => r.json().data as { ok: boolean }[]).filter((x) => x.ok)).toHaveLength(1);
+    const [row] = await database.db.select().from(redeemCodes).where(eq(redeemCodes.id, code!.id));
+    expect(row!.status).toBe('used');
+    expect(await database.db.select().from(teamMembers).where(eq(teamMembers.code, code!.codeName))).toHaveLength(1);
+  });
+
+  it(
+    'a rolling restart (SIGTERM, start, then the other) drops no request; killed database connections recover through PgBouncer',
+    { timeout: 180_000 },
+    async () => {
+      let stop = false;
+      const failures: string[] = [];
+      let answered = 0;
+      const client = async () => {
+        while (!stop) {
+          try {
+            const r = await fetch(`${base}/api/health/live`);
+            await r.text();
+            if (r.status !== 200) failures.push(`${r.status} ${new Date().toISOString()}`);
+            else answered++;
+          } catch (e) {
+            failures.push((e as Error).message);
+          }
+        }
+      };
+      const clients = Array.from({ length: 4 }, client);
+      for (const i of instances) {
+        const exited = new Promise((r) => i.proc!.once('exit', r));
+        i.proc!.kill('SIGTERM');
+        await exited;
+        await startInstance(i);
+      }
+      stop = true;
+      await Promise.all(clients);
+      expect(failures).toEqual([]);
+      expect(answered).toBeGreaterThan(20);
+
+      // every server connection PgBouncer holds is killed: the next requests may answer 503, then it recovers
+      await t().database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name <> 'psql'`,
+      );
+      let ok = false;
+      for (let i = 0; i < 50 && !ok; i++) {
+        const r = await fetch(`${base}/api/health`);
+        expect([200, 503]).toContain(r.status);
+        ok =
+          r.status === 200 &&
+          (await fetch(`${base}/api/lAward/verifyCertCode?certCode=ZZZZZZZZZZZZZZZZ`, { headers: { 'x-forwarded-for': '192.0.2.1' } })).status !== 500;
+        if (!ok) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(ok).toBe(true);
+    },
+  );
+});
