@@ -51,7 +51,7 @@ const instances: { port: number; proc: ChildProcess | null; env: Record<string, 
 
 function startInstance(i: (typeof instances)[number]) {
   i.log = '';
-  const proc = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env: i.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env: i.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   proc.stdout!.on('data', (d) => (i.log += d));
   proc.stderr!.on('data', (d) => (i.log += d));
   i.proc = proc;
@@ -78,7 +78,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(tmp, 'userlist.txt'), `"${decodeURIComponent(db.username || 'postgres')}" ""\n`, { mode: 0o644 });
   const bouncerArgs = process.getuid?.() === 0 ? ['-u', 'postgres', path.join(tmp, 'pgbouncer.ini')] : [path.join(tmp, 'pgbouncer.ini')];
   let bouncerLog = '';
-  const bouncer = spawn(binary('pgbouncer'), bouncerArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const bouncer = spawn(binary('pgbouncer'), bouncerArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   bouncer.stdout!.on('data', (d) => (bouncerLog += d));
   bouncer.stderr!.on('data', (d) => (bouncerLog += d));
   procs.push(bouncer);
@@ -136,7 +136,7 @@ beforeAll(async () => {
       `http {\n  access_log off;\n  client_body_temp_path ${tmp}/body;\n  proxy_temp_path ${tmp}/proxy;\n  fastcgi_temp_path ${tmp}/fastcgi;\n` +
       `  uwsgi_temp_path ${tmp}/uwsgi;\n  scgi_temp_path ${tmp}/scgi;\n  include ${tmp}/site.conf;\n}\n`,
   );
-  const nginx = spawn(binary('nginx'), ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp], { stdio: 'ignore' });
+  const nginx = spawn(binary('nginx'), ['-c', path.join(tmp, 'nginx.conf'), '-p', tmp], { stdio: 'ignore', detached: true });
   procs.push(nginx);
   await waitFor(`${base}/api/health`, 20_000, 'nginx', () =>
     fs.existsSync(`${tmp}/nginx-error.log`) ? fs.readFileSync(`${tmp}/nginx-error.log`, 'utf8') : '',
@@ -144,7 +144,14 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const p of procs.reverse()) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  // each was started in its own process group: nginx's workers (and anything a process started) go with it
+  for (const p of procs.reverse()) {
+    try {
+      if (p.pid) process.kill(-p.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
   await s3.close();
   if (!process.env.KEEP_DEPLOY_TMP) fs.rmSync(tmp, { recursive: true, force: true });
   else console.log(`deploy test files kept in ${tmp}:`, instances.map((i) => i.log).join('\n---\n'));
