@@ -5,9 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redeemCodes, teamMembers } from './db/schema/index';
+import { eventSessions, orders, payments, redeemCodes, teamMembers } from './db/schema/index';
 import { contextReady, freePort, useTestApp } from './test/context';
-import { buildCodes } from './test/factories';
+import { buildCodes, buildUser } from './test/factories';
+import { createSession } from './modules/auth/session.service';
+import { buyCodes, setupMoney } from './modules/payments/payments.helpers';
+import { setupTickets, visitor } from './modules/tickets/tickets.helpers';
 import { startS3 } from './test/s3';
 import { newTeam, playerBody, setupLimits } from './modules/registration/limits.helpers';
 
@@ -99,6 +102,8 @@ beforeAll(async () => {
     PII_KEY: ctx.piiKey.toString('hex'),
     PUBLIC_BASE_URL: SITE,
     TRUST_PROXY: '1',
+    // a rehearsal: the sandbox forced on, so that a payment rush can run through the stack
+    PAYMENT_SANDBOX: 'force',
     REDIS_URL: redisUrl,
     CAPTCHA_ENABLED: 'false',
     ADMIN_PASSWORD: 'deploy-admin-pass-1',
@@ -157,6 +162,9 @@ afterAll(async () => {
   else console.log(`deploy test files kept in ${tmp}:`, instances.map((i) => i.log).join('\n---\n'));
 });
 
+/** A session opened without the login form (its own ceiling is not what these tests are about). */
+const bearer = async (userId: number) => ({ authorization: `Bearer ${(await createSession(t().database.db, userId, { rememberMe: false })).token}` });
+
 /** A member's calls through nginx, in the shape of the in-process test client. */
 function viaNginx(h: Record<string, string>) {
   const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -175,7 +183,7 @@ function viaNginx(h: Record<string, string>) {
 }
 
 describe('the deployment of docs/DEPLOY.md (nginx, two instances, PgBouncer, Redis, S3)', () => {
-  it('serves through every layer in production mode: health names them, the sandbox is not offered', async () => {
+  it('serves through every layer in production mode: health names them, no WeChat simulation, /metrics kept inside', async () => {
     const health = (await (await fetch(`${base}/api/health`)).json()) as Record<string, unknown>;
     expect(health).toMatchObject({ status: 'ok', database: { kind: 'postgres', up: true }, cache: { kind: 'redis', up: true }, storage: { kind: 's3' } });
     const cfg = (await (await fetch(`${base}/api/config/public`)).json()) as { data: { wechatLogin: string } };
@@ -228,6 +236,52 @@ describe('the deployment of docs/DEPLOY.md (nginx, two instances, PgBouncer, Red
     const [row] = await database.db.select().from(redeemCodes).where(eq(redeemCodes.id, code!.id));
     expect(row!.status).toBe('used');
     expect(await database.db.select().from(teamMembers).where(eq(teamMembers.code, code!.codeName))).toHaveLength(1);
+  });
+
+  it('the team cap, ticket places, one admission and a payment rush hold through nginx and both instances', { timeout: 90_000 }, async () => {
+    const { database, app } = t();
+    const db = database.db;
+    // ten players at once into a team of at most five
+    const s = await setupLimits(db, app, { max: 5 });
+    const coach = viaNginx(s.h);
+    const team = await newTeam(coach as never, s.activity.id, s.program.id);
+    const adds = await Promise.all(
+      Array.from({ length: 10 }, () => coach.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }))),
+    );
+    expect(adds.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(adds.filter((r) => r.statusCode !== 200).map((r) => r.statusCode)).toEqual(Array(5).fill(409));
+
+    // thirty buyers for ten free places
+    const tk = await setupTickets(db, app, { max: 10, priceFen: 0 });
+    const buyers = await Promise.all(Array.from({ length: 15 }, async () => viaNginx(await bearer((await buildUser(db)).id))));
+    const sales = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        buyers[i % buyers.length]!.post('/api/lOrder/web/createOrder', { activityId: tk.activity.id, type: 3, ticketId: tk.ticket.id, visitors: [visitor(i)] }),
+      ),
+    );
+    const sold = sales.filter((r) => r.statusCode === 200);
+    expect(sold).toHaveLength(10);
+    expect(new Set(sales.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.json().code}`))).toEqual(new Set(['409 SESSION_FULL']));
+    expect((await db.select().from(eventSessions).where(eq(eventSessions.id, tk.session.id)))[0]!.taken).toBe(10);
+
+    // one pass scanned at two gates ten times at once: admitted once
+    const owner = buyers[sales.indexOf(sold[0]!) % buyers.length]!;
+    const pass = await owner.post('/api/lTicket/sUrl/getPassCode', { orderNo: sold[0]!.json().data.orderNo });
+    expect(pass.statusCode, pass.body).toBe(200);
+    const code = pass.json().data.visitors[0].passCode as string;
+    const gate = viaNginx(await bearer((await buildUser(db, { roles: ['admin'] })).id));
+    const scans = await Promise.all(Array.from({ length: 10 }, (_, i) => gate.post('/api/admin/checkin', { code, gate: `Gate ${i % 2}` })));
+    expect(scans.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(scans.filter((r) => r.statusCode === 409 && r.json().code === 'PASS_USED')).toHaveLength(9);
+
+    // forty pays of one order at once: one attempt, one trade at the gateway
+    const m = await setupMoney(db, app);
+    const payer = viaNginx(m.h);
+    const o = await buyCodes(payer as never, m.activity.id, m.plan.id, 1);
+    const pays = await Promise.all(Array.from({ length: 40 }, () => payer.post('/api/lOrder/web/pay', { orderNo: o.orderNo, channel: 'sandbox' })));
+    expect(pays.every((r) => r.statusCode === 200 || r.statusCode === 429)).toBe(true);
+    const [order] = await db.select().from(orders).where(eq(orders.orderNo, o.orderNo));
+    expect(await db.select().from(payments).where(eq(payments.orderId, order!.id))).toHaveLength(1);
   });
 
   it(

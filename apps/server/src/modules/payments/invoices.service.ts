@@ -159,16 +159,20 @@ export async function issueInvoice(deps: AppDeps, staffId: number, invoiceId: nu
 }
 
 export async function rejectInvoice(deps: AppDeps, staffId: number, invoiceId: number, reason: string) {
-  const [row] = await deps.database.db
-    .update(invoices)
-    .set({ status: 'rejected', rejectReason: reason, issuedBy: staffId })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'pending')))
-    .returning();
+  // the refusal and its audit entry commit together
+  const row = await deps.database.db.transaction(async (tx) => {
+    const [rejected] = await tx
+      .update(invoices)
+      .set({ status: 'rejected', rejectReason: reason, issuedBy: staffId })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'pending')))
+      .returning();
+    if (rejected) await audit(tx, { userId: staffId, resource: 'invoices', recordId: invoiceId, action: 'reject', after: { reason } });
+    return rejected;
+  });
   if (!row) {
     const [exists] = await deps.database.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoiceId));
     throw new AppError(exists ? 'INVOICE_NOT_PENDING' : 'NOT_FOUND');
   }
-  await audit(deps.database.db, { userId: staffId, resource: 'invoices', recordId: invoiceId, action: 'reject', after: { reason } });
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  auditLog,
   ledger,
   messages,
   orders,
@@ -506,6 +507,27 @@ describe('invoices', () => {
       .from(messages)
       .where(and(eq(messages.receiverId, m.user.id)));
     expect(msgs.some((x) => x.titleEn.startsWith('Invoice issued'))).toBe(true);
+  });
+});
+
+describe('invoice refusal', () => {
+  it('a rejection and its audit entry are written together; a second rejection changes nothing and audits nothing', async () => {
+    const { app, database } = get();
+    const m = await setupMoney(database.db, app);
+    const o = await buyCodes(m.c, m.activity.id, m.plan.id, 1);
+    await payWithSandbox(app, m.c, o.orderNo);
+    const body = { orderNo: o.orderNo, titleType: 'personal', kind: 'ordinary', companyName: '李小明', taxNo: '', contact: '李老师' };
+    expect((await m.c.post('/api/lInvoice/web/apply', body)).statusCode).toBe(200);
+    const admin = await buildUser(database.db, { roles: ['admin'] });
+    const s = client(app, await loginAs(app, admin.phone, admin.password));
+    const inv = (await s.get('/api/admin/invoices?status=pending')).json().content[0];
+    expect((await s.post(`/api/admin/invoices/${inv.id}/reject`, { reason: '抬头有误' })).statusCode).toBe(200);
+    expect((await s.post(`/api/admin/invoices/${inv.id}/reject`, { reason: 'again' })).json().code).toBe('INVOICE_NOT_PENDING');
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'invoices'), eq(auditLog.action, 'reject')));
+    expect(entries.map((e) => [e.recordId, e.userId, JSON.parse(e.after!).reason])).toEqual([[String(inv.id), admin.id, '抬头有误']]);
   });
 });
 
