@@ -197,8 +197,12 @@ async function editThroughList(page: Page, lang: Lang, def: ResourceDef, row: Sa
     }).toPass({ timeout: 20_000 });
   }
   const editButton = page.getByRole('button', { name: T(lang, 'admin:resource.editRow', { id: String(row.id) }) });
-  await editButton.click();
-  await expect(page).toHaveURL(new RegExp(`/admin/r/${def.name}/${row.id}$`));
+  // (a click while the sorted list redraws can land on the row being replaced: click again until it opens)
+  const detail = new RegExp(`/admin/r/${def.name}/${row.id}$`);
+  await expect(async () => {
+    if (!detail.test(new URL(page.url()).pathname)) await editButton.click({ timeout: 3000 });
+    await expect(page).toHaveURL(detail, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   const f = listTextField(def);
   const label = fieldLabel(lang, def, f, f.i18n ? lang : undefined);
   const input = controlOf(page, label);

@@ -25,7 +25,7 @@ import { registerSpa } from './plugins/spa';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRouteRules } from './plugins/route-rules';
 import { clientErrorHandler, frameworkErrors, registerRequestGuard } from './plugins/request-guard';
-import { OutboxSmsAdapter, type SmsAdapter } from './modules/auth/sms';
+import { createSms, type SmsAdapter } from './modules/auth/sms';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -120,7 +120,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config: opts.config,
     database: opts.database,
     store: opts.store,
-    sms: opts.sms ?? new OutboxSmsAdapter(opts.database.db, app.log),
+    // SMS_PROVIDER=outbox|aliyun|tencent unless the caller brings its own (tests)
+    sms: opts.sms ?? createSms(opts.config, opts.database.db, app.log),
     // STORAGE=local|s3 from config unless the caller brings its own (closed with the app when made here)
     storage: opts.storage ?? (ownStorage = await createStorage(opts.config)),
     galleryCache: new TtlCache<CachedBody>(5000),

@@ -107,6 +107,28 @@ const schema = z.object({
    * logins a minute). A school or venue behind one address, or the browser journeys, may need more.
    */
   AUTH_IP_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * Who sends SMS: the outbox (default, a laptop's: the code in the server log and Admin → SMS outbox), or
+   * Alibaba Cloud or Tencent Cloud SMS with their settings below (all of a provider's, or none).
+   */
+  SMS_PROVIDER: z.enum(['outbox', 'aliyun', 'tencent']).default('outbox'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).max(128).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().min(1).max(64).optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
+  TENCENT_SMS_SECRET_ID: z.string().min(1).max(128).optional(),
+  TENCENT_SMS_SECRET_KEY: z.string().min(1).max(128).optional(),
+  TENCENT_SMS_APP_ID: z
+    .string()
+    .regex(/^\d{6,20}$/, 'must be the SmsSdkAppId (digits)')
+    .optional(),
+  TENCENT_SMS_SIGN_NAME: z.string().min(1).max(64).optional(),
+  TENCENT_SMS_REGION: z.string().min(1).max(32).default('ap-guangzhou'),
+  TENCENT_SMS_ENDPOINT: z.string().url().default('https://sms.tencentcloudapi.com/'),
+  /** the provider's template (Alibaba: SMS_…, Tencent: its id) of each code purpose; one parameter, the code */
+  SMS_TEMPLATE_REGISTER: z.string().min(1).max(64).optional(),
+  SMS_TEMPLATE_LOGIN: z.string().min(1).max(64).optional(),
+  SMS_TEMPLATE_PASSWORD: z.string().min(1).max(64).optional(),
   /** Where payment gateways send their notifications and browsers come back to (no trailing slash). */
   PUBLIC_BASE_URL: z
     .string()
@@ -173,6 +195,12 @@ export const WECHATPAY_KEYS = [
 ] as const;
 export const ALIPAY_KEYS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
 export const WECHAT_LOGIN_KEYS = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const;
+const SMS_TEMPLATE_KEYS = ['SMS_TEMPLATE_REGISTER', 'SMS_TEMPLATE_LOGIN', 'SMS_TEMPLATE_PASSWORD'] as const;
+/** What each SMS provider needs (SMS_PROVIDER names it). */
+export const SMS_KEYS = {
+  aliyun: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', ...SMS_TEMPLATE_KEYS],
+  tencent: ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_APP_ID', 'TENCENT_SMS_SIGN_NAME', ...SMS_TEMPLATE_KEYS],
+} as const;
 
 type Parsed = z.infer<typeof schema>;
 export type Config = Omit<Parsed, 'NODE_ENV' | 'SEED_DEMO' | 'PAYMENT_SANDBOX'> & {
@@ -213,6 +241,10 @@ function crossCheck(c: Parsed, mode: Config['NODE_ENV']): string | null {
   for (const group of [WECHATPAY_KEYS, ALIPAY_KEYS, WECHAT_LOGIN_KEYS]) {
     const set = group.filter((k) => c[k]);
     if (set.length && set.length < group.length) return `${group.find((k) => !c[k])}: required with ${set[0]} (a provider needs all its settings)`;
+  }
+  if (c.SMS_PROVIDER !== 'outbox') {
+    const missing = SMS_KEYS[c.SMS_PROVIDER].find((k) => !c[k]);
+    if (missing) return `${missing}: required with SMS_PROVIDER=${c.SMS_PROVIDER}`;
   }
   if (c.STORAGE === 's3') {
     for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!c[k]) return `${k}: required with STORAGE=s3`;

@@ -49,6 +49,8 @@ export const ERRORS = {
   CACHE_UNAVAILABLE: { status: 503, message: 'error.dbUnavailable' },
   /** the object store (uploads, pictures, exports) did not answer or refused */
   STORAGE_UNAVAILABLE: { status: 503, message: 'error.storageUnavailable' },
+  /** the SMS provider refused or did not answer: the code was not sent */
+  SMS_UNAVAILABLE: { status: 503, message: 'error.smsUnavailable' },
   // database refusals caused by what was sent (apps/server/src/lib/db-errors.ts)
   DUPLICATE: { status: 409, message: 'error.duplicate' },
   UNKNOWN_REFERENCE: { status: 400, message: 'error.unknownReference' },

@@ -38,6 +38,8 @@ export const REDEEM_CODE_STATUSES = ['available', 'used', 'void', 'refunding'] a
 export const FEEDBACK_STATUSES = ['new', 'answered'] as const;
 export const VISITOR_STATUSES = ['held', 'valid', 'used', 'refunding', 'refunded', 'released'] as const;
 export const CHECKIN_RESULTS = ['admitted', 'used', 'unknown', 'notValid', 'otherSession'] as const;
+/** an SMS handed to the provider and accepted, or refused by it */
+export const SMS_STATUSES = ['sent', 'failed'] as const;
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'done', 'expired', 'left'] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -5,6 +5,11 @@ export const smsOutboxItem = z.object({
   phone: z.string(),
   purpose: z.string(),
   content: z.string(),
+  /** outbox | aliyun | tencent, and what the provider answered */
+  provider: z.string(),
+  status: z.string(),
+  providerMessageId: z.string().nullable(),
+  providerCode: z.string().nullable(),
   createdAt: z.string(),
 });
 export type SmsOutboxItem = z.infer<typeof smsOutboxItem>;

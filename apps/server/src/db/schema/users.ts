@@ -1,4 +1,6 @@
 import { pgTable, serial, text, integer, timestamp, boolean, index, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { SMS_STATUSES } from '@rp/shared';
+import { oneOf } from './states';
 
 /** The organiser's departments (a tree) and posts; staff accounts name one of each. */
 export const departments = pgTable('departments', {
@@ -85,11 +87,24 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-/** What the default (development) SMS adapter "sent"; readable by administrators. */
-export const smsOutbox = pgTable('sms_outbox', {
-  id: serial('id').primaryKey(),
-  phone: text('phone').notNull(),
-  purpose: text('purpose').notNull(),
-  content: text('content').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Every SMS sent and the provider's answer, readable by administrators: the outbox adapter's (development:
+ * the text with its code) and a real provider's (the code masked in the text; its message id, or its refusal).
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    content: text('content').notNull(),
+    /** outbox | aliyun | tencent */
+    provider: text('provider').notNull().default('outbox'),
+    status: text('status', { enum: SMS_STATUSES }).notNull().default('sent'),
+    providerMessageId: text('provider_message_id'),
+    /** the provider's refusal code (isv.BUSINESS_LIMIT_CONTROL, LimitExceeded.PhoneNumberOneHourLimit, …) */
+    providerCode: text('provider_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOf('sms_outbox_status_ck', t.status, SMS_STATUSES)],
+);

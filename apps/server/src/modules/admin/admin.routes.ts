@@ -26,7 +26,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           .offset(p * size),
         db.select({ n: count() }).from(smsOutbox),
       ]);
-      const content = rows.map((r) => ({ id: r.id, phone: r.phone, purpose: r.purpose, content: r.content, createdAt: r.createdAt.toISOString() }));
+      const content = rows.map((r) => ({
+        id: r.id,
+        phone: r.phone,
+        purpose: r.purpose,
+        content: r.content,
+        provider: r.provider,
+        status: r.status,
+        providerMessageId: r.providerMessageId,
+        providerCode: r.providerCode,
+        createdAt: r.createdAt.toISOString(),
+      }));
       return pageOf(req, content, Number(total?.n ?? 0), p, size);
     },
   );

@@ -89,6 +89,8 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: SmsPurp
     deps.metrics.sms.inc({ purpose, result: 'sent' });
   } catch (e) {
     deps.metrics.sms.inc({ purpose, result: 'failed' });
+    // not sent: no code to wait for, and the person may ask again at once
+    await Promise.all([deps.store.del(`sms:${purpose}:${phone}`), deps.store.del(`smswait:${phone}`)]).catch(() => undefined);
     throw e;
   }
 }

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { maskPhone } from '@rp/shared';
+import { maskPhone, type SmsPurpose } from '@rp/shared';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { smsOutbox } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { AliyunSms, SmsRefused, TencentSms, type SmsProvider } from './sms-providers';
 
 /** An SMS provider. Real ones (e.g. a cloud SMS API) implement the same interface. */
 export interface SmsAdapter {
@@ -25,4 +28,75 @@ export class OutboxSmsAdapter implements SmsAdapter {
     await this.db.insert(smsOutbox).values({ phone: msg.phone, purpose: msg.purpose, content: msg.text });
     this.log.info({ phone: maskPhone(msg.phone), purpose: msg.purpose, smsCode: msg.code }, 'SMS (outbox adapter)');
   }
+}
+
+/**
+ * A real provider (Alibaba Cloud or Tencent Cloud SMS) behind the same interface: each send and the
+ * provider's answer go into the outbox (its message id, or its refusal code; the code in the text masked,
+ * administrators read it). A refusal because the number got too many messages is 429 "too many codes for
+ * this number"; any other refusal, an unreadable answer or a provider that does not answer is 503
+ * SMS_UNAVAILABLE — the code is not sent and the person may ask again.
+ */
+export class ProviderSmsAdapter implements SmsAdapter {
+  constructor(
+    private readonly provider: SmsProvider,
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get name() {
+    return this.provider.name;
+  }
+
+  async send(msg: { phone: string; purpose: string; text: string; code: string }) {
+    const row = { phone: msg.phone, purpose: msg.purpose, content: msg.text.replaceAll(msg.code, '*'.repeat(msg.code.length)), provider: this.provider.name };
+    try {
+      const { messageId } = await this.provider.send(msg.phone, msg.purpose as SmsPurpose, { code: msg.code });
+      await this.db.insert(smsOutbox).values({ ...row, status: 'sent', providerMessageId: messageId });
+    } catch (e) {
+      const refused = e instanceof SmsRefused ? e : null;
+      const providerCode = refused?.providerCode ?? ((e as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable');
+      await this.db
+        .insert(smsOutbox)
+        .values({ ...row, status: 'failed', providerCode })
+        .catch(() => undefined);
+      this.log.warn({ phone: maskPhone(msg.phone), purpose: msg.purpose, provider: this.provider.name, providerCode }, 'SMS not sent');
+      if (refused?.throttled) throw new AppError('RATE_LIMITED', 'auth.smsProviderLimited');
+      throw new AppError('SMS_UNAVAILABLE');
+    }
+  }
+}
+
+/** The SMS adapter the configuration asks for (SMS_PROVIDER; config.ts checks each provider's settings). */
+export function createSms(config: Config, db: Db, log: FastifyBaseLogger, fetcher?: typeof fetch): SmsAdapter {
+  const templates = { register: config.SMS_TEMPLATE_REGISTER!, login: config.SMS_TEMPLATE_LOGIN!, password: config.SMS_TEMPLATE_PASSWORD! };
+  if (config.SMS_PROVIDER === 'aliyun')
+    return new ProviderSmsAdapter(
+      new AliyunSms({
+        accessKeyId: config.ALIYUN_SMS_ACCESS_KEY_ID!,
+        accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+        signName: config.ALIYUN_SMS_SIGN_NAME!,
+        templates,
+        endpoint: config.ALIYUN_SMS_ENDPOINT,
+        fetch: fetcher,
+      }),
+      db,
+      log,
+    );
+  if (config.SMS_PROVIDER === 'tencent')
+    return new ProviderSmsAdapter(
+      new TencentSms({
+        secretId: config.TENCENT_SMS_SECRET_ID!,
+        secretKey: config.TENCENT_SMS_SECRET_KEY!,
+        appId: config.TENCENT_SMS_APP_ID!,
+        signName: config.TENCENT_SMS_SIGN_NAME!,
+        templates,
+        region: config.TENCENT_SMS_REGION,
+        endpoint: config.TENCENT_SMS_ENDPOINT,
+        fetch: fetcher,
+      }),
+      db,
+      log,
+    );
+  return new OutboxSmsAdapter(db, log);
 }
