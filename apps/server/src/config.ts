@@ -60,6 +60,26 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-z]{32}$/i, 'must be the 32-character AppSecret')
     .optional(),
+  /**
+   * The official account (公众号) of the site, for what happens inside WeChat's own browser: the silent
+   * authorisation (snsapi_base) that gives JSAPI pay the payer's openid, one-tap sign-in (snsapi_userinfo)
+   * and template messages. Without it a development site simulates the official account (WECHAT_LOGIN
+   * rules as for the website login); production then offers none of it.
+   */
+  WECHAT_MP_APP_ID: z
+    .string()
+    .regex(/^wx[0-9a-z]{16}$/i, 'must be a WeChat AppID (wx + 16 characters)')
+    .optional(),
+  WECHAT_MP_APP_SECRET: z
+    .string()
+    .regex(/^[0-9a-z]{32}$/i, 'must be the 32-character AppSecret')
+    .optional(),
+  /**
+   * The official account's template message of each notice event, JSON:
+   * {"review":{"id":"<template id>","data":{"thing1":"activity","thing2":"player","phrase3":"result"}}, …}
+   * — each data key of the template and the notice value it shows (title, content, activity, player, team, amount, orderNo, …).
+   */
+  WECHAT_NOTICE_TEMPLATES: z.string().max(20_000).optional(),
   WECHAT_OPEN_BASE_URL: z
     .string()
     .url()
@@ -129,6 +149,11 @@ const schema = z.object({
   SMS_TEMPLATE_REGISTER: z.string().min(1).max(64).optional(),
   SMS_TEMPLATE_LOGIN: z.string().min(1).max(64).optional(),
   SMS_TEMPLATE_PASSWORD: z.string().min(1).max(64).optional(),
+  /**
+   * The SMS template of each notice event and language, JSON: {"review":{"zh":"SMS_1","en":"SMS_2","params":["player","activity","result"]}, …};
+   * "en" falls back to "zh"; "params" names the template's values in order (Tencent takes them in order, Alibaba by name).
+   */
+  SMS_NOTICE_TEMPLATES: z.string().max(20_000).optional(),
   /** Where payment gateways send their notifications and browsers come back to (no trailing slash). */
   PUBLIC_BASE_URL: z
     .string()
@@ -195,6 +220,7 @@ export const WECHATPAY_KEYS = [
 ] as const;
 export const ALIPAY_KEYS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
 export const WECHAT_LOGIN_KEYS = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'] as const;
+export const WECHAT_MP_KEYS = ['WECHAT_MP_APP_ID', 'WECHAT_MP_APP_SECRET'] as const;
 const SMS_TEMPLATE_KEYS = ['SMS_TEMPLATE_REGISTER', 'SMS_TEMPLATE_LOGIN', 'SMS_TEMPLATE_PASSWORD'] as const;
 /** What each SMS provider needs (SMS_PROVIDER names it). */
 export const SMS_KEYS = {
@@ -238,13 +264,17 @@ function crossCheck(c: Parsed, mode: Config['NODE_ENV']): string | null {
   // Two instances with their own generated keys would write blind indexes that never match (the same child
   // registered twice) and could not read each other's ID numbers.
   if (c.DATABASE_URL && !c.PII_KEY) return 'PII_KEY: required with DATABASE_URL (every instance must share one key; e.g. `openssl rand -hex 32`)';
-  for (const group of [WECHATPAY_KEYS, ALIPAY_KEYS, WECHAT_LOGIN_KEYS]) {
+  for (const group of [WECHATPAY_KEYS, ALIPAY_KEYS, WECHAT_LOGIN_KEYS, WECHAT_MP_KEYS]) {
     const set = group.filter((k) => c[k]);
     if (set.length && set.length < group.length) return `${group.find((k) => !c[k])}: required with ${set[0]} (a provider needs all its settings)`;
   }
   if (c.SMS_PROVIDER !== 'outbox') {
     const missing = SMS_KEYS[c.SMS_PROVIDER].find((k) => !c[k]);
     if (missing) return `${missing}: required with SMS_PROVIDER=${c.SMS_PROVIDER}`;
+  }
+  for (const k of ['SMS_NOTICE_TEMPLATES', 'WECHAT_NOTICE_TEMPLATES'] as const) {
+    const problem = c[k] ? noticeTemplatesProblem(k, c[k]) : null;
+    if (problem) return `${k}: ${problem}`;
   }
   if (c.STORAGE === 's3') {
     for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!c[k]) return `${k}: required with STORAGE=s3`;
@@ -285,3 +315,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export class ConfigError extends Error {}
+
+const NOTICE_EVENT_NAMES = ['review', 'payment', 'refund', 'withdrawal', 'waitlist', 'certificate'];
+const smsNoticeTemplate = z.strictObject({
+  zh: z.string().min(1).max(64),
+  en: z.string().min(1).max(64).optional(),
+  params: z.array(z.string().regex(/^[A-Za-z]\w{0,31}$/)).max(10).optional(),
+});
+const wechatNoticeTemplate = z.strictObject({
+  id: z.string().min(1).max(128),
+  data: z.record(z.string().regex(/^[A-Za-z]\w{0,31}$/), z.string().regex(/^[A-Za-z]\w{0,31}$/)),
+});
+export type SmsNoticeTemplates = Record<string, z.infer<typeof smsNoticeTemplate>>;
+export type WechatNoticeTemplates = Record<string, z.infer<typeof wechatNoticeTemplate>>;
+
+/** A notice template setting's problem in one phrase, or null. */
+function noticeTemplatesProblem(key: 'SMS_NOTICE_TEMPLATES' | 'WECHAT_NOTICE_TEMPLATES', raw: string): string | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return 'not JSON';
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'must be a JSON object of events';
+  for (const [event, t] of Object.entries(v)) {
+    if (!NOTICE_EVENT_NAMES.includes(event)) return `unknown event "${event}" (one of ${NOTICE_EVENT_NAMES.join(', ')})`;
+    const r = (key === 'SMS_NOTICE_TEMPLATES' ? smsNoticeTemplate : wechatNoticeTemplate).safeParse(t);
+    if (!r.success) return `${event}.${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}`;
+  }
+  return null;
+}
+
+/** The parsed notice templates (checked at start by loadConfig). */
+export function noticeTemplates(config: Pick<Config, 'SMS_NOTICE_TEMPLATES' | 'WECHAT_NOTICE_TEMPLATES'>): {
+  sms: SmsNoticeTemplates;
+  wechat: WechatNoticeTemplates;
+} {
+  return {
+    sms: config.SMS_NOTICE_TEMPLATES ? (JSON.parse(config.SMS_NOTICE_TEMPLATES) as SmsNoticeTemplates) : {},
+    wechat: config.WECHAT_NOTICE_TEMPLATES ? (JSON.parse(config.WECHAT_NOTICE_TEMPLATES) as WechatNoticeTemplates) : {},
+  };
+}

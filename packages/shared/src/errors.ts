@@ -207,6 +207,8 @@ export const ERRORS = {
   WECHAT_TAKEN: { status: 409, message: 'wechat.taken' },
   WECHAT_ALREADY_BOUND: { status: 409, message: 'wechat.alreadyBound' },
   WECHAT_NOT_BOUND: { status: 404, message: 'wechat.notBound' },
+  WECHAT_OPENID_REQUIRED: { status: 409, message: 'wechat.openidRequired' },
+  WECHAT_TICKET_INVALID: { status: 400, message: 'wechat.ticketInvalid' },
 
   // ── spreadsheets (batch import, code sheets) ────────────────────────────────────────────────
   IMPORT_NOT_SPREADSHEET: { status: 400, message: 'import.notSpreadsheet' },

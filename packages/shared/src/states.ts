@@ -16,7 +16,8 @@ export const ORDER_ITEM_KINDS = ['code', 'member', 'ticket'] as const;
 export const ORDER_ITEM_STATUSES = ['held', 'active', 'refunding', 'refunded', 'released'] as const;
 /** abnormal: paid with another amount */
 export const PAYMENT_STATUSES = ['created', 'paid', 'failed', 'closed', 'abnormal'] as const;
-export const PAYMENT_SCENES = ['desktop', 'mobile'] as const;
+/** desktop: Native QR; mobile: H5 (phone browsers); jsapi: inside WeChat's own browser (the payer's openid) */
+export const PAYMENT_SCENES = ['desktop', 'mobile', 'jsapi'] as const;
 /** a member's request (tiered), a withdrawal's, an automatic one (a payment nobody can use), staff cancelling */
 export const REFUND_KINDS = ['request', 'withdrawal', 'auto', 'cancel'] as const;
 export const LEDGER_KINDS = ['payment', 'refund', 'adjustment'] as const;
@@ -40,6 +41,11 @@ export const VISITOR_STATUSES = ['held', 'valid', 'used', 'refunding', 'refunded
 export const CHECKIN_RESULTS = ['admitted', 'used', 'unknown', 'notValid', 'otherSession'] as const;
 /** an SMS handed to the provider and accepted, or refused by it */
 export const SMS_STATUSES = ['sent', 'failed'] as const;
+/** the events a family may be told about by SMS or WeChat (issue 22); each is switched on by the organiser */
+export const NOTICE_EVENTS = ['review', 'payment', 'refund', 'withdrawal', 'waitlist', 'certificate'] as const;
+export const NOTICE_CHANNELS = ['sms', 'wechat'] as const;
+/** pending (waiting or retrying) → sent | failed (given up, or nothing to send it to) */
+export const NOTICE_JOB_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'done', 'expired', 'left'] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+// an independent implementation of the protocol's signatures (the maintained community SDK), not our adapter
+import { Formatter, Rsa } from 'wechatpay-axios-plugin';
 
 /**
  * A WeChat Pay API v3 gateway in miniature, for tests: a real HTTP server on 127.0.0.1 that keeps its own
@@ -21,7 +23,11 @@ export type WxRefundStatus = 'PROCESSING' | 'SUCCESS' | 'CLOSED' | 'ABNORMAL';
 
 export interface FakeWxTrade {
   outTradeNo: string;
-  kind: 'native' | 'h5';
+  kind: 'native' | 'h5' | 'jsapi';
+  /** jsapi: the payer's openid and the app id the order was placed with */
+  payerOpenid?: string;
+  appid?: string;
+  prepayId?: string;
   state: WxTradeState;
   total: number;
   description: string;
@@ -62,6 +68,9 @@ export interface FakeWechatPay {
   /** the merchant certificate serial the fake expects in serial_no */
   merchantSerial: string;
   merchantPrivateKeyPem: string;
+  merchantPublicKeyPem: string;
+  /** app ids bound to the merchant */
+  appids: string[];
   apiV3Key: string;
   publicKeyId: string;
   /** the WeChat Pay public key (the merchant verifies with it) */
@@ -82,6 +91,12 @@ export interface FakeWechatPay {
   notification(eventType: string, resource: Record<string, unknown>, opts?: NotificationOptions): { headers: Record<string, string>; rawBody: Buffer };
   paymentNotification(outTradeNo: string, opts?: NotificationOptions): { headers: Record<string, string>; rawBody: Buffer };
   refundNotification(outRefundNo: string, opts?: NotificationOptions): { headers: Record<string, string>; rawBody: Buffer };
+  /**
+   * The WeChat client's part of JSAPI pay: checks the page's getBrandWCPayRequest parameters (paySign with the
+   * merchant public key, by the community SDK; the prepay id, the app id), pays the trade and posts the signed
+   * notification to its notify_url. 'get_brand_wcpay_request:ok' or :fail, as WeixinJSBridge answers.
+   */
+  cashier(params: Record<string, unknown>): Promise<{ err_msg: string; outTradeNo?: string }>;
   close(): Promise<void>;
 }
 
@@ -111,10 +126,24 @@ const rfc3339 = (d: Date) => {
 
 const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b % 10)).join('');
 
-export async function startFakeWechatPay(opts: { now?: () => Date } = {}): Promise<FakeWechatPay> {
+export interface FakeWechatPayOptions {
+  now?: () => Date;
+  /** fixed keys and ids (the journeys' gateway runs in its own process and the server reads the keys from files) */
+  keys?: { merchantPrivateKeyPem: string; platformPrivateKeyPem: string; apiV3Key: string; merchantSerial: string; publicKeyId: string };
+  port?: number;
+  /** app ids the merchant has bound (JSAPI orders come with the official account's); default: the fake's own */
+  appids?: string[];
+}
+
+const keyPair = (privateKeyPem: string) => ({
+  privateKeyPem,
+  publicKeyPem: crypto.createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }).toString(),
+});
+
+export async function startFakeWechatPay(opts: FakeWechatPayOptions = {}): Promise<FakeWechatPay> {
   const now = opts.now ?? (() => new Date());
-  const merchant = pem();
-  const platform = pem();
+  const merchant = opts.keys ? keyPair(opts.keys.merchantPrivateKeyPem) : pem();
+  const platform = opts.keys ? keyPair(opts.keys.platformPrivateKeyPem) : pem();
   const trades = new Map<string, FakeWxTrade>();
   const refunds = new Map<string, FakeWxRefund>();
   const requests: LoggedRequest[] = [];
@@ -123,10 +152,12 @@ export async function startFakeWechatPay(opts: { now?: () => Date } = {}): Promi
     baseUrl: '',
     mchid: '1900000109',
     appid: 'wxd678efh567hg6787',
-    merchantSerial: crypto.randomBytes(20).toString('hex').toUpperCase(),
+    merchantSerial: opts.keys?.merchantSerial ?? crypto.randomBytes(20).toString('hex').toUpperCase(),
     merchantPrivateKeyPem: merchant.privateKeyPem,
-    apiV3Key: crypto.randomBytes(16).toString('hex'),
-    publicKeyId: `PUB_KEY_ID_0119${digits(20)}`,
+    merchantPublicKeyPem: merchant.publicKeyPem,
+    apiV3Key: opts.keys?.apiV3Key ?? crypto.randomBytes(16).toString('hex'),
+    publicKeyId: opts.keys?.publicKeyId ?? `PUB_KEY_ID_0119${digits(20)}`,
+    appids: [] as string[],
     platformPublicKeyPem: platform.publicKeyPem,
     trades,
     refunds,
@@ -147,7 +178,9 @@ export async function startFakeWechatPay(opts: { now?: () => Date } = {}): Promi
     return { 'Wechatpay-Timestamp': timestamp, 'Wechatpay-Nonce': nonce, 'Wechatpay-Signature': signature, 'Wechatpay-Serial': o.serial ?? fake.publicKeyId };
   }
 
-  /** The request's Authorization, checked as the gateway does. */
+  fake.appids = opts.appids ?? [fake.appid];
+
+  /** The request's Authorization, checked as the gateway does, with the community SDK's formatter and verifier. */
   function checkAuthorization(req: http.IncomingMessage, body: string): boolean {
     const auth = req.headers.authorization ?? '';
     const scheme = 'WECHATPAY2-SHA256-RSA2048 ';
@@ -157,20 +190,19 @@ export async function startFakeWechatPay(opts: { now?: () => Date } = {}): Promi
     const { mchid, nonce_str, signature, timestamp, serial_no } = fields;
     if (mchid !== fake.mchid || serial_no !== fake.merchantSerial || !nonce_str || !signature || !timestamp) return false;
     if (Math.abs(Number(timestamp) - Math.floor(now().getTime() / 1000)) > 300) return false;
-    const message = `${req.method}\n${req.url}\n${timestamp}\n${nonce_str}\n${body}\n`;
-    return crypto.createVerify('RSA-SHA256').update(message, 'utf8').verify(merchant.publicKeyPem, signature, 'base64');
+    return Rsa.verify(Formatter.request(req.method ?? '', req.url ?? '', timestamp, nonce_str, body), signature, Rsa.from(merchant.publicKeyPem, 'public'));
   }
 
   function transactionJson(t: FakeWxTrade) {
     return {
-      appid: fake.appid,
+      appid: t.appid ?? fake.appid,
       mchid: fake.mchid,
       out_trade_no: t.outTradeNo,
       ...(t.transactionId ? { transaction_id: t.transactionId } : {}),
-      trade_type: t.kind === 'native' ? 'NATIVE' : 'MWEB',
+      trade_type: t.kind === 'native' ? 'NATIVE' : t.kind === 'jsapi' ? 'JSAPI' : 'MWEB',
       trade_state: t.state,
       trade_state_desc: t.state,
-      ...(t.successTime ? { success_time: t.successTime, bank_type: 'OTHERS', payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } } : {}),
+      ...(t.successTime ? { success_time: t.successTime, bank_type: 'OTHERS', payer: { openid: t.payerOpenid ?? 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } } : {}),
       attach: '',
       amount: { total: t.total, currency: 'CNY', ...(t.successTime ? { payer_total: t.total, payer_currency: 'CNY' } : {}) },
     };
@@ -205,9 +237,13 @@ export async function startFakeWechatPay(opts: { now?: () => Date } = {}): Promi
   type Answer = { status: number; body?: unknown };
   const error = (status: number, code: string, message = code): Answer => ({ status, body: { code, message } });
 
-  function validateOrder(b: Record<string, unknown>, kind: 'native' | 'h5'): Answer | null {
+  function validateOrder(b: Record<string, unknown>, kind: 'native' | 'h5' | 'jsapi'): Answer | null {
     const amount = b.amount as { total?: unknown; currency?: unknown } | undefined;
-    if (b.appid !== fake.appid || b.mchid !== fake.mchid) return error(400, 'APPID_MCHID_NOT_MATCH');
+    if (typeof b.appid !== 'string' || !fake.appids.includes(b.appid) || b.mchid !== fake.mchid) return error(400, 'APPID_MCHID_NOT_MATCH');
+    if (kind === 'jsapi') {
+      const payer = b.payer as { openid?: unknown } | undefined;
+      if (!payer || typeof payer.openid !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(payer.openid)) return error(400, 'PARAM_ERROR', 'payer.openid');
+    }
     if (typeof b.description !== 'string' || b.description.length === 0 || Array.from(b.description).length > 127)
       return error(400, 'PARAM_ERROR', 'description');
     if (typeof b.out_trade_no !== 'string' || !/^[A-Za-z0-9_*|-]{6,32}$/.test(b.out_trade_no)) return error(400, 'PARAM_ERROR', 'out_trade_no');
@@ -228,8 +264,8 @@ export async function startFakeWechatPay(opts: { now?: () => Date } = {}): Promi
     const b = body ? (JSON.parse(body) as Record<string, unknown>) : {};
     const p = url.pathname;
     let m: RegExpExecArray | null;
-    if (method === 'POST' && (p === '/v3/pay/transactions/native' || p === '/v3/pay/transactions/h5')) {
-      const kind = p.endsWith('native') ? 'native' : 'h5';
+    if (method === 'POST' && (p === '/v3/pay/transactions/native' || p === '/v3/pay/transactions/h5' || p === '/v3/pay/transactions/jsapi')) {
+      const kind = p.endsWith('native') ? 'native' : p.endsWith('jsapi') ? 'jsapi' : 'h5';
       const bad = validateOrder(b, kind);
       if (bad) return bad;
       const outTradeNo = b.out_trade_no as string;
@@ -247,9 +283,15 @@ export async function startFakeWechatPay(opts: { now?: () => Date } = {}): Promi
         notifyUrl: b.notify_url as string,
         refunded: 0,
         request: b,
+        appid: b.appid as string,
+        payerOpenid: kind === 'jsapi' ? (b.payer as { openid: string }).openid : undefined,
       };
       trades.set(outTradeNo, t);
       const prepay = `wx${crypto.createHash('sha256').update(outTradeNo).digest('hex').slice(0, 30)}`;
+      if (kind === 'jsapi') {
+        t.prepayId = prepay;
+        return { status: 200, body: { prepay_id: prepay } };
+      }
       return kind === 'native'
         ? { status: 200, body: { code_url: `weixin://wxpay/bizpayurl?pr=${prepay.slice(2, 12)}` } }
         : { status: 200, body: { h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepay}&package=2150917749` } };
@@ -307,6 +349,21 @@ export async function startFakeWechatPay(opts: { now?: () => Date } = {}): Promi
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
+      // the stand-in for the WeChat client's cashier (journeys): not part of the merchant API, no merchant signature
+      if (req.url === '/__health') return res.writeHead(200).end('ok');
+      if (req.method === 'POST' && req.url === '/__cashier') {
+        let params: Record<string, unknown> = {};
+        try {
+          params = JSON.parse(body) as Record<string, unknown>;
+        } catch {
+          // answered as a failed payment below
+        }
+        void (fake as unknown as FakeWechatPay)
+          .cashier(params)
+          .then((r) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(r)))
+          .catch(() => res.writeHead(500).end());
+        return;
+      }
       const send = (a: Answer, signed: boolean) => {
         const text = a.body === undefined ? '' : JSON.stringify(a.body);
         const headers: Record<string, string> = { 'Request-ID': crypto.randomUUID() };
@@ -339,7 +396,7 @@ export async function startFakeWechatPay(opts: { now?: () => Date } = {}): Promi
       send(answer, true);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   function encrypt(plain: string, associatedData: string, key: string) {
@@ -413,6 +470,19 @@ export async function startFakeWechatPay(opts: { now?: () => Date } = {}): Promi
         },
         o,
       );
+    },
+    async cashier(p: Record<string, unknown>) {
+      const fail = { err_msg: 'get_brand_wcpay_request:fail' };
+      const [appId, timeStamp, nonceStr, pkg, paySign] = [p.appId, p.timeStamp, p.nonceStr, p.package, p.paySign].map((v) => (typeof v === 'string' ? v : ''));
+      if (!appId || !timeStamp || !nonceStr || !pkg || !paySign || p.signType !== 'RSA' || !fake.appids.includes(appId)) return fail;
+      if (!Rsa.verify(Formatter.joinedByLineFeed(appId, timeStamp, nonceStr, pkg), paySign, Rsa.from(merchant.publicKeyPem, 'public'))) return fail;
+      const t = [...trades.values()].find((x) => x.kind === 'jsapi' && `prepay_id=${x.prepayId}` === pkg);
+      if (!t || t.appid !== appId || t.state !== 'NOTPAY') return fail;
+      (this as unknown as FakeWechatPay).pay(t.outTradeNo);
+      const n = (this as unknown as FakeWechatPay).paymentNotification(t.outTradeNo);
+      // WeChat Pay posts the notification on its own; the payer's page learns the result by polling
+      void fetch(t.notifyUrl, { method: 'POST', headers: n.headers, body: n.rawBody }).catch(() => undefined);
+      return { err_msg: 'get_brand_wcpay_request:ok', outTradeNo: t.outTradeNo };
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   });

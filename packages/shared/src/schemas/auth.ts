@@ -28,7 +28,8 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
-export const smsPurpose = z.enum(['register', 'login', 'password']);
+/** wechat: the code that ties a new WeChat to a phone (signs up, or binds to the phone's account) */
+export const smsPurpose = z.enum(['register', 'login', 'password', 'wechat']);
 export type SmsPurpose = z.infer<typeof smsPurpose>;
 
 export const sendSmsBody = z.object({ phone, type: smsPurpose.default('register') });

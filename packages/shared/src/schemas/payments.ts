@@ -23,7 +23,8 @@ export const orderNo = z
 const idList = z.array(dbId).min(1, 'validation.required').max(ORDER_MAX_ITEMS, 'validation.tooBig');
 
 export const payChannel = z.enum(PAY_CHANNELS, 'validation.invalidOption');
-export const payScene = z.enum(['desktop', 'mobile'], 'validation.invalidOption');
+/** desktop: Native QR; mobile: H5; jsapi: inside WeChat's browser (WeChat Pay only, the payer's openid) */
+export const payScene = z.enum(['desktop', 'mobile', 'jsapi'], 'validation.invalidOption');
 
 // ——— placing orders ———
 /**
@@ -59,6 +60,16 @@ export const paymentAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('qr'), codeUrl: z.string() }),
   z.object({ kind: z.literal('redirect'), url: z.string() }),
   z.object({ kind: z.literal('bank'), reference: z.string() }),
+  /** JSAPI pay: what the page hands to WeixinJSBridge.invoke('getBrandWCPayRequest', …), signed by the merchant (RSA) */
+  z.object({
+    kind: z.literal('jsapi'),
+    appId: z.string(),
+    timeStamp: z.string(),
+    nonceStr: z.string(),
+    package: z.string(),
+    signType: z.literal('RSA'),
+    paySign: z.string(),
+  }),
 ]);
 export type PaymentActionWire = z.infer<typeof paymentAction>;
 
@@ -187,6 +198,8 @@ export const checkoutResponse = z.object({
       z.object({ id: z.number().int(), name: z.string(), priceFen: z.number().int(), codeType: z.number().int(), stock: z.number().int().nullable() }),
     ),
     channels: z.array(payChannel),
+    /** WeChat Pay can be paid inside WeChat's browser (JSAPI: the official account gives the payer's openid) */
+    wechatJsapi: z.boolean(),
     expireMinutes: z.number().int(),
     refundTier: z.object({ daysBefore: z.number().int(), perMille: z.number().int() }),
   }),

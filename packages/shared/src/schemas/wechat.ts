@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataResponse, envelope } from './common';
-import { user } from './auth';
+import { loginResponse, phone, smsCode, user } from './auth';
 
 /**
  * WeChat web login and binding (spec 7.1: auth/web/wxScan with code and appType 1, auth/web/wxBind)
@@ -57,3 +57,25 @@ export const userManResponse = dataResponse(
     volunteerApplications: z.number().int(),
   }),
 );
+
+/**
+ * Inside WeChat's own browser (issue 22): the official account's web authorisation. purpose pay (logged in):
+ * the silent snsapi_base round trip that gives JSAPI pay the payer's openid; purpose login: snsapi_userinfo,
+ * one tap to sign in (or to sign up with a phone number and its code).
+ */
+export const wxMpAuthorizeQuery = z.object({
+  purpose: z.enum(['pay', 'login'], 'validation.invalid').default('login'),
+  /** the path of this site to come back to */
+  redirect: z.string().max(500, 'validation.tooLong').optional(),
+});
+
+/** POST auth/web/wxMpPay (logged in): the silent round trip's code and state; the openid is kept for this account. */
+export const wxMpCodeBody = z.object({ code, state }).strict();
+export const wxMpPayResponse = dataResponse(z.object({ redirect: z.string() }));
+
+/**
+ * POST auth/web/wxSignUp: an unlinked WeChat (a scan, or the official account's sign-in) and a phone with its
+ * SMS code (type wechat): the phone's account, or a new one, is signed in and linked to this WeChat.
+ */
+export const wxSignUpBody = z.object({ ticket: state, phone, code: smsCode }).strict();
+export const wxSignUpResponse = loginResponse.extend({ created: z.boolean(), redirect: z.string() });

@@ -212,3 +212,22 @@ export const userOauth = pgTable(
   },
   (t) => [uniqueIndex('user_oauth_openid_uq').on(t.provider, t.openid), uniqueIndex('user_oauth_user_uq').on(t.userId, t.provider)],
 );
+
+/**
+ * The openid an official account (公众号) gave an account through its silent web authorisation (snsapi_base),
+ * kept per app id: JSAPI pay needs the payer's openid of the app that places the order. Not a login binding
+ * (someone may pay for another's account on their phone); signing in with WeChat uses user_oauth.
+ */
+export const wechatOpenids = pgTable(
+  'wechat_openids',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: text('app_id').notNull(),
+    openid: text('openid').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wechat_openids_user_app_uq').on(t.userId, t.appId)],
+);

@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   phone: text('phone').unique(),
   passwordHash: text('password_hash').notNull(),
   nickName: text('nick_name').notNull(),
+  /** the language the person last used (registration, login): SMS and WeChat notices go out in it */
+  lang: text('lang', { enum: ['zh', 'en'] }).notNull().default('zh'),
   avatar: text('avatar'),
   roles: text('roles').array().notNull().default(['member']),
   /** 1 active, 0 disabled */

@@ -58,7 +58,8 @@ export async function loginWithPassword(
 
 export async function startSession(deps: AppDeps, userId: number, rememberMe: boolean, client: ClientInfo): Promise<LoginResult> {
   const { db } = deps.database;
-  const [row] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId)).returning();
+  // the language of this login is the account's: SMS and WeChat notices go out in it
+  const [row] = await db.update(users).set({ lastLoginAt: new Date(), lang: client.lang }).where(eq(users.id, userId)).returning();
   const { token, expiresAt } = await createSession(db, userId, { rememberMe, ip: client.ip, userAgent: client.userAgent });
   return { token, expiresAt, user: await loadUser(db, row!) };
 }
@@ -73,8 +74,9 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: SmsPurp
   if (!(await deps.store.setIfAbsent(`smswait:${phone}`, '1', SMS_RESEND_S))) {
     throw errors.rateLimited('auth.smsTooSoon');
   }
-  if (purpose !== 'register') {
-    // Login and reset codes go only to registered phones; the answer is the same either way.
+  if (purpose === 'login' || purpose === 'password') {
+    // Login and reset codes go only to registered phones; the answer is the same either way. A WeChat
+    // sign-up's code goes to any phone: it signs in the phone's account, or makes one.
     const [known] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
     if (!known) return;
   }
@@ -100,7 +102,7 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: SmsPurp
  * counted (atomically, in the shared store) before the comparison, so parallel guesses cannot compare
  * more than five; the fifth wrong one burns the code.
  */
-async function consumeSmsCode(deps: AppDeps, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+export async function consumeSmsCode(deps: AppDeps, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
   const key = `sms:${purpose}:${phone}`;
   const invalid = () => new AppError('SMS_CODE_INVALID', { field: 'code' });
   const tries = await deps.store.incr(`smsfail:${purpose}:${phone}`, SMS_TTL_S);
@@ -132,14 +134,24 @@ export async function registerMember(
   if (taken) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
   await consumeSmsCode(deps, input.phone, 'register', input.code);
   const passwordHash = await hashPassword(input.password);
-  const created = await db.transaction(async (tx) => {
+  const created = await createMember(deps, { phone: input.phone, passwordHash, nickName: input.nickName, lang: client.lang });
+  if (!created) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
+  return startSession(deps, created.id, false, client);
+}
+
+/**
+ * A member account for a verified phone with its welcome message, or null when the phone has one already
+ * (the unique phone is the check: two sign-ups of one phone at once make one account).
+ */
+export async function createMember(deps: AppDeps, input: { phone: string; passwordHash: string; nickName: string; lang: Lang }) {
+  return deps.database.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)
-      .values({ username: input.phone, phone: input.phone, passwordHash, nickName: input.nickName, roles: ['member'] })
+      .values({ username: input.phone, phone: input.phone, passwordHash: input.passwordHash, nickName: input.nickName, roles: ['member'], lang: input.lang })
       .onConflictDoNothing()
       .returning();
     const row = inserted[0];
-    if (!row) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
+    if (!row) return null;
     await tx.insert(messages).values({
       receiverId: row.id,
       type: 1,
@@ -152,8 +164,10 @@ export async function registerMember(
     });
     return row;
   });
-  return startSession(deps, created.id, false, client);
 }
+
+/** The password of an account made without one (a WeChat sign-up): nobody knows it; "forgot password" sets one. */
+export const unusablePasswordHash = () => hashPassword(crypto.randomBytes(32).toString('base64url'));
 
 /** SMS login: the phone must belong to an active account. */
 export async function loginWithSms(deps: AppDeps, input: { phone: string; code: string; rememberMe: boolean }, client: ClientInfo): Promise<LoginResult> {

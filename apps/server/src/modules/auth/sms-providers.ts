@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { SmsPurpose } from '@rp/shared';
 
 /**
  * Real SMS providers (issue 22): Alibaba Cloud SMS and Tencent Cloud SMS, each speaking its published
@@ -21,12 +20,20 @@ export class SmsRefused extends Error {
   ) {
     super(`SMS refused: ${providerCode}`);
   }
+
+  /** an unreadable answer or the provider's own trouble: the same message may go through later */
+  get retryable(): boolean {
+    return /^HTTP |SYSTEM|Internal|Unavailable|Timeout|Busy/i.test(this.providerCode);
+  }
 }
 
 export interface SmsProvider {
   readonly name: 'aliyun' | 'tencent';
-  /** the template's parameters: the code for the verification purposes */
-  send(phone: string, purpose: SmsPurpose, params: { code: string }): Promise<SmsSendResult>;
+  /**
+   * One message of a template: its values by name, in the template's order (Alibaba takes them by name as
+   * JSON, Tencent by position). The code for the verification templates; a notice's values otherwise.
+   */
+  send(phone: string, template: string, params: [name: string, value: string][]): Promise<SmsSendResult>;
 }
 
 const TIMEOUT_MS = 8000;
@@ -42,8 +49,6 @@ export interface AliyunSmsOptions {
   accessKeyId: string;
   accessKeySecret: string;
   signName: string;
-  /** template code per purpose (SMS_123456789) */
-  templates: Record<SmsPurpose, string>;
   endpoint: string;
   fetch?: typeof fetch;
   now?: () => Date;
@@ -70,7 +75,7 @@ export class AliyunSms implements SmsProvider {
   readonly name = 'aliyun' as const;
   constructor(private readonly o: AliyunSmsOptions) {}
 
-  async send(phone: string, purpose: SmsPurpose, params: { code: string }): Promise<SmsSendResult> {
+  async send(phone: string, template: string, params: [string, string][]): Promise<SmsSendResult> {
     const now = (this.o.now ?? (() => new Date()))();
     const query: Record<string, string> = {
       AccessKeyId: this.o.accessKeyId,
@@ -83,8 +88,8 @@ export class AliyunSms implements SmsProvider {
       SignatureMethod: 'HMAC-SHA1',
       SignatureNonce: crypto.randomUUID(),
       SignatureVersion: '1.0',
-      TemplateCode: this.o.templates[purpose],
-      TemplateParam: JSON.stringify(params),
+      TemplateCode: template,
+      TemplateParam: JSON.stringify(Object.fromEntries(params)),
       Timestamp: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
       Version: '2017-05-25',
     };
@@ -113,8 +118,6 @@ export interface TencentSmsOptions {
   /** SmsSdkAppId */
   appId: string;
   signName: string;
-  /** template id per purpose */
-  templates: Record<SmsPurpose, string>;
   region: string;
   endpoint: string;
   fetch?: typeof fetch;
@@ -140,15 +143,15 @@ export class TencentSms implements SmsProvider {
   readonly name = 'tencent' as const;
   constructor(private readonly o: TencentSmsOptions) {}
 
-  async send(phone: string, purpose: SmsPurpose, params: { code: string }): Promise<SmsSendResult> {
+  async send(phone: string, template: string, params: [string, string][]): Promise<SmsSendResult> {
     const timestamp = Math.floor((this.o.now ?? (() => new Date()))().getTime() / 1000);
     const host = new URL(this.o.endpoint).host;
     const payload = JSON.stringify({
       PhoneNumberSet: [e164(phone)],
       SmsSdkAppId: this.o.appId,
       SignName: this.o.signName,
-      TemplateId: this.o.templates[purpose],
-      TemplateParamSet: [params.code],
+      TemplateId: template,
+      TemplateParamSet: params.map(([, v]) => v),
     });
     const res = await (this.o.fetch ?? fetch)(this.o.endpoint, {
       method: 'POST',

@@ -1,15 +1,43 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone, type SmsPurpose } from '@rp/shared';
-import type { Config } from '../../config';
+import { noticeTemplates, type Config, type SmsNoticeTemplates } from '../../config';
 import type { Db } from '../../db/client';
 import { smsOutbox } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { AliyunSms, SmsRefused, TencentSms, type SmsProvider } from './sms-providers';
 
+/** A notice to send by SMS (issue 22): the event, the account's language, the text and the template's values. */
+export interface SmsNotice {
+  phone: string;
+  event: string;
+  lang: 'zh' | 'en';
+  text: string;
+  params: Record<string, string>;
+}
+
+/** The provider's answer to a notice; a failure throws (SmsNoticeFailed: retry or give up). */
+export interface SmsNoticeResult {
+  provider: string;
+  messageId: string | null;
+}
+
+/** A notice that did not go out: `retry` false when sending it again cannot help (no template, a refused number). */
+export class SmsNoticeFailed extends Error {
+  constructor(
+    readonly code: string,
+    readonly retry: boolean,
+  ) {
+    super(`SMS notice not sent: ${code}`);
+  }
+}
+
 /** An SMS provider. Real ones (e.g. a cloud SMS API) implement the same interface. */
 export interface SmsAdapter {
   readonly name: string;
   send(msg: { phone: string; purpose: string; text: string; code: string }): Promise<void>;
+  /** whether a notice of this event can go out at all (a real provider needs its template) */
+  canNotice?(event: string): boolean;
+  notice?(msg: SmsNotice): Promise<SmsNoticeResult>;
 }
 
 /**
@@ -28,6 +56,24 @@ export class OutboxSmsAdapter implements SmsAdapter {
     await this.db.insert(smsOutbox).values({ phone: msg.phone, purpose: msg.purpose, content: msg.text });
     this.log.info({ phone: maskPhone(msg.phone), purpose: msg.purpose, smsCode: msg.code }, 'SMS (outbox adapter)');
   }
+
+  canNotice() {
+    return true;
+  }
+
+  async notice(msg: SmsNotice): Promise<SmsNoticeResult> {
+    const [row] = await this.db
+      .insert(smsOutbox)
+      .values({ phone: msg.phone, purpose: `notice:${msg.event}`, content: msg.text })
+      .returning({ id: smsOutbox.id });
+    return { provider: 'outbox', messageId: `outbox-${row!.id}` };
+  }
+}
+
+/** A provider's verification template of each code purpose, and its notice templates. */
+export interface SmsTemplates {
+  codes: Record<SmsPurpose, string>;
+  notices: SmsNoticeTemplates;
 }
 
 /**
@@ -40,6 +86,7 @@ export class OutboxSmsAdapter implements SmsAdapter {
 export class ProviderSmsAdapter implements SmsAdapter {
   constructor(
     private readonly provider: SmsProvider,
+    private readonly templates: SmsTemplates,
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -51,7 +98,7 @@ export class ProviderSmsAdapter implements SmsAdapter {
   async send(msg: { phone: string; purpose: string; text: string; code: string }) {
     const row = { phone: msg.phone, purpose: msg.purpose, content: msg.text.replaceAll(msg.code, '*'.repeat(msg.code.length)), provider: this.provider.name };
     try {
-      const { messageId } = await this.provider.send(msg.phone, msg.purpose as SmsPurpose, { code: msg.code });
+      const { messageId } = await this.provider.send(msg.phone, this.templates.codes[msg.purpose as SmsPurpose], [['code', msg.code]]);
       await this.db.insert(smsOutbox).values({ ...row, status: 'sent', providerMessageId: messageId });
     } catch (e) {
       const refused = e instanceof SmsRefused ? e : null;
@@ -65,21 +112,55 @@ export class ProviderSmsAdapter implements SmsAdapter {
       throw new AppError('SMS_UNAVAILABLE');
     }
   }
+
+  canNotice(event: string) {
+    return !!this.templates.notices[event];
+  }
+
+  /**
+   * A notice through the provider's template of its event and language; the values are the template's
+   * `params` in order (each cut to the 20 characters a variable may carry), else every value by name.
+   */
+  async notice(msg: SmsNotice): Promise<SmsNoticeResult> {
+    const t = this.templates.notices[msg.event];
+    if (!t) throw new SmsNoticeFailed('no-template', false);
+    const names = t.params ?? Object.keys(msg.params);
+    const values = names.map((n): [string, string] => [n, Array.from(msg.params[n] ?? '').slice(0, 20).join('')]);
+    const row = { phone: msg.phone, purpose: `notice:${msg.event}`, content: msg.text, provider: this.provider.name };
+    try {
+      const { messageId } = await this.provider.send(msg.phone, (msg.lang === 'en' ? t.en : undefined) ?? t.zh, values);
+      await this.db.insert(smsOutbox).values({ ...row, status: 'sent', providerMessageId: messageId });
+      return { provider: this.provider.name, messageId };
+    } catch (e) {
+      const refused = e instanceof SmsRefused ? e : null;
+      const providerCode = refused?.providerCode ?? ((e as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable');
+      await this.db
+        .insert(smsOutbox)
+        .values({ ...row, status: 'failed', providerCode })
+        .catch(() => undefined);
+      // throttled, unreachable or unreadable: later may work; another refusal (a bad number or template) will not
+      throw new SmsNoticeFailed(providerCode, !refused || refused.throttled || refused.retryable);
+    }
+  }
 }
 
 /** The SMS adapter the configuration asks for (SMS_PROVIDER; config.ts checks each provider's settings). */
 export function createSms(config: Config, db: Db, log: FastifyBaseLogger, fetcher?: typeof fetch): SmsAdapter {
-  const templates = { register: config.SMS_TEMPLATE_REGISTER!, login: config.SMS_TEMPLATE_LOGIN!, password: config.SMS_TEMPLATE_PASSWORD! };
+  // a WeChat sign-up's code is a login code to the person (the same words): the login template carries it
+  const templates: SmsTemplates = {
+    codes: { register: config.SMS_TEMPLATE_REGISTER!, login: config.SMS_TEMPLATE_LOGIN!, password: config.SMS_TEMPLATE_PASSWORD!, wechat: config.SMS_TEMPLATE_LOGIN! },
+    notices: noticeTemplates(config).sms,
+  };
   if (config.SMS_PROVIDER === 'aliyun')
     return new ProviderSmsAdapter(
       new AliyunSms({
         accessKeyId: config.ALIYUN_SMS_ACCESS_KEY_ID!,
         accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET!,
         signName: config.ALIYUN_SMS_SIGN_NAME!,
-        templates,
         endpoint: config.ALIYUN_SMS_ENDPOINT,
         fetch: fetcher,
       }),
+      templates,
       db,
       log,
     );
@@ -90,11 +171,11 @@ export function createSms(config: Config, db: Db, log: FastifyBaseLogger, fetche
         secretKey: config.TENCENT_SMS_SECRET_KEY!,
         appId: config.TENCENT_SMS_APP_ID!,
         signName: config.TENCENT_SMS_SIGN_NAME!,
-        templates,
         region: config.TENCENT_SMS_REGION,
         endpoint: config.TENCENT_SMS_ENDPOINT,
         fetch: fetcher,
       }),
+      templates,
       db,
       log,
     );

@@ -71,6 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           refundEnabled: c.activity.refundEnabled,
           plans: c.plans,
           channels: c.channels,
+          wechatJsapi: c.wechatJsapi,
           expireMinutes: deps.config.ORDER_EXPIRE_MINUTES,
           refundTier: { daysBefore: t.daysBefore, perMille: t.perMille },
         },

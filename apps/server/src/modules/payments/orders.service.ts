@@ -11,6 +11,9 @@ import { bankReference } from './providers/bank';
 import { createTicketOrder, grantTicketOrder, releaseTicketOrder } from '../tickets/hooks';
 import type { Channel, PaymentAction } from './providers/types';
 import { ProviderError } from './providers/types';
+import { WechatPayProvider } from './providers/wechat';
+import { mpAppId } from '../wechat/mp';
+import { openidFor } from '../wechat/wechat.service';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
@@ -24,7 +27,15 @@ export async function checkout(deps: AppDeps, activityId: number, lang: Lang) {
       .filter((p) => p.priceFen > 0)
       .map((p) => ({ id: p.id, name: lang === 'en' ? p.nameEn || p.nameZh : p.nameZh, priceFen: p.priceFen, codeType: p.codeType, stock: p.stock })),
     channels: [...deps.payments.providers.keys()],
+    wechatJsapi: jsapiOf(deps) !== null,
   };
+}
+
+/** The WeChat Pay provider when it can take JSAPI payments, and the official account's app id it orders with. */
+function jsapiOf(deps: AppDeps): { appId: string } | null {
+  const wx = deps.payments.providers.get('wechat');
+  const appId = mpAppId(deps.config);
+  return wx instanceof WechatPayProvider && wx.jsapi && appId ? { appId } : null;
 }
 
 /**
@@ -221,13 +232,21 @@ export async function startPayment(
   userId: number,
   orderNo: string,
   channel: Channel,
-  scene: 'desktop' | 'mobile',
+  scene: 'desktop' | 'mobile' | 'jsapi',
   clientIp: string,
   lang: Lang,
   now = new Date(),
 ): Promise<{ order: OrderRow; action: PaymentAction }> {
   const provider = deps.payments.providers.get(channel);
   if (!provider) throw new AppError('CHANNEL_UNAVAILABLE', { field: 'channel' });
+  // inside WeChat: WeChat Pay's JSAPI, with the payer's openid of the official account (asked for once)
+  let payerOpenid: string | undefined;
+  if (scene === 'jsapi') {
+    const jsapi = channel === 'wechat' ? jsapiOf(deps) : null;
+    if (!jsapi) throw new AppError('CHANNEL_UNAVAILABLE', { field: 'scene' });
+    payerOpenid = (await openidFor(deps.database.db, userId, jsapi.appId)) ?? undefined;
+    if (!payerOpenid) throw new AppError('WECHAT_OPENID_REQUIRED');
+  }
   const { order, attempt } = await deps.database.db.transaction(async (tx) => {
     const o = await ownOrder(tx, userId, orderNo, true);
     if (o.status !== 'unpaid') throw new AppError('ORDER_NOT_PAYABLE');
@@ -236,7 +255,7 @@ export async function startPayment(
     const open = tries.find((p) => p.channel === channel && p.scene === scene && p.status === 'created');
     if (open) return { order: o, attempt: open };
     const seq = String(tries.length + 1).padStart(2, '0');
-    const outTradeNo = channel === 'bank' ? `BT${bankReference()}` : `${o.orderNo}${CHANNEL_LETTER[channel]}${scene === 'mobile' ? 'M' : 'D'}${seq}`;
+    const outTradeNo = channel === 'bank' ? `BT${bankReference()}` : `${o.orderNo}${CHANNEL_LETTER[channel]}${scene === 'mobile' ? 'M' : scene === 'jsapi' ? 'J' : 'D'}${seq}`;
     const [p] = await tx
       .insert(payments)
       .values({ orderId: o.id, channel, outTradeNo, amountFen: o.amountFen, scene, expiresAt: channel === 'bank' ? bankExpiry(deps, o, now) : o.expiresAt })
@@ -263,6 +282,7 @@ export async function startPayment(
       notifyUrl: `${base}/api/lOrder/${channel === 'wechat' ? 'wx' : channel === 'alipay' ? 'ali' : channel}/notify`,
       returnUrl: order.type === ORDER_TYPE.TICKETS ? `${base}/audienceOrder?orderNo=${order.orderNo}` : `${base}/activityOrder?orderNo=${order.orderNo}`,
       scene,
+      payerOpenid,
       clientIp,
       expiresAt: attempt.expiresAt,
     });

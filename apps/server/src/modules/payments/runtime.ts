@@ -9,6 +9,7 @@ import { SandboxGateway, SandboxProvider, type Deliver } from './providers/sandb
 import type { Channel, PaymentProvider } from './providers/types';
 import { AlipayProvider, alipayOptionsFromConfig } from './providers/alipay';
 import { WechatPayProvider, wechatOptionsFromConfig } from './providers/wechat';
+import { mpAppId } from '../wechat/mp';
 
 /** The payment providers this instance offers, and what the background jobs need. */
 export interface PaymentsRuntime {
@@ -32,7 +33,7 @@ export function createPaymentsRuntime(config: Config, db: Db, key: Buffer, opts:
   const providers = new Map<Channel, PaymentProvider>();
   if (config.PAYMENT_SANDBOX) providers.set('sandbox', new SandboxProvider(sandbox));
   const wx = wechatOptionsFromConfig(config);
-  if (wx) providers.set('wechat', new WechatPayProvider(wx));
+  if (wx) providers.set('wechat', new WechatPayProvider({ ...wx, jsapiAppid: mpAppId(config) }));
   const ali = alipayOptionsFromConfig(config);
   if (ali) providers.set('alipay', new AlipayProvider(ali));
   if (config.PAYMENT_BANK_TRANSFER) providers.set('bank', new BankTransferProvider());

@@ -3,6 +3,7 @@ import { publicBase } from '../../lib/public-base';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate, type Lang } from '@rp/shared';
 import { WECHAT_STATE_RE } from '@rp/shared';
+import { FAKE_MP_APP_ID, FAKE_MP_SECRET } from './mp';
 
 /**
  * The local simulation of WeChat's website login, served when no WeChat AppID is configured. It speaks
@@ -18,6 +19,8 @@ export const FAKE_PREFIX = '/api/wechat-fake';
 export const FAKE_APP_ID = 'wx10ca1516a1a7e000';
 export const FAKE_SECRET = 'local0simulation0secret000000000';
 const DEVICE_COOKIE = 'wxfake_device';
+/** the two simulated apps: the website app (QR login) and the official account (inside WeChat) */
+const SECRETS: Record<string, string> = { [FAKE_APP_ID]: FAKE_SECRET, [FAKE_MP_APP_ID]: FAKE_MP_SECRET };
 const CODE_TTL_S = 5 * 60;
 const TOKEN_TTL_S = 2 * 60 * 60;
 
@@ -39,12 +42,25 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
     const m = /(?:^|;\s*)wxfake_device=([A-Za-z0-9_-]{22,64})/.exec(req.headers.cookie ?? '');
     return m ? m[1]! : null;
   };
-  const openidOf = (device: string) =>
+  // an openid per app (as WeChat gives), one unionid per person across the apps
+  const openidOf = (device: string, appId = FAKE_APP_ID) =>
     'o' +
-    Buffer.from(deps.pii.index(`wxfake:${device}`), 'hex')
+    Buffer.from(deps.pii.index(appId === FAKE_APP_ID ? `wxfake:${device}` : `wxfake:${appId}:${device}`), 'hex')
       .toString('base64url')
       .slice(0, 27);
-  const unionidOf = (openid: string) => 'u' + openid.slice(1);
+  const unionidOf = (device: string) => 'u' + openidOf(device).slice(1);
+  interface CodeData {
+    openid: string;
+    nickname: string;
+    unionid: string;
+    appid: string;
+    scope: string;
+  }
+  const issueCode = async (data: CodeData) => {
+    const code = crypto.randomBytes(24).toString('base64url');
+    await deps.store.set(`wxfake:code:${code}`, JSON.stringify(data), CODE_TTL_S);
+    return code;
+  };
 
   /** Same-site redirect_uri only (WeChat itself accepts only the registered domain). */
   const checkRedirect = (_req: FastifyRequest, v: unknown): URL | null => {
@@ -111,19 +127,20 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
     const state = form.get('state') ?? '';
     const device = deviceOf(req);
     const decision = form.get('decision');
-    if (form.get('appid') !== FAKE_APP_ID || !back || !WECHAT_STATE_RE.test(state) || !device || (decision !== 'confirm' && decision !== 'cancel'))
+    const appid = form.get('appid') ?? '';
+    if (!(appid in SECRETS) || !back || !WECHAT_STATE_RE.test(state) || !device || (decision !== 'confirm' && decision !== 'cancel'))
       return html(reply, 400, page(lang, `<h1>${esc(T(lang, 'wechat.fake.title'))}</h1><p>${esc(T(lang, 'wechat.fake.badRequest'))}</p>`));
     back.searchParams.delete('code');
     back.searchParams.set('state', state);
     if (decision === 'confirm') {
-      const openid = openidOf(device);
+      const openid = openidOf(device, appid);
       const nickname =
         (form.get('nickname') ?? '')
           .replace(/[\u0000-\u001f\u007f]/g, '')
           .trim()
           .slice(0, 32) || `WeChat ${openid.slice(-4)}`;
-      const code = crypto.randomBytes(24).toString('base64url');
-      await deps.store.set(`wxfake:code:${code}`, JSON.stringify({ openid, nickname }), CODE_TTL_S);
+      const scope = form.get('scope') === 'snsapi_userinfo' ? 'snsapi_userinfo' : 'snsapi_login';
+      const code = await issueCode({ openid, nickname, unionid: unionidOf(device), appid, scope });
       back.searchParams.set('code', code);
       back.searchParams.sort();
     }
@@ -133,12 +150,14 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
   // ——— 2. the server calls (stand in for api.weixin.qq.com) ———
   app.get(`${FAKE_PREFIX}/sns/oauth2/access_token`, async (req, reply) => {
     const q = req.query as Record<string, unknown>;
-    if (q.appid !== FAKE_APP_ID || q.secret !== FAKE_SECRET) return json(reply, { errcode: 40125, errmsg: 'invalid appsecret' });
+    if (typeof q.appid !== 'string' || !(q.appid in SECRETS) || q.secret !== SECRETS[q.appid]) return json(reply, { errcode: 40125, errmsg: 'invalid appsecret' });
     if (q.grant_type !== 'authorization_code') return json(reply, { errcode: 40002, errmsg: 'invalid grant_type' });
     if (typeof q.code !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(q.code)) return json(reply, { errcode: 41008, errmsg: 'missing code' });
     const raw = await deps.store.take(`wxfake:code:${q.code}`);
     if (!raw) return json(reply, { errcode: 40029, errmsg: 'invalid code' });
-    const who = JSON.parse(raw) as { openid: string; nickname: string };
+    const who = JSON.parse(raw) as CodeData;
+    // a code works only for the app it was given to
+    if (who.appid !== q.appid) return json(reply, { errcode: 40029, errmsg: 'invalid code' });
     const accessToken = crypto.randomBytes(32).toString('base64url');
     await deps.store.set(`wxfake:token:${accessToken}`, raw, TOKEN_TTL_S);
     return json(reply, {
@@ -146,8 +165,9 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
       expires_in: TOKEN_TTL_S,
       refresh_token: crypto.randomBytes(32).toString('base64url'),
       openid: who.openid,
-      scope: 'snsapi_login',
-      unionid: unionidOf(who.openid),
+      scope: who.scope,
+      // the silent authorisation gives no unionid
+      ...(who.scope === 'snsapi_base' ? {} : { unionid: who.unionid }),
     });
   });
 
@@ -155,8 +175,9 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
     const q = req.query as Record<string, unknown>;
     const raw = typeof q.access_token === 'string' && q.access_token.length <= 128 ? await deps.store.get(`wxfake:token:${q.access_token}`) : null;
     if (!raw) return json(reply, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
-    const who = JSON.parse(raw) as { openid: string; nickname: string };
+    const who = JSON.parse(raw) as CodeData;
     if (q.openid !== who.openid) return json(reply, { errcode: 40003, errmsg: 'invalid openid' });
+    if (who.scope === 'snsapi_base') return json(reply, { errcode: 48001, errmsg: 'api unauthorized' });
     return json(reply, {
       openid: who.openid,
       nickname: who.nickname,
@@ -166,7 +187,68 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
       country: '',
       headimgurl: '',
       privilege: [],
-      unionid: unionidOf(who.openid),
+      unionid: who.unionid,
     });
+  });
+
+  // ——— 3. the official account's web authorisation, inside WeChat's browser ———
+  app.get(`${FAKE_PREFIX}/connect/oauth2/authorize`, async (req, reply) => {
+    const q = req.query as Record<string, unknown>;
+    const lang = langOf(req);
+    const back = checkRedirect(req, q.redirect_uri);
+    const state = typeof q.state === 'string' && WECHAT_STATE_RE.test(q.state) ? q.state : null;
+    const scope = q.scope === 'snsapi_base' || q.scope === 'snsapi_userinfo' ? q.scope : null;
+    if (q.appid !== FAKE_MP_APP_ID || q.response_type !== 'code' || !scope || !back || !state)
+      return html(reply, 400, page(lang, `<h1>${esc(T(lang, 'wechat.fake.title'))}</h1><p>${esc(T(lang, 'wechat.fake.badRequest'))}</p>`));
+    let device = deviceOf(req);
+    if (!device) {
+      device = crypto.randomBytes(18).toString('base64url');
+      reply.header('set-cookie', `${DEVICE_COOKIE}=${device}; Path=${FAKE_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=31536000`);
+    }
+    const openid = openidOf(device, FAKE_MP_APP_ID);
+    if (scope === 'snsapi_base') {
+      // silent: straight back with a code, as WeChat does
+      const code = await issueCode({ openid, nickname: '', unionid: unionidOf(device), appid: FAKE_MP_APP_ID, scope });
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', state);
+      back.searchParams.sort();
+      return reply.code(302).header('location', back.toString()).send();
+    }
+    const nick = `${lang === 'en' ? 'WeChat user' : '微信用户'} ${openid.slice(-4)}`;
+    const hidden = (n: string, v: string) => `<input type="hidden" name="${n}" value="${esc(v)}">`;
+    return html(
+      reply,
+      200,
+      page(
+        lang,
+        `<h1>${esc(T(lang, 'wechat.fake.mpTitle'))}</h1><p class="lead">${esc(T(lang, 'wechat.fake.mpLead'))}</p>` +
+          `<p class="lead">${esc(T(lang, 'wechat.fake.identity'))}: <code>${esc(openid)}</code></p>` +
+          `<form method="post" action="${FAKE_PREFIX}/connect/qrconnect">${hidden('appid', FAKE_MP_APP_ID)}${hidden('redirect_uri', back.toString())}${hidden('state', state)}${hidden('lang', lang)}${hidden('scope', scope)}` +
+          `<label for="nick">${esc(T(lang, 'wechat.fake.nickname'))}</label><input type="text" id="nick" name="nickname" maxlength="32" value="${esc(nick)}">` +
+          `<button class="ok" name="decision" value="confirm">${esc(T(lang, 'wechat.fake.allow'))}</button>` +
+          `<button class="no" name="decision" value="cancel">${esc(T(lang, 'wechat.fake.cancel'))}</button></form>`,
+      ),
+    );
+  });
+
+  // ——— 4. template messages: a client_credential token, then the send ———
+  app.get(`${FAKE_PREFIX}/cgi-bin/token`, async (req, reply) => {
+    const q = req.query as Record<string, unknown>;
+    if (q.grant_type !== 'client_credential') return json(reply, { errcode: 40002, errmsg: 'invalid grant_type' });
+    if (q.appid !== FAKE_MP_APP_ID || q.secret !== FAKE_MP_SECRET) return json(reply, { errcode: 40125, errmsg: 'invalid appsecret' });
+    const token = crypto.randomBytes(32).toString('base64url');
+    await deps.store.set(`wxfake:cgitoken:${token}`, '1', TOKEN_TTL_S);
+    return json(reply, { access_token: token, expires_in: TOKEN_TTL_S });
+  });
+
+  app.post(`${FAKE_PREFIX}/cgi-bin/message/template/send`, async (req, reply) => {
+    const q = req.query as Record<string, unknown>;
+    if (typeof q.access_token !== 'string' || q.access_token.length > 128 || !(await deps.store.get(`wxfake:cgitoken:${q.access_token}`)))
+      return json(reply, { errcode: 40001, errmsg: 'invalid credential' });
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof b.touser !== 'string' || !/^o[A-Za-z0-9_-]{10,64}$/.test(b.touser)) return json(reply, { errcode: 40003, errmsg: 'invalid openid' });
+    if (typeof b.template_id !== 'string' || !b.template_id || typeof b.data !== 'object' || !b.data)
+      return json(reply, { errcode: 40037, errmsg: 'invalid template_id' });
+    return json(reply, { errcode: 0, errmsg: 'ok', msgid: Number(`2${Array.from(crypto.randomBytes(8), (x) => x % 10).join('')}`) });
   });
 }

@@ -27,6 +27,8 @@ export interface WechatIdentity {
   openid: string;
   unionid: string | null;
   nickName: string;
+  /** the app that gave this openid: 'wechat' the website app (QR login), 'wechat_mp' the official account */
+  provider?: 'wechat' | 'wechat_mp';
 }
 
 /** errcodes that mean "this code is no good" (invalid, used, missing) rather than "WeChat is in trouble" */
@@ -49,6 +51,27 @@ export class WechatOAuth {
       lang: lang === 'en' ? 'en' : 'cn',
     });
     return `${this.opts.openBase}/connect/qrconnect?${q.toString()}#wechat_redirect`;
+  }
+
+  get appId(): string {
+    return this.opts.appId;
+  }
+
+  /**
+   * The official account's web authorisation (公众号网页授权), opened inside WeChat's browser:
+   * snsapi_base is silent and gives the openid only; snsapi_userinfo asks the person once and gives the profile.
+   */
+  mpAuthorizeUrl(redirectUri: string, state: string, scope: 'snsapi_base' | 'snsapi_userinfo'): string {
+    const q = new URLSearchParams({ appid: this.opts.appId, redirect_uri: redirectUri, response_type: 'code', scope, state });
+    return `${this.opts.openBase}/connect/oauth2/authorize?${q.toString()}#wechat_redirect`;
+  }
+
+  /** Step 3 alone (snsapi_base: no profile to read): the openid behind a code. */
+  async openidOf(code: string): Promise<string> {
+    const token = await this.call('/sns/oauth2/access_token', { appid: this.opts.appId, secret: this.opts.secret, code, grant_type: 'authorization_code' });
+    const openid = str(token.openid);
+    if (!openid) throw new AppError('WECHAT_UNAVAILABLE');
+    return openid;
   }
 
   /** Steps 3 and 4: the identity behind a code (each code works once, for five minutes). */

@@ -1,6 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { okResponse, userManResponse, wxAuthorizeQuery, wxAuthorizeResponse, wxBindBody, wxBindResponse, wxScanBody, wxScanResponse } from '@rp/shared';
+import {
+  okResponse,
+  userManResponse,
+  wxAuthorizeQuery,
+  wxAuthorizeResponse,
+  wxBindBody,
+  wxBindResponse,
+  wxMpAuthorizeQuery,
+  wxMpCodeBody,
+  wxMpPayResponse,
+  wxScanBody,
+  wxScanResponse,
+  wxSignUpBody,
+  wxSignUpResponse,
+} from '@rp/shared';
 import type { Config } from '../../config';
 import { ok } from '../../lib/envelope';
 import { publicBase } from '../../lib/public-base';
@@ -8,7 +22,8 @@ import { AppError, errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { FAKE_APP_ID, FAKE_PREFIX, FAKE_SECRET, wechatFakeRoutes } from './fake.routes';
 import { WechatOAuth } from './oauth';
-import { accountLinks, authorize, bind, scan, unbind } from './wechat.service';
+import { FAKE_MP_APP_ID, FAKE_MP_SECRET, mpMode } from './mp';
+import { accountLinks, authorize, authorizeMp, bind, mpLogin, mpPay, scan, signUp, unbind, type ScanResult } from './wechat.service';
 
 /**
  * What the login page offers: WeChat itself, the local simulation, or nothing (WECHAT_LOGIN=off). A
@@ -47,7 +62,18 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
           apiBase: `http://simulation.invalid${FAKE_PREFIX}`,
           fetch: injectFetch(app),
         });
-  if (mode === 'simulated') await app.register(wechatFakeRoutes);
+  const mpm = mpMode(deps.config);
+  const mp =
+    mpm === 'wechat'
+      ? new WechatOAuth({ appId: c.WECHAT_MP_APP_ID!, secret: c.WECHAT_MP_APP_SECRET!, openBase: c.WECHAT_OPEN_BASE_URL, apiBase: c.WECHAT_API_BASE_URL })
+      : new WechatOAuth({
+          appId: FAKE_MP_APP_ID,
+          secret: FAKE_MP_SECRET,
+          openBase: FAKE_PREFIX,
+          apiBase: `http://simulation.invalid${FAKE_PREFIX}`,
+          fetch: injectFetch(app),
+        });
+  if (mode === 'simulated' || mpm === 'simulated') await app.register(wechatFakeRoutes);
 
   const tags = ['auth'];
   const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'], lang: req.lang });
@@ -58,6 +84,18 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     if ((await deps.store.incr(`ip:${name}:${req.ip}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
   };
   const origin = () => publicBase(deps.config);
+  const mpEnabled = async () => {
+    if (mpm === 'off') throw new AppError('NOT_FOUND');
+  };
+  const scanAnswer = (req: FastifyRequest, r: ScanResult) => {
+    if (!r.bound) return ok(req, { bound: false, ticket: r.ticket, wechatName: r.wechatName, redirect: r.redirect }, 'wechat.notLinked');
+    const { status: _s, ...user } = r.login.user;
+    return ok(
+      req,
+      { bound: true, token: r.login.token, expiresAt: r.login.expiresAt.toISOString(), user, wechatName: r.wechatName, redirect: r.redirect },
+      'wechat.loggedIn',
+    );
+  };
 
   app.get(
     '/auth/web/wxAuthorize',
@@ -78,15 +116,45 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/web/wxScan',
     { schema: { tags, body: wxScanBody, response: { 200: wxScanResponse } }, preHandler: [enabled, ipLimit('login', 60, 60)] },
+    async (req) => scanAnswer(req, await scan(deps, oauth, req.body, client(req))),
+  );
+
+  // ——— inside WeChat's own browser: the official account (issue 22) ———
+  app.get(
+    '/auth/web/wxMpAuthorize',
+    { schema: { tags, querystring: wxMpAuthorizeQuery, response: { 200: wxAuthorizeResponse } }, preHandler: [mpEnabled, ipLimit('wxstart', 60, 60)] },
     async (req) => {
-      const r = await scan(deps, oauth, req.body, client(req));
-      if (!r.bound) return ok(req, { bound: false, ticket: r.ticket, wechatName: r.wechatName, redirect: r.redirect }, 'wechat.notLinked');
+      if (req.query.purpose === 'pay' && !req.user) throw errors.unauthorized();
+      const url = await authorizeMp(deps, mp, {
+        purpose: req.query.purpose,
+        redirect: req.query.redirect,
+        userId: req.query.purpose === 'pay' ? req.user!.id : null,
+        origin: origin(),
+      });
+      return ok(req, { data: { url } }, 'ok.query');
+    },
+  );
+
+  app.post(
+    '/auth/web/wxMpPay',
+    { schema: { tags, body: wxMpCodeBody, response: { 200: wxMpPayResponse } }, preHandler: [mpEnabled, requireAuth, ipLimit('wxbind', 30, 60)] },
+    async (req) => ok(req, { data: await mpPay(deps, mp, req.user!.id, req.body) }, 'wechat.payAuthorized'),
+  );
+
+  app.post(
+    '/auth/web/wxMpLogin',
+    { schema: { tags, body: wxMpCodeBody, response: { 200: wxScanResponse } }, preHandler: [mpEnabled, ipLimit('login', 60, 60)] },
+    async (req) => scanAnswer(req, await mpLogin(deps, mp, req.body, client(req))),
+  );
+
+  app.post(
+    '/auth/web/wxSignUp',
+    { schema: { tags, body: wxSignUpBody, response: { 200: wxSignUpResponse } }, preHandler: [ipLimit('register', 20, 3600)] },
+    async (req) => {
+      if (mode === 'off' && mpm === 'off') throw new AppError('NOT_FOUND');
+      const r = await signUp(deps, req.body, client(req), mpm === 'off' ? null : mp.appId);
       const { status: _s, ...user } = r.login.user;
-      return ok(
-        req,
-        { bound: true, token: r.login.token, expiresAt: r.login.expiresAt.toISOString(), user, wechatName: r.wechatName, redirect: r.redirect },
-        'wechat.loggedIn',
-      );
+      return ok(req, { token: r.login.token, expiresAt: r.login.expiresAt.toISOString(), user, created: r.created, redirect: r.redirect }, 'wechat.signedUp');
     },
   );
 

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS } from '@rp/shared';
 import type { AppDeps } from '../../app';
-import { orgApplications, orgs, userOauth, users, volunteers } from '../../db/schema/index';
+import { orgApplications, orgs, userOauth, users, volunteers, wechatOpenids } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { startSession, type ClientInfo, type LoginResult } from '../auth/auth.service';
+import { consumeSmsCode, createMember, startSession, unusablePasswordHash, type ClientInfo, type LoginResult } from '../auth/auth.service';
 import type { WechatIdentity, WechatOAuth } from './oauth';
 
 /**
@@ -15,7 +15,9 @@ import type { WechatIdentity, WechatOAuth } from './oauth';
  */
 const PROVIDER = 'wechat';
 const TTL_S = 10 * 60;
-type Purpose = 'login' | 'bind';
+/** login/bind: the website's QR round trips; mppay/mplogin: the official account's, inside WeChat */
+type Purpose = 'login' | 'bind' | 'mppay' | 'mplogin';
+type Provider = 'wechat' | 'wechat_mp';
 interface StateData {
   purpose: Purpose;
   userId: number | null;
@@ -53,14 +55,27 @@ async function takeState(deps: AppDeps, state: string, purpose: Purpose, userId:
   return data;
 }
 
-async function linkOf(deps: AppDeps, openid: string) {
-  const [row] = await deps.database.db
+/**
+ * The account a WeChat is linked to: by the openid of its app, else by the unionid WeChat gives one person
+ * across the site's apps (signed up inside WeChat, now scanning on a computer, or the other way round).
+ */
+async function linkOf(deps: AppDeps, openid: string, provider: Provider = PROVIDER, unionid: string | null = null) {
+  const { db } = deps.database;
+  const [row] = await db
     .select({ userId: userOauth.userId, status: users.status })
     .from(userOauth)
     .innerJoin(users, eq(users.id, userOauth.userId))
-    .where(and(eq(userOauth.provider, PROVIDER), eq(userOauth.openid, openid)))
+    .where(and(eq(userOauth.provider, provider), eq(userOauth.openid, openid)))
     .limit(1);
-  return row;
+  if (row || !unionid) return row;
+  const [byUnion] = await db
+    .select({ userId: userOauth.userId, status: users.status })
+    .from(userOauth)
+    .innerJoin(users, eq(users.id, userOauth.userId))
+    .where(eq(userOauth.unionid, unionid))
+    .orderBy(userOauth.id)
+    .limit(1);
+  return byUnion;
 }
 
 export type ScanResult =
@@ -70,14 +85,115 @@ export type ScanResult =
 export async function scan(deps: AppDeps, oauth: WechatOAuth, input: { code: string; state: string }, client: ClientInfo): Promise<ScanResult> {
   const state = await takeState(deps, input.state, 'login', null);
   const who = await oauth.identify(input.code);
-  const link = await linkOf(deps, who.openid);
+  return signInAs(deps, { ...who, provider: PROVIDER }, state.redirect, client);
+}
+
+/** The linked account signed in (its link for this app added when found by unionid), or a ticket to sign up or link. */
+async function signInAs(deps: AppDeps, who: WechatIdentity & { provider: Provider }, redirect: string, client: ClientInfo): Promise<ScanResult> {
+  const link = await linkOf(deps, who.openid, who.provider, who.unionid);
   if (link) {
     if (link.status !== ACCOUNT_STATUS.ACTIVE) throw new AppError('ACCOUNT_DISABLED');
-    return { bound: true, login: await startSession(deps, link.userId, false, client), wechatName: who.nickName, redirect: state.redirect };
+    await deps.database.db
+      .insert(userOauth)
+      .values({ userId: link.userId, provider: who.provider, openid: who.openid, unionid: who.unionid, nickName: who.nickName })
+      .onConflictDoNothing();
+    return { bound: true, login: await startSession(deps, link.userId, false, client), wechatName: who.nickName, redirect };
   }
   const ticket = token();
-  await deps.store.set(`wx:ticket:${ticket}`, JSON.stringify(who), TTL_S);
-  return { bound: false, ticket, wechatName: who.nickName, redirect: state.redirect };
+  await deps.store.set(`wx:ticket:${ticket}`, JSON.stringify({ ...who, redirect }), TTL_S);
+  return { bound: false, ticket, wechatName: who.nickName, redirect };
+}
+
+/** Inside WeChat, step 1: the official account's authorisation address (silent before paying, asking to sign in). */
+export async function authorizeMp(
+  deps: AppDeps,
+  mp: WechatOAuth,
+  input: { purpose: 'pay' | 'login'; redirect?: string; userId: number | null; origin: string },
+): Promise<string> {
+  const state = token();
+  const purpose: Purpose = input.purpose === 'pay' ? 'mppay' : 'mplogin';
+  const data: StateData = { purpose, userId: input.userId, redirect: sitePath(input.redirect) };
+  await deps.store.set(`wx:state:${state}`, JSON.stringify(data), TTL_S);
+  return mp.mpAuthorizeUrl(`${input.origin}/wxAuth`, state, input.purpose === 'pay' ? 'snsapi_base' : 'snsapi_userinfo');
+}
+
+/** Keeps the payer's openid of an official account for an account (JSAPI pay orders carry it). */
+export async function rememberOpenid(db: AppDeps['database']['db'], userId: number, appId: string, openid: string): Promise<void> {
+  await db
+    .insert(wechatOpenids)
+    .values({ userId, appId, openid })
+    .onConflictDoUpdate({ target: [wechatOpenids.userId, wechatOpenids.appId], set: { openid, updatedAt: sql`now()` } });
+}
+
+/** The openid this account pays with in that official account, if it went through the authorisation. */
+export async function openidFor(db: AppDeps['database']['db'], userId: number, appId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ openid: wechatOpenids.openid })
+    .from(wechatOpenids)
+    .where(and(eq(wechatOpenids.userId, userId), eq(wechatOpenids.appId, appId)));
+  return row?.openid ?? null;
+}
+
+/** Inside WeChat, before paying: the silent round trip's code → this account's openid, kept; where to go back. */
+export async function mpPay(deps: AppDeps, mp: WechatOAuth, userId: number, input: { code: string; state: string }): Promise<{ redirect: string }> {
+  const state = await takeState(deps, input.state, 'mppay', userId);
+  const openid = await mp.openidOf(input.code);
+  await rememberOpenid(deps.database.db, userId, mp.appId, openid);
+  return { redirect: state.redirect };
+}
+
+/** Inside WeChat, signing in: the linked account, or a ticket for a phone and its code (wxSignUp). */
+export async function mpLogin(deps: AppDeps, mp: WechatOAuth, input: { code: string; state: string }, client: ClientInfo): Promise<ScanResult> {
+  const state = await takeState(deps, input.state, 'mplogin', null);
+  const who = await mp.identify(input.code);
+  const r = await signInAs(deps, { ...who, provider: 'wechat_mp' }, state.redirect, client);
+  // the same WeChat pays without another authorisation
+  if (r.bound) await rememberOpenid(deps.database.db, r.login.user.id, mp.appId, who.openid);
+  return r;
+}
+
+/**
+ * An unlinked WeChat and a phone with its code (type wechat): the phone's account — or a new one, named after
+ * the WeChat — is signed in and linked. The ticket survives a wrong code (the person types it again) and is
+ * spent once the code is right, so one WeChat makes at most one link.
+ */
+export async function signUp(
+  deps: AppDeps,
+  input: { ticket: string; phone: string; code: string },
+  client: ClientInfo,
+  mpAppIdOf: string | null,
+): Promise<{ login: LoginResult; created: boolean; redirect: string }> {
+  const key = `wx:ticket:${input.ticket}`;
+  if (!(await deps.store.get(key))) throw new AppError('WECHAT_TICKET_INVALID', { field: 'ticket' });
+  await consumeSmsCode(deps, input.phone, 'wechat', input.code);
+  const raw = await deps.store.take(key);
+  if (!raw) throw new AppError('WECHAT_TICKET_INVALID', { field: 'ticket' });
+  const who = JSON.parse(raw) as WechatIdentity & { redirect?: string };
+  const provider: Provider = who.provider ?? PROVIDER;
+  const { db } = deps.database;
+  let created = false;
+  let [account] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (!account) {
+    const nickName = (who.nickName || `${client.lang === 'en' ? 'Member' : '用户'} ${input.phone.slice(-4)}`).slice(0, 32);
+    const row = await createMember(deps, { phone: input.phone, passwordHash: await unusablePasswordHash(), nickName, lang: client.lang });
+    if (row) {
+      account = { id: row.id, status: row.status };
+      created = true;
+    } else [account] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  }
+  if (!account) throw new AppError('WECHAT_TICKET_INVALID', { field: 'ticket' });
+  if (account.status !== ACCOUNT_STATUS.ACTIVE) throw new AppError('ACCOUNT_DISABLED');
+  const [row] = await db
+    .insert(userOauth)
+    .values({ userId: account.id, provider, openid: who.openid, unionid: who.unionid, nickName: who.nickName })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) {
+    const link = await linkOf(deps, who.openid, provider);
+    if (!link || link.userId !== account.id) throw new AppError(link ? 'WECHAT_TAKEN' : 'WECHAT_ALREADY_BOUND');
+  }
+  if (provider === 'wechat_mp' && mpAppIdOf) await rememberOpenid(db, account.id, mpAppIdOf, who.openid);
+  return { login: await startSession(deps, account.id, false, client), created, redirect: sitePath(who.redirect) };
 }
 
 /** wxBind (logged in): links the WeChat of a bind round trip, or of an unlinked scan's ticket. */
@@ -88,10 +204,12 @@ export async function bind(
   input: { code: string; state: string } | { ticket: string },
 ): Promise<{ nickName: string; boundAt: string }> {
   let who: WechatIdentity;
+  let provider: Provider = PROVIDER;
   if ('ticket' in input) {
     const raw = await deps.store.take(`wx:ticket:${input.ticket}`);
     if (!raw) throw new AppError('WECHAT_STATE_INVALID', { field: 'ticket' });
     who = JSON.parse(raw) as WechatIdentity;
+    provider = who.provider ?? PROVIDER;
   } else {
     await takeState(deps, input.state, 'bind', userId);
     who = await oauth.identify(input.code);
@@ -100,26 +218,28 @@ export async function bind(
   // both limits are unique indexes (one account per WeChat, one WeChat per account): the insert is the check
   const [row] = await db
     .insert(userOauth)
-    .values({ userId, provider: PROVIDER, openid: who.openid, unionid: who.unionid, nickName: who.nickName })
+    .values({ userId, provider, openid: who.openid, unionid: who.unionid, nickName: who.nickName })
     .onConflictDoNothing()
     .returning();
   if (row) return { nickName: row.nickName, boundAt: row.createdAt.toISOString() };
-  const link = await linkOf(deps, who.openid);
+  const link = await linkOf(deps, who.openid, provider);
   if (link && link.userId === userId) {
     const [mine] = await db
       .select()
       .from(userOauth)
-      .where(and(eq(userOauth.userId, userId), eq(userOauth.provider, PROVIDER)));
+      .where(and(eq(userOauth.userId, userId), eq(userOauth.provider, provider)));
     return { nickName: mine!.nickName, boundAt: mine!.createdAt.toISOString() };
   }
   throw new AppError(link ? 'WECHAT_TAKEN' : 'WECHAT_ALREADY_BOUND');
 }
 
+/** Unlinks every WeChat of the account (the website app's and the official account's) and forgets its payer openids. */
 export async function unbind(deps: AppDeps, userId: number): Promise<void> {
-  const gone = await deps.database.db
-    .delete(userOauth)
-    .where(and(eq(userOauth.userId, userId), eq(userOauth.provider, PROVIDER)))
-    .returning({ id: userOauth.id });
+  const gone = await deps.database.db.transaction(async (tx) => {
+    const rows = await tx.delete(userOauth).where(eq(userOauth.userId, userId)).returning({ id: userOauth.id });
+    if (rows.length) await tx.delete(wechatOpenids).where(eq(wechatOpenids.userId, userId));
+    return rows;
+  });
   if (!gone.length) throw new AppError('WECHAT_NOT_BOUND');
 }
 
@@ -129,7 +249,9 @@ export async function accountLinks(deps: AppDeps, userId: number) {
   const [wechat] = await db
     .select({ nickName: userOauth.nickName, createdAt: userOauth.createdAt })
     .from(userOauth)
-    .where(and(eq(userOauth.userId, userId), eq(userOauth.provider, PROVIDER)));
+    .where(eq(userOauth.userId, userId))
+    .orderBy(userOauth.id)
+    .limit(1);
   const [channel] = await db
     .select({ id: orgApplications.id, name: orgApplications.name, status: orgApplications.status, orgId: orgApplications.orgId })
     .from(orgApplications)

@@ -16,8 +16,10 @@ export interface CreatePaymentInput {
   notifyUrl: string;
   /** absolute URL the browser comes back to after paying (H5 / page pay) */
   returnUrl: string;
-  /** desktop: WeChat Native QR / Alipay page pay; mobile: WeChat H5 / Alipay wap pay */
-  scene: 'desktop' | 'mobile';
+  /** desktop: WeChat Native QR / Alipay page pay; mobile: WeChat H5 / Alipay wap pay; jsapi: WeChat Pay inside WeChat */
+  scene: 'desktop' | 'mobile' | 'jsapi';
+  /** jsapi: the payer's openid in the official account whose app id places the order */
+  payerOpenid?: string;
   clientIp: string;
   /** the gateway must refuse to take money after this */
   expiresAt: Date;
@@ -29,7 +31,9 @@ export type PaymentAction =
   /** send the browser there (WeChat H5 h5_url, Alipay page/wap pay, the sandbox's hosted page) */
   | { kind: 'redirect'; url: string }
   /** the payer transfers money quoting this reference; staff confirm it */
-  | { kind: 'bank'; reference: string };
+  | { kind: 'bank'; reference: string }
+  /** WeChat JSAPI pay: the page hands these to WeixinJSBridge.invoke('getBrandWCPayRequest') */
+  | { kind: 'jsapi'; appId: string; timeStamp: string; nonceStr: string; package: string; signType: 'RSA'; paySign: string };
 
 export interface PaymentQueryResult {
   /** paid: money taken; pending: not yet; closed: closed or expired at the gateway; failed: payment failed; unknown: the gateway does not know the trade */

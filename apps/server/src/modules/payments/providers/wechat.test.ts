@@ -7,6 +7,7 @@ import { ConfigError } from '../../../config';
 import { startFakeWechatPay, type FakeWechatPay } from '../../../test/fake-wechatpay';
 import { NotifyRejected, ProviderError, type CreatePaymentInput } from './types';
 import { WechatPayProvider, wechatOptionsFromConfig, type WechatOptions } from './wechat';
+import { Formatter, Rsa } from 'wechatpay-axios-plugin';
 
 let fake: FakeWechatPay;
 let seq = 0;
@@ -124,6 +125,55 @@ describe('WechatPayProvider: requests', () => {
   it('a request whose clock is 10 minutes off is refused (the gateway checks the timestamp)', async () => {
     const late = new WechatPayProvider(optionsOf(fake, { now: () => new Date(Date.now() - 10 * 60_000) }));
     await expect(late.queryPayment('RP0000000001')).rejects.toMatchObject({ providerCode: 'SIGN_ERROR' });
+  });
+});
+
+describe('WechatPayProvider: JSAPI pay inside WeChat (issue 22)', () => {
+  const MP_APPID = 'wx10ca1516a1a7e001';
+  const jsapiProvider = () => new WechatPayProvider(optionsOf(fake, { jsapiAppid: MP_APPID }));
+  beforeAll(() => {
+    fake.appids = [fake.appid, MP_APPID];
+  });
+
+  it('places a /v3/pay/transactions/jsapi order with the official account app id and payer.openid; the paySign verifies with the merchant public key (community SDK)', async () => {
+    const i = input({ scene: 'jsapi', payerOpenid: 'oPayer_0123456789abcdefghij' });
+    const action = await jsapiProvider().createPayment(i);
+    const req = lastRequest();
+    expect(req).toMatchObject({ method: 'POST', url: '/v3/pay/transactions/jsapi', status: 200 });
+    const body = JSON.parse(req.body);
+    expect(body).toMatchObject({ appid: MP_APPID, mchid: fake.mchid, out_trade_no: i.outTradeNo, payer: { openid: 'oPayer_0123456789abcdefghij' } });
+    expect(body.scene_info).toBeUndefined();
+    if (action.kind !== 'jsapi') throw new Error(`expected jsapi, got ${action.kind}`);
+    expect(action).toMatchObject({ appId: MP_APPID, signType: 'RSA', package: `prepay_id=${fake.trades.get(i.outTradeNo)!.prepayId}` });
+    expect(action.timeStamp).toMatch(/^\d{10}$/);
+    expect(action.nonceStr).toMatch(/^[0-9a-f]{32}$/);
+    const message = Formatter.joinedByLineFeed(action.appId, action.timeStamp, action.nonceStr, action.package);
+    expect(Rsa.verify(message, action.paySign, Rsa.from(fake.merchantPublicKeyPem, 'public'))).toBe(true);
+    // a paySign over other parameters does not verify
+    expect(Rsa.verify(Formatter.joinedByLineFeed(action.appId, action.timeStamp, action.nonceStr, 'prepay_id=wxother'), action.paySign, Rsa.from(fake.merchantPublicKeyPem, 'public'))).toBe(false);
+  });
+
+  it("the WeChat client pays what the page hands it; the payment's notification (appid of the official account) is read as paid", async () => {
+    const i = input({ scene: 'jsapi', payerOpenid: 'oPayer_0123456789abcdefghij' });
+    const action = await jsapiProvider().createPayment(i);
+    // a tampered sheet is refused by the client, a right one pays
+    expect((await fake.cashier({ ...action, paySign: action.kind === 'jsapi' ? action.paySign.slice(4) + 'AAAA' : '' })).err_msg).toBe('get_brand_wcpay_request:fail');
+    expect(fake.trades.get(i.outTradeNo)!.state).toBe('NOTPAY');
+    expect((await fake.cashier(action as unknown as Record<string, unknown>)).err_msg).toBe('get_brand_wcpay_request:ok');
+    const n = fake.paymentNotification(i.outTradeNo);
+    expect(await jsapiProvider().parseNotify(n)).toMatchObject({ type: 'payment', outTradeNo: i.outTradeNo, amountFen: 12345, success: true });
+    // the same notification is not believed by a merchant without that official account
+    await expect(provider().parseNotify(n)).rejects.toThrow(/another appid/);
+    expect(await jsapiProvider().queryPayment(i.outTradeNo)).toMatchObject({ state: 'paid' });
+  });
+
+  it('JSAPI needs the official account and the payer openid; an openid the gateway cannot read is its PARAM_ERROR', async () => {
+    await expect(provider().createPayment(input({ scene: 'jsapi', payerOpenid: 'oPayer_0123456789abcdefghij' }))).rejects.toThrow(RangeError);
+    await expect(jsapiProvider().createPayment(input({ scene: 'jsapi' }))).rejects.toThrow(RangeError);
+    await expect(jsapiProvider().createPayment(input({ scene: 'jsapi', payerOpenid: 'o p e n i d' }))).rejects.toMatchObject({ providerCode: 'PARAM_ERROR' });
+    // an app id the merchant has not bound is refused by the gateway
+    const other = new WechatPayProvider(optionsOf(fake, { jsapiAppid: 'wx0000000000000bad' }));
+    await expect(other.createPayment(input({ scene: 'jsapi', payerOpenid: 'oPayer_0123456789abcdefghij' }))).rejects.toMatchObject({ providerCode: 'APPID_MCHID_NOT_MATCH' });
   });
 });
 

@@ -28,6 +28,8 @@ export interface WechatOptions {
   /** its id (PUB_KEY_ID_…), sent as Wechatpay-Serial and expected back */
   platformPublicKeyId: string;
   baseUrl: string;
+  /** the official account's app id that JSAPI orders carry (its openids are the payers'); the merchant must have it bound */
+  jsapiAppid?: string | null;
   fetch?: typeof fetch;
   now?: () => Date;
 }
@@ -166,6 +168,15 @@ export class WechatPayProvider implements PaymentProvider {
       notify_url: input.notifyUrl,
       amount: { total: input.amountFen, currency: 'CNY' },
     };
+    if (input.scene === 'jsapi') {
+      if (!this.opts.jsapiAppid || !input.payerOpenid) throw new RangeError('JSAPI pay needs the official account and the payer openid');
+      body.appid = this.opts.jsapiAppid;
+      body.payer = { openid: input.payerOpenid };
+      const res = this.ok(await this.call('POST', '/v3/pay/transactions/jsapi', body));
+      const prepayId = str(res.prepay_id);
+      if (!prepayId) throw new ProviderError('WeChat Pay: jsapi answer without prepay_id');
+      return this.jsapiParams(prepayId);
+    }
     if (input.scene === 'desktop') {
       const res = this.ok(await this.call('POST', '/v3/pay/transactions/native', body));
       const codeUrl = str(res.code_url);
@@ -274,7 +285,8 @@ export class WechatPayProvider implements PaymentProvider {
     if (d.mchid !== undefined && d.mchid !== this.opts.mchid) throw new NotifyRejected('WeChat Pay notification: another merchant');
     const amount = isObj(d.amount) ? d.amount : {};
     if (n.event_type === 'TRANSACTION.SUCCESS') {
-      if (d.appid !== undefined && d.appid !== this.opts.appid) throw new NotifyRejected('WeChat Pay notification: another appid');
+      if (d.appid !== undefined && d.appid !== this.opts.appid && d.appid !== this.opts.jsapiAppid)
+        throw new NotifyRejected('WeChat Pay notification: another appid');
       const outTradeNo = str(d.out_trade_no);
       const providerTradeNo = str(d.transaction_id);
       const amountFen = fen(amount.total);
@@ -294,6 +306,24 @@ export class WechatPayProvider implements PaymentProvider {
     return ok
       ? { status: 204, contentType: 'application/json', body: '' }
       : { status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message }) };
+  }
+
+  /** whether JSAPI pay can be offered (an official account is configured or simulated) */
+  get jsapi(): boolean {
+    return !!this.opts.jsapiAppid;
+  }
+
+  /**
+   * The parameters of WeixinJSBridge.invoke('getBrandWCPayRequest'), as published for API v3: paySign is
+   * RSA-SHA256 with the merchant key over `appId\ntimeStamp\nnonceStr\npackage\n`, base64.
+   */
+  jsapiParams(prepayId: string): Extract<PaymentAction, { kind: 'jsapi' }> {
+    const appId = this.opts.jsapiAppid!;
+    const timeStamp = String(Math.floor(this.now().getTime() / 1000));
+    const nonceStr = crypto.randomBytes(16).toString('hex');
+    const pkg = `prepay_id=${prepayId}`;
+    const paySign = crypto.sign('RSA-SHA256', Buffer.from(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`, 'utf8'), this.privateKey).toString('base64');
+    return { kind: 'jsapi', appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
   }
 
   // ——— protocol ———
