@@ -6,6 +6,8 @@ import { ensureAdmin, seedDemo, seedDemoGallery } from './db/seed/index';
 import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-store';
 import { buildApp } from './app';
 import { startPaymentJobs } from './modules/payments/jobs';
+import { startNoticeJobs } from './modules/messages/notice-jobs';
+import { mpMessagesFor } from './modules/wechat/wechat.routes';
 import { createStorage } from './lib/storage';
 import { loadPiiKey } from './lib/pii';
 import { dbLogFields, isConnectionError, safeErrorLog } from './lib/db-errors';
@@ -122,7 +124,13 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   // payment jobs: the sandbox's notification deliveries, reconciliation and expiry of unpaid orders
-  stopJobs = startPaymentJobs(app.deps, app.log);
+  const stopPaymentJobs = startPaymentJobs(app.deps, app.log);
+  // SMS and WeChat notices: the outbox written with each change, sent once by whichever instance claims it
+  const stopNoticeJobs = startNoticeJobs(app.deps, { wechat: mpMessagesFor(app) }, app.log);
+  stopJobs = () => {
+    stopPaymentJobs();
+    stopNoticeJobs();
+  };
   console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind}, ${config.NODE_ENV} mode, links to ${publicBase(config)})`);
   if (config.sandboxForced)
     log.warn({ PAYMENT_SANDBOX: 'force' }, 'the sandbox gateway is offered in production: its payments move no money and are marked as sandbox ones');

@@ -44,6 +44,8 @@ export const SMS_STATUSES = ['sent', 'failed'] as const;
 /** the events a family may be told about by SMS or WeChat (issue 22); each is switched on by the organiser */
 export const NOTICE_EVENTS = ['review', 'payment', 'refund', 'withdrawal', 'waitlist', 'certificate'] as const;
 export const NOTICE_CHANNELS = ['sms', 'wechat'] as const;
+/** an account's language (notices go out in it) */
+export const ACCOUNT_LANGS = ['zh', 'en'] as const;
 /** pending (waiting or retrying) → sent | failed (given up, or nothing to send it to) */
 export const NOTICE_JOB_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'done', 'expired', 'left'] as const;

@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { DbShortStore, type ShortStore } from '../lib/short-store';
-import type { SmsAdapter } from '../modules/auth/sms';
+import type { SmsAdapter, SmsNotice, SmsNoticeFailed } from '../modules/auth/sms';
 import { databaseUrl, onServer } from './pg-template';
 
 export interface SentSms {
@@ -23,8 +23,20 @@ export interface SentSms {
 export class RecordingSms implements SmsAdapter {
   readonly name = 'recording';
   sent: SentSms[] = [];
+  notices: SmsNotice[] = [];
+  /** the next notices fail with these (as a provider outage would), in turn */
+  noticeFailures: SmsNoticeFailed[] = [];
   async send(msg: SentSms) {
     this.sent.push(msg);
+  }
+  canNotice() {
+    return true;
+  }
+  async notice(msg: SmsNotice) {
+    const fail = this.noticeFailures.shift();
+    if (fail) throw fail;
+    this.notices.push(msg);
+    return { provider: 'recording', messageId: `rec-${this.notices.length}` };
   }
   last(phone: string): SentSms | undefined {
     return [...this.sent].reverse().find((m) => m.phone === phone);
@@ -83,6 +95,8 @@ export function useTestApp(env: Record<string, string> = {}): () => TestContext 
     const c = await ready;
     await truncateAll(c.database);
     c.sms.sent = [];
+    c.sms.notices = [];
+    c.sms.noticeFailures = [];
     c.app.deps.galleryCache.clear();
   });
   afterAll(async () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NOTICE_CHANNELS, NOTICE_EVENTS, NOTICE_JOB_STATUSES } from '../states';
+import { dataResponse } from './common';
 
 export const smsOutboxItem = z.object({
   id: z.number().int(),
@@ -13,6 +15,39 @@ export const smsOutboxItem = z.object({
   createdAt: z.string(),
 });
 export type SmsOutboxItem = z.infer<typeof smsOutboxItem>;
+
+/** Admin → SMS outbox → notices (issue 22): which events go out by SMS and WeChat, and what can carry them. */
+export const noticeSetting = z.object({
+  event: z.enum(NOTICE_EVENTS),
+  sms: z.boolean(),
+  wechat: z.boolean(),
+  /** a template is set for this event (always with the outbox and the simulation) */
+  smsReady: z.boolean(),
+  wechatReady: z.boolean(),
+});
+export type NoticeSetting = z.infer<typeof noticeSetting>;
+export const noticeSettingsResponse = dataResponse(
+  z.object({ provider: z.string(), wechat: z.enum(['wechat', 'simulated', 'off']), items: z.array(noticeSetting) }),
+);
+export const noticeSettingBody = z.object({ event: z.enum(NOTICE_EVENTS, 'validation.invalidOption'), sms: z.boolean(), wechat: z.boolean() }).strict();
+
+export const noticeJobItem = z.object({
+  id: z.number().int(),
+  event: z.enum(NOTICE_EVENTS),
+  channel: z.enum(NOTICE_CHANNELS),
+  status: z.enum(NOTICE_JOB_STATUSES),
+  lang: z.enum(['zh', 'en']),
+  /** the account's name and masked phone */
+  receiver: z.string(),
+  title: z.string(),
+  attempts: z.number().int(),
+  provider: z.string().nullable(),
+  providerMessageId: z.string().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type NoticeJobItem = z.infer<typeof noticeJobItem>;
 
 export const adminUserItem = z.object({
   id: z.number().int(),

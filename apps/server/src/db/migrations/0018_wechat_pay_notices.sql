@@ -16,7 +16,8 @@ CREATE TABLE "notice_jobs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "notice_jobs_event_ck" CHECK ("notice_jobs"."event" in ('review', 'payment', 'refund', 'withdrawal', 'waitlist', 'certificate')),
 	CONSTRAINT "notice_jobs_channel_ck" CHECK ("notice_jobs"."channel" in ('sms', 'wechat')),
-	CONSTRAINT "notice_jobs_status_ck" CHECK ("notice_jobs"."status" in ('pending', 'sent', 'failed'))
+	CONSTRAINT "notice_jobs_status_ck" CHECK ("notice_jobs"."status" in ('pending', 'sent', 'failed')),
+	CONSTRAINT "notice_jobs_lang_ck" CHECK ("notice_jobs"."lang" in ('zh', 'en'))
 );
 --> statement-breakpoint
 CREATE TABLE "notice_settings" (
@@ -42,4 +43,5 @@ ALTER TABLE "wechat_openids" ADD CONSTRAINT "wechat_openids_user_id_users_id_fk"
 CREATE INDEX "notice_jobs_due_idx" ON "notice_jobs" USING btree ("status","next_at");--> statement-breakpoint
 CREATE INDEX "notice_jobs_user_idx" ON "notice_jobs" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "wechat_openids_user_app_uq" ON "wechat_openids" USING btree ("user_id","app_id");--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_lang_ck" CHECK ("users"."lang" in ('zh', 'en'));--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_scene_ck" CHECK ("payments"."scene" in ('desktop', 'mobile', 'jsapi'));

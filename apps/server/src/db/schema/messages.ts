@@ -1,5 +1,5 @@
 import { pgTable, serial, text, integer, timestamp, index, boolean, jsonb } from 'drizzle-orm/pg-core';
-import { NOTICE_CHANNELS, NOTICE_EVENTS, NOTICE_JOB_STATUSES } from '@rp/shared';
+import { ACCOUNT_LANGS, NOTICE_CHANNELS, NOTICE_EVENTS, NOTICE_JOB_STATUSES } from '@rp/shared';
 import { oneOf } from './states';
 import { users } from './users';
 
@@ -59,7 +59,7 @@ export const noticeJobs = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     event: text('event', { enum: NOTICE_EVENTS }).notNull(),
     channel: text('channel', { enum: NOTICE_CHANNELS }).notNull(),
-    lang: text('lang', { enum: ['zh', 'en'] }).notNull(),
+    lang: text('lang', { enum: ACCOUNT_LANGS }).notNull(),
     /** the message's title and text in that language, and the named values a provider's template takes */
     payload: jsonb('payload').$type<{ title: string; content: string; params: Record<string, string> }>().notNull(),
     status: text('status', { enum: NOTICE_JOB_STATUSES }).notNull().default('pending'),
@@ -80,5 +80,6 @@ export const noticeJobs = pgTable(
     oneOf('notice_jobs_event_ck', t.event, NOTICE_EVENTS),
     oneOf('notice_jobs_channel_ck', t.channel, NOTICE_CHANNELS),
     oneOf('notice_jobs_status_ck', t.status, NOTICE_JOB_STATUSES),
+    oneOf('notice_jobs_lang_ck', t.lang, ACCOUNT_LANGS),
   ],
 );

@@ -1,5 +1,5 @@
 import { pgTable, serial, text, integer, timestamp, boolean, index, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { SMS_STATUSES } from '@rp/shared';
+import { ACCOUNT_LANGS, SMS_STATUSES } from '@rp/shared';
 import { oneOf } from './states';
 
 /** The organiser's departments (a tree) and posts; staff accounts name one of each. */
@@ -21,24 +21,28 @@ export const posts = pgTable('posts', {
   enabled: boolean('enabled').notNull().default(true),
 });
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  phone: text('phone').unique(),
-  passwordHash: text('password_hash').notNull(),
-  nickName: text('nick_name').notNull(),
-  /** the language the person last used (registration, login): SMS and WeChat notices go out in it */
-  lang: text('lang', { enum: ['zh', 'en'] }).notNull().default('zh'),
-  avatar: text('avatar'),
-  roles: text('roles').array().notNull().default(['member']),
-  /** 1 active, 0 disabled */
-  status: integer('status').notNull().default(1),
-  /** staff: department and post (issue 14) */
-  departmentId: integer('department_id').references(() => departments.id, { onDelete: 'restrict' }),
-  postId: integer('post_id').references(() => posts.id, { onDelete: 'restrict' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    phone: text('phone').unique(),
+    passwordHash: text('password_hash').notNull(),
+    nickName: text('nick_name').notNull(),
+    /** the language the person last used (registration, login): SMS and WeChat notices go out in it */
+    lang: text('lang', { enum: ACCOUNT_LANGS }).notNull().default('zh'),
+    avatar: text('avatar'),
+    roles: text('roles').array().notNull().default(['member']),
+    /** 1 active, 0 disabled */
+    status: integer('status').notNull().default(1),
+    /** staff: department and post (issue 14) */
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'restrict' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [oneOf('users_lang_ck', t.lang, ACCOUNT_LANGS)],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -1,8 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, desc } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { accountOption, accountSearchQuery, pageQuery, pageResponse, smsOutboxItem } from '@rp/shared';
-import { smsOutbox } from '../../db/schema/index';
+import {
+  accountOption,
+  accountSearchQuery,
+  maskPhone,
+  NOTICE_EVENTS,
+  noticeJobItem,
+  noticeSettingBody,
+  noticeSettingsResponse,
+  pageQuery,
+  pageResponse,
+  smsOutboxItem,
+} from '@rp/shared';
+import { noticeTemplates } from '../../config';
+import { noticeJobs, noticeSettings, smsOutbox, users } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { mpMode } from '../wechat/mp';
 import { ok, page as pageOf } from '../../lib/envelope';
 import { requirePermission } from '../../plugins/auth';
 import { searchAccounts } from './accounts.service';
@@ -36,6 +50,87 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         providerMessageId: r.providerMessageId,
         providerCode: r.providerCode,
         createdAt: r.createdAt.toISOString(),
+      }));
+      return pageOf(req, content, Number(total?.n ?? 0), p, size);
+    },
+  );
+
+  // ——— notices by SMS and WeChat (issue 22): the organiser's switches, and every notice with its delivery ———
+  const noticeState = async () => {
+    const rows = await db.select().from(noticeSettings);
+    const byEvent = new Map(rows.map((r) => [r.event, r]));
+    const t = noticeTemplates(app.deps.config);
+    const provider = app.deps.sms.name;
+    const wechat = mpMode(app.deps.config);
+    return {
+      provider,
+      wechat,
+      items: NOTICE_EVENTS.map((event) => ({
+        event,
+        sms: byEvent.get(event)?.sms ?? false,
+        wechat: byEvent.get(event)?.wechat ?? false,
+        smsReady: app.deps.sms.canNotice ? app.deps.sms.canNotice(event) : false,
+        wechatReady: wechat === 'simulated' || (wechat === 'wechat' && !!t.wechat[event]),
+      })),
+    };
+  };
+  app.get(
+    '/api/admin/noticeSettings',
+    { schema: { tags, response: { 200: noticeSettingsResponse } }, preHandler: requirePermission('sms.outbox.read') },
+    async (req) => ok(req, { data: await noticeState() }, 'ok.query'),
+  );
+  app.put(
+    '/api/admin/noticeSettings',
+    { schema: { tags, body: noticeSettingBody, response: { 200: noticeSettingsResponse } }, preHandler: requirePermission('messages.send') },
+    async (req) => {
+      const { event, sms, wechat } = req.body;
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(noticeSettings).where(eq(noticeSettings.event, event));
+        await tx
+          .insert(noticeSettings)
+          .values({ event, sms, wechat })
+          .onConflictDoUpdate({ target: noticeSettings.event, set: { sms, wechat, updatedAt: sql`now()` } });
+        await audit(tx, {
+          userId: req.user!.id,
+          resource: 'noticeSettings',
+          recordId: event,
+          action: 'update',
+          before: before ? { sms: before.sms, wechat: before.wechat } : { sms: false, wechat: false },
+          after: { sms, wechat },
+        });
+      });
+      return ok(req, { data: await noticeState() }, 'ok.update');
+    },
+  );
+  app.get(
+    '/api/admin/noticeJobs',
+    { schema: { tags, querystring: pageQuery, response: { 200: pageResponse(noticeJobItem) } }, preHandler: requirePermission('sms.outbox.read') },
+    async (req) => {
+      const { page: p, size } = req.query;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ job: noticeJobs, nickName: users.nickName, phone: users.phone })
+          .from(noticeJobs)
+          .innerJoin(users, eq(users.id, noticeJobs.userId))
+          .orderBy(desc(noticeJobs.id))
+          .limit(size)
+          .offset(p * size),
+        db.select({ n: count() }).from(noticeJobs),
+      ]);
+      const content = rows.map(({ job: j, nickName, phone }) => ({
+        id: j.id,
+        event: j.event,
+        channel: j.channel,
+        status: j.status,
+        lang: j.lang,
+        receiver: phone ? `${nickName} (${maskPhone(phone)})` : nickName,
+        title: j.payload.title,
+        attempts: j.attempts,
+        provider: j.provider,
+        providerMessageId: j.providerMessageId,
+        lastError: j.lastError,
+        createdAt: j.createdAt.toISOString(),
+        sentAt: j.sentAt?.toISOString() ?? null,
       }));
       return pageOf(req, content, Number(total?.n ?? 0), p, size);
     },

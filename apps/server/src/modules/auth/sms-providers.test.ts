@@ -94,6 +94,67 @@ describe('Alibaba Cloud SMS', () => {
   });
 });
 
+describe('notices through a provider (issue 22)', () => {
+  it("a notice goes with its event's template in the account language, values by name (Alibaba) or in order (Tencent); a missing template, throttling and an unreadable answer say whether to retry", async () => {
+    const notices = JSON.stringify({ payment: { zh: 'SMS_200001', en: 'SMS_200002', params: ['orderNo', 'amount'] }, review: { zh: 'SMS_200003' } });
+    const ali = await appWith({
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'LTAIaliyun0123',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'ali-secret-0123456789',
+      ALIYUN_SMS_SIGN_NAME: '国际青少年机器人',
+      ALIYUN_SMS_ENDPOINT: aliyun.url,
+      SMS_NOTICE_TEMPLATES: notices,
+      ...TEMPLATES,
+    });
+    const sms = ali.deps.sms;
+    expect([sms.canNotice!('payment'), sms.canNotice!('review'), sms.canNotice!('refund')]).toEqual([true, true, false]);
+    const msg = {
+      phone: '13912340021',
+      event: 'payment',
+      lang: 'en' as const,
+      text: 'Payment received',
+      params: { orderNo: 'RP2026112600000001', amount: '1960.00', activity: 'x' },
+    };
+    const r = await sms.notice!(msg);
+    expect(r.provider).toBe('aliyun');
+    expect(aliyun.badSignatures).toBe(0);
+    expect(aliyun.received.at(-1)).toMatchObject({ phone: '13912340021', template: 'SMS_200002', params: ['RP2026112600000001'.slice(0, 20), '1960.00'] });
+    // Chinese falls back for a template without an English one
+    await sms.notice!({ ...msg, event: 'review', lang: 'en', params: { player: '张小明' } });
+    expect(aliyun.received.at(-1)).toMatchObject({ template: 'SMS_200003', params: ['张小明'] });
+    await expect(sms.notice!({ ...msg, event: 'refund' })).rejects.toMatchObject({ code: 'no-template', retry: false });
+    aliyun.throttle.add('13912340022');
+    await expect(sms.notice!({ ...msg, phone: '13912340022' })).rejects.toMatchObject({ code: 'isv.BUSINESS_LIMIT_CONTROL', retry: true });
+    aliyun.broken = true;
+    await expect(sms.notice!({ ...msg, phone: '13912340023' })).rejects.toMatchObject({ retry: true });
+    aliyun.broken = false;
+    const rows = await t().database.db.select().from(smsOutbox).where(eq(smsOutbox.purpose, 'notice:payment'));
+    expect(rows.map((x) => x.status).sort()).toEqual(['failed', 'failed', 'sent']);
+
+    const ten = await appWith({
+      SMS_PROVIDER: 'tencent',
+      TENCENT_SMS_SECRET_ID: 'AKIDtencent0123456789',
+      TENCENT_SMS_SECRET_KEY: 'tencent-secret-0123456789',
+      TENCENT_SMS_APP_ID: '1400000001',
+      TENCENT_SMS_SIGN_NAME: '国际青少年机器人',
+      TENCENT_SMS_ENDPOINT: tencent.url,
+      SMS_NOTICE_TEMPLATES: notices,
+      ...TEMPLATES,
+    });
+    await ten.deps.sms.notice!({ ...msg, lang: 'zh' });
+    expect(tencent.badSignatures).toBe(0);
+    expect(tencent.received.at(-1)).toMatchObject({ phone: '+8613912340021', template: 'SMS_200001', params: ['RP2026112600000001', '1960.00'] });
+  });
+
+  it('a notice template setting that is not right stops the start with one line naming it', () => {
+    expect(() => loadConfig({ SMS_NOTICE_TEMPLATES: '{' })).toThrow(/SMS_NOTICE_TEMPLATES: not JSON/);
+    expect(() => loadConfig({ SMS_NOTICE_TEMPLATES: '{"party":{"zh":"SMS_1"}}' })).toThrow(/SMS_NOTICE_TEMPLATES: unknown event "party"/);
+    expect(() => loadConfig({ SMS_NOTICE_TEMPLATES: '{"review":{"en":"SMS_1"}}' })).toThrow(/SMS_NOTICE_TEMPLATES: review.zh/);
+    expect(() => loadConfig({ WECHAT_NOTICE_TEMPLATES: '{"review":{"id":"T","data":{"thing1":"a b"}}}' })).toThrow(/WECHAT_NOTICE_TEMPLATES: review.data/);
+    expect(() => loadConfig({ WECHAT_MP_APP_ID: 'wx0123456789abcdef' })).toThrow(/WECHAT_MP_APP_SECRET: required with WECHAT_MP_APP_ID/);
+  });
+});
+
 describe('Tencent Cloud SMS', () => {
   it('sends with TC3-HMAC-SHA256 in E.164; throttling is 429; a wrong key is refused by the provider and answered 503', async () => {
     const env = {

@@ -18,6 +18,7 @@ import {
   volunteers,
 } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
+import { bilingual, notify } from '../messages/notify.service';
 
 /**
  * Judges, scores, rankings, awards and certificates (issue 13). Limits live in the database: one score
@@ -255,6 +256,8 @@ interface Subject {
   leaderId?: number;
   volunteerId?: number;
   name: string;
+  /** the account the subject belongs to: told that the certificate was issued */
+  userId?: number;
 }
 
 /** Grants an award to subjects of its activity: all or nothing; a subject that already holds it is refused. */
@@ -272,7 +275,7 @@ export async function grant(
   const wrong = () => new AppError('AWARD_WRONG_ACTIVITY');
   if (input.teamIds.length || input.teamNumbers.length) {
     const found = await db
-      .select({ id: teams.id, name: teams.name, number: teams.number, activityId: teams.activityId })
+      .select({ id: teams.id, name: teams.name, number: teams.number, activityId: teams.activityId, userId: teams.userId })
       .from(teams)
       .where(
         or(
@@ -289,12 +292,12 @@ export async function grant(
       throw wrong();
     for (const t of found) {
       if (t.activityId !== a) throw wrong();
-      subjects.push({ teamId: t.id, name: t.name });
+      subjects.push({ teamId: t.id, name: t.name, userId: t.userId });
     }
   }
   if (input.memberIds.length) {
     const found = await db
-      .select({ id: teamMembers.id, name: teamMembers.name, activityId: teamMembers.activityId, payStatus: teamMembers.payStatus })
+      .select({ id: teamMembers.id, name: teamMembers.name, activityId: teamMembers.activityId, payStatus: teamMembers.payStatus, userId: teamMembers.userId })
       .from(teamMembers)
       .where(inArray(teamMembers.id, input.memberIds));
     if (found.length !== new Set(input.memberIds).size) throw wrong();
@@ -302,24 +305,24 @@ export async function grant(
       if (m.activityId !== a) throw wrong();
       if (m.payStatus === PAY_STATUS.WITHDRAWN || m.payStatus === PAY_STATUS.CANCELLED || m.payStatus === PAY_STATUS.WITHDRAWING)
         throw new AppError('AWARD_WITHDRAWN_PLAYER');
-      subjects.push({ memberId: m.id, name: m.name });
+      subjects.push({ memberId: m.id, name: m.name, userId: m.userId });
     }
   }
   if (input.leaderIds.length) {
     const found = await db
-      .select({ id: leaders.id, name: leaders.name, activityId: leaders.activityId })
+      .select({ id: leaders.id, name: leaders.name, activityId: leaders.activityId, userId: leaders.userId })
       .from(leaders)
       .where(inArray(leaders.id, input.leaderIds));
     if (found.length !== new Set(input.leaderIds).size || found.some((l) => l.activityId !== a)) throw wrong();
-    for (const l of found) subjects.push({ leaderId: l.id, name: l.name });
+    for (const l of found) subjects.push({ leaderId: l.id, name: l.name, userId: l.userId });
   }
   if (input.volunteerIds.length) {
     const found = await db
-      .select({ id: volunteers.id, name: volunteers.name, activityId: volunteers.activityId })
+      .select({ id: volunteers.id, name: volunteers.name, activityId: volunteers.activityId, userId: volunteers.userId })
       .from(volunteers)
       .where(inArray(volunteers.id, input.volunteerIds));
     if (found.length !== new Set(input.volunteerIds).size || found.some((v) => v.activityId !== a)) throw wrong();
-    for (const v of found) subjects.push({ volunteerId: v.id, name: v.name });
+    for (const v of found) subjects.push({ volunteerId: v.id, name: v.name, userId: v.userId });
   }
   if (!subjects.length) throw errors.validation({ teamIds: 'validation.required' });
   const rows = await db.transaction(async (tx) => {
@@ -345,6 +348,19 @@ export async function grant(
       if (!row) throw new AppError('AWARD_ALREADY_GRANTED');
       out.push(row);
     }
+    // the account of each subject is told, in the same transaction (a message, and SMS/WeChat when switched on)
+    const [act] = await tx.select({ zh: activities.nameZh, en: activities.nameEn }).from(activities).where(eq(activities.id, a));
+    await notify(
+      tx,
+      subjects
+        .filter((s): s is Subject & { userId: number } => typeof s.userId === 'number')
+        .map((s) => ({
+          receiverId: s.userId,
+          title: 'notify.certificateIssued.title' as const,
+          content: 'notify.certificateIssued.content' as const,
+          params: bilingual({ name: s.name }, { award: { zh: award.nameZh, en: award.nameEn }, activity: { zh: act?.zh ?? '', en: act?.en ?? '' } }),
+        })),
+    );
     return out;
   });
   return presentCertificates(db as Db, rows, lang);

@@ -1,6 +1,21 @@
-import { translate, type Lang, type MessageKey } from '@rp/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { translate, type Lang, type MessageKey, type NOTICE_EVENTS } from '@rp/shared';
 import type { Db, Tx } from '../../db/client';
-import { messages } from '../../db/schema/index';
+import { messages, noticeJobs, noticeSettings, userOauth, users } from '../../db/schema/index';
+
+export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
+
+/** The messages a family may also be told by SMS or WeChat (issue 22), by their title. */
+const EVENT_OF: Partial<Record<MessageKey, NoticeEvent>> = {
+  'notify.reviewPassed.title': 'review',
+  'notify.reviewFailed.title': 'review',
+  'notify.orderPaid.title': 'payment',
+  'notify.refundDone.title': 'refund',
+  'notify.withdrawApproved.title': 'withdrawal',
+  'notify.withdrawRejected.title': 'withdrawal',
+  'notify.waitlistOffer.title': 'waitlist',
+  'notify.certificateIssued.title': 'certificate',
+};
 
 type Params = Record<string, string | number>;
 
@@ -30,6 +45,47 @@ export async function notify(tx: Tx | Db, notices: Notice[]): Promise<void> {
       publisherEn: translate('en', 'welcome.publisher'),
     })),
   );
+  await enqueueNotices(tx, notices);
+}
+
+/**
+ * The SMS and WeChat copies of the notices whose event the organiser switched on: rows of the notice outbox,
+ * written in the caller's transaction (they exist exactly when the change committed, once each), in the
+ * account's language; a job sends them (notice-jobs.ts). SMS needs a phone, WeChat an account bound to the
+ * official account.
+ */
+async function enqueueNotices(tx: Tx | Db, notices: Notice[]): Promise<void> {
+  const tagged = notices.flatMap((n) => (EVENT_OF[n.title] ? [{ n, event: EVENT_OF[n.title]! }] : []));
+  if (!tagged.length) return;
+  const settings = await tx
+    .select()
+    .from(noticeSettings)
+    .where(inArray(noticeSettings.event, [...new Set(tagged.map((t) => t.event))]));
+  const on = new Map(settings.filter((x) => x.sms || x.wechat).map((x) => [x.event, x]));
+  const wanted = tagged.filter((t) => on.has(t.event));
+  if (!wanted.length) return;
+  const ids = [...new Set(wanted.map((t) => t.n.receiverId))];
+  const [people, bound] = await Promise.all([
+    tx.select({ id: users.id, phone: users.phone, lang: users.lang }).from(users).where(inArray(users.id, ids)),
+    tx
+      .select({ userId: userOauth.userId })
+      .from(userOauth)
+      .where(and(inArray(userOauth.userId, ids), eq(userOauth.provider, 'wechat_mp'))),
+  ]);
+  const person = new Map(people.map((p) => [p.id, p]));
+  const hasWechat = new Set(bound.map((b) => b.userId));
+  const rows: (typeof noticeJobs.$inferInsert)[] = [];
+  for (const { n, event } of wanted) {
+    const p = person.get(n.receiverId);
+    if (!p) continue;
+    const lang = p.lang;
+    const params = Object.fromEntries(Object.entries(n.params[lang]).map(([k, v]) => [k, String(v)]));
+    const payload = { title: translate(lang, n.title, n.params[lang]), content: translate(lang, n.content, n.params[lang]), params };
+    const s = on.get(event)!;
+    if (s.sms && p.phone) rows.push({ userId: p.id, event, channel: 'sms', lang, payload });
+    if (s.wechat && hasWechat.has(p.id)) rows.push({ userId: p.id, event, channel: 'wechat', lang, payload });
+  }
+  if (rows.length) await tx.insert(noticeJobs).values(rows);
 }
 
 /** The same parameters in both languages, with bilingual names picked per language. */

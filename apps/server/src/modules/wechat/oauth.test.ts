@@ -15,6 +15,8 @@ afterAll(() => fake.close());
 const get = useTestApp({
   WECHAT_APP_ID: fake.appId,
   WECHAT_APP_SECRET: fake.secret,
+  WECHAT_MP_APP_ID: fake.mpAppId,
+  WECHAT_MP_APP_SECRET: fake.mpSecret,
   WECHAT_API_BASE_URL: fake.url,
   PUBLIC_BASE_URL: 'https://portal.example.org',
 });
@@ -34,7 +36,7 @@ describe('WeChat open platform website login (real protocol, local fake)', () =>
       state: expect.stringMatching(/^[\w-]{43}$/),
       lang: 'cn',
     });
-    // the simulation is not served when WeChat itself is configured
+    // the simulation is not served when WeChat itself is configured (the website app and the official account)
     expect((await app.inject({ method: 'GET', url: '/api/wechat-fake/sns/userinfo' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/config/public' })).json().data.wechatLogin).toBe('wechat');
 

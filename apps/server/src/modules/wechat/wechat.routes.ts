@@ -22,7 +22,7 @@ import { AppError, errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { FAKE_APP_ID, FAKE_PREFIX, FAKE_SECRET, wechatFakeRoutes } from './fake.routes';
 import { WechatOAuth } from './oauth';
-import { FAKE_MP_APP_ID, FAKE_MP_SECRET, mpMode } from './mp';
+import { FAKE_MP_APP_ID, FAKE_MP_SECRET, mpMode, WechatMpMessages } from './mp';
 import { accountLinks, authorize, authorizeMp, bind, mpLogin, mpPay, scan, signUp, unbind, type ScanResult } from './wechat.service';
 
 /**
@@ -40,12 +40,28 @@ export function wechatMode(config: Config): 'wechat' | 'simulated' | 'off' {
  * The simulation is reached in-process (app.inject) rather than over the network: the same protocol
  * client, the same requests and answers, no port or host to know.
  */
-function injectFetch(app: FastifyInstance): typeof fetch {
+export function injectFetch(app: FastifyInstance): typeof fetch {
   return (async (input: string | URL | Request) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const res = await app.inject({ method: 'GET', url: url.pathname + url.search });
     return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
   }) as typeof fetch;
+}
+
+/** The official account's template messages (real, or the simulation in-process), or null when there is none. */
+export function mpMessagesFor(app: FastifyInstance): WechatMpMessages | null {
+  const c = app.deps.config;
+  const mode = mpMode(c);
+  if (mode === 'off') return null;
+  return mode === 'wechat'
+    ? new WechatMpMessages({ appId: c.WECHAT_MP_APP_ID!, secret: c.WECHAT_MP_APP_SECRET!, apiBase: c.WECHAT_API_BASE_URL, store: app.deps.store })
+    : new WechatMpMessages({
+        appId: FAKE_MP_APP_ID,
+        secret: FAKE_MP_SECRET,
+        apiBase: `http://simulation.invalid${FAKE_PREFIX}`,
+        store: app.deps.store,
+        fetch: injectFetch(app),
+      });
 }
 
 export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
