@@ -26,6 +26,8 @@ export class RecordingSms implements SmsAdapter {
   notices: SmsNotice[] = [];
   /** the next notices fail with these (as a provider outage would), in turn */
   noticeFailures: SmsNoticeFailed[] = [];
+  /** how long a notice takes to go out (the PostgreSQL tier races two instances over slow sends) */
+  noticeDelayMs = 0;
   async send(msg: SentSms) {
     this.sent.push(msg);
   }
@@ -34,6 +36,7 @@ export class RecordingSms implements SmsAdapter {
   }
   async notice(msg: SmsNotice) {
     const fail = this.noticeFailures.shift();
+    if (this.noticeDelayMs) await new Promise((r) => setTimeout(r, this.noticeDelayMs));
     if (fail) throw fail;
     this.notices.push(msg);
     return { provider: 'recording', messageId: `rec-${this.notices.length}` };
@@ -97,6 +100,7 @@ export function useTestApp(env: Record<string, string> = {}): () => TestContext 
     c.sms.sent = [];
     c.sms.notices = [];
     c.sms.noticeFailures = [];
+    c.sms.noticeDelayMs = 0;
     c.app.deps.galleryCache.clear();
   });
   afterAll(async () => {
