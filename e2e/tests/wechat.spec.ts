@@ -77,7 +77,7 @@ for (const { lang, width } of [
     await p2.goto('/login?redirect=%2FuserCenter%3Ft%3D1');
     await p2.getByRole('button', { name: L(lang, 'auth:wechat.button') }).click();
     await scanWith(p2, lang, 'confirm', `Mum ${lang}`);
-    await expect(p2.getByText(L(lang, 'auth:wechat.notLinked', { name: `Mum ${lang}` }))).toBeVisible();
+    await expect(p2.getByRole('heading', { name: L(lang, 'auth:wechat.signUpTitle', { name: `Mum ${lang}` }) })).toBeVisible();
     await shot(p2, `login-unlinked-${lang}-${width}`);
     // logging in is what links it: this sign-in goes through the login form
     await loginThroughForm(p2, lang, m2.phone, m2.password);

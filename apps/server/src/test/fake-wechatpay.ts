@@ -481,7 +481,7 @@ export async function startFakeWechatPay(opts: FakeWechatPayOptions = {}): Promi
       (this as unknown as FakeWechatPay).pay(t.outTradeNo);
       const n = (this as unknown as FakeWechatPay).paymentNotification(t.outTradeNo);
       // WeChat Pay posts the notification on its own; the payer's page learns the result by polling
-      void fetch(t.notifyUrl, { method: 'POST', headers: n.headers, body: n.rawBody }).catch(() => undefined);
+      void fetch(t.notifyUrl, { method: 'POST', headers: n.headers, body: n.rawBody.toString('utf8') }).catch(() => undefined);
       return { err_msg: 'get_brand_wcpay_request:ok', outTradeNo: t.outTradeNo };
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AccountOption, DashboardStats } from '@rp/shared';
 import { api } from '../lib/api-client';
-import type { Page, SmsOutboxItem } from '../lib/contract';
+import type { NoticeJobItem, NoticeSettingsResponse, Page, SmsOutboxItem } from '../lib/contract';
 
 /**
  * Query keys of the admin area: everything under ['admin'] (the generic resource screens add
@@ -13,7 +13,27 @@ export const adminKeys = {
   dashboard: (year: number | null, activityId: number | null = null) => [...adminKeys.all, 'dashboard', year, activityId] as const,
   smsOutbox: (page: number, size: number) => [...adminKeys.all, 'smsOutbox', page, size] as const,
   accounts: (q: string) => [...adminKeys.all, 'accounts', q] as const,
+  noticeSettings: () => [...adminKeys.all, 'noticeSettings'] as const,
+  noticeJobs: (page: number, size: number) => [...adminKeys.all, 'noticeJobs', page, size] as const,
 };
+
+export function noticeSettingsQuery() {
+  return queryOptions({
+    queryKey: adminKeys.noticeSettings(),
+    queryFn: ({ signal }) => api.get<NoticeSettingsResponse>('/api/admin/noticeSettings', { signal }).then((r) => r.data),
+  });
+}
+
+export const saveNoticeSetting = (body: { event: string; sms: boolean; wechat: boolean }) =>
+  api.put<NoticeSettingsResponse>('/api/admin/noticeSettings', body).then((r) => r.data);
+
+export function noticeJobsQuery(page: number, size: number) {
+  return queryOptions({
+    queryKey: adminKeys.noticeJobs(page, size),
+    queryFn: ({ signal }) => api.get<Page<NoticeJobItem>>('/api/admin/noticeJobs', { signal, query: { page, size } }),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function dashboardQuery(year: number | null, activityId: number | null = null) {
   return queryOptions({

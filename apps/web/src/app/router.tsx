@@ -57,6 +57,15 @@ export function createRoutes(): RouteObject[] {
                   handle: handle({ titleKey: 'routes:login' }),
                 },
                 {
+                  // inside WeChat: where the official account's authorisation comes back (issue 22)
+                  path: 'wxAuth',
+                  lazy: async () => {
+                    const [m] = await Promise.all([import('../features/auth/WechatAuthPage'), loadNamespaces('auth')]);
+                    return { Component: m.default };
+                  },
+                  handle: handle({ titleKey: 'routes:wxAuth' }),
+                },
+                {
                   path: 'regist',
                   lazy: async () => {
                     const [m] = await Promise.all([import('../features/auth/RegisterPage'), loadNamespaces('auth')]);

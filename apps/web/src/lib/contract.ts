@@ -4,6 +4,11 @@
  */
 import type { z } from 'zod';
 import type {
+  wxMpPayResponse,
+  wxSignUpResponse,
+  noticeSettingsResponse,
+  noticeSetting,
+  noticeJobItem,
   aboutItem,
   captchaResponse,
   dictItem,
@@ -80,6 +85,11 @@ export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 export type WxAuthorizeResponse = z.infer<typeof wxAuthorizeResponse>;
 export type WxScanBody = z.infer<typeof wxScanBody>;
 export type WxScanResponse = z.infer<typeof wxScanResponse>;
+export type WxMpPayResponse = z.infer<typeof wxMpPayResponse>;
+export type WxSignUpResponse = z.infer<typeof wxSignUpResponse>;
+export type NoticeSettingsResponse = z.infer<typeof noticeSettingsResponse>;
+export type NoticeSetting = z.infer<typeof noticeSetting>;
+export type NoticeJobItem = z.infer<typeof noticeJobItem>;
 export type WxBindBody = z.input<typeof wxBindBody>;
 export type WxBindResponse = z.infer<typeof wxBindResponse>;
 export type UserManResponse = z.infer<typeof userManResponse>;

@@ -94,7 +94,7 @@ describe('JSAPI pay inside WeChat', () => {
     expect(url.hash).toBe('#wechat_redirect');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       appid: oauth.mpAppId,
-      redirect_uri: 'http://127.0.0.1:9/wxAuth',
+      redirect_uri: 'http://127.0.0.1:9/wxAuth?p=pay',
       response_type: 'code',
       scope: 'snsapi_base',
       state: expect.stringMatching(/^[\w-]{43}$/),

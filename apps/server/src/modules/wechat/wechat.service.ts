@@ -114,7 +114,7 @@ export async function authorizeMp(
   const purpose: Purpose = input.purpose === 'pay' ? 'mppay' : 'mplogin';
   const data: StateData = { purpose, userId: input.userId, redirect: sitePath(input.redirect) };
   await deps.store.set(`wx:state:${state}`, JSON.stringify(data), TTL_S);
-  return mp.mpAuthorizeUrl(`${input.origin}/wxAuth`, state, input.purpose === 'pay' ? 'snsapi_base' : 'snsapi_userinfo');
+  return mp.mpAuthorizeUrl(`${input.origin}/wxAuth?p=${input.purpose}`, state, input.purpose === 'pay' ? 'snsapi_base' : 'snsapi_userinfo');
 }
 
 /** Keeps the payer's openid of an official account for an account (JSAPI pay orders carry it). */

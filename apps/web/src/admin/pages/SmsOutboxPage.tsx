@@ -1,50 +1,203 @@
-import { Table, Tag, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Switch, Table, Tabs, Tag, Typography, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { SmsOutboxItem } from '../../lib/contract';
-import { smsOutboxQuery } from '../api';
+import { errorMessage } from '../../lib/api-client';
+import type { NoticeJobItem, NoticeSetting, SmsOutboxItem } from '../../lib/contract';
+import { adminKeys, noticeJobsQuery, noticeSettingsQuery, saveNoticeSetting, smsOutboxQuery } from '../api';
 import { ScrollableTable } from './ScrollableTable';
 import { usePagedTable } from './usePaging';
 import s from '../admin.module.css';
 
-const PURPOSE_KEYS: Record<string, string> = {
-  register: 'admin:sms.purposes.register',
-  login: 'admin:sms.purposes.login',
-  password: 'admin:sms.purposes.password',
-};
+const time = (value: string | null) => (value ? <time dateTime={value}>{dayjs(value).format('YYYY-MM-DD HH:mm:ss')}</time> : '—');
+const STATUS_COLOR: Record<string, string> = { sent: 'green', failed: 'red', pending: 'gold' };
 
-/** Messages the SMS adapter sent (the development adapter keeps the codes here), newest first. */
-export default function SmsOutboxPage() {
+/** What each message was for: a code's purpose, or the event of a notice. */
+function usePurposeLabel() {
+  const { t } = useTranslation();
+  return (purpose: string) => {
+    const [head, event] = purpose.split(':');
+    if (head === 'notice' && event) return t('admin:sms.purposes.notice', { event: t(`admin:sms.events.${event}`, { defaultValue: event }) });
+    return t(`admin:sms.purposes.${purpose}`, { defaultValue: purpose });
+  };
+}
+
+/** Messages the SMS adapter sent, newest first: what the provider answered (its message id, or its refusal). */
+function Outbox() {
   const { t } = useTranslation();
   const table = usePagedTable(smsOutboxQuery);
-
+  const purposeLabel = usePurposeLabel();
   const columns: TableProps<SmsOutboxItem>['columns'] = [
     { title: t('admin:sms.columns.id'), dataIndex: 'id', width: 80 },
     { title: t('admin:sms.columns.phone'), dataIndex: 'phone', width: 140 },
-    {
-      title: t('admin:sms.columns.purpose'),
-      dataIndex: 'purpose',
-      width: 120,
-      render: (purpose: string) => <Tag color="blue">{PURPOSE_KEYS[purpose] ? t(PURPOSE_KEYS[purpose]) : purpose}</Tag>,
-    },
+    { title: t('admin:sms.columns.purpose'), dataIndex: 'purpose', width: 150, render: (purpose: string) => <Tag color="blue">{purposeLabel(purpose)}</Tag> },
     { title: t('admin:sms.columns.content'), dataIndex: 'content', render: (text: string) => <span className={s.mono}>{text}</span> },
+    { title: t('admin:sms.columns.provider'), dataIndex: 'provider', width: 120, render: (p: string) => t(`admin:sms.providers.${p}`, { defaultValue: p }) },
     {
-      title: t('admin:sms.columns.createdAt'),
-      dataIndex: 'createdAt',
-      width: 180,
-      render: (value: string) => <time dateTime={value}>{dayjs(value).format('YYYY-MM-DD HH:mm:ss')}</time>,
+      title: t('admin:sms.columns.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`admin:sms.statuses.${v}`, { defaultValue: v })}</Tag>,
+    },
+    {
+      title: t('admin:sms.columns.answer'),
+      key: 'answer',
+      width: 220,
+      render: (_: unknown, r) => <span className={s.mono}>{r.providerMessageId ?? r.providerCode ?? '—'}</span>,
+    },
+    { title: t('admin:sms.columns.createdAt'), dataIndex: 'createdAt', width: 180, render: time },
+  ];
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('admin:sms.intro')}</Typography.Paragraph>
+      <ScrollableTable label={t('admin:sms.tabs.outbox')}>
+        <Table<SmsOutboxItem> {...table} columns={columns} scroll={{ x: 1100 }} />
+      </ScrollableTable>
+    </>
+  );
+}
+
+/** The organiser's switches: which events go out by SMS and by WeChat, and whether a template carries each. */
+function NoticeSwitches() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const settings = useQuery(noticeSettingsQuery());
+  const save = useMutation({
+    mutationFn: saveNoticeSetting,
+    onSuccess: (data) => qc.setQueryData(adminKeys.noticeSettings(), data),
+  });
+  const columns: TableProps<NoticeSetting>['columns'] = [
+    { title: t('admin:sms.notices.event'), dataIndex: 'event', render: (e: string) => t(`admin:sms.events.${e}`) },
+    {
+      title: t('admin:sms.notices.sms'),
+      key: 'sms',
+      width: 200,
+      render: (_: unknown, r) => (
+        <span className={s.inlineGap}>
+          <Switch
+            checked={r.sms}
+            loading={save.isPending && save.variables?.event === r.event}
+            aria-label={t('admin:sms.notices.smsFor', { event: t(`admin:sms.events.${r.event}`) })}
+            onChange={(sms) => save.mutate({ event: r.event, sms, wechat: r.wechat })}
+          />
+          {r.sms && !r.smsReady ? <Tag color="orange">{t('admin:sms.notices.noTemplate')}</Tag> : null}
+        </span>
+      ),
+    },
+    {
+      title: t('admin:sms.notices.wechat'),
+      key: 'wechat',
+      width: 200,
+      render: (_: unknown, r) => (
+        <span className={s.inlineGap}>
+          <Switch
+            checked={r.wechat}
+            loading={save.isPending && save.variables?.event === r.event}
+            aria-label={t('admin:sms.notices.wechatFor', { event: t(`admin:sms.events.${r.event}`) })}
+            onChange={(wechat) => save.mutate({ event: r.event, sms: r.sms, wechat })}
+          />
+          {r.wechat && !r.wechatReady ? <Tag color="orange">{t('admin:sms.notices.noTemplate')}</Tag> : null}
+        </span>
+      ),
     },
   ];
+  return (
+    <section aria-labelledby="notice-switches">
+      <Typography.Title level={2} id="notice-switches" className={s.sectionTitle}>
+        {t('admin:sms.notices.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        {t('admin:sms.notices.intro', {
+          provider: t(`admin:sms.providers.${settings.data?.provider ?? 'outbox'}`, { defaultValue: settings.data?.provider ?? '' }),
+          wechat: t(`admin:sms.notices.wechatModes.${settings.data?.wechat ?? 'off'}`),
+        })}
+      </Typography.Paragraph>
+      {settings.isError ? <Alert type="error" showIcon title={errorMessage(settings.error, t('admin:sms.notices.loadFailed'))} /> : null}
+      {save.isError ? <Alert type="error" showIcon title={errorMessage(save.error, t('admin:sms.notices.saveFailed'))} /> : null}
+      <Table<NoticeSetting> rowKey="event" size="small" pagination={false} loading={settings.isPending} dataSource={settings.data?.items ?? []} columns={columns} />
+    </section>
+  );
+}
 
+/** Every notice of the outbox and its delivery: channel, tries, the provider's message id or the last error. */
+function NoticeJobs() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(20);
+  const jobs = useQuery(noticeJobsQuery(page - 1, size));
+  const columns: TableProps<NoticeJobItem>['columns'] = [
+    { title: t('admin:sms.columns.id'), dataIndex: 'id', width: 70 },
+    { title: t('admin:sms.notices.receiver'), dataIndex: 'receiver', width: 200 },
+    { title: t('admin:sms.notices.event'), dataIndex: 'event', width: 130, render: (e: string) => t(`admin:sms.events.${e}`) },
+    { title: t('admin:sms.notices.channel'), dataIndex: 'channel', width: 100, render: (c: string) => t(`admin:sms.channels.${c}`) },
+    { title: t('admin:sms.notices.message'), dataIndex: 'title' },
+    {
+      title: t('admin:sms.columns.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`admin:sms.statuses.${v}`)}</Tag>,
+    },
+    { title: t('admin:sms.notices.attempts'), dataIndex: 'attempts', width: 90 },
+    {
+      title: t('admin:sms.columns.answer'),
+      key: 'answer',
+      width: 200,
+      render: (_: unknown, r) => <span className={s.mono}>{r.providerMessageId ?? r.lastError ?? '—'}</span>,
+    },
+    { title: t('admin:sms.columns.createdAt'), dataIndex: 'createdAt', width: 180, render: time },
+  ];
+  return (
+    <section aria-labelledby="notice-jobs">
+      <Typography.Title level={2} id="notice-jobs" className={s.sectionTitle}>
+        {t('admin:sms.notices.jobsTitle')}
+      </Typography.Title>
+      <ScrollableTable label={t('admin:sms.notices.jobsTitle')}>
+        <Table<NoticeJobItem>
+          rowKey="id"
+          loading={jobs.isFetching}
+          dataSource={jobs.data?.content ?? []}
+          columns={columns}
+          scroll={{ x: 1200 }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: jobs.data?.totalElements ?? 0,
+            showTotal: (total) => t('admin:table.total', { total }),
+            onChange: (p, s2) => {
+              setPage(p);
+              setSize(s2);
+            },
+          }}
+        />
+      </ScrollableTable>
+    </section>
+  );
+}
+
+/** Admin → SMS outbox: the messages sent, and the notices families get by SMS and WeChat (issue 22). */
+export default function SmsOutboxPage() {
+  const { t } = useTranslation();
   return (
     <>
       <Typography.Title level={1} className={s.pageTitle}>
         {t('admin:menu.smsOutbox')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('admin:sms.intro')}</Typography.Paragraph>
-      <ScrollableTable label={t('admin:menu.smsOutbox')}>
-        <Table<SmsOutboxItem> {...table} columns={columns} scroll={{ x: 760 }} />
-      </ScrollableTable>
+      <Tabs
+        items={[
+          { key: 'outbox', label: t('admin:sms.tabs.outbox'), children: <Outbox /> },
+          {
+            key: 'notices',
+            label: t('admin:sms.tabs.notices'),
+            children: (
+              <div className={s.stack}>
+                <NoticeSwitches />
+                <NoticeJobs />
+              </div>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
@@ -8,7 +8,12 @@ import { safeRedirect } from '../../lib/safe-redirect';
 import { startSession } from '../../lib/session';
 import { btn } from '../../ui/buttons';
 import { FormAlert } from '../../ui/FormAlert';
-import { wechatAuthorizeUrl, wechatBindTicket, wechatScan } from './api';
+import { inWechat } from '../../lib/wechat';
+import { wechatAuthorizeUrl, wechatBindTicket, wechatMpAuthorizeUrl, wechatScan, wechatSignUp } from './api';
+import { PhoneCodeFields } from './SmsCodeButton';
+import { useAction } from './useAction';
+import { useFormErrors } from './useFormErrors';
+import { checkPhone, checkSmsCode } from './validation';
 import s from './auth.module.css';
 
 /** Where a WeChat round trip stands on the login page. */
@@ -77,7 +82,7 @@ export function WechatNotice({ state }: { state: WechatState }) {
   const { t } = useTranslation();
   if (state.kind === 'checking') return <FormAlert tone="info" message={t('auth:wechat.checking')} />;
   if (state.kind === 'cancelled') return <FormAlert tone="info" message={t('auth:wechat.cancelled')} />;
-  if (state.kind === 'unlinked') return <FormAlert tone="info" message={t('auth:wechat.notLinked', { name: state.name })} />;
+  if (state.kind === 'unlinked') return <WechatSignUp ticket={state.ticket} name={state.name} redirect={state.redirect} />;
   if (state.kind === 'error') return <FormAlert message={state.message} />;
   return null;
 }
@@ -88,13 +93,15 @@ export function WechatButton({ redirect }: { redirect: string | null }) {
   const config = usePublicConfig();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!config || config.wechatLogin === 'off') return null;
+  // inside WeChat's browser the official account signs in with one tap; elsewhere the website QR login
+  const mp = inWechat() && !!config && config.wechatMp !== 'off';
+  if (!config || (config.wechatLogin === 'off' && !mp)) return null;
 
   const go = () => {
     if (busy) return;
     setBusy(true);
     setError(null);
-    wechatAuthorizeUrl(redirect).then(
+    (mp ? wechatMpAuthorizeUrl('login', redirect) : wechatAuthorizeUrl(redirect)).then(
       (url) => window.location.assign(url),
       (e: unknown) => {
         setBusy(false);
@@ -120,9 +127,52 @@ export function WechatButton({ redirect }: { redirect: string | null }) {
             d="M9 4C5.1 4 2 6.6 2 9.8c0 1.8 1 3.4 2.6 4.5L4 16.5l2.5-1.3c.8.2 1.6.4 2.5.4h.5a5 5 0 0 1-.2-1.4C9.3 11 12.3 8.5 16 8.5h.4C15.8 5.9 12.7 4 9 4Zm-2.5 3.3a.9.9 0 1 1 0 1.8.9.9 0 0 1 0-1.8Zm5 0a.9.9 0 1 1 0 1.8.9.9 0 0 1 0-1.8ZM16 9.5c-3.3 0-6 2.2-6 4.9s2.7 4.9 6 4.9c.7 0 1.4-.1 2-.3l2 1-.5-1.8c1.5-.9 2.5-2.3 2.5-3.8 0-2.7-2.7-4.9-6-4.9Zm-2 2.7a.8.8 0 1 1 0 1.6.8.8 0 0 1 0-1.6Zm4 0a.8.8 0 1 1 0 1.6.8.8 0 0 1 0-1.6Z"
           />
         </svg>
-        {busy ? t('auth:wechat.starting') : t('auth:wechat.button')}
+        {busy ? t('auth:wechat.starting') : t(mp ? 'auth:wechat.buttonInWechat' : 'auth:wechat.button')}
       </button>
-      {config.wechatLogin === 'simulated' ? <p className={s.altHint}>{t('auth:wechat.simulated')}</p> : null}
+      {(mp ? config.wechatMp : config.wechatLogin) === 'simulated' ? <p className={s.altHint}>{t('auth:wechat.simulated')}</p> : null}
     </div>
+  );
+}
+
+/**
+ * A WeChat no account is linked to (a scan, or the official account inside WeChat): the phone number and its
+ * code are all it takes — the phone's account, or a new one, is signed in and linked. Logging in with a
+ * password below links it too.
+ */
+export function WechatSignUp({ ticket, name, redirect }: { ticket: string; name: string; redirect: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const { busy, run } = useAction();
+  const form = useFormErrors<'phone' | 'code'>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!form.applyChecks({ phone: checkPhone(phone), code: checkSmsCode(code) })) return;
+    void run(async () => {
+      const res = await wechatSignUp({ ticket, phone: phone.trim(), code: code.trim() });
+      startSession({ token: res.token, user: res.user, rememberMe: false, expiresAt: res.expiresAt });
+      notify.success(t(res.created ? 'auth:wechat.signedUp' : 'auth:wechat.linked'));
+      void navigate(safeRedirect(res.redirect), { replace: true });
+    }, form.applyServerError);
+  };
+
+  return (
+    <section className={s.wechatSignUp} aria-labelledby="wx-signup-title">
+      <h2 id="wx-signup-title" className={s.wechatSignUpTitle}>
+        {t('auth:wechat.signUpTitle', { name })}
+      </h2>
+      <p className={s.altHint}>{t('auth:wechat.signUpLead')}</p>
+      <form ref={form.formRef} noValidate onSubmit={submit} className={s.form}>
+        <FormAlert message={form.formError} />
+        <PhoneCodeFields form={form} purpose="wechat" phone={phone} setPhone={setPhone} code={code} setCode={setCode} />
+        <button type="submit" className={`${btn.primary} ${btn.block}`} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+          {busy ? t('auth:wechat.signUpSubmitting') : t('auth:wechat.signUpSubmit')}
+        </button>
+      </form>
+      <p className={s.altHint}>{t('auth:wechat.orPassword')}</p>
+    </section>
   );
 }

@@ -12,6 +12,8 @@ import type {
   WxAuthorizeResponse,
   WxScanBody,
   WxScanResponse,
+  WxMpPayResponse,
+  WxSignUpResponse,
 } from '../../lib/contract';
 
 // Forms show their errors inline, so every call here is silent and never navigates on its own.
@@ -59,4 +61,24 @@ export function wechatScan(body: WxScanBody) {
 /** POST auth/web/wxBind with the ticket of an unlinked scan, once logged in. */
 export function wechatBindTicket(ticket: string) {
   return api.post<OkResponse>('/auth/web/wxBind', { ticket }, inline);
+}
+
+/** GET auth/web/wxMpAuthorize: inside WeChat, the official account's authorisation (pay: silent, login: asks once). */
+export async function wechatMpAuthorizeUrl(purpose: 'pay' | 'login', redirect: string | null) {
+  return (await api.get<WxAuthorizeResponse>('/auth/web/wxMpAuthorize', { ...inline, query: { purpose, ...(redirect ? { redirect } : {}) } })).data.url;
+}
+
+/** POST auth/web/wxMpPay: the silent round trip's code → this account can pay with WeChat Pay inside WeChat. */
+export function wechatMpPay(body: { code: string; state: string }) {
+  return api.post<WxMpPayResponse>('/auth/web/wxMpPay', body, inline);
+}
+
+/** POST auth/web/wxMpLogin: the official account's code → a login, or a ticket for a phone and its code. */
+export function wechatMpLogin(body: { code: string; state: string }) {
+  return api.post<WxScanResponse>('/auth/web/wxMpLogin', body, inline);
+}
+
+/** POST auth/web/wxSignUp: an unlinked WeChat's ticket, a phone and its code → signed in (a new account if needed), linked. */
+export function wechatSignUp(body: { ticket: string; phone: string; code: string }) {
+  return api.post<WxSignUpResponse>('/auth/web/wxSignUp', body, inline);
 }

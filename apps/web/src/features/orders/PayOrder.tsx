@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Radio, Result, Skeleton, Spin } from 'antd';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import type { PayChannel } from '@rp/shared/rules/money';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { brandPay, inWechat } from '../../lib/wechat';
+import { wechatMpAuthorizeUrl } from '../auth/api';
 import { formatPrice } from '../../lib/format';
 import { cancelOrder, fetchCheckout, findOrder, listBankAccounts, notifyFind, startPay, type OrderView, type PaymentActionWire } from './api';
 import { CHANNEL_HINT_KEYS, CHANNEL_KEYS, mmss, payState, paymentScene, secondsLeft } from './model';
@@ -107,19 +109,59 @@ function OrderSummary({ order: o }: { order: OrderView }) {
 function ChooseChannel({ order: o, switching }: { order: OrderView; switching: boolean }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
   const checkout = useQuery({ queryKey: ['checkout', o.activityId], queryFn: () => fetchCheckout(o.activityId) });
   // switching away from an open attempt offers the other channels only
   const channels = (checkout.data?.channels ?? []).filter((c) => !switching || c !== o.payment?.channel);
   const [channel, setChannel] = useState<PayChannel | null>(null);
   const chosen = channel ?? (switching ? null : (channels[0] ?? null));
+  // inside WeChat's browser: WeChat Pay as JSAPI pay (else its QR, to long-press), Alipay only from the system browser
+  const wx = inWechat();
+  const jsapi = wx && !!checkout.data?.wechatJsapi;
+  const [openInBrowser, setOpenInBrowser] = useState(false);
+  const [sheet, setSheet] = useState<'cancel' | 'fail' | null>(null);
+  const sceneFor = (c: PayChannel) => (c === 'wechat' && jsapi ? 'jsapi' : c === 'wechat' && wx ? 'desktop' : paymentScene(window.innerWidth));
   const pay = useMutation({
-    mutationFn: (c: PayChannel) => startPay({ orderNo: o.orderNo, channel: c, scene: paymentScene(window.innerWidth) }),
-    onSuccess: ({ order, action }) => {
+    mutationFn: async (c: PayChannel) => {
+      setSheet(null);
+      try {
+        return await startPay({ orderNo: o.orderNo, channel: c, scene: sceneFor(c) });
+      } catch (e) {
+        // the first WeChat payment of this account: the official account's silent authorisation, then back here
+        if (!isApiError(e, 'WECHAT_OPENID_REQUIRED')) throw e;
+        window.location.assign(await wechatMpAuthorizeUrl('pay', `${window.location.pathname}${window.location.search}`));
+        return null;
+      }
+    },
+    onSuccess: async (res) => {
+      if (!res) return;
+      const { order, action } = res;
       setChannel(null);
       qc.setQueryData(['order', o.orderNo], order);
       if (action.kind === 'redirect') window.location.assign(action.url);
+      if (action.kind === 'jsapi') {
+        const { kind: _k, ...sheetParams } = action;
+        const result = await brandPay(sheetParams);
+        // paid: the page learns it from the server (the gateway's notification) as it polls
+        if (result === 'ok') void qc.invalidateQueries({ queryKey: ['order-notify', o.orderNo] });
+        else setSheet(result);
+      }
     },
   });
+  // back from the authorisation (?wxpay=1): straight on to WeChat's pay sheet, once
+  const resume = useRef(params.get('wxpay') === '1');
+  useEffect(() => {
+    if (!resume.current || !jsapi || !channels.includes('wechat')) return;
+    resume.current = false;
+    setParams(
+      (p) => {
+        p.delete('wxpay');
+        return p;
+      },
+      { replace: true },
+    );
+    pay.mutate('wechat');
+  }, [jsapi, channels, pay, setParams]);
   const cancel = useMutation({ mutationFn: () => cancelOrder(o.orderNo), onSuccess: (order) => qc.setQueryData(['order', o.orderNo], order) });
 
   if (checkout.isPending) return <Skeleton active />;
@@ -133,14 +175,29 @@ function ChooseChannel({ order: o, switching }: { order: OrderView; switching: b
         {channels.map((c) => (
           <Radio key={c} value={c} className={s.channel}>
             {t(CHANNEL_KEYS[c])}
-            <span className={s.channelHint}>{t(CHANNEL_HINT_KEYS[c])}</span>
+            <span className={s.channelHint}>
+              {t(c === 'wechat' && jsapi ? 'orders:channelHint.wechatJsapi' : c === 'alipay' && wx ? 'orders:channelHint.alipayInWechat' : CHANNEL_HINT_KEYS[c])}
+            </span>
           </Radio>
         ))}
       </Radio.Group>
       {pay.isError ? <Alert style={{ marginTop: 12 }} type="error" showIcon title={errorMessage(pay.error, t('orders:pay.failed'))} /> : null}
+      {sheet ? <Alert style={{ marginTop: 12 }} type={sheet === 'cancel' ? 'info' : 'error'} showIcon title={t(sheet === 'cancel' ? 'orders:pay.sheetCancelled' : 'orders:pay.sheetFailed')} /> : null}
+      {openInBrowser ? <OpenInBrowser onClose={() => setOpenInBrowser(false)} /> : null}
       {cancel.isError ? <Alert style={{ marginTop: 12 }} type="error" showIcon title={errorMessage(cancel.error, t('orders:cancelFailed'))} /> : null}
       <div className={s.actions} style={{ marginTop: 16 }}>
-        <Button type="primary" size="large" disabled={!chosen} loading={pay.isPending} onClick={() => chosen && pay.mutate(chosen)}>
+        <Button
+          type="primary"
+          size="large"
+          disabled={!chosen}
+          loading={pay.isPending}
+          onClick={() => {
+            if (!chosen) return;
+            // Alipay cannot open inside WeChat: the order waits here, to be paid from the system browser
+            if (wx && chosen === 'alipay') setOpenInBrowser(true);
+            else pay.mutate(chosen);
+          }}
+        >
           {t('orders:pay.submit', { amount: formatPrice(o.amountFen) })}
         </Button>
         <Button size="large" loading={cancel.isPending} onClick={() => cancel.mutate()}>
@@ -174,6 +231,35 @@ function Waiting({ order: o, action }: { order: OrderView; action: PaymentAction
   );
 }
 
+/**
+ * Inside WeChat, Alipay's pages are blocked: the usual overlay points at the top-right menu ("Open in
+ * browser"). The order stays as it is, so paying continues on this same page in the browser.
+ */
+function OpenInBrowser({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className={s.browserOverlay} role="dialog" aria-modal="true" aria-labelledby="open-in-browser-title">
+      <svg className={s.browserArrow} viewBox="0 0 120 120" aria-hidden="true" focusable="false">
+        <path d="M20 110 C 40 60, 70 40, 100 22" fill="none" stroke="currentColor" strokeWidth="6" strokeLinecap="round" />
+        <path d="M78 18 L 104 18 L 98 44" fill="none" stroke="currentColor" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <h2 id="open-in-browser-title" className={s.browserTitle}>
+        {t('orders:pay.openInBrowserTitle')}
+      </h2>
+      <ol className={s.browserSteps}>
+        <li>{t('orders:pay.openInBrowserStep1')}</li>
+        <li>{t('orders:pay.openInBrowserStep2')}</li>
+      </ol>
+      <p>{t('orders:pay.openInBrowserKept')}</p>
+      <button ref={ref} type="button" className={s.browserClose} onClick={onClose}>
+        {t('orders:pay.openInBrowserClose')}
+      </button>
+    </div>
+  );
+}
+
 function QrPay({ codeUrl }: { codeUrl: string }) {
   const { t } = useTranslation();
   const [src, setSrc] = useState<string | null>(null);
@@ -187,7 +273,8 @@ function QrPay({ codeUrl }: { codeUrl: string }) {
   return (
     <div className={s.qr}>
       {src ? <img src={src} alt={t('orders:pay.qrAlt')} /> : <Spin />}
-      <p>{t('orders:pay.scan')}</p>
+      {/* on a phone (or inside WeChat) nobody can scan their own screen: WeChat recognises a long-pressed code */}
+      <p>{t(inWechat() || window.innerWidth <= 600 ? 'orders:pay.longPress' : 'orders:pay.scan')}</p>
     </div>
   );
 }

@@ -24,6 +24,8 @@ export interface Checkout {
   refundEnabled: boolean;
   plans: { id: number; name: string; priceFen: number; codeType: number; stock: number | null }[];
   channels: PayChannel[];
+  /** WeChat Pay works inside WeChat's browser (JSAPI) */
+  wechatJsapi: boolean;
   expireMinutes: number;
   refundTier: { daysBefore: number; perMille: number };
 }
@@ -49,7 +51,7 @@ export const payPlayers = (body: { activityId: number; teamId?: number; memberId
   body.teamId
     ? api.post<Data<OrderView>>('/api/lTeam/web/pay', body, quiet).then((r) => r.data)
     : api.post<Data<OrderView>>('/api/lOrder/web/createOrder', { activityId: body.activityId, type: 2, memberIds: body.memberIds }, quiet).then((r) => r.data);
-export const startPay = (body: { orderNo: string; channel: PayChannel; scene: 'desktop' | 'mobile' }) =>
+export const startPay = (body: { orderNo: string; channel: PayChannel; scene: 'desktop' | 'mobile' | 'jsapi' }) =>
   api.post<Data<{ order: OrderView; action: PaymentActionWire }>>('/api/lOrder/web/pay', body, quiet).then((r) => r.data);
 export const cancelOrder = (orderNo: string) => api.post<Data<OrderView>>('/api/lOrder/web/cancel', { orderNo }, quiet).then((r) => r.data);
 export const findOrder = (orderNo: string) => api.get<Data<OrderView>>('/api/lOrder/web/find', { query: { orderNo }, ...quiet }).then((r) => r.data);
