@@ -21,7 +21,14 @@ const shot = (page: Page, name: string) => shoot(page, `wechat-inside-${name}.pn
 
 /** A phone with WeChat: its browser, 390 px, and a WeixinJSBridge that pays through the fake gateway's cashier. */
 async function insideWechat(browser: import('@playwright/test').Browser, lang: Lang): Promise<{ context: BrowserContext; page: Page; sheets: unknown[] }> {
-  const context = await browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // WeChat's pages speak the language of the phone's WeChat (its Accept-Language)
+  const context = await browser.newContext({
+    userAgent: WECHAT_UA,
+    locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const sheets: unknown[] = [];
   await context.exposeFunction('__wxCashier', async (json: string) => {
     sheets.push(JSON.parse(json));
@@ -65,7 +72,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByRole('button', { name: O(lang, 'pay.submit', { amount: '¥1,960.00' }) }).click();
 
     // the first time: through the official account's silent authorisation and back; the sheet opens by itself
-    await expect(page).toHaveURL(new RegExp(`/activityOrder\\?orderNo=${orderNo}$`), { timeout: 20_000 });
+    await expect(page).toHaveURL(new RegExp(`/activityOrder\\?(id=\\d+&)?orderNo=${orderNo}$`), { timeout: 20_000 });
     await expect(page.getByText(O(lang, 'result.paid'), { exact: true })).toBeVisible({ timeout: 20_000 });
     expect(sheets).toHaveLength(1);
     expect(sheets[0]).toMatchObject({ appId: 'wx10ca1516a1a7e001', signType: 'RSA', package: expect.stringMatching(/^prepay_id=/) });
@@ -110,15 +117,17 @@ for (const lang of ['zh', 'en'] as const) {
 
     // a new WeChat: the phone number and its code are all it takes
     await expect(page).toHaveURL(/\/wxAuth\?p=login$/);
-    const form = page.getByRole('region', { name: new RegExp(L(lang, 'auth:wechat.signUpTitle', { name: 'XXX' }).split('XXX')[0]!.replace(/[“”"]/g, '.')) });
+    const form = page.getByRole('region', {
+      name: new RegExp(`^${L(lang, 'auth:wechat.signUpTitle', { name: 'XXX' }).split('XXX')[0]!.replace(/[“”"]/g, '[“”"]')}`),
+    });
     await expect(form).toBeVisible();
     const phone = freshPhone();
     // a mistake first: a clear message, nothing lost
     await form.getByRole('button', { name: L(lang, 'auth:wechat.signUpSubmit') }).click();
-    await expect(form.getByText(L(lang, 'errors:validation.phone')).first()).toBeVisible();
-    await form.getByLabel(L(lang, 'auth:sms.phone')).fill(phone);
+    await expect(form.getByText(L(lang, 'errors:validation.required')).first()).toBeVisible();
+    await form.getByRole('textbox', { name: L(lang, 'auth:sms.phone'), exact: true }).fill(phone);
     await form.getByRole('button', { name: L(lang, 'auth:sms.send') }).click();
-    await form.getByLabel(L(lang, 'auth:sms.code')).fill(await latestSmsCode(request, phone));
+    await form.getByRole('textbox', { name: L(lang, 'auth:sms.code'), exact: true }).fill(await latestSmsCode(request, phone));
     await shot(page, `signup-${lang}`);
     await form.getByRole('button', { name: L(lang, 'auth:wechat.signUpSubmit') }).click();
     await expect(page).toHaveURL(/\/userCenter\?t=1$/);

@@ -82,7 +82,7 @@ export function WechatNotice({ state }: { state: WechatState }) {
   const { t } = useTranslation();
   if (state.kind === 'checking') return <FormAlert tone="info" message={t('auth:wechat.checking')} />;
   if (state.kind === 'cancelled') return <FormAlert tone="info" message={t('auth:wechat.cancelled')} />;
-  if (state.kind === 'unlinked') return <WechatSignUp ticket={state.ticket} name={state.name} redirect={state.redirect} />;
+  if (state.kind === 'unlinked') return <WechatSignUp ticket={state.ticket} name={state.name} redirect={state.redirect} passwordBelow />;
   if (state.kind === 'error') return <FormAlert message={state.message} />;
   return null;
 }
@@ -139,7 +139,7 @@ export function WechatButton({ redirect }: { redirect: string | null }) {
  * code are all it takes — the phone's account, or a new one, is signed in and linked. Logging in with a
  * password below links it too.
  */
-export function WechatSignUp({ ticket, name, redirect }: { ticket: string; name: string; redirect: string }) {
+export function WechatSignUp({ ticket, name, redirect, passwordBelow = false }: { ticket: string; name: string; redirect: string; passwordBelow?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
@@ -172,7 +172,7 @@ export function WechatSignUp({ ticket, name, redirect }: { ticket: string; name:
           {busy ? t('auth:wechat.signUpSubmitting') : t('auth:wechat.signUpSubmit')}
         </button>
       </form>
-      <p className={s.altHint}>{t('auth:wechat.orPassword')}</p>
+      {passwordBelow ? <p className={s.altHint}>{t('auth:wechat.orPassword')}</p> : null}
     </section>
   );
 }
