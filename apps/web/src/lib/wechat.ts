@@ -1,3 +1,6 @@
+import { api } from './api-client';
+import type { WxAuthorizeResponse } from './contract';
+
 /**
  * WeChat's own browser (most parents open our links there): its User-Agent carries "MicroMessenger". Inside
  * it, WeChat Pay runs as JSAPI pay through WeixinJSBridge, Alipay pages are blocked, and the official
@@ -52,4 +55,14 @@ export function brandPay(params: BrandPayRequest, timeoutMs = 10_000): Promise<B
       { once: true },
     );
   });
+}
+
+/** GET auth/web/wxMpAuthorize: inside WeChat, the official account's authorisation (pay: silent, login: asks once). */
+export async function wechatMpAuthorizeUrl(purpose: 'pay' | 'login', redirect: string | null): Promise<string> {
+  const r = await api.get<WxAuthorizeResponse>('/auth/web/wxMpAuthorize', {
+    silent: true,
+    noRedirect: true,
+    query: { purpose, ...(redirect ? { redirect } : {}) },
+  });
+  return r.data.url;
 }

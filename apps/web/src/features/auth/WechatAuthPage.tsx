@@ -10,7 +10,8 @@ import { wechatMpLogin, wechatMpPay } from './api';
 import { AuthShell } from './AuthShell';
 import { WechatSignUp } from './WechatLogin';
 
-type State = { kind: 'checking' } | { kind: 'cancelled' } | { kind: 'unlinked'; name: string; ticket: string; redirect: string } | { kind: 'error'; message: string };
+type State =
+  { kind: 'checking' } | { kind: 'cancelled' } | { kind: 'unlinked'; name: string; ticket: string; redirect: string } | { kind: 'error'; message: string };
 
 /** `path` plus one query parameter. */
 const withParam = (path: string, key: string, value: string) => `${path}${path.includes('?') ? '&' : '?'}${key}=${value}`;
@@ -66,7 +67,7 @@ export default function WechatAuthPage() {
     >
       {state.kind === 'cancelled' ? <FormAlert tone="info" message={t('auth:wechat.cancelled')} /> : null}
       {state.kind === 'error' ? <FormAlert message={state.message} /> : null}
-      {state.kind === 'unlinked' ? <WechatSignUp ticket={state.ticket} name={state.name} redirect={state.redirect} /> : null}
+      {state.kind === 'unlinked' ? <WechatSignUp ticket={state.ticket} name={state.name} /> : null}
     </AuthShell>
   );
 }

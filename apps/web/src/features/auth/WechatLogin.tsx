@@ -82,7 +82,7 @@ export function WechatNotice({ state }: { state: WechatState }) {
   const { t } = useTranslation();
   if (state.kind === 'checking') return <FormAlert tone="info" message={t('auth:wechat.checking')} />;
   if (state.kind === 'cancelled') return <FormAlert tone="info" message={t('auth:wechat.cancelled')} />;
-  if (state.kind === 'unlinked') return <WechatSignUp ticket={state.ticket} name={state.name} redirect={state.redirect} passwordBelow />;
+  if (state.kind === 'unlinked') return <WechatSignUp ticket={state.ticket} name={state.name} passwordBelow />;
   if (state.kind === 'error') return <FormAlert message={state.message} />;
   return null;
 }
@@ -139,7 +139,7 @@ export function WechatButton({ redirect }: { redirect: string | null }) {
  * code are all it takes — the phone's account, or a new one, is signed in and linked. Logging in with a
  * password below links it too.
  */
-export function WechatSignUp({ ticket, name, redirect, passwordBelow = false }: { ticket: string; name: string; redirect: string; passwordBelow?: boolean }) {
+export function WechatSignUp({ ticket, name, passwordBelow = false }: { ticket: string; name: string; passwordBelow?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');

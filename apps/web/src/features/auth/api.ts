@@ -63,10 +63,7 @@ export function wechatBindTicket(ticket: string) {
   return api.post<OkResponse>('/auth/web/wxBind', { ticket }, inline);
 }
 
-/** GET auth/web/wxMpAuthorize: inside WeChat, the official account's authorisation (pay: silent, login: asks once). */
-export async function wechatMpAuthorizeUrl(purpose: 'pay' | 'login', redirect: string | null) {
-  return (await api.get<WxAuthorizeResponse>('/auth/web/wxMpAuthorize', { ...inline, query: { purpose, ...(redirect ? { redirect } : {}) } })).data.url;
-}
+export { wechatMpAuthorizeUrl } from '../../lib/wechat';
 
 /** POST auth/web/wxMpPay: the silent round trip's code → this account can pay with WeChat Pay inside WeChat. */
 export function wechatMpPay(body: { code: string; state: string }) {

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import type { PayChannel } from '@rp/shared/rules/money';
 import { errorMessage, isApiError } from '../../lib/api-client';
-import { brandPay, inWechat } from '../../lib/wechat';
-import { wechatMpAuthorizeUrl } from '../auth/api';
+import { brandPay, inWechat, wechatMpAuthorizeUrl } from '../../lib/wechat';
 import { formatPrice } from '../../lib/format';
 import { cancelOrder, fetchCheckout, findOrder, listBankAccounts, notifyFind, startPay, type OrderView, type PaymentActionWire } from './api';
 import { CHANNEL_HINT_KEYS, CHANNEL_KEYS, mmss, payState, paymentScene, secondsLeft } from './model';
@@ -176,13 +175,22 @@ function ChooseChannel({ order: o, switching }: { order: OrderView; switching: b
           <Radio key={c} value={c} className={s.channel}>
             {t(CHANNEL_KEYS[c])}
             <span className={s.channelHint}>
-              {t(c === 'wechat' && jsapi ? 'orders:channelHint.wechatJsapi' : c === 'alipay' && wx ? 'orders:channelHint.alipayInWechat' : CHANNEL_HINT_KEYS[c])}
+              {t(
+                c === 'wechat' && jsapi ? 'orders:channelHint.wechatJsapi' : c === 'alipay' && wx ? 'orders:channelHint.alipayInWechat' : CHANNEL_HINT_KEYS[c],
+              )}
             </span>
           </Radio>
         ))}
       </Radio.Group>
       {pay.isError ? <Alert style={{ marginTop: 12 }} type="error" showIcon title={errorMessage(pay.error, t('orders:pay.failed'))} /> : null}
-      {sheet ? <Alert style={{ marginTop: 12 }} type={sheet === 'cancel' ? 'info' : 'error'} showIcon title={t(sheet === 'cancel' ? 'orders:pay.sheetCancelled' : 'orders:pay.sheetFailed')} /> : null}
+      {sheet ? (
+        <Alert
+          style={{ marginTop: 12 }}
+          type={sheet === 'cancel' ? 'info' : 'error'}
+          showIcon
+          title={t(sheet === 'cancel' ? 'orders:pay.sheetCancelled' : 'orders:pay.sheetFailed')}
+        />
+      ) : null}
       {openInBrowser ? <OpenInBrowser onClose={() => setOpenInBrowser(false)} /> : null}
       {cancel.isError ? <Alert style={{ marginTop: 12 }} type="error" showIcon title={errorMessage(cancel.error, t('orders:cancelFailed'))} /> : null}
       <div className={s.actions} style={{ marginTop: 16 }}>
