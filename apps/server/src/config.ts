@@ -320,7 +320,10 @@ const NOTICE_EVENT_NAMES = ['review', 'payment', 'refund', 'withdrawal', 'waitli
 const smsNoticeTemplate = z.strictObject({
   zh: z.string().min(1).max(64),
   en: z.string().min(1).max(64).optional(),
-  params: z.array(z.string().regex(/^[A-Za-z]\w{0,31}$/)).max(10).optional(),
+  params: z
+    .array(z.string().regex(/^[A-Za-z]\w{0,31}$/))
+    .max(10)
+    .optional(),
 });
 const wechatNoticeTemplate = z.strictObject({
   id: z.string().min(1).max(128),

@@ -154,7 +154,8 @@ export const peopleEn: Record<keyof typeof peopleZh, string> = {
   'wechat.fake.cancel': 'Cancel',
   'wechat.fake.badRequest': 'Bad request parameters (appid, redirect_uri, scope or state)',
   'wechat.fake.mpTitle': 'Official account authorisation (local simulation)',
-  'wechat.fake.mpLead': 'The site asks for your WeChat name and picture to sign you in. This is the simulation for development and tests: it sends the code back to the site by the official account\'s web authorisation protocol.',
+  'wechat.fake.mpLead':
+    "The site asks for your WeChat name and picture to sign you in. This is the simulation for development and tests: it sends the code back to the site by the official account's web authorisation protocol.",
   'wechat.fake.allow': 'Allow',
   'wechat.openidRequired': 'Please confirm with WeChat before paying with WeChat Pay',
   'wechat.mpOff': 'Signing in inside WeChat is not offered on this site',

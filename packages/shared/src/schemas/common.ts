@@ -60,7 +60,10 @@ export function dataResponse<T extends z.ZodType>(data: T) {
 
 export const publicConfigResponse = z.object({
   ...envelope,
-  data: z.object({ examUrl: z.string(), captchaEnabled: z.boolean(), wechatLogin: z.enum(['wechat', 'simulated', 'off']),
+  data: z.object({
+    examUrl: z.string(),
+    captchaEnabled: z.boolean(),
+    wechatLogin: z.enum(['wechat', 'simulated', 'off']),
     /** the official account inside WeChat's browser (one-tap sign-in, JSAPI pay) */
     wechatMp: z.enum(['wechat', 'simulated', 'off']),
   }),

@@ -125,7 +125,12 @@ export class ProviderSmsAdapter implements SmsAdapter {
     const t = this.templates.notices[msg.event];
     if (!t) throw new SmsNoticeFailed('no-template', false);
     const names = t.params ?? Object.keys(msg.params);
-    const values = names.map((n): [string, string] => [n, Array.from(msg.params[n] ?? '').slice(0, 20).join('')]);
+    const values = names.map((n): [string, string] => [
+      n,
+      Array.from(msg.params[n] ?? '')
+        .slice(0, 20)
+        .join(''),
+    ]);
     const row = { phone: msg.phone, purpose: `notice:${msg.event}`, content: msg.text, provider: this.provider.name };
     try {
       const { messageId } = await this.provider.send(msg.phone, (msg.lang === 'en' ? t.en : undefined) ?? t.zh, values);
@@ -148,7 +153,12 @@ export class ProviderSmsAdapter implements SmsAdapter {
 export function createSms(config: Config, db: Db, log: FastifyBaseLogger, fetcher?: typeof fetch): SmsAdapter {
   // a WeChat sign-up's code is a login code to the person (the same words): the login template carries it
   const templates: SmsTemplates = {
-    codes: { register: config.SMS_TEMPLATE_REGISTER!, login: config.SMS_TEMPLATE_LOGIN!, password: config.SMS_TEMPLATE_PASSWORD!, wechat: config.SMS_TEMPLATE_LOGIN! },
+    codes: {
+      register: config.SMS_TEMPLATE_REGISTER!,
+      login: config.SMS_TEMPLATE_LOGIN!,
+      password: config.SMS_TEMPLATE_PASSWORD!,
+      wechat: config.SMS_TEMPLATE_LOGIN!,
+    },
     notices: noticeTemplates(config).sms,
   };
   if (config.SMS_PROVIDER === 'aliyun')

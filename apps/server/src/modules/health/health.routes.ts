@@ -103,6 +103,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/config/public', { schema: { tags: ['system'], response: { 200: publicConfigResponse } } }, async (req) =>
-    ok(req, { data: { examUrl: app.deps.config.EXAM_URL, captchaEnabled: app.deps.config.CAPTCHA_ENABLED, wechatLogin: wechatMode(app.deps.config), wechatMp: mpMode(app.deps.config) } }),
+    ok(req, {
+      data: {
+        examUrl: app.deps.config.EXAM_URL,
+        captchaEnabled: app.deps.config.CAPTCHA_ENABLED,
+        wechatLogin: wechatMode(app.deps.config),
+        wechatMp: mpMode(app.deps.config),
+      },
+    }),
   );
 };

@@ -36,7 +36,12 @@ describe('SMS notices, two instances', () => {
       const o = await buyCodes(m.c, m.activity.id, m.plan.id, 1);
       const r = await m.c.post('/api/lOrder/web/pay', { orderNo: o.orderNo, channel: 'sandbox' });
       const url = new URL(r.json().data.action.url as string);
-      const done = await app.inject({ method: 'POST', url: url.pathname, payload: 'decision=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const done = await app.inject({
+        method: 'POST',
+        url: url.pathname,
+        payload: 'decision=pay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(done.statusCode).toBe(303);
       orderNos.push(o.orderNo);
     }

@@ -255,7 +255,8 @@ export async function startPayment(
     const open = tries.find((p) => p.channel === channel && p.scene === scene && p.status === 'created');
     if (open) return { order: o, attempt: open };
     const seq = String(tries.length + 1).padStart(2, '0');
-    const outTradeNo = channel === 'bank' ? `BT${bankReference()}` : `${o.orderNo}${CHANNEL_LETTER[channel]}${scene === 'mobile' ? 'M' : scene === 'jsapi' ? 'J' : 'D'}${seq}`;
+    const outTradeNo =
+      channel === 'bank' ? `BT${bankReference()}` : `${o.orderNo}${CHANNEL_LETTER[channel]}${scene === 'mobile' ? 'M' : scene === 'jsapi' ? 'J' : 'D'}${seq}`;
     const [p] = await tx
       .insert(payments)
       .values({ orderId: o.id, channel, outTradeNo, amountFen: o.amountFen, scene, expiresAt: channel === 'bank' ? bankExpiry(deps, o, now) : o.expiresAt })

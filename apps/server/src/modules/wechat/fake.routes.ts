@@ -150,7 +150,8 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
   // ——— 2. the server calls (stand in for api.weixin.qq.com) ———
   app.get(`${FAKE_PREFIX}/sns/oauth2/access_token`, async (req, reply) => {
     const q = req.query as Record<string, unknown>;
-    if (typeof q.appid !== 'string' || !(q.appid in SECRETS) || q.secret !== SECRETS[q.appid]) return json(reply, { errcode: 40125, errmsg: 'invalid appsecret' });
+    if (typeof q.appid !== 'string' || !(q.appid in SECRETS) || q.secret !== SECRETS[q.appid])
+      return json(reply, { errcode: 40125, errmsg: 'invalid appsecret' });
     if (q.grant_type !== 'authorization_code') return json(reply, { errcode: 40002, errmsg: 'invalid grant_type' });
     if (typeof q.code !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(q.code)) return json(reply, { errcode: 41008, errmsg: 'missing code' });
     const raw = await deps.store.take(`wxfake:code:${q.code}`);

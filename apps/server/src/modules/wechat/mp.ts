@@ -45,9 +45,7 @@ const TOKEN_GONE = new Set([40001, 40014, 42001]);
  */
 export class WechatMpMessages {
   private readonly fetch: typeof fetch;
-  constructor(
-    private readonly opts: { appId: string; secret: string; apiBase: string; store: ShortStore; fetch?: typeof fetch; timeoutMs?: number },
-  ) {
+  constructor(private readonly opts: { appId: string; secret: string; apiBase: string; store: ShortStore; fetch?: typeof fetch; timeoutMs?: number }) {
     this.fetch = opts.fetch ?? fetch;
   }
 
@@ -57,7 +55,12 @@ export class WechatMpMessages {
       const body = await this.call(`/cgi-bin/message/template/send?access_token=${encodeURIComponent(token)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ touser: openid, template_id: templateId, url, data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, { value: v }])) }),
+        body: JSON.stringify({
+          touser: openid,
+          template_id: templateId,
+          url,
+          data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, { value: v }])),
+        }),
       });
       const errcode = Number(body.errcode ?? 0);
       if (!errcode) return { msgid: String(body.msgid ?? '') };

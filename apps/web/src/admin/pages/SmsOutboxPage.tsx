@@ -115,7 +115,14 @@ function NoticeSwitches() {
       </Typography.Paragraph>
       {settings.isError ? <Alert type="error" showIcon title={errorMessage(settings.error, t('admin:sms.notices.loadFailed'))} /> : null}
       {save.isError ? <Alert type="error" showIcon title={errorMessage(save.error, t('admin:sms.notices.saveFailed'))} /> : null}
-      <Table<NoticeSetting> rowKey="event" size="small" pagination={false} loading={settings.isPending} dataSource={settings.data?.items ?? []} columns={columns} />
+      <Table<NoticeSetting>
+        rowKey="event"
+        size="small"
+        pagination={false}
+        loading={settings.isPending}
+        dataSource={settings.data?.items ?? []}
+        columns={columns}
+      />
     </section>
   );
 }

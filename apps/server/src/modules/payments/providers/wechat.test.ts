@@ -150,14 +150,22 @@ describe('WechatPayProvider: JSAPI pay inside WeChat (issue 22)', () => {
     const message = Formatter.joinedByLineFeed(action.appId, action.timeStamp, action.nonceStr, action.package);
     expect(Rsa.verify(message, action.paySign, Rsa.from(fake.merchantPublicKeyPem, 'public'))).toBe(true);
     // a paySign over other parameters does not verify
-    expect(Rsa.verify(Formatter.joinedByLineFeed(action.appId, action.timeStamp, action.nonceStr, 'prepay_id=wxother'), action.paySign, Rsa.from(fake.merchantPublicKeyPem, 'public'))).toBe(false);
+    expect(
+      Rsa.verify(
+        Formatter.joinedByLineFeed(action.appId, action.timeStamp, action.nonceStr, 'prepay_id=wxother'),
+        action.paySign,
+        Rsa.from(fake.merchantPublicKeyPem, 'public'),
+      ),
+    ).toBe(false);
   });
 
   it("the WeChat client pays what the page hands it; the payment's notification (appid of the official account) is read as paid", async () => {
     const i = input({ scene: 'jsapi', payerOpenid: 'oPayer_0123456789abcdefghij' });
     const action = await jsapiProvider().createPayment(i);
     // a tampered sheet is refused by the client, a right one pays
-    expect((await fake.cashier({ ...action, paySign: action.kind === 'jsapi' ? action.paySign.slice(4) + 'AAAA' : '' })).err_msg).toBe('get_brand_wcpay_request:fail');
+    expect((await fake.cashier({ ...action, paySign: action.kind === 'jsapi' ? action.paySign.slice(4) + 'AAAA' : '' })).err_msg).toBe(
+      'get_brand_wcpay_request:fail',
+    );
     expect(fake.trades.get(i.outTradeNo)!.state).toBe('NOTPAY');
     expect((await fake.cashier(action as unknown as Record<string, unknown>)).err_msg).toBe('get_brand_wcpay_request:ok');
     const n = fake.paymentNotification(i.outTradeNo);
@@ -173,7 +181,9 @@ describe('WechatPayProvider: JSAPI pay inside WeChat (issue 22)', () => {
     await expect(jsapiProvider().createPayment(input({ scene: 'jsapi', payerOpenid: 'o p e n i d' }))).rejects.toMatchObject({ providerCode: 'PARAM_ERROR' });
     // an app id the merchant has not bound is refused by the gateway
     const other = new WechatPayProvider(optionsOf(fake, { jsapiAppid: 'wx0000000000000bad' }));
-    await expect(other.createPayment(input({ scene: 'jsapi', payerOpenid: 'oPayer_0123456789abcdefghij' }))).rejects.toMatchObject({ providerCode: 'APPID_MCHID_NOT_MATCH' });
+    await expect(other.createPayment(input({ scene: 'jsapi', payerOpenid: 'oPayer_0123456789abcdefghij' }))).rejects.toMatchObject({
+      providerCode: 'APPID_MCHID_NOT_MATCH',
+    });
   });
 });
 
