@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { WXPAY_URL } from '../playwright.config';
 import { freshPhone, L, latestSmsCode, registerMember, setLang, shoot, signIn } from './support/foundation';
 import { teamOfTwo } from './support/registration';
+import { adminPage } from './support/admin';
 
 /**
  * Issue 22: where families really are — inside WeChat's own browser, on a phone. The User-Agent says
@@ -144,5 +145,30 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(p2.getByRole('button', { name: L(lang, 'auth:wechat.button') })).toBeVisible();
     await expect(p2.getByRole('button', { name: L(lang, 'auth:wechat.buttonInWechat') })).toHaveCount(0);
     await plain.close();
+  });
+}
+
+for (const { lang, event } of [
+  { lang: 'zh', event: 'certificate' },
+  { lang: 'en', event: 'waitlist' },
+] as const) {
+  test(`staff switch a notice on by SMS in Admin → SMS outbox → Notices; it stays on after a reload; the provider's answer column is there (${lang})`, async ({
+    browser,
+  }) => {
+    const page = await adminPage(browser, lang, '/admin/sms');
+    await expect(page.getByRole('columnheader', { name: L(lang, 'admin:sms.columns.answer') })).toBeVisible();
+    await page.getByRole('tab', { name: L(lang, 'admin:sms.tabs.notices') }).click();
+    const sms = page.getByRole('switch', { name: L(lang, 'admin:sms.notices.smsFor', { event: L(lang, `admin:sms.events.${event}`) }) });
+    await expect(sms).not.toBeChecked();
+    await sms.click();
+    await expect(sms).toBeChecked();
+    await shoot(page, `wechat-inside-notice-settings-${lang}.png`, { fullPage: true });
+    await page.reload();
+    await page.getByRole('tab', { name: L(lang, 'admin:sms.tabs.notices') }).click();
+    await expect(sms).toBeChecked();
+    // back off: other journeys' families are not texted
+    await sms.click();
+    await expect(sms).not.toBeChecked();
+    await page.context().close();
   });
 }

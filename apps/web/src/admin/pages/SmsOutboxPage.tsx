@@ -10,16 +10,52 @@ import { ScrollableTable } from './ScrollableTable';
 import { usePagedTable } from './usePaging';
 import s from '../admin.module.css';
 
+const EVENT_KEYS: Record<string, string> = {
+  review: 'admin:sms.events.review',
+  payment: 'admin:sms.events.payment',
+  refund: 'admin:sms.events.refund',
+  withdrawal: 'admin:sms.events.withdrawal',
+  waitlist: 'admin:sms.events.waitlist',
+  certificate: 'admin:sms.events.certificate',
+};
+const PURPOSE_KEYS: Record<string, string> = {
+  register: 'admin:sms.purposes.register',
+  login: 'admin:sms.purposes.login',
+  password: 'admin:sms.purposes.password',
+  wechat: 'admin:sms.purposes.wechat',
+};
+const PROVIDER_KEYS: Record<string, string> = {
+  outbox: 'admin:sms.providers.outbox',
+  aliyun: 'admin:sms.providers.aliyun',
+  tencent: 'admin:sms.providers.tencent',
+  recording: 'admin:sms.providers.recording',
+};
+const STATUS_KEYS: Record<string, string> = { sent: 'admin:sms.statuses.sent', failed: 'admin:sms.statuses.failed', pending: 'admin:sms.statuses.pending' };
+const CHANNEL_KEYS: Record<string, string> = { sms: 'admin:sms.channels.sms', wechat: 'admin:sms.channels.wechat' };
+const WECHAT_MODE_KEYS: Record<string, string> = {
+  wechat: 'admin:sms.notices.wechatModes.wechat',
+  simulated: 'admin:sms.notices.wechatModes.simulated',
+  off: 'admin:sms.notices.wechatModes.off',
+};
+
 const time = (value: string | null) => (value ? <time dateTime={value}>{dayjs(value).format('YYYY-MM-DD HH:mm:ss')}</time> : '—');
 const STATUS_COLOR: Record<string, string> = { sent: 'green', failed: 'red', pending: 'gold' };
 
 /** What each message was for: a code's purpose, or the event of a notice. */
-function usePurposeLabel() {
+function useLabels() {
   const { t } = useTranslation();
-  return (purpose: string) => {
-    const [head, event] = purpose.split(':');
-    if (head === 'notice' && event) return t('admin:sms.purposes.notice', { event: t(`admin:sms.events.${event}`, { defaultValue: event }) });
-    return t(`admin:sms.purposes.${purpose}`, { defaultValue: purpose });
+  const of = (keys: Record<string, string>, v: string) => (keys[v] ? t(keys[v]) : v);
+  return {
+    event: (e: string) => of(EVENT_KEYS, e),
+    provider: (p: string) => of(PROVIDER_KEYS, p),
+    status: (v: string) => of(STATUS_KEYS, v),
+    channel: (c: string) => of(CHANNEL_KEYS, c),
+    wechatMode: (m: string) => of(WECHAT_MODE_KEYS, m),
+    purpose: (purpose: string) => {
+      const [head, event] = purpose.split(':');
+      if (head === 'notice' && event) return t('admin:sms.purposes.notice', { event: of(EVENT_KEYS, event) });
+      return of(PURPOSE_KEYS, purpose);
+    },
   };
 }
 
@@ -27,18 +63,18 @@ function usePurposeLabel() {
 function Outbox() {
   const { t } = useTranslation();
   const table = usePagedTable(smsOutboxQuery);
-  const purposeLabel = usePurposeLabel();
+  const label = useLabels();
   const columns: TableProps<SmsOutboxItem>['columns'] = [
     { title: t('admin:sms.columns.id'), dataIndex: 'id', width: 80 },
     { title: t('admin:sms.columns.phone'), dataIndex: 'phone', width: 140 },
-    { title: t('admin:sms.columns.purpose'), dataIndex: 'purpose', width: 150, render: (purpose: string) => <Tag color="blue">{purposeLabel(purpose)}</Tag> },
+    { title: t('admin:sms.columns.purpose'), dataIndex: 'purpose', width: 150, render: (purpose: string) => <Tag color="blue">{label.purpose(purpose)}</Tag> },
     { title: t('admin:sms.columns.content'), dataIndex: 'content', render: (text: string) => <span className={s.mono}>{text}</span> },
-    { title: t('admin:sms.columns.provider'), dataIndex: 'provider', width: 120, render: (p: string) => t(`admin:sms.providers.${p}`, { defaultValue: p }) },
+    { title: t('admin:sms.columns.provider'), dataIndex: 'provider', width: 120, render: (p: string) => label.provider(p) },
     {
       title: t('admin:sms.columns.status'),
       dataIndex: 'status',
       width: 110,
-      render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`admin:sms.statuses.${v}`, { defaultValue: v })}</Tag>,
+      render: (v: string) => <Tag color={STATUS_COLOR[v]}>{label.status(v)}</Tag>,
     },
     {
       title: t('admin:sms.columns.answer'),
@@ -61,6 +97,7 @@ function Outbox() {
 /** The organiser's switches: which events go out by SMS and by WeChat, and whether a template carries each. */
 function NoticeSwitches() {
   const { t } = useTranslation();
+  const label = useLabels();
   const qc = useQueryClient();
   const settings = useQuery(noticeSettingsQuery());
   const save = useMutation({
@@ -68,7 +105,7 @@ function NoticeSwitches() {
     onSuccess: (data) => qc.setQueryData(adminKeys.noticeSettings(), data),
   });
   const columns: TableProps<NoticeSetting>['columns'] = [
-    { title: t('admin:sms.notices.event'), dataIndex: 'event', render: (e: string) => t(`admin:sms.events.${e}`) },
+    { title: t('admin:sms.notices.event'), dataIndex: 'event', render: (e: string) => label.event(e) },
     {
       title: t('admin:sms.notices.sms'),
       key: 'sms',
@@ -78,7 +115,7 @@ function NoticeSwitches() {
           <Switch
             checked={r.sms}
             loading={save.isPending && save.variables?.event === r.event}
-            aria-label={t('admin:sms.notices.smsFor', { event: t(`admin:sms.events.${r.event}`) })}
+            aria-label={t('admin:sms.notices.smsFor', { event: label.event(r.event) })}
             onChange={(sms) => save.mutate({ event: r.event, sms, wechat: r.wechat })}
           />
           {r.sms && !r.smsReady ? <Tag color="orange">{t('admin:sms.notices.noTemplate')}</Tag> : null}
@@ -94,7 +131,7 @@ function NoticeSwitches() {
           <Switch
             checked={r.wechat}
             loading={save.isPending && save.variables?.event === r.event}
-            aria-label={t('admin:sms.notices.wechatFor', { event: t(`admin:sms.events.${r.event}`) })}
+            aria-label={t('admin:sms.notices.wechatFor', { event: label.event(r.event) })}
             onChange={(wechat) => save.mutate({ event: r.event, sms: r.sms, wechat })}
           />
           {r.wechat && !r.wechatReady ? <Tag color="orange">{t('admin:sms.notices.noTemplate')}</Tag> : null}
@@ -109,8 +146,8 @@ function NoticeSwitches() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">
         {t('admin:sms.notices.intro', {
-          provider: t(`admin:sms.providers.${settings.data?.provider ?? 'outbox'}`, { defaultValue: settings.data?.provider ?? '' }),
-          wechat: t(`admin:sms.notices.wechatModes.${settings.data?.wechat ?? 'off'}`),
+          provider: label.provider(settings.data?.provider ?? 'outbox'),
+          wechat: label.wechatMode(settings.data?.wechat ?? 'off'),
         })}
       </Typography.Paragraph>
       {settings.isError ? <Alert type="error" showIcon title={errorMessage(settings.error, t('admin:sms.notices.loadFailed'))} /> : null}
@@ -130,20 +167,21 @@ function NoticeSwitches() {
 /** Every notice of the outbox and its delivery: channel, tries, the provider's message id or the last error. */
 function NoticeJobs() {
   const { t } = useTranslation();
+  const label = useLabels();
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(20);
   const jobs = useQuery(noticeJobsQuery(page - 1, size));
   const columns: TableProps<NoticeJobItem>['columns'] = [
     { title: t('admin:sms.columns.id'), dataIndex: 'id', width: 70 },
     { title: t('admin:sms.notices.receiver'), dataIndex: 'receiver', width: 200 },
-    { title: t('admin:sms.notices.event'), dataIndex: 'event', width: 130, render: (e: string) => t(`admin:sms.events.${e}`) },
-    { title: t('admin:sms.notices.channel'), dataIndex: 'channel', width: 100, render: (c: string) => t(`admin:sms.channels.${c}`) },
+    { title: t('admin:sms.notices.event'), dataIndex: 'event', width: 130, render: (e: string) => label.event(e) },
+    { title: t('admin:sms.notices.channel'), dataIndex: 'channel', width: 100, render: (c: string) => label.channel(c) },
     { title: t('admin:sms.notices.message'), dataIndex: 'title' },
     {
       title: t('admin:sms.columns.status'),
       dataIndex: 'status',
       width: 110,
-      render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`admin:sms.statuses.${v}`)}</Tag>,
+      render: (v: string) => <Tag color={STATUS_COLOR[v]}>{label.status(v)}</Tag>,
     },
     { title: t('admin:sms.notices.attempts'), dataIndex: 'attempts', width: 90 },
     {
