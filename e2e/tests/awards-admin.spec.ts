@@ -15,10 +15,12 @@ import { createActivity, updateActivity } from './support/registration';
 const ok = (lang: 'zh' | 'en') => (lang === 'zh' ? /确\s?定|OK/ : /OK|Yes/);
 
 async function confirmPopover(page: Page, lang: 'zh' | 'en') {
-  await page
-    .locator('.ant-popconfirm:visible')
-    .getByRole('button', { name: ok(lang) })
-    .click();
+  // a click while the popover is still moving in can miss its button on a busy machine: click until it closes
+  const pop = page.locator('.ant-popconfirm:visible');
+  await expect(async () => {
+    if (await pop.count()) await pop.getByRole('button', { name: ok(lang) }).click({ timeout: 2000 });
+    await expect(pop).toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 for (const { lang, width } of [
