@@ -45,7 +45,11 @@ describe('Header', () => {
 
     expect(screen.getByRole('link', { name: nav.login }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: nav.register }).getAttribute('href')).toBe('/regist');
-    expect(screen.getByRole('link', { name: common.logoLabel }).getAttribute('href')).toBe('/home');
+    const logo = screen.getByRole('link', { name: common.logoLabel });
+    expect(logo.getAttribute('href')).toBe('/home');
+    // its name starts with the words it shows (WCAG 2.5.3, axe label-content-name-mismatch): speech users say what they see
+    expect(logo.textContent).toBe(`${common.siteShortName}${common.siteName}`);
+    expect(common.logoLabel.startsWith(`${common.siteShortName} ${common.siteName}`)).toBe(true);
     expect(document.documentElement.lang).toBe(lang === 'zh' ? 'zh-CN' : 'en');
   });
 
