@@ -15,8 +15,10 @@ import { createActivity, updateActivity } from './support/registration';
 const ok = (lang: 'zh' | 'en') => (lang === 'zh' ? /确\s?定|OK/ : /OK|Yes/);
 
 async function confirmPopover(page: Page, lang: 'zh' | 'en') {
-  // a click while the popover is still moving in can miss its button on a busy machine: click until it closes
+  // the popover opens first; a click while it is still moving in can miss its button on a busy machine, so the
+  // button is clicked until the popover has closed
   const pop = page.locator('.ant-popconfirm:visible');
+  await expect(pop).toHaveCount(1);
   await expect(async () => {
     if (await pop.count()) await pop.getByRole('button', { name: ok(lang) }).click({ timeout: 2000 });
     await expect(pop).toHaveCount(0, { timeout: 2000 });
