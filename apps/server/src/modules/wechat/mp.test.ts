@@ -305,3 +305,15 @@ describe('notices by SMS and WeChat', () => {
     ).toMatchObject({ status: 'failed', lastError: 'errcode 43004' });
   });
 });
+
+describe('the official account in production', () => {
+  it('a production site without WECHAT_MP_APP_ID offers no simulated official account (nor JSAPI pay) unless forced', async () => {
+    const { mpAppId, mpMode } = await import('./mp');
+    expect(mpMode({ WECHAT_LOGIN: 'on', NODE_ENV: 'production', WECHAT_MP_APP_ID: undefined })).toBe('off');
+    expect(mpAppId({ WECHAT_LOGIN: 'on', NODE_ENV: 'production', WECHAT_MP_APP_ID: undefined })).toBeNull();
+    expect(mpMode({ WECHAT_LOGIN: 'force', NODE_ENV: 'production', WECHAT_MP_APP_ID: undefined })).toBe('simulated');
+    expect(mpMode({ WECHAT_LOGIN: 'on', NODE_ENV: 'development', WECHAT_MP_APP_ID: undefined })).toBe('simulated');
+    expect(mpMode({ WECHAT_LOGIN: 'on', NODE_ENV: 'production', WECHAT_MP_APP_ID: 'wx0123456789abcdef' })).toBe('wechat');
+    expect(mpMode({ WECHAT_LOGIN: 'off', NODE_ENV: 'development', WECHAT_MP_APP_ID: 'wx0123456789abcdef' })).toBe('off');
+  });
+});
