@@ -96,18 +96,23 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
         <WriteButton onClick={() => setDialog('delete')}>{t('registration:team.delete')}</WriteButton>
         <WriteButton onClick={() => setDialog('bind')}>{t('registration:team.bindOrg')}</WriteButton>
       </div>
+      {/* a list only when there are teams: a list holding just the "no team yet" note has no list items (axe
+          aria-required-children, issue 23) */}
       {teams.isPending ? (
         <Spin />
-      ) : (
+      ) : teams.data?.content.length ? (
         <div className={s.chips} role="list" aria-label={t('registration:field.teams')}>
-          {(teams.data?.content ?? []).map((x) => (
+          {teams.data.content.map((x) => (
             <span role="listitem" key={x.id}>
               <Button shape="round" type={selected === x.id ? 'primary' : 'default'} aria-pressed={selected === x.id} onClick={() => select(x.id)}>
                 {t('registration:team.chip', { name: x.name, count: x.teamMembers.length, max: x.program.maximum })}
               </Button>
             </span>
           ))}
-          {!teams.data?.content.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('registration:team.empty')} /> : null}
+        </div>
+      ) : (
+        <div className={s.chips}>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('registration:team.empty')} />
         </div>
       )}
       {(teams.data?.totalElements ?? 0) > PAGE_SIZE ? (
