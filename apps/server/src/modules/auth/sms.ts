@@ -96,20 +96,33 @@ export class ProviderSmsAdapter implements SmsAdapter {
   }
 
   async send(msg: { phone: string; purpose: string; text: string; code: string }) {
-    const row = { phone: msg.phone, purpose: msg.purpose, content: msg.text.replaceAll(msg.code, '*'.repeat(msg.code.length)), provider: this.provider.name };
+    const content = msg.text.replaceAll(msg.code, '*'.repeat(msg.code.length));
+    const r = await this.deliver({ phone: msg.phone, purpose: msg.purpose, content }, this.templates.codes[msg.purpose as SmsPurpose], [['code', msg.code]]);
+    if ('messageId' in r) return;
+    this.log.warn({ phone: maskPhone(msg.phone), purpose: msg.purpose, provider: this.provider.name, providerCode: r.providerCode }, 'SMS not sent');
+    if (r.refused?.throttled) throw new AppError('RATE_LIMITED', 'auth.smsProviderLimited');
+    throw new AppError('SMS_UNAVAILABLE');
+  }
+
+  /** One message through the provider, recorded in the outbox either way: its message id, or why it was not sent. */
+  private async deliver(
+    row: { phone: string; purpose: string; content: string },
+    template: string,
+    values: [string, string][],
+  ): Promise<{ messageId: string } | { refused: SmsRefused | null; providerCode: string }> {
+    const record = { ...row, provider: this.provider.name };
     try {
-      const { messageId } = await this.provider.send(msg.phone, this.templates.codes[msg.purpose as SmsPurpose], [['code', msg.code]]);
-      await this.db.insert(smsOutbox).values({ ...row, status: 'sent', providerMessageId: messageId });
+      const { messageId } = await this.provider.send(row.phone, template, values);
+      await this.db.insert(smsOutbox).values({ ...record, status: 'sent', providerMessageId: messageId });
+      return { messageId };
     } catch (e) {
       const refused = e instanceof SmsRefused ? e : null;
       const providerCode = refused?.providerCode ?? ((e as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable');
       await this.db
         .insert(smsOutbox)
-        .values({ ...row, status: 'failed', providerCode })
+        .values({ ...record, status: 'failed', providerCode })
         .catch(() => undefined);
-      this.log.warn({ phone: maskPhone(msg.phone), purpose: msg.purpose, provider: this.provider.name, providerCode }, 'SMS not sent');
-      if (refused?.throttled) throw new AppError('RATE_LIMITED', 'auth.smsProviderLimited');
-      throw new AppError('SMS_UNAVAILABLE');
+      return { refused, providerCode };
     }
   }
 
@@ -131,21 +144,11 @@ export class ProviderSmsAdapter implements SmsAdapter {
         .slice(0, 20)
         .join(''),
     ]);
-    const row = { phone: msg.phone, purpose: `notice:${msg.event}`, content: msg.text, provider: this.provider.name };
-    try {
-      const { messageId } = await this.provider.send(msg.phone, (msg.lang === 'en' ? t.en : undefined) ?? t.zh, values);
-      await this.db.insert(smsOutbox).values({ ...row, status: 'sent', providerMessageId: messageId });
-      return { provider: this.provider.name, messageId };
-    } catch (e) {
-      const refused = e instanceof SmsRefused ? e : null;
-      const providerCode = refused?.providerCode ?? ((e as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable');
-      await this.db
-        .insert(smsOutbox)
-        .values({ ...row, status: 'failed', providerCode })
-        .catch(() => undefined);
-      // throttled, unreachable or unreadable: later may work; another refusal (a bad number or template) will not
-      throw new SmsNoticeFailed(providerCode, !refused || refused.throttled || refused.retryable);
-    }
+    const template = (msg.lang === 'en' ? t.en : undefined) ?? t.zh;
+    const r = await this.deliver({ phone: msg.phone, purpose: `notice:${msg.event}`, content: msg.text }, template, values);
+    if ('messageId' in r) return { provider: this.provider.name, messageId: r.messageId };
+    // throttled, unreachable or unreadable: later may work; another refusal (a bad number or template) will not
+    throw new SmsNoticeFailed(r.providerCode, !r.refused || r.refused.throttled || r.refused.retryable);
   }
 }
 

@@ -25,6 +25,7 @@ const CODE_TTL_S = 5 * 60;
 const TOKEN_TTL_S = 2 * 60 * 60;
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const hidden = (n: string, v: string) => `<input type="hidden" name="${n}" value="${esc(v)}">`;
 const json = (reply: FastifyReply, body: unknown) =>
   reply.code(200).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(JSON.stringify(body));
 
@@ -48,6 +49,15 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
     Buffer.from(deps.pii.index(appId === FAKE_APP_ID ? `wxfake:${device}` : `wxfake:${appId}:${device}`), 'hex')
       .toString('base64url')
       .slice(0, 27);
+  /** this browser's simulated WeChat: its device cookie, made on the first visit */
+  const deviceFor = (req: FastifyRequest, reply: FastifyReply): string => {
+    const known = deviceOf(req);
+    if (known) return known;
+    const device = crypto.randomBytes(18).toString('base64url');
+    reply.header('set-cookie', `${DEVICE_COOKIE}=${device}; Path=${FAKE_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=31536000`);
+    return device;
+  };
+  const nickOf = (lang: Lang, openid: string) => `${lang === 'en' ? 'WeChat user' : '微信用户'} ${openid.slice(-4)}`;
   const unionidOf = (device: string) => 'u' + openidOf(device).slice(1);
   interface CodeData {
     openid: string;
@@ -91,19 +101,14 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
     const state = typeof q.state === 'string' && WECHAT_STATE_RE.test(q.state) ? q.state : null;
     if (q.appid !== FAKE_APP_ID || q.response_type !== 'code' || q.scope !== 'snsapi_login' || !back || !state)
       return html(reply, 400, page(lang, `<h1>${esc(T(lang, 'wechat.fake.title'))}</h1><p>${esc(T(lang, 'wechat.fake.badRequest'))}</p>`));
-    let device = deviceOf(req);
-    if (!device) {
-      device = crypto.randomBytes(18).toString('base64url');
-      reply.header('set-cookie', `${DEVICE_COOKIE}=${device}; Path=${FAKE_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=31536000`);
-    }
+    const device = deviceFor(req, reply);
     const openid = openidOf(device);
-    const nick = `${lang === 'en' ? 'WeChat user' : '微信用户'} ${openid.slice(-4)}`;
+    const nick = nickOf(lang, openid);
     // a decorative code made from the openid (the real page shows a QR to scan with the phone)
     const cells = Buffer.from(openid).toString('hex');
     let rects = '';
     for (let i = 0; i < 64; i++)
       if (parseInt(cells[i % cells.length]!, 16) % 2) rects += `<rect x="${(i % 8) * 20}" y="${Math.floor(i / 8) * 20}" width="20" height="20"/>`;
-    const hidden = (n: string, v: string) => `<input type="hidden" name="${n}" value="${esc(v)}">`;
     return html(
       reply,
       200,
@@ -201,11 +206,7 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
     const scope = q.scope === 'snsapi_base' || q.scope === 'snsapi_userinfo' ? q.scope : null;
     if (q.appid !== FAKE_MP_APP_ID || q.response_type !== 'code' || !scope || !back || !state)
       return html(reply, 400, page(lang, `<h1>${esc(T(lang, 'wechat.fake.title'))}</h1><p>${esc(T(lang, 'wechat.fake.badRequest'))}</p>`));
-    let device = deviceOf(req);
-    if (!device) {
-      device = crypto.randomBytes(18).toString('base64url');
-      reply.header('set-cookie', `${DEVICE_COOKIE}=${device}; Path=${FAKE_PREFIX}; HttpOnly; SameSite=Lax; Max-Age=31536000`);
-    }
+    const device = deviceFor(req, reply);
     const openid = openidOf(device, FAKE_MP_APP_ID);
     if (scope === 'snsapi_base') {
       // silent: straight back with a code, as WeChat does
@@ -215,8 +216,7 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
       back.searchParams.sort();
       return reply.code(302).header('location', back.toString()).send();
     }
-    const nick = `${lang === 'en' ? 'WeChat user' : '微信用户'} ${openid.slice(-4)}`;
-    const hidden = (n: string, v: string) => `<input type="hidden" name="${n}" value="${esc(v)}">`;
+    const nick = nickOf(lang, openid);
     return html(
       reply,
       200,
