@@ -39,7 +39,7 @@ const WECHAT_MODE_KEYS: Record<string, string> = {
 };
 
 const time = (value: string | null) => (value ? <time dateTime={value}>{dayjs(value).format('YYYY-MM-DD HH:mm:ss')}</time> : '—');
-const STATUS_COLOR: Record<string, string> = { sent: 'green', failed: 'red', pending: 'gold' };
+const STATUS_COLOR: Record<string, string> = { sent: 'success', failed: 'error', pending: 'warning' };
 
 /** What each message was for: a code's purpose, or the event of a notice. */
 function useLabels() {
@@ -118,7 +118,7 @@ function NoticeSwitches() {
             aria-label={t('admin:sms.notices.smsFor', { event: label.event(r.event) })}
             onChange={(sms) => save.mutate({ event: r.event, sms, wechat: r.wechat })}
           />
-          {r.sms && !r.smsReady ? <Tag color="orange">{t('admin:sms.notices.noTemplate')}</Tag> : null}
+          {r.sms && !r.smsReady ? <Tag color="warning">{t('admin:sms.notices.noTemplate')}</Tag> : null}
         </span>
       ),
     },
@@ -134,7 +134,7 @@ function NoticeSwitches() {
             aria-label={t('admin:sms.notices.wechatFor', { event: label.event(r.event) })}
             onChange={(wechat) => save.mutate({ event: r.event, sms: r.sms, wechat })}
           />
-          {r.wechat && !r.wechatReady ? <Tag color="orange">{t('admin:sms.notices.noTemplate')}</Tag> : null}
+          {r.wechat && !r.wechatReady ? <Tag color="warning">{t('admin:sms.notices.noTemplate')}</Tag> : null}
         </span>
       ),
     },

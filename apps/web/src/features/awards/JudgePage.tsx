@@ -92,7 +92,7 @@ export default function JudgePage() {
                   <p className={s.muted}>{team.programName}</p>
                 </div>
                 {done !== undefined ? (
-                  <Tag color="green" className={s.done}>
+                  <Tag color="success" className={s.done}>
                     {t('awards:judge.scored', { score: done })}
                   </Tag>
                 ) : (

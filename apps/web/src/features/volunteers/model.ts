@@ -11,10 +11,10 @@ export const VOLUNTEER_STATE_KEYS: Record<VolunteerState, string> = {
 };
 export const VOLUNTEER_STATE_COLORS: Record<VolunteerState, string> = {
   applied: 'blue',
-  preGrouped: 'cyan',
-  admitted: 'green',
-  reassigned: 'gold',
-  confirmed: 'green',
+  preGrouped: 'geekblue',
+  admitted: 'success',
+  reassigned: 'warning',
+  confirmed: 'success',
   full: 'default',
 };
 
