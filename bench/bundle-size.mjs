@@ -28,8 +28,14 @@ const routes = [
   '/activityOrder?id=600',
   '/registration',
   '/rules',
+  '/file',
   '/partner',
   '/about',
+  '/verify',
+  // English addresses (issue 23): the same chunks, rendered by the server in the other language
+  '/en/home',
+  '/en/newsDetail?id=1',
+  '/en/activity',
   '/login',
   '/regist',
 ];

@@ -1,14 +1,53 @@
 import './styles/global.css';
-import './lib/i18n';
+import { readStoredLang } from './lib/i18n';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { createAppRouter, createRoutes } from './app/router';
+import { langOfPath, localizePath } from './lib/lang-path';
+import { HYDRATION_DATA_ID, readHydrationData } from './app/hydration';
+import { ensureUserLoaded } from './lib/auth-actions';
 
-const router = createAppRouter();
+/**
+ * The browser entry. An information page arrives rendered by the server with its loader data beside it
+ * (issue 23): the lazy route modules of that page are loaded first, then React hydrates the HTML.
+ * Every other page (portal, admin) renders from scratch as before.
+ */
+async function boot(): Promise<void> {
+  const { pathname, search, hash } = window.location;
+  // Old links keep working: a visitor who chose English and opens a Chinese address reads the English one.
+  if (langOfPath(pathname) === 'zh' && readStoredLang() === 'en') {
+    window.location.replace(localizePath(pathname + search + hash, 'en'));
+    return;
+  }
+  const container = document.getElementById('root')!;
+  const hydrationData = readHydrationData(document.getElementById(HYDRATION_DATA_ID));
+  const routes = createRoutes();
+  if (hydrationData) await resolveLazyRoutes(routes, pathname);
+  const router = createAppRouter(routes, hydrationData ?? undefined);
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  if (hydrationData) {
+    hydrateRoot(container, app);
+    // the server rendered the page for anyone; a signed-in visitor's name appears once the session loads
+    void ensureUserLoaded();
+  } else createRoot(container).render(app);
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+/** The server rendered the page with its lazy modules in place; the first client render must match. */
+async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved);
+      route.lazy = undefined;
+    }),
+  );
+}
+
+void boot();

@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './errors';
+import { createSsr } from './ssr';
 
 const API_PREFIXES = ['/api/', '/auth/', '/api', '/auth'];
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and every other
- * GET for a page answered with index.html (history mode). API paths keep their JSON 404.
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, the information
+ * pages rendered by the server (plugins/ssr.ts), and every other GET for a page answered with index.html
+ * (history mode). API paths keep their JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
@@ -27,6 +29,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     },
   });
   const html = fs.readFileSync(indexFile);
+  // information pages arrive rendered (issue 23); the portal and admin get the shell
+  const ssr = await createSsr(app, webDist, html.toString('utf8'));
   const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
@@ -35,19 +39,22 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   const walk = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else files.add('/' + path.relative(webDist, full).split(path.sep).join('/'));
+      // Vite's manifest (.vite/) is for the server renderer, not for visitors
+      if (e.isDirectory()) {
+        if (!e.name.startsWith('.')) walk(full);
+      } else files.add('/' + path.relative(webDist, full).split(path.sep).join('/'));
     }
   };
   walk(webDist);
 
-  app.get('/*', (req, reply) => {
+  app.get('/*', async (req, reply) => {
     const url = req.url.split('?')[0]!;
     if (API_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : p + '/'))) {
       return sendNotFound(req, reply);
     }
     if (files.has(url) && url !== '/index.html') return reply.sendFile(url.slice(1));
     if (url.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(url)) return sendNotFound(req, reply);
+    if (ssr && (await ssr.handle(req, reply))) return reply;
     return sendIndex(req, reply);
   });
 }

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Drawer, Grid, Layout, Menu, Segmented, Space, Typography, type MenuProps } from 'antd';
 import { ArrowLeftOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Link, useNavigate } from '../lib/link';
 import { useTranslation } from 'react-i18next';
 import { AntdProvider } from '../lib/antd/AntdProvider';
 import { QueryProvider } from '../lib/QueryProvider';

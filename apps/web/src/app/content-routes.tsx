@@ -27,6 +27,11 @@ function page(route: ContentRoute, load: () => Promise<PageModule>, extra: LazyN
 
 const R = CONTENT_ROUTES;
 
+/** The activity's order page: public but a purchase page, so one address and not server-rendered. */
+export function activityOrderRoute(): RouteObject {
+  return page(R.activityOrder, () => import('./activity-order/ActivityOrderPage'));
+}
+
 /** Spec 2.1 public content routes (news, programs, activities, gallery, rules, partners, about). */
 export function contentRoutes(): RouteObject[] {
   return [
@@ -38,7 +43,6 @@ export function contentRoutes(): RouteObject[] {
     page(R.program, () => import('../features/programs/ProgramListPage')),
     page(R.programInfo, () => import('../features/programs/ProgramDetailPage')),
     page(R.activity, () => import('../features/activities/ActivityListPage')),
-    page(R.activityOrder, () => import('./activity-order/ActivityOrderPage')),
     page(R.registration, () => import('../features/activities/RegistrationPage')),
     page(R.rules, () => import('../features/rules/RulesPage')),
     page(R.file, () => import('../features/rules/RulesPage')),

@@ -4,6 +4,8 @@ import { ensureUserLoaded } from '../lib/auth-actions';
 import { safeRedirect } from '../lib/safe-redirect';
 import { getToken, getUser, hasPermission } from '../lib/session';
 import { KNOWN_PATHS } from './route-meta';
+import { langOfPath, stripLang } from '../lib/lang-path';
+import { currentLang, setLanguage } from '../lib/i18n';
 
 /**
  * Navigation guard, spec 2.2, as a pure decision (`decideNavigation`, unit-tested) plus the router
@@ -70,7 +72,9 @@ export interface GuardInput {
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 function normalise(pathname: string): string {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // /en/news is /news in English (issue 23): the same page, the same rules.
+  const bare = stripLang(pathname);
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
   return (trimmed || '/').toLowerCase();
 }
 
@@ -117,6 +121,9 @@ export { safeRedirect };
 
 export const guardMiddleware: MiddlewareFunction = async ({ request }) => {
   const url = new URL(request.url);
+  // An information page's address fixes its language; it is set before the loaders ask the server.
+  const lang = langOfPath(url.pathname);
+  if (lang && lang !== currentLang()) await setLanguage(lang);
   await ensureUserLoaded();
   const decision = decideNavigation({
     pathname: url.pathname,

@@ -99,12 +99,16 @@ export const NAV_ITEMS: readonly { key: NavKey; to: string; labelKey: string }[]
   { key: 'about', to: '/about', labelKey: 'nav:about' },
 ];
 
+export interface ResolvedMeta extends Pick<RouteMeta, 'image' | 'ogType' | 'jsonLd'> {
+  titleKey?: string;
+  title?: string;
+  descriptionKey?: string;
+  description?: string;
+}
+
 /** Title and description of the current page: the deepest route's loader-data meta wins over its keys. */
-export function resolveMeta(
-  matches: readonly { handle: unknown; loaderData?: unknown }[],
-  search: URLSearchParams,
-): { titleKey?: string; title?: string; descriptionKey?: string; description?: string } {
-  const out: { titleKey?: string; title?: string; descriptionKey?: string; description?: string } = {};
+export function resolveMeta(matches: readonly { handle: unknown; loaderData?: unknown }[], search: URLSearchParams): ResolvedMeta {
+  const out: ResolvedMeta = {};
   for (const m of matches) {
     const h = m.handle as RouteHandle | undefined;
     if (!h) continue;
@@ -122,6 +126,9 @@ export function resolveMeta(
     if (meta?.titleKey) out.titleKey = meta.titleKey;
     if (meta?.title) out.title = meta.title;
     if (meta?.description) out.description = meta.description;
+    if (meta?.image) out.image = meta.image;
+    if (meta?.ogType) out.ogType = meta.ogType;
+    if (meta?.jsonLd) out.jsonLd = meta.jsonLd;
   }
   return out;
 }

@@ -1,18 +1,46 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router';
 import { homeLoader } from '../features/home/loader';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
 import { NotFoundPage, UnauthorizedPage } from '../features/status-pages/StatusPage';
-import { loadNamespaces } from '../lib/i18n';
+import { currentLang, loadNamespaces, setLanguage } from '../lib/i18n';
+import { localizeTo } from '../lib/link';
 import { registerNavigator } from '../lib/navigation';
 import { guardMiddleware, redirectTarget } from './guard';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootShell } from './RootShell';
-import { contentRoutes } from './content-routes';
+import { activityOrderRoute, contentRoutes } from './content-routes';
 import { adminAccessRoutes, adminAwardRoutes, adminMoneyRoutes, adminPeopleRoutes, adminResourceRoutes } from './admin-routes';
 import { BootFallback, RouteError } from './RouteError';
 import { PLACEHOLDER_ROUTES, REGISTRATION_ROUTES, TICKET_ROUTES, type RouteHandle } from './route-meta';
 
 const handle = (h: RouteHandle) => h;
+
+/**
+ * The server-rendered information pages (issue 23), mounted twice: at today's paths in Chinese and
+ * under /en in English. Both trees share the components, loaders and handles.
+ */
+function informationPages(lang: 'zh' | 'en'): RouteObject[] {
+  return [
+    { index: true, loader: () => redirect(lang === 'en' ? '/en/home' : '/home') },
+    {
+      path: 'home',
+      loader: homeLoader,
+      // its own chunk: the other pages' first load does not carry the home page's blocks
+      lazy: async () => ({ Component: (await import('../features/home/HomePage')).default }),
+      handle: handle({ titleKey: 'routes:home', nav: 'home', descriptionKey: 'routes:descriptions.home' }),
+    },
+    ...contentRoutes(),
+    {
+      // certificate verification (issue 13): public, no antd
+      path: 'verify/:certCode?',
+      lazy: async () => {
+        const [m] = await Promise.all([import('../features/awards/VerifyPage'), loadNamespaces('awards')]);
+        return { Component: m.default, loader: m.loader };
+      },
+      handle: handle({ titleKey: 'routes:verify', descriptionKey: 'routes:descriptions.verify' }),
+    },
+  ];
+}
 
 /**
  * The route table (spec 2.1). Public routes are bundled without antd; the portal (/userCenter, /msg)
@@ -34,15 +62,23 @@ export function createRoutes(): RouteObject[] {
               // Errors of a page render inside the layout, keeping header and footer.
               ErrorBoundary: RouteError,
               children: [
-                { index: true, loader: () => redirect('/home') },
+                ...informationPages('zh'),
+                // English information pages have their own addresses (issue 23)
                 {
-                  path: 'home',
-                  loader: homeLoader,
-                  // its own chunk: the other pages' first load does not carry the home page's blocks
-                  lazy: async () => ({ Component: (await import('../features/home/HomePage')).default }),
-                  handle: handle({ titleKey: 'routes:home', nav: 'home', descriptionKey: 'routes:descriptions.home' }),
+                  path: 'en',
+                  children: [
+                    ...informationPages('en'),
+                    {
+                      // /en/login, /en/userCenter…: pages with one address, shown in English
+                      path: '*',
+                      loader: async ({ params, request }) => {
+                        await setLanguage('en');
+                        return redirect(`/${params['*'] ?? ''}${new URL(request.url).search}`);
+                      },
+                    },
+                  ],
                 },
-                ...contentRoutes(),
+                activityOrderRoute(),
                 ...PLACEHOLDER_ROUTES.map<RouteObject>((r) => ({
                   path: r.path,
                   element: <PlaceholderPage titleKey={r.titleKey} />,
@@ -72,15 +108,6 @@ export function createRoutes(): RouteObject[] {
                     return { Component: m.default };
                   },
                   handle: handle({ titleKeyFor: (search) => (search.get('mode') === 'reset' ? 'routes:resetPassword' : 'routes:regist') }),
-                },
-                {
-                  // certificate verification (issue 13): public, no antd
-                  path: 'verify/:certCode?',
-                  lazy: async () => {
-                    const [m] = await Promise.all([import('../features/awards/VerifyPage'), loadNamespaces('awards')]);
-                    return { Component: m.default, loader: m.loader };
-                  },
-                  handle: handle({ titleKey: 'routes:verify', descriptionKey: 'routes:descriptions.verify' }),
                 },
                 { path: '404', Component: NotFoundPage, handle: handle({ titleKey: 'routes:notFound' }) },
                 { path: '401', Component: UnauthorizedPage, handle: handle({ titleKey: 'routes:unauthorized' }) },
@@ -207,8 +234,8 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(createRoutes(), { future: { v8_middleware: true } });
-  registerNavigator((to, options) => void router.navigate(to, options));
+export function createAppRouter(routes: RouteObject[] = createRoutes(), hydrationData?: HydrationState) {
+  const router = createBrowserRouter(routes, { future: { v8_middleware: true }, hydrationData });
+  registerNavigator((to, options) => void router.navigate(localizeTo(to, currentLang()), options));
   return router;
 }

@@ -110,3 +110,16 @@ export function sanitizeHtml(html: string): string {
   clean(doc.body, doc);
   return doc.body.innerHTML;
 }
+
+/**
+ * The server renderer (issue 23) has no DOMParser: it hands in the server's own allow-list sanitiser
+ * (apps/server/src/lib/sanitize.ts). Without one, rich text renders as nothing on the server rather than
+ * unsanitised; the browser fills it in after hydration.
+ */
+let serverSanitizer: ((html: string) => string) | null = null;
+export function setServerSanitizer(fn: (html: string) => string): void {
+  serverSanitizer = fn;
+}
+export function sanitizeOnServer(html: string): string {
+  return serverSanitizer ? serverSanitizer(html) : '';
+}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from '../lib/sanitize-html';
+import { sanitizeHtml, sanitizeOnServer } from '../lib/sanitize-html';
 import s from './content.module.css';
 
 /**
@@ -7,7 +7,7 @@ import s from './content.module.css';
  * sanitises it before saving; in the browser it passes our allow-list again before it is inserted.
  */
 export function RichText({ html, className }: { html: string; className?: string }) {
-  const safe = useMemo(() => (typeof DOMParser === 'undefined' ? html : sanitizeHtml(html)), [html]);
+  const safe = useMemo(() => (typeof DOMParser === 'undefined' ? sanitizeOnServer(html) : sanitizeHtml(html)), [html]);
   if (!safe.trim()) return null;
   return <div className={`${s.rich} ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: safe }} />;
 }

@@ -38,9 +38,13 @@ export function loadSiteContact(lang: AppLang, signal?: AbortSignal): Promise<Si
   return Promise.race([p, new Promise<null>((resolve) => signal.addEventListener('abort', () => resolve(null), { once: true }))]);
 }
 
+// The server renderer shares this module between visitors: it renders without the cache, as the browser's
+// hydrating first render (which has not fetched yet) does.
+const cached = (lang: AppLang) => (typeof window === 'undefined' ? null : (cache.get(lang) ?? null));
+
 export function useSiteContact(): SiteContact | null {
   const lang = useLang();
-  const [state, setState] = useState<{ lang: AppLang; value: SiteContact | null }>(() => ({ lang, value: cache.get(lang) ?? null }));
+  const [state, setState] = useState<{ lang: AppLang; value: SiteContact | null }>(() => ({ lang, value: cached(lang) }));
   useEffect(() => {
     let live = true;
     void loadSiteContact(lang).then((value) => live && setState({ lang, value }));
@@ -48,7 +52,7 @@ export function useSiteContact(): SiteContact | null {
       live = false;
     };
   }, [lang]);
-  return state.lang === lang ? state.value : (cache.get(lang) ?? null);
+  return state.lang === lang ? state.value : cached(lang);
 }
 
 /** Digits (and a leading +) for a tel: link. */

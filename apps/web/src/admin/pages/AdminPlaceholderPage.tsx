@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { laterItem } from '../menu';
 

@@ -1,6 +1,6 @@
 import { App, Button, Card, Form, InputNumber, Select, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { AccountSelect } from '../AccountSelect';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Select, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { PAY_STATUS, type DashboardStats } from '@rp/shared';
 import { isApiError } from '../../lib/api-client';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Grid, Space, Table, Tabs, Tag, Typography, Upload, type TableProps } from 'antd';
 import { DownloadOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '@rp/shared/rules/money';
 import type { RouteMeta } from '../../lib/page-meta';

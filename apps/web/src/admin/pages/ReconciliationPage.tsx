@@ -1,7 +1,7 @@
 import { Alert, App, Button, Table, Typography, type TableProps } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '@rp/shared/rules/money';
 import type { RouteMeta } from '../../lib/page-meta';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Grid, Space, Table, Tabs, Tag, Typography, type TableProps } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { formatYuan, REFUND_STATUSES } from '@rp/shared/rules/money';
 import type { RouteMeta } from '../../lib/page-meta';

@@ -3,7 +3,8 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlin
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { useLoaderData, useSearchParams } from 'react-router';
+import { useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { canResource } from '@rp/shared/roles';

@@ -2,7 +2,7 @@ import { Image, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { formatYuan } from '@rp/shared/rules/money';
 import { refOptionsQuery } from './api';
 import { imageUrlOf, isMoneyField, localized, refLabel, type Lang, type Row } from './model';

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { ActivityDetail } from '../../features/activities/ActivityDetailPage';
 import { activityDetailLoader, activityDetailMeta, type ActivityDetailData } from '../../features/activities/loaders';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { NAV_ITEMS } from '../route-meta';
 import { FooterCanvas } from './FooterCanvas';

@@ -12,7 +12,7 @@ import { Header } from './Header';
 
 function renderAt(path: string, handle: RouteHandle) {
   const router = createMemoryRouter([{ path: '*', element: <Header />, handle }], { initialEntries: [path] });
-  return render(<RouterProvider router={router} />);
+  return { router, ...render(<RouterProvider router={router} />) };
 }
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -46,16 +46,26 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: nav.login }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: nav.register }).getAttribute('href')).toBe('/regist');
     const logo = screen.getByRole('link', { name: common.logoLabel });
-    expect(logo.getAttribute('href')).toBe('/home');
+    // information pages have an address per language (issue 23)
+    expect(logo.getAttribute('href')).toBe(lang === 'zh' ? '/home' : '/en/home');
+    expect(within(main).getByRole('link', { name: nav.news }).getAttribute('href')).toBe(lang === 'zh' ? '/news' : '/en/news');
     // its name starts with the words it shows (WCAG 2.5.3, axe label-content-name-mismatch): speech users say what they see
     expect(logo.textContent).toBe(`${common.siteShortName}${common.siteName}`);
     expect(common.logoLabel.startsWith(`${common.siteShortName} ${common.siteName}`)).toBe(true);
     expect(document.documentElement.lang).toBe(lang === 'zh' ? 'zh-CN' : 'en');
   });
 
-  it('switches language from the dropdown and remembers it in localStorage.lang', async () => {
+  it('on an information page, the switch moves to the same page at the address of the other language', async () => {
     await act(() => i18n.changeLanguage('zh'));
-    renderAt('/home', { nav: 'home' });
+    const { router } = renderAt('/newsDetail?id=7', { nav: 'news' });
+    fireEvent.click(screen.getByRole('button', { name: zhCommon.lang.current.replace('{{name}}', zhCommon.lang.zh) }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'English' })));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/en/newsDetail?id=7');
+  });
+
+  it('elsewhere, switches language in place and remembers it in localStorage.lang', async () => {
+    await act(() => i18n.changeLanguage('zh'));
+    const { router } = renderAt('/onlineMatch', { nav: 'activity' });
     const button = screen.getByRole('button', { name: zhCommon.lang.current.replace('{{name}}', zhCommon.lang.zh) });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
@@ -64,6 +74,7 @@ describe('Header', () => {
     expect(localStorage.getItem('lang')).toBe('en');
     expect(screen.getByRole('link', { name: enNav.news })).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
+    expect(router.state.location.pathname).toBe('/onlineMatch');
   });
 
   it('shows the nickname with an unread dot and the account menu for a logged-in admin', async () => {

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { langOfPath, localizePath } from '../../lib/lang-path';
 import { Dropdown, menuItemClass } from '../../ui/Dropdown';
 import { currentLang, LANGS, setLanguage, type AppLang } from '../../lib/i18n';
 import s from './Header.module.css';
@@ -7,9 +9,14 @@ const LANG_LABEL_KEYS: Record<AppLang, string> = { zh: 'common:lang.zh', en: 'co
 // The button shows a short name (the header is tight in English); the menu and the label say it in full.
 const LANG_SHORT_KEYS: Record<AppLang, string> = { zh: 'common:lang.shortZh', en: 'common:lang.shortEn' };
 
-/** Chinese / English switch. The choice is kept in localStorage.lang (spec 1). */
+/**
+ * Chinese / English switch. The choice is kept in localStorage.lang (spec 1). On an information page it
+ * moves to the same page's address in the other language (issue 23); elsewhere the page switches in place.
+ */
 export function LanguageSwitch() {
   const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
   const lang = currentLang();
   const name = t(LANG_LABEL_KEYS[lang]);
   return (
@@ -33,7 +40,8 @@ export function LanguageSwitch() {
               lang={code === 'zh' ? 'zh-CN' : 'en'}
               aria-current={code === lang ? 'true' : undefined}
               onClick={() => {
-                void setLanguage(code);
+                if (langOfPath(location.pathname)) void navigate(localizePath(location.pathname + location.search + location.hash, code));
+                else void setLanguage(code);
                 close(true);
               }}
             >

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_MAX } from '@rp/shared/limits';
 import { api, errorMessage, isApiError } from '../../lib/api-client';

@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { formatDateRange } from '../../lib/format';
 import { useLang } from '../../lib/use-lang';
@@ -9,7 +10,7 @@ import { SignUpBadge } from './ActivityView';
 import type { ActivityListData } from './loaders';
 import s from './activities.module.css';
 
-export { activityListLoader as loader } from './loaders';
+export { activityListLoader as loader, activityListMeta as meta } from './loaders';
 
 /** /activity: activities with their dates, venue and sign-up state; each leads to its order page. */
 export default function ActivityListPage() {

@@ -1,11 +1,12 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageBody, PageHead } from '../../ui/PageHead';
 import { btn } from '../../ui/buttons';
 import { ActivityView } from './ActivityView';
 import type { RegistrationData } from './loaders';
 
-export { registrationLoader as loader } from './loaders';
+export { registrationLoader as loader, registrationMeta as meta } from './loaders';
 
 /** /registration: the Asian finals (activity 568) — its information and register button. */
 export default function RegistrationPage() {

@@ -3,6 +3,7 @@ import { contentApi, notFound, orNull } from '../../lib/content-api';
 import type { ActivityItem, LiveItem, Page } from '../../lib/contract';
 import { htmlToText, parseId, parsePage } from '../../lib/format';
 import type { RouteMeta } from '../../lib/page-meta';
+import { activityEvent } from '../../lib/structured-data';
 
 export const ACTIVITY_PAGE_SIZE = 12;
 /** The Asian finals (spec 9: special activity 568) shown on /registration. */
@@ -37,7 +38,24 @@ export async function activityDetailLoader({ request }: LoaderFunctionArgs): Pro
 
 export function activityDetailMeta(data: unknown): RouteMeta | undefined {
   const { activity } = data as ActivityDetailData;
-  return { title: activity.name, description: htmlToText(activity.intro) || undefined };
+  return { title: activity.name, description: htmlToText(activity.intro) || undefined, image: activity.posterUrl ?? undefined };
+}
+
+/** /activity: each activity on the page as an Event for search engines. */
+export function activityListMeta(data: unknown): RouteMeta | undefined {
+  const { list } = data as ActivityListData;
+  return { jsonLd: (site) => list.content.map((a) => activityEvent(a, site, `/activityOrder?id=${a.id}`)) };
+}
+
+/** /registration: the finals' page is described by the activity and carries it as an Event. */
+export function registrationMeta(data: unknown): RouteMeta | undefined {
+  const { activity } = data as RegistrationData;
+  if (!activity) return undefined;
+  return {
+    description: htmlToText(activity.intro) || undefined,
+    image: activity.posterUrl ?? undefined,
+    jsonLd: (site) => [activityEvent(activity, site, '/registration')],
+  };
 }
 
 export interface RegistrationData {

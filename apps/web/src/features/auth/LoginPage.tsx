@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { useLoaderData, useSearchParams } from 'react-router';
+import { Link, useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { CAPTCHA_MAX_LENGTH } from '@rp/shared/limits';
 import type { CaptchaResponse, LoginResponse } from '../../lib/contract';

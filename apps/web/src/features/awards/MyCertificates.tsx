@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Skeleton, Tag } from 'antd';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../lib/api-client';
 import type { CertificateListResponse } from '../../lib/contract';

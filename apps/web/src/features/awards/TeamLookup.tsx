@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../lib/api-client';
 import type { CertificateListResponse } from '../../lib/contract';

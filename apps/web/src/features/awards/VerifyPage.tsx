@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../lib/api-client';
 import type { VerifyResponse } from '../../lib/contract';

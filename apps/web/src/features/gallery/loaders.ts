@@ -60,5 +60,5 @@ export async function galleryLoader({ request }: LoaderFunctionArgs): Promise<Ga
 export function galleryMeta(data: unknown): RouteMeta | undefined {
   const d = data as GalleryData;
   if (d.kind !== 'ok') return undefined;
-  return { title: d.album.photo.name, description: d.album.photo.description || undefined };
+  return { title: d.album.photo.name, description: d.album.photo.description || undefined, image: d.album.photo.coverUrl ?? undefined };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem, ConsoleItem, NewsItem, PartnerItem } from '../../lib/contract';
 import { formatDate, formatDateRange, isoDay } from '../../lib/format';

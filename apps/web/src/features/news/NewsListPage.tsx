@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { formatDate, isoDay } from '../../lib/format';
 import { useLang } from '../../lib/use-lang';

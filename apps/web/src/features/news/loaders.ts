@@ -3,6 +3,7 @@ import { contentApi, notFound, orNotFound } from '../../lib/content-api';
 import type { NewsDetail, NewsItem, Page } from '../../lib/contract';
 import { htmlToText, parseId, parsePage } from '../../lib/format';
 import type { RouteMeta } from '../../lib/page-meta';
+import { newsArticle } from '../../lib/structured-data';
 
 export const NEWS_PAGE_SIZE = 10;
 
@@ -32,5 +33,12 @@ export async function newsDetailLoader({ request }: LoaderFunctionArgs): Promise
 
 export function newsDetailMeta(data: unknown): RouteMeta | undefined {
   const d = data as NewsDetailData;
-  return { title: d.news.title, description: d.news.summary || htmlToText(d.news.content) };
+  const description = d.news.summary || htmlToText(d.news.content);
+  return {
+    title: d.news.title,
+    description,
+    image: d.news.coverUrl ?? undefined,
+    ogType: 'article',
+    jsonLd: (site) => [newsArticle(d.news, site, description)],
+  };
 }

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, InputNumber, Radio, Skeleton } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { ORDER_MAX_ITEMS } from '@rp/shared/rules/money';
 import { errorMessage } from '../../lib/api-client';

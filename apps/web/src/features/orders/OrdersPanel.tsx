@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Pagination, Select, Skeleton, Tag } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { ORDER_DISPLAY, type OrderDisplay, type PayChannel } from '@rp/shared/rules/money';
 import { errorMessage } from '../../lib/api-client';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Radio, Result, Skeleton, Spin } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import type { PayChannel } from '@rp/shared/rules/money';

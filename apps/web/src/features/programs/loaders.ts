@@ -29,7 +29,7 @@ export async function programDetailLoader({ request }: LoaderFunctionArgs): Prom
 
 export function programDetailMeta(data: unknown): RouteMeta | undefined {
   const { program } = data as ProgramDetailData;
-  return { title: program.name, description: htmlToText(program.intro) || undefined };
+  return { title: program.name, description: htmlToText(program.intro) || undefined, image: program.coverUrl ?? undefined };
 }
 
 /** Groups programs by activity, keeping the server's order (newest activity first). */

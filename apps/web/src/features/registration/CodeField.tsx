@@ -1,7 +1,7 @@
 import { Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { REDEEM_CODE_MAX } from '@rp/shared/limits';
 import type { MemberItem } from '@rp/shared';

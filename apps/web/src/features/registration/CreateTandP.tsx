@@ -1,7 +1,7 @@
 import { Alert, Card, Input, Radio, Select } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_MAX, CHANNEL_CODE_MAX, NAME_MAX } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';

@@ -1,6 +1,6 @@
 import { Card, Empty, List, Spin, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { myRegistrationsQuery } from './api';
 import { PayStatusTag } from './PayStatusTag';

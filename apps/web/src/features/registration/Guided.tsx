@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Spin, Steps, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
 import { membersQuery, teamsQuery, type TeamItem } from './api';

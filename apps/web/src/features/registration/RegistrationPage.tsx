@@ -1,6 +1,7 @@
 import { Alert, Button, Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { Link, useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useSession } from '../../lib/session';

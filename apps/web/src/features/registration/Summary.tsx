@@ -1,5 +1,5 @@
 import { Button, Spin } from 'antd';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
 import { formatDateTime } from '../../lib/format';

@@ -1,4 +1,5 @@
-import { Link, useLoaderData, useLocation, useSearchParams } from 'react-router';
+import { useLoaderData, useLocation, useSearchParams } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { FileList } from '../../ui/FileList';
 import { EmptyState, PageBody, PageHead } from '../../ui/PageHead';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Skeleton, Spin, Tag } from 'antd';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { errorMessage } from '../../lib/api-client';

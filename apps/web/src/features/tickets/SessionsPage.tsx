@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, InputNumber, Skeleton, Tag } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatDateTime, formatPrice, parseId } from '../../lib/format';

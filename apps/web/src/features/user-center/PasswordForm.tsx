@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@rp/shared/limits';
 import { notify } from '../../lib/notify';

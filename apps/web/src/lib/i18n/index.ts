@@ -1,5 +1,6 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { langOfPath } from '../lang-path';
 
 /**
  * i18next set up synchronously from the JSON files in src/locales/<lang>/<namespace>.json.
@@ -65,6 +66,16 @@ export async function loadNamespaces(...namespaces: LazyNamespace[]): Promise<vo
   await loadBundles([currentLang()], namespaces);
 }
 
+/** The server renderer (issue 23) renders either language at any moment: every namespace, both languages. */
+export async function preloadAllNamespaces(): Promise<void> {
+  const all = new Set<LazyNamespace>();
+  for (const file of Object.keys(lazyFiles)) {
+    const parsed = parsePath(file);
+    if (parsed) all.add(parsed[1] as LazyNamespace);
+  }
+  await loadBundles(LANGS, [...all]);
+}
+
 export function isAppLang(value: unknown): value is AppLang {
   return value === 'zh' || value === 'en';
 }
@@ -98,11 +109,17 @@ function applyToDocument(lang: AppLang): void {
 
 const { resources, namespaces } = buildResources();
 
+/** An information page's address fixes its language (issue 23); elsewhere the stored choice holds. */
+function initialLang(): AppLang {
+  const fromPath = typeof location === 'undefined' ? null : langOfPath(location.pathname);
+  return fromPath ?? readStoredLang();
+}
+
 void i18n.use(initReactI18next).init({
   resources,
   ns: namespaces,
   defaultNS: 'common',
-  lng: readStoredLang(),
+  lng: initialLang(),
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGS],
   interpolation: { escapeValue: false },
@@ -112,15 +129,20 @@ void i18n.use(initReactI18next).init({
 });
 
 applyToDocument(currentLang());
+storeLang(currentLang());
+
+function storeLang(lang: AppLang): void {
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    // Private mode (or the server renderer): the choice lasts for this page only.
+  }
+}
 
 i18n.on('languageChanged', (lng) => {
   const lang = isAppLang(lng) ? lng : DEFAULT_LANG;
   applyToDocument(lang);
-  try {
-    localStorage.setItem(LANG_STORAGE_KEY, lang);
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
+  storeLang(lang);
 });
 
 /**

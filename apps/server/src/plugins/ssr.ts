@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicBase } from '../lib/public-base';
+import { sanitizeRichText } from '../lib/sanitize';
+
+/**
+ * Server rendering of the information pages (issue 23). The web build's server entry
+ * (apps/web/dist-ssr/entry-server.js, `vite build --ssr`) renders a page from the same routes, loaders
+ * and components as the browser; its loaders' API calls are answered in-process (app.inject), without
+ * the visitor's cookies: what is rendered is what anyone may see, so it is cached.
+ *
+ * Cache: per address (path and the query parameters that pick content) and language, at most
+ * SSR_CACHE_ENTRIES pages for SSR_CACHE_TTL_MS. An admin write (any successful non-GET under /api/admin)
+ * empties it on this instance; the other instances follow within the TTL.
+ */
+export const SSR_CACHE_TTL_MS = 30_000;
+export const SSR_CACHE_ENTRIES = 500;
+
+interface EntryServer {
+  configure(setup: {
+    fetch: typeof fetch;
+    sanitize: (html: string) => string;
+    base: string;
+    template: string;
+    manifest: Record<string, unknown>;
+  }): Promise<void>;
+  isServerRendered(pathname: string): boolean;
+  render(
+    url: string,
+  ): Promise<{ kind: 'html'; status: number; html: string } | { kind: 'redirect'; status: number; location: string } | { kind: 'skip'; status: number }>;
+}
+
+/** Query parameters the information pages read; every other one (WeChat's from=…, utm_…) is dropped before rendering. */
+const CONTENT_PARAMS = ['id', 'consoleId', 'page', 'year', 'activityId', 'activityNo'];
+
+interface Cached {
+  at: number;
+  status: number;
+  body: string;
+  location?: string;
+}
+
+export interface Ssr {
+  /** Answers the request when its address is an information page; false otherwise (the caller sends the shell). */
+  handle(req: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  /** The cache key and the URL rendered for `url` (exported for the tests). */
+  renderUrl(url: string): string;
+}
+
+export async function createSsr(app: FastifyInstance, webDist: string, template: string): Promise<Ssr | null> {
+  const entryFile = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.js');
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  if (!fs.existsSync(entryFile) || !fs.existsSync(manifestFile)) {
+    app.log.warn({ entryFile }, 'server renderer not built; information pages are rendered in the browser');
+    return null;
+  }
+  const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+
+  const inProcessFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const target = typeof input === 'string' ? new URL(input, 'http://ssr.invalid') : new URL(input instanceof URL ? input.href : input.url);
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: target.pathname + target.search,
+      headers,
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  }) as typeof fetch;
+
+  await entry.configure({
+    fetch: inProcessFetch,
+    sanitize: sanitizeRichText,
+    base: publicBase(app.deps.config).replace(/\/+$/, ''),
+    template,
+    manifest,
+  });
+
+  const cache = new Map<string, Cached>();
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/admin') && reply.statusCode < 400) cache.clear();
+  });
+
+  const renderUrl = (url: string) => {
+    const parsed = new URL(url, 'http://ssr.invalid');
+    const params = new URLSearchParams();
+    for (const key of CONTENT_PARAMS) {
+      const value = parsed.searchParams.get(key);
+      if (value !== null) params.set(key, value.slice(0, 64));
+    }
+    const query = params.toString();
+    return parsed.pathname + (query ? `?${query}` : '');
+  };
+
+  return {
+    renderUrl,
+    async handle(req, reply) {
+      const pathname = req.url.split('?')[0]!;
+      if (!entry.isServerRendered(pathname)) return false;
+      const key = renderUrl(req.url);
+      let hit = cache.get(key);
+      if (!hit || Date.now() - hit.at > SSR_CACHE_TTL_MS) {
+        let result: Awaited<ReturnType<EntryServer['render']>>;
+        try {
+          result = await entry.render(key);
+        } catch (err) {
+          // the browser renders the page instead; the error names no person (no request data in it)
+          req.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'server rendering failed');
+          return false;
+        }
+        if (result.kind === 'skip') return false;
+        hit =
+          result.kind === 'redirect'
+            ? { at: Date.now(), status: result.status, body: '', location: result.location }
+            : { at: Date.now(), status: result.status, body: result.html };
+        cache.delete(key);
+        if (cache.size >= SSR_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        cache.set(key, hit);
+      }
+      if (hit.location) {
+        void reply.redirect(hit.location, hit.status);
+        return true;
+      }
+      void reply.code(hit.status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(hit.body);
+      return true;
+    },
+  };
+}

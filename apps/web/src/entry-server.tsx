@@ -1,0 +1,223 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import i18n, { htmlLang, preloadAllNamespaces, type AppLang } from './lib/i18n';
+import { configureApiClient } from './lib/api-client';
+import { setServerSanitizer } from './lib/sanitize-html';
+import { langOfPath, localizePath, stripLang } from './lib/lang-path';
+import { createRoutes } from './app/router';
+import { NAV_ITEMS, resolveMeta, type RouteHandle } from './app/route-meta';
+import { HYDRATION_DATA_ID, serializeHydrationData } from './app/hydration';
+import type { SiteContext } from './lib/page-meta';
+
+/**
+ * The server renderer of the information pages (issue 23), built by `vite build --ssr` into
+ * apps/web/dist-ssr and loaded by the server (apps/server/src/plugins/ssr.ts). The same route table,
+ * loaders and components as the browser; the loaders' API calls are answered in-process.
+ *
+ * i18next is one instance: renders run one at a time (each sets its language, awaits its loaders and
+ * renders synchronously), which the server's per-language page cache makes cheap.
+ */
+export interface RenderSetup {
+  /** Answers the loaders' API calls (the server passes an in-process fetch). */
+  fetch: typeof fetch;
+  /** The server's allow-list sanitiser for rich text. */
+  sanitize: (html: string) => string;
+  /** PUBLIC_BASE_URL without a trailing slash: every absolute link comes from it. */
+  base: string;
+  /** The built index.html and Vite's manifest (.vite/manifest.json) of the client build. */
+  template: string;
+  manifest: Record<string, ManifestChunk>;
+}
+
+export interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export type RenderResult =
+  | { kind: 'html'; status: number; html: string; lang: AppLang }
+  | { kind: 'redirect'; status: number; location: string }
+  /** Not an information page, or its loader failed: the server answers with the client shell. */
+  | { kind: 'skip'; status: number };
+
+/** Whether the server renders this address (everything else gets the client shell). */
+export function isServerRendered(pathname: string): boolean {
+  return langOfPath(pathname) !== null;
+}
+
+/** Each information page's lazy module, to link its CSS and preload its script with the HTML. */
+const PAGE_MODULES: Record<string, string> = {
+  home: 'src/features/home/HomePage.tsx',
+  news: 'src/features/news/NewsListPage.tsx',
+  newsdetail: 'src/features/news/NewsDetailPage.tsx',
+  pasted: 'src/features/gallery/HighlightsPage.tsx',
+  pictures: 'src/features/gallery/HighlightsPage.tsx',
+  picturesdetail: 'src/features/gallery/GalleryPage.tsx',
+  program: 'src/features/programs/ProgramListPage.tsx',
+  programinfo: 'src/features/programs/ProgramDetailPage.tsx',
+  activity: 'src/features/activities/ActivityListPage.tsx',
+  registration: 'src/features/activities/RegistrationPage.tsx',
+  rules: 'src/features/rules/RulesPage.tsx',
+  file: 'src/features/rules/RulesPage.tsx',
+  partner: 'src/features/partners/PartnersPage.tsx',
+  about: 'src/features/about/AboutPage.tsx',
+  verify: 'src/features/awards/VerifyPage.tsx',
+};
+
+/** Query parameters that pick what a page shows; the rest (WeChat's `from=singlemessage`, utm_…) are not part of its address. */
+const CANONICAL_PARAMS = ['id', 'consoleId', 'page', 'year', 'activityId', 'type'];
+
+let setup: RenderSetup | null = null;
+let handler: ReturnType<typeof createStaticHandler> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+export async function configure(next: RenderSetup): Promise<void> {
+  setup = next;
+  configureApiClient({ fetch: next.fetch, timeoutMs: 10_000 });
+  setServerSanitizer(next.sanitize);
+  await preloadAllNamespaces();
+  handler = createStaticHandler(createRoutes());
+}
+
+/** Renders `url` (path and query). One render at a time: i18next's language is process-wide. */
+export function render(url: string): Promise<RenderResult> {
+  const run = queue.then(() => renderNow(url));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function renderNow(url: string): Promise<RenderResult> {
+  if (!setup || !handler) throw new Error('renderer not configured');
+  const parsed = new URL(url, 'http://ssr.invalid');
+  const lang = langOfPath(parsed.pathname);
+  if (!lang) return { kind: 'skip', status: 200 };
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+
+  const request = new Request(new URL(parsed.pathname + parsed.search, setup.base), { headers: { 'accept-language': htmlLang(lang) } });
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    if (location && context.status >= 300 && context.status < 400) return { kind: 'redirect', status: context.status, location };
+    return { kind: 'skip', status: context.status };
+  }
+  // A loader that threw (unknown id → 404 page, a failed API call): the browser renders that state as today.
+  if (context.errors) return { kind: 'skip', status: context.statusCode };
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const body = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+  const data = serializeHydrationData({ loaderData: context.loaderData, actionData: context.actionData, errors: context.errors });
+  const head = headFor(context, parsed, lang, setup);
+  const html = setup.template
+    .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(lang)}"`)
+    .replace(/<title>[^<]*<\/title>/, head)
+    // after the entry's stylesheet, where the browser would add the page's own when it loads the chunk
+    .replace('</head>', `  ${pageAssets(context, setup).join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div><script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script>`);
+  return { kind: 'html', status: 200, html, lang };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** JSON-LD inside <script type="application/ld+json">: nothing in the data may close the element. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function canonicalPath(parsed: URL): string {
+  const bare = stripLang(parsed.pathname);
+  const params = new URLSearchParams();
+  for (const key of CANONICAL_PARAMS) {
+    const value = parsed.searchParams.get(key);
+    // the first page of a list is the list itself
+    if (value !== null && value !== '' && !(key === 'page' && value === '1')) params.set(key, value);
+  }
+  const query = params.toString();
+  return bare + (query ? `?${query}` : '');
+}
+
+function headFor(context: StaticHandlerContext, parsed: URL, lang: AppLang, s: RenderSetup): string {
+  const t = i18n.getFixedT(lang);
+  const matches = context.matches.map((m) => ({ handle: m.route.handle as unknown, loaderData: context.loaderData[m.route.id] }));
+  const meta = resolveMeta(matches, parsed.searchParams);
+  const site = t('common:siteName');
+  const pageTitle = meta.title ?? (meta.titleKey ? t(meta.titleKey) : undefined);
+  const title = pageTitle ? `${pageTitle} - ${site}` : site;
+  const description = meta.description ?? (meta.descriptionKey ? t(meta.descriptionKey) : t('routes:descriptions.default'));
+
+  const path = canonicalPath(parsed);
+  const url = (p: string, l: AppLang = lang) => s.base + localizePath(p, l);
+  const image = meta.image ? (/^https?:\/\//i.test(meta.image) ? meta.image : s.base + meta.image) : `${s.base}/share-card.png`;
+  const ctx: SiteContext = { base: s.base, lang, siteName: site, url: (p) => url(p) };
+
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url(path))}" />`,
+    `<link rel="alternate" hreflang="zh-CN" href="${escapeHtml(url(path, 'zh'))}" />`,
+    `<link rel="alternate" hreflang="en" href="${escapeHtml(url(path, 'en'))}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(path, 'zh'))}" />`,
+    `<meta property="og:type" content="${meta.ogType ?? 'website'}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(site)}" />`,
+    `<meta property="og:title" content="${escapeHtml(pageTitle ?? site)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url(path))}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:locale" content="${lang === 'zh' ? 'zh_CN' : 'en_US'}" />`,
+    `<meta property="og:locale:alternate" content="${lang === 'zh' ? 'en_US' : 'zh_CN'}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta itemprop="name" content="${escapeHtml(pageTitle ?? site)}" />`,
+    `<meta itemprop="image" content="${escapeHtml(image)}" />`,
+  ];
+  const ld = [...(meta.jsonLd?.(ctx) ?? []), breadcrumbs(context, pageTitle, t, ctx, path)];
+  for (const item of ld) tags.push(`<script type="application/ld+json">${jsonForScript(item)}</script>`);
+  return tags.join('\n    ');
+}
+
+/** Home › section › page, from the route's navigation entry and the page's own title. */
+function breadcrumbs(context: StaticHandlerContext, pageTitle: string | undefined, t: (key: string) => string, site: SiteContext, path: string) {
+  const handle = context.matches.map((m) => m.route.handle as RouteHandle | undefined).findLast((h) => h?.nav);
+  const items: { name: string; item: string }[] = [{ name: t('nav:home'), item: site.url('/home') }];
+  const section = handle?.nav && handle.nav !== 'home' ? NAV_ITEMS.find((n) => n.key === handle.nav) : undefined;
+  if (section) items.push({ name: t(section.labelKey), item: site.url(section.to) });
+  const last = items[items.length - 1]!;
+  if (pageTitle && pageTitle !== last.name && site.url(path) !== last.item) items.push({ name: pageTitle, item: site.url(path) });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((x, i) => ({ '@type': 'ListItem', position: i + 1, name: x.name, item: x.item })),
+  };
+}
+
+/** The page's own chunk: its stylesheet (no flash of unstyled content) and a preload of its script. */
+function pageAssets(context: StaticHandlerContext, s: RenderSetup): string[] {
+  const first = stripLang(context.location.pathname).split('/')[1]?.toLowerCase() ?? '';
+  const entry = PAGE_MODULES[first];
+  if (!entry) return [];
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = s.manifest[key];
+    if (!chunk) return;
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit(entry);
+  // what the entry script already brings is in the template
+  const inTemplate = (file: string) => s.template.includes(`/${file}`);
+  return [
+    ...[...css].filter((f) => !inTemplate(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+    ...[...js].filter((f) => !inTemplate(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+  ];
+}
