@@ -32,7 +32,8 @@ function ensureBuilt(what, workspace, output, sources) {
 
 // WEB_DIST names a web build made elsewhere (e2e runs side by side): the server serves that one.
 if (!process.env.WEB_DIST)
-  ensureBuilt('the web app', 'apps/web', 'apps/web/dist/index.html', [
+  // the server renderer (dist-ssr) is built last: its age is the build's
+  ensureBuilt('the web app', 'apps/web', 'apps/web/dist-ssr/entry-server.js', [
     'apps/web/src',
     'apps/web/index.html',
     'apps/web/public',

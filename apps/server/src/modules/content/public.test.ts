@@ -102,6 +102,13 @@ describe('public content', () => {
     expect(sm.headers['content-type']).toContain('xml');
     expect(sm.body).toContain('/home</loc>');
     expect(sm.body).toContain(`/newsDetail?id=${n.id}</loc>`);
+    // each information page in both languages, each naming the other (issue 23)
+    expect(sm.body).toContain(`/en/newsDetail?id=${n.id}</loc>`);
+    expect(sm.body).toMatch(/<loc>http:\/\/[^<]+\/en\/about<\/loc><xhtml:link rel="alternate" hreflang="zh-CN" href="http:\/\/[^"]+\/about"\/>/);
+    expect(sm.body).toContain('hreflang="x-default"');
+    // purchase pages stay out, and robots keeps crawlers out of them
+    expect(sm.body).not.toContain('/activityOrder');
+    expect(robots.body).toContain('Disallow: /activityOrder');
   });
 });
 

@@ -3,14 +3,33 @@ import { and, desc, eq, lte } from 'drizzle-orm';
 import { activities, consoles, news, programs } from '../../db/schema/index';
 import { publicBase } from '../../lib/public-base';
 
-const STATIC = ['/home', '/news', '/pasted', '/pictures', '/program', '/activity', '/rules', '/partner', '/about', '/registration'];
+// The information pages (issue 23); purchase pages (/activityOrder), the portal and the admin are left out.
+const STATIC = ['/home', '/news', '/pasted', '/pictures', '/program', '/activity', '/registration', '/rules', '/file', '/partner', '/about'];
+
+/** English lives under /en (apps/web/src/lib/lang-path.ts); Chinese at the plain path. */
+const EN_PREFIX = '/en';
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Both languages of a page, each listing the other (and x-default) as alternates. */
+function urlPair(base: string, path: string, lastmod?: string): string[] {
+  const zh = base + path;
+  const en = base + EN_PREFIX + path;
+  const alternates = [
+    `<xhtml:link rel="alternate" hreflang="zh-CN" href="${xmlEscape(zh)}"/>`,
+    `<xhtml:link rel="alternate" hreflang="en" href="${xmlEscape(en)}"/>`,
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(zh)}"/>`,
+  ].join('');
+  const mod = lastmod ? `<lastmod>${lastmod}</lastmod>` : '';
+  return [zh, en].map((loc) => `<url><loc>${xmlEscape(loc)}</loc>${mod}${alternates}</url>`);
+}
 
 /** robots.txt and sitemap.xml for the public pages (absolute URLs from PUBLIC_BASE_URL, never the request's Host). */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
-  const origin = (_req?: unknown) => publicBase(app.deps.config);
+  const origin = () => publicBase(app.deps.config).replace(/\/+$/, '');
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) =>
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .send(
@@ -19,36 +38,40 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
           'Allow: /',
           'Disallow: /admin',
           'Disallow: /userCenter',
+          'Disallow: /msg',
+          'Disallow: /activityOrder',
+          'Disallow: /login',
+          'Disallow: /regist',
           'Disallow: /api/',
           'Disallow: /auth/',
-          `Sitemap: ${origin(req)}/sitemap.xml`,
+          `Sitemap: ${origin()}/sitemap.xml`,
           '',
         ].join('\n'),
       ),
   );
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
-    const [n, a, p, c] = await Promise.all([
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
+    const [n, p, c] = await Promise.all([
       db
         .select({ id: news.id, at: news.publishedAt })
         .from(news)
         .where(and(eq(news.status, 1), lte(news.publishedAt, new Date())))
         .orderBy(desc(news.publishedAt))
         .limit(5000),
-      db.select({ id: activities.id }).from(activities).where(eq(activities.show, true)),
       db.select({ id: programs.id }).from(programs).innerJoin(activities, eq(activities.id, programs.activityId)).where(eq(activities.show, true)),
       db.select({ id: consoles.id }).from(consoles).where(eq(consoles.status, 1)),
     ]);
-    const base = origin(req);
+    const base = origin();
     const urls = [
-      ...STATIC.map((s) => `<url><loc>${base}${s}</loc></url>`),
-      ...n.map((x) => `<url><loc>${base}/newsDetail?id=${x.id}</loc><lastmod>${x.at.toISOString().slice(0, 10)}</lastmod></url>`),
-      ...a.map((x) => `<url><loc>${base}/activityOrder?id=${x.id}</loc></url>`),
-      ...p.map((x) => `<url><loc>${base}/programInfo?id=${x.id}</loc></url>`),
-      ...c.map((x) => `<url><loc>${base}/picturesDetail?consoleId=${x.id}</loc></url>`),
+      ...STATIC.flatMap((s) => urlPair(base, s)),
+      ...n.flatMap((x) => urlPair(base, `/newsDetail?id=${x.id}`, x.at.toISOString().slice(0, 10))),
+      ...p.flatMap((x) => urlPair(base, `/programInfo?id=${x.id}`)),
+      ...c.flatMap((x) => urlPair(base, `/picturesDetail?consoleId=${x.id}`)),
     ];
     return reply
       .type('application/xml; charset=utf-8')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
+      );
   });
 };
