@@ -16,6 +16,8 @@ export default defineConfig({
     port: 4173,
     proxy: { '/api': api, '/auth': api },
   },
+  // The server renderer (issue 23) is one self-contained file: it runs wherever the build is copied (WEB_DIST).
+  ssr: { noExternal: true },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { baseURL } from '../playwright.config';
 import { adminAuth, L, registerMember, screenshotDir } from './support/foundation';
 import { RESOURCES, type FieldDef, type ResourceDef } from './support/admin';

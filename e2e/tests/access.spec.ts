@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { adminPage } from './support/admin';
 import { T, type Lang } from './support/content';
 import { adminAuth, pageAs, registerMember, shoot, tokenOf } from './support/foundation';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { adminHeaders, T, type Lang } from './support/content';
 import { registerMember, SCREENSHOTS, shoot } from './support/foundation';
 import {

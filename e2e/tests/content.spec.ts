@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { adminHeaders, LANGS, picture, scrollThrough, seedBigAlbum, startIn, switchLanguage, T, type Lang } from './support/content';
 import { adminToken, SCREENSHOTS, shoot, signIn } from './support/foundation';
 import { adminShown } from './support/admin';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { adminPage } from './support/admin';
 import { L, registerMember, shoot } from './support/foundation';
 import { giveCodes, userId } from './support/registration';

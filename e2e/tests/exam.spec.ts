@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
 import { L, adminAuth, registerMember, setLang, shoot, signIn } from './support/foundation';
 import { createActivity, idCard } from './support/registration';
 

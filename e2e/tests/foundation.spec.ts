@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { L, adminToken, freshPhone, latestSmsCode, loginThroughForm, registerMember, setLang, shoot, signIn } from './support/foundation';
 
 test.describe('foundation journeys', () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { L, registerMember, setLang, shoot, signIn } from './support/foundation';
 import { adminHeaders } from './support/content';
 import { adminPage, choose, control as controlOf } from './support/admin';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { adminPage, adminShown } from './support/admin';
 import { L, registerMember, setLang, shoot, signIn } from './support/foundation';
 import { choose, giveCodes, idCard, userId } from './support/registration';

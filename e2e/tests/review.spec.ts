@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from './support/test';
 import zlib from 'node:zlib';
 import { adminPage, adminShown } from './support/admin';
 import { adminToken, L, registerMember, setLang, shoot, signIn } from './support/foundation';

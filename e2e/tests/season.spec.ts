@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { adminHeaders, startIn, T } from './support/content';
 import { registerMember, shoot, signIn } from './support/foundation';
 import { adminPage } from './support/admin';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import sharp from 'sharp';
 import { translate } from '../../packages/shared/src/messages';
 import { L, freshPhone, latestSmsCode, registerMember, setLang, shoot, signIn } from './support/foundation';

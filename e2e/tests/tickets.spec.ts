@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { L, registerMember, SCREENSHOTS, setLang, shoot, signIn } from './support/foundation';
 import { loginAsAdmin } from './support/admin';
 import { browserWithCamera, qrVideo } from './support/camera';

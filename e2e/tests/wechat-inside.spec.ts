@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { WXPAY_URL } from '../playwright.config';
 import { freshPhone, L, latestSmsCode, registerMember, setLang, shoot, signIn } from './support/foundation';
 import { teamOfTwo } from './support/registration';

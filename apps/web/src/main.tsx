@@ -1,5 +1,5 @@
 import './styles/global.css';
-import { readStoredLang } from './lib/i18n';
+import { readStoredLang, rememberLang } from './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
@@ -20,6 +20,7 @@ async function boot(): Promise<void> {
     window.location.replace(localizePath(pathname + search + hash, 'en'));
     return;
   }
+  rememberLang();
   const container = document.getElementById('root')!;
   const hydrationData = readHydrationData(document.getElementById(HYDRATION_DATA_ID));
   const routes = createRoutes();

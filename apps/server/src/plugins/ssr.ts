@@ -117,7 +117,11 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
           req.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'server rendering failed');
           return false;
         }
-        if (result.kind === 'skip') return false;
+        if (result.kind === 'skip') {
+          // an unknown article or album: the shell renders the 404 page, and search engines hear 404
+          if (result.status === 404) void reply.code(404);
+          return false;
+        }
         hit =
           result.kind === 'redirect'
             ? { at: Date.now(), status: result.status, body: '', location: result.location }

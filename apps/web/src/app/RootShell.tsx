@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, useNavigation, useRevalidator } from 'react-router';
 import { Toaster } from '../lib/Toaster';
 import { RouteEffects } from './RouteEffects';
@@ -8,6 +9,11 @@ export function RootShell() {
   const navigation = useNavigation();
   // A language switch re-runs the loaders (revalidation) without a navigation: same progress bar.
   const revalidator = useRevalidator();
+  // Marks the page interactive: a server-rendered page's buttons work only after hydration (the browser
+  // journeys wait for this before they click).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '1';
+  }, []);
   return (
     <>
       <RouteEffects />

@@ -129,7 +129,11 @@ void i18n.use(initReactI18next).init({
 });
 
 applyToDocument(currentLang());
-storeLang(currentLang());
+
+/** The browser entry keeps the language an address chose (after deciding whether to move to the English one). */
+export function rememberLang(): void {
+  storeLang(currentLang());
+}
 
 function storeLang(lang: AppLang): void {
   try {
