@@ -87,7 +87,8 @@ test.describe('server-rendered information pages (issue 23)', () => {
         expect(res.status(), url).toBe(200);
         const html = await res.text();
         const body = html.slice(html.indexOf('<div id="root">'));
-        expect(body, `${url}: rendered, not the empty shell`).toMatch(/^<div id="root"><div/);
+        // (React hoists an image preload of the page's first picture ahead of the shell)
+        expect(body, `${url}: rendered, not the empty shell`).toMatch(/^<div id="root">(<link [^>]*>)*<div/);
         expect(html).toContain(`<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"`);
 
         const pageTitle = await route.title(lang, api);
@@ -150,8 +151,7 @@ test.describe('server-rendered information pages (issue 23)', () => {
     // the switch moves to the Chinese address of the same page (and remembers it)
     await page.getByRole('button', { name: T('en', 'common:lang.current', { name: T('en', 'common:lang.en') }) }).click();
     await page.getByRole('button', { name: T('en', 'common:lang.zh'), exact: true }).click();
-    await expect(page).toHaveURL(/\/news\?page=1$/);
-    expect(page.url()).not.toContain('/en/');
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/news\?page=1$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(T('zh', 'content:news.title'));
     expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe('zh');
   });
@@ -229,7 +229,7 @@ test.describe('server-rendered information pages (issue 23)', () => {
       expect(html).not.toContain('<iframe');
       const data = /<script type="application\/json" id="rr-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
       expect(data).not.toMatch(/<|>/);
-      expect(JSON.stringify(JSON.parse(data))).toContain('Hostile');
+      expect(JSON.stringify(JSON.parse(data))).toContain(lang === 'zh' ? '恶意标题' : 'Hostile');
       for (const m of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) expect(m[1]).not.toMatch(/</);
       await page.goto(at(`/newsDetail?id=${id}`, lang));
       await expect(page.getByRole('heading', { level: 1 })).toContainText(lang === 'zh' ? '恶意标题' : 'Hostile');
@@ -257,7 +257,7 @@ test.describe('server-rendered information pages (issue 23)', () => {
       expect(url.pathname).not.toMatch(/activityOrder|userCenter|admin|login/);
       const res = await request.get(url.pathname + url.search, { headers: { 'user-agent': SPIDER } });
       expect(res.status(), loc).toBe(200);
-      expect(await res.text(), loc).toContain('<div id="root"><div');
+      expect(await res.text(), loc).toMatch(/<div id="root">(<link [^>]*>)*<div/);
     }
   });
 });

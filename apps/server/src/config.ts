@@ -128,6 +128,12 @@ const schema = z.object({
    */
   AUTH_IP_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   /**
+   * How long a server-rendered information page is reused (issue 23; an admin write empties the cache on
+   * its instance at once, the other instances follow within this time). 0 renders every request (bench:ssr's
+   * uncached measurement).
+   */
+  SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
    * Who sends SMS: the outbox (default, a laptop's: the code in the server log and Admin → SMS outbox), or
    * Alibaba Cloud or Tencent Cloud SMS with their settings below (all of a provider's, or none).
    */

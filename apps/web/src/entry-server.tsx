@@ -6,7 +6,7 @@ import { configureApiClient } from './lib/api-client';
 import { setServerSanitizer } from './lib/sanitize-html';
 import { langOfPath, localizePath, stripLang } from './lib/lang-path';
 import { createRoutes } from './app/router';
-import { NAV_ITEMS, resolveMeta, type RouteHandle } from './app/route-meta';
+import { CONTENT_ROUTES, NAV_ITEMS, resolveMeta, type RouteHandle } from './app/route-meta';
 import { HYDRATION_DATA_ID, serializeHydrationData } from './app/hydration';
 import type { SiteContext } from './lib/page-meta';
 
@@ -66,8 +66,47 @@ const PAGE_MODULES: Record<string, string> = {
   verify: 'src/features/awards/VerifyPage.tsx',
 };
 
-/** Query parameters that pick what a page shows; the rest (WeChat's `from=singlemessage`, utm_…) are not part of its address. */
-const CANONICAL_PARAMS = ['id', 'consoleId', 'page', 'year', 'activityId', 'type'];
+/**
+ * The query parameters each information page reads (its loader picks content with them); every other one
+ * (WeChat's `from=singlemessage`, utm_…, a page number where there is no paging) is not part of its address.
+ */
+const PAGE_PARAMS: Record<string, readonly string[]> = {
+  news: ['page'],
+  newsdetail: ['id'],
+  pasted: ['year'],
+  pictures: ['year'],
+  picturesdetail: ['consoleId'],
+  program: ['activityId'],
+  programinfo: ['id'],
+  activity: ['page'],
+  rules: ['year'],
+  file: ['year'],
+};
+
+/** Each page's own spelling (react-router matches without case; the address we publish has one). */
+const SPELLING: Record<string, string> = Object.fromEntries(
+  ['home', 'verify', ...Object.values(CONTENT_ROUTES).map((r) => r.path)].map((p) => [p.toLowerCase(), p]),
+);
+
+/**
+ * The address a request renders and is cached under: the page's own spelling under its language prefix,
+ * with only the parameters it reads (the first page of a list is the list itself). Exported for the server's cache.
+ */
+export function renderKey(url: string): string {
+  const parsed = new URL(url, 'http://ssr.invalid');
+  const lang = langOfPath(parsed.pathname);
+  const bare = stripLang(parsed.pathname);
+  const segments = bare.split('/');
+  const first = segments[1]?.toLowerCase() ?? '';
+  if (SPELLING[first]) segments[1] = SPELLING[first];
+  const params = new URLSearchParams();
+  for (const name of PAGE_PARAMS[first] ?? []) {
+    const value = parsed.searchParams.get(name);
+    if (value !== null && value !== '' && !(name === 'page' && value === '1')) params.set(name, value.slice(0, 32));
+  }
+  const query = params.toString();
+  return localizePath(segments.join('/'), lang ?? 'zh') + (query ? `?${query}` : '');
+}
 
 let setup: RenderSetup | null = null;
 let handler: ReturnType<typeof createStaticHandler> | null = null;
@@ -81,9 +120,15 @@ export async function configure(next: RenderSetup): Promise<void> {
   handler = createStaticHandler(createRoutes());
 }
 
+/** Renders waiting at most; past it a visitor gets the client shell at once (a stalled database must not pile up requests). */
+export const MAX_WAITING = 32;
+let waiting = 0;
+
 /** Renders `url` (path and query). One render at a time: i18next's language is process-wide. */
 export function render(url: string): Promise<RenderResult> {
-  const run = queue.then(() => renderNow(url));
+  if (waiting >= MAX_WAITING) return Promise.resolve({ kind: 'skip', status: 503 });
+  waiting++;
+  const run = queue.then(() => renderNow(url)).finally(() => waiting--);
   queue = run.catch(() => undefined);
   return run;
 }
@@ -131,16 +176,10 @@ function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
+/** The page's address without its language prefix (the hreflang pairs are built from it). */
 function canonicalPath(parsed: URL): string {
-  const bare = stripLang(parsed.pathname);
-  const params = new URLSearchParams();
-  for (const key of CANONICAL_PARAMS) {
-    const value = parsed.searchParams.get(key);
-    // the first page of a list is the list itself
-    if (value !== null && value !== '' && !(key === 'page' && value === '1')) params.set(key, value);
-  }
-  const query = params.toString();
-  return bare + (query ? `?${query}` : '');
+  const key = new URL(renderKey(parsed.pathname + parsed.search), 'http://ssr.invalid');
+  return stripLang(key.pathname) + key.search;
 }
 
 function headFor(context: StaticHandlerContext, parsed: URL, lang: AppLang, s: RenderSetup): string {
@@ -154,8 +193,9 @@ function headFor(context: StaticHandlerContext, parsed: URL, lang: AppLang, s: R
 
   const path = canonicalPath(parsed);
   const url = (p: string, l: AppLang = lang) => s.base + localizePath(p, l);
-  const image = meta.image ? (/^https?:\/\//i.test(meta.image) ? meta.image : s.base + meta.image) : `${s.base}/share-card.png`;
-  const ctx: SiteContext = { base: s.base, lang, siteName: site, url: (p) => url(p) };
+  const defaultImage = `${s.base}/share-card.png`;
+  const image = meta.image ? (/^https?:\/\//i.test(meta.image) ? meta.image : s.base + meta.image) : defaultImage;
+  const ctx: SiteContext = { base: s.base, lang, siteName: site, defaultImage, url: (p) => url(p) };
 
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -170,6 +210,7 @@ function headFor(context: StaticHandlerContext, parsed: URL, lang: AppLang, s: R
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url(path))}" />`,
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    ...(image === defaultImage ? ['<meta property="og:image:width" content="1200" />', '<meta property="og:image:height" content="630" />'] : []),
     `<meta property="og:locale" content="${lang === 'zh' ? 'zh_CN' : 'en_US'}" />`,
     `<meta property="og:locale:alternate" content="${lang === 'zh' ? 'en_US' : 'zh_CN'}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,

@@ -52,7 +52,11 @@ export const test = base.extend<object, { browser: Browser }>({
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args: Parameters<Browser['newContext']>) => watch(await newContext(...args));
+      // (a context without JavaScript never hydrates: its pages are left alone)
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await newContext(...args);
+        return args[0]?.javaScriptEnabled === false ? context : watch(context);
+      };
       const newPage = browser.newPage.bind(browser);
       browser.newPage = async (...args: Parameters<Browser['newPage']>) => patch(await newPage(...args));
       await use(browser);

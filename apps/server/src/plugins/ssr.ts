@@ -11,11 +11,10 @@ import { sanitizeRichText } from '../lib/sanitize';
  * and components as the browser; its loaders' API calls are answered in-process (app.inject), without
  * the visitor's cookies: what is rendered is what anyone may see, so it is cached.
  *
- * Cache: per address (path and the query parameters that pick content) and language, at most
- * SSR_CACHE_ENTRIES pages for SSR_CACHE_TTL_MS. An admin write (any successful non-GET under /api/admin)
+ * Cache: per address (the page's path and only the query parameters it reads) and language, at most
+ * SSR_CACHE_ENTRIES pages for config SSR_CACHE_TTL_MS (30 s). An admin write (any successful non-GET under /api/admin)
  * empties it on this instance; the other instances follow within the TTL.
  */
-export const SSR_CACHE_TTL_MS = 30_000;
 export const SSR_CACHE_ENTRIES = 500;
 
 interface EntryServer {
@@ -27,13 +26,11 @@ interface EntryServer {
     manifest: Record<string, unknown>;
   }): Promise<void>;
   isServerRendered(pathname: string): boolean;
+  renderKey(url: string): string;
   render(
     url: string,
   ): Promise<{ kind: 'html'; status: number; html: string } | { kind: 'redirect'; status: number; location: string } | { kind: 'skip'; status: number }>;
 }
-
-/** Query parameters the information pages read; every other one (WeChat's from=…, utm_…) is dropped before rendering. */
-const CONTENT_PARAMS = ['id', 'consoleId', 'page', 'year', 'activityId', 'activityNo'];
 
 interface Cached {
   at: number;
@@ -85,21 +82,14 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
     manifest,
   });
 
+  const ttl = app.deps.config.SSR_CACHE_TTL_MS;
   const cache = new Map<string, Cached>();
   app.addHook('onResponse', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/admin') && reply.statusCode < 400) cache.clear();
   });
 
-  const renderUrl = (url: string) => {
-    const parsed = new URL(url, 'http://ssr.invalid');
-    const params = new URLSearchParams();
-    for (const key of CONTENT_PARAMS) {
-      const value = parsed.searchParams.get(key);
-      if (value !== null) params.set(key, value.slice(0, 64));
-    }
-    const query = params.toString();
-    return parsed.pathname + (query ? `?${query}` : '');
-  };
+  // the page's own spelling and only the query parameters it reads (entry-server.tsx renderKey)
+  const renderUrl = (url: string) => entry.renderKey(url);
 
   return {
     renderUrl,
@@ -108,7 +98,7 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
       if (!entry.isServerRendered(pathname)) return false;
       const key = renderUrl(req.url);
       let hit = cache.get(key);
-      if (!hit || Date.now() - hit.at > SSR_CACHE_TTL_MS) {
+      if (!hit || Date.now() - hit.at >= ttl) {
         let result: Awaited<ReturnType<EntryServer['render']>>;
         try {
           result = await entry.render(key);

@@ -22,6 +22,8 @@ export interface SiteContext {
   base: string;
   lang: 'zh' | 'en';
   siteName: string;
+  /** The site's share card (absolute): the picture when a page has none of its own. */
+  defaultImage: string;
   /** The absolute address of a path of the site in the page's language. */
   url: (path: string) => string;
 }

@@ -64,7 +64,6 @@ export function newsArticle(news: NewsDetail, site: SiteContext, description: st
     author: organizer(site),
     publisher: organizer(site),
   };
-  const image = absoluteUrl(site, news.coverUrl);
-  if (image) article.image = [image];
+  article.image = [absoluteUrl(site, news.coverUrl) ?? site.defaultImage];
   return article;
 }

@@ -18,6 +18,8 @@ export interface ActivityListData {
 export async function activityListLoader({ request }: LoaderFunctionArgs): Promise<ActivityListData> {
   const page = parsePage(new URL(request.url).searchParams.get('page'));
   const list = await contentApi.activities({ page: page - 1, size: ACTIVITY_PAGE_SIZE }, { signal: request.signal });
+  // a page past the end is no page (search engines hear 404, not an empty list at its own address)
+  if (page > 1 && page > list.totalPages) notFound();
   return { page, list };
 }
 

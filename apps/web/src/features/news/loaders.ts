@@ -16,6 +16,8 @@ export interface NewsListData {
 export async function newsListLoader({ request }: LoaderFunctionArgs): Promise<NewsListData> {
   const page = parsePage(new URL(request.url).searchParams.get('page'));
   const list = await contentApi.newsList(page - 1, NEWS_PAGE_SIZE, { signal: request.signal });
+  // a page past the end is no page (search engines hear 404, not an empty list at its own address)
+  if (page > 1 && page > list.totalPages) notFound();
   return { page, list };
 }
 
