@@ -38,6 +38,7 @@ if (!process.env.WEB_DIST)
     'apps/web/index.html',
     'apps/web/public',
     'apps/web/vite.config.ts',
+    'apps/web/compress-plugin.ts',
     'packages/shared/src',
   ]);
 ensureBuilt('the server', 'apps/server', 'apps/server/dist/server.js', [

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './compress-plugin';
 
 // The server serves the built SPA and the API on one origin; in development Vite proxies the API to it.
 const api = { target: 'http://127.0.0.1:8080', changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './errors';
-import { createSsr } from './ssr';
+import { compressedVariants, createSsr, sendHtml } from './ssr';
 
 const API_PREFIXES = ['/api/', '/auth/', '/api', '/auth'];
 
@@ -23,16 +23,18 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     // no route per file: the one '/*' route below sends them (reply.sendFile), so every route stays declared
     serve: false,
     index: false,
+    // the build writes .br and .gz beside scripts and styles (apps/web/compress-plugin.ts)
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
     },
   });
   const html = fs.readFileSync(indexFile);
+  const shell = compressedVariants(html);
   // information pages arrive rendered (issue 23); the portal and admin get the shell
   const ssr = await createSsr(app, webDist, html.toString('utf8'));
-  const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => sendHtml(req, reply.header('cache-control', 'no-cache'), shell);
 
   // Files at the top of dist (favicon, robots, QR image…) and assets.
   const files = new Set<string>();

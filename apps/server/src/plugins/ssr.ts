@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBase } from '../lib/public-base';
 import { sanitizeRichText } from '../lib/sanitize';
@@ -35,8 +36,33 @@ interface EntryServer {
 interface Cached {
   at: number;
   status: number;
-  body: string;
+  body: Compressed | null;
   location?: string;
+}
+
+/** A page as it is sent: plain, gzip and brotli, compressed once (when cached) rather than per request. */
+export interface Compressed {
+  plain: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export function compressedVariants(html: Buffer | string): Compressed {
+  const plain = Buffer.isBuffer(html) ? html : Buffer.from(html, 'utf8');
+  return {
+    plain,
+    gzip: zlib.gzipSync(plain, { level: 6 }),
+    br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  };
+}
+
+/** Sends an HTML page in the best encoding the browser accepts. */
+export function sendHtml(req: FastifyRequest, reply: FastifyReply, page: Compressed): FastifyReply {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  void reply.header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.plain);
 }
 
 export interface Ssr {
@@ -95,7 +121,15 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
     renderUrl,
     async handle(req, reply) {
       const pathname = req.url.split('?')[0]!;
-      if (!entry.isServerRendered(pathname)) return false;
+      if (!entry.isServerRendered(pathname)) {
+        // /en/login, /en/userCenter…: those pages have one address (and robots.txt rules for it)
+        const en = /^\/en(\/.*)$/i.exec(pathname);
+        if (en) {
+          void reply.redirect(en[1]! + req.url.slice(pathname.length), 302);
+          return true;
+        }
+        return false;
+      }
       const key = renderUrl(req.url);
       let hit = cache.get(key);
       if (!hit || Date.now() - hit.at >= ttl) {
@@ -114,17 +148,17 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
         }
         hit =
           result.kind === 'redirect'
-            ? { at: Date.now(), status: result.status, body: '', location: result.location }
-            : { at: Date.now(), status: result.status, body: result.html };
+            ? { at: Date.now(), status: result.status, body: null, location: result.location }
+            : { at: Date.now(), status: result.status, body: compressedVariants(result.html) };
         cache.delete(key);
         if (cache.size >= SSR_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
         cache.set(key, hit);
       }
-      if (hit.location) {
-        void reply.redirect(hit.location, hit.status);
+      if (hit.location || !hit.body) {
+        void reply.redirect(hit.location ?? '/', hit.status);
         return true;
       }
-      void reply.code(hit.status).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(hit.body);
+      sendHtml(req, reply.code(hit.status).header('cache-control', 'no-cache'), hit.body);
       return true;
     },
   };

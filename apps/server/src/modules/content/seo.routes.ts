@@ -30,24 +30,23 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   const origin = () => publicBase(app.deps.config).replace(/\/+$/, '');
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .send(
-        [
-          'User-agent: *',
-          'Allow: /',
-          'Disallow: /admin',
-          'Disallow: /userCenter',
-          'Disallow: /msg',
-          'Disallow: /activityOrder',
-          'Disallow: /login',
-          'Disallow: /regist',
-          'Disallow: /api/',
-          'Disallow: /auth/',
-          `Sitemap: ${origin()}/sitemap.xml`,
-          '',
-        ].join('\n'),
-      ),
+    reply.type('text/plain; charset=utf-8').send(
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /admin',
+        'Disallow: /userCenter',
+        'Disallow: /msg',
+        'Disallow: /activityOrder',
+        // `$` ends the path: /registration (an information page) stays crawlable
+        'Disallow: /login$',
+        'Disallow: /regist$',
+        'Disallow: /api/',
+        'Disallow: /auth/',
+        `Sitemap: ${origin()}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    ),
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { contentApi, notFound, orNull } from '../../lib/content-api';
 import type { ActivityItem, LiveItem, Page } from '../../lib/contract';
-import { htmlToText, parseId, parsePage } from '../../lib/format';
+import { formatDateRange, htmlToText, parseId, parsePage } from '../../lib/format';
+import { currentLang } from '../../lib/i18n';
 import type { RouteMeta } from '../../lib/page-meta';
 import { activityEvent } from '../../lib/structured-data';
 
@@ -38,9 +39,15 @@ export async function activityDetailLoader({ request }: LoaderFunctionArgs): Pro
   return { activity, lives: lives ?? [] };
 }
 
+/** The dates and the place first, then the introduction: what a share card or a search result must say. */
+function activityDescription(activity: ActivityItem): string | undefined {
+  const when = [formatDateRange(activity.beginTime, activity.finishTime, currentLang()), activity.venue].filter(Boolean).join(' · ');
+  return [when, htmlToText(activity.intro)].filter(Boolean).join(' — ') || undefined;
+}
+
 export function activityDetailMeta(data: unknown): RouteMeta | undefined {
   const { activity } = data as ActivityDetailData;
-  return { title: activity.name, description: htmlToText(activity.intro) || undefined, image: activity.posterUrl ?? undefined };
+  return { title: activity.name, description: activityDescription(activity), image: activity.posterUrl ?? undefined };
 }
 
 /** /activity: each activity on the page as an Event for search engines. */
@@ -54,7 +61,7 @@ export function registrationMeta(data: unknown): RouteMeta | undefined {
   const { activity } = data as RegistrationData;
   if (!activity) return undefined;
   return {
-    description: htmlToText(activity.intro) || undefined,
+    description: activityDescription(activity),
     image: activity.posterUrl ?? undefined,
     jsonLd: (site) => [activityEvent(activity, site, '/registration')],
   };

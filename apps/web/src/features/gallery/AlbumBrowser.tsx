@@ -22,6 +22,9 @@ import {
 import { Lightbox } from './Lightbox';
 import s from './gallery.module.css';
 
+/** Tiles in the first rows at desktop width, loaded with the page rather than when scrolled to. */
+const EAGER_TILES = 12;
+
 type Sort = 'desc' | 'asc';
 
 const FILTER_LABEL_KEYS = {
@@ -291,7 +294,15 @@ export function AlbumBrowser({ album, first }: { album: AlbumMeta; first: { phot
                         }}
                         onClick={() => setLightbox(i)}
                       >
-                        <img src={p.thumbUrl} alt={pictureAlt(p)} width={p.width} height={p.height} loading="lazy" decoding="async" />
+                        <img
+                          src={p.thumbUrl}
+                          alt={pictureAlt(p)}
+                          width={p.width}
+                          height={p.height}
+                          // the first rows are on screen when the page arrives (its largest paint): not lazy
+                          loading={i < EAGER_TILES ? 'eager' : 'lazy'}
+                          decoding="async"
+                        />
                       </button>
                     </li>
                   ))}

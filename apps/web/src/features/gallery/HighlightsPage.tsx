@@ -35,10 +35,10 @@ export default function HighlightsPage() {
           <EmptyState title={t('content:gallery.empty')} body={t('content:common.emptyBody')} />
         ) : (
           <ul className={c.cards}>
-            {galleries.map((g) => (
+            {galleries.map((g, i) => (
               <li key={g.id} className={c.card}>
                 {g.coverUrl || g.logoUrl ? (
-                  <img className={c.cardMedia} src={(g.coverUrl || g.logoUrl)!} alt="" loading="lazy" />
+                  <img className={c.cardMedia} src={(g.coverUrl || g.logoUrl)!} alt="" loading={i < 4 ? 'eager' : 'lazy'} />
                 ) : (
                   <span className={c.fallbackMedia} aria-hidden="true">
                     {g.year}
