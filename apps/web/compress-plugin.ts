@@ -10,15 +10,17 @@ import type { Plugin } from 'vite';
  */
 export function precompress(): Plugin {
   let outDir = '';
+  let ssr = false;
   return {
     name: 'rp-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = !!config.build.ssr;
     },
     writeBundle(options) {
       // the server renderer's bundle (--ssr) is read from disk by the server, never sent
-      if (options.dir && path.resolve(options.dir) !== outDir) return;
+      if (ssr || (options.dir && path.resolve(options.dir) !== outDir)) return;
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir)) {

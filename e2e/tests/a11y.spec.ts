@@ -9,6 +9,7 @@ import { RESOURCES, type FieldDef, type ResourceDef } from './support/admin';
 import { idCard, memberAuth } from './support/registration';
 import { KNOWN_PATHS } from '../../apps/web/src/app/route-meta';
 import { editableFields, filterSpecs, infoFields, isEditable, isMoneyField } from '../../apps/web/src/admin/resources/model';
+import { localizePath } from '../../apps/web/src/lib/lang-path';
 
 /**
  * Accessibility sweep of every screen, logged in and with data: no serious or critical axe violation
@@ -218,7 +219,9 @@ async function sweep(page: Page, stops: readonly Stop[], label: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
   const found: Record<string, string[]> = {};
   let current: Lang | null = null;
-  for (const { route, lang } of todo) {
+  for (const { route: bare, lang } of todo) {
+    // an information page has an address per language (issue 23): /verify is /en/verify in English
+    const route = localizePath(bare, lang);
     if (lang !== current) {
       await startIn(page, lang);
       await page.goto(route);
@@ -227,9 +230,9 @@ async function sweep(page: Page, stops: readonly Stop[], label: string) {
     await settle(page);
     await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
     const v = await seriousViolations(page);
-    if (v.length) found[`${route} (${lang})`] = v;
+    if (v.length) found[`${bare} (${lang})`] = v;
     if (SCREENSHOTS) {
-      const name = route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
+      const name = bare.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
       await page.screenshot({ path: `${screenshotDir}/a11y-${name}-${lang}.png` });
     }
   }

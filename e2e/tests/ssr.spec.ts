@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { createHash } from 'node:crypto';
 import { adminHeaders, T, type Lang } from './support/content';
 
 /**
@@ -164,6 +165,26 @@ test.describe('server-rendered information pages (issue 23)', () => {
     }
   });
 
+  test('hostile addresses: no redirect off the site, `$` in a page is text, a path below a page is a 404, a verification is not indexed', async ({
+    request,
+  }) => {
+    for (const url of ['/en//evil.example', '/EN//evil.example/x?y=1', '/en/%5Cevil.example']) {
+      const res = await request.get(url, { maxRedirects: 0 });
+      expect(res.status(), url).toBe(302);
+      expect(res.headers().location, url).toMatch(/^\/[^/\\]/);
+    }
+    const weird = await (await request.get('/en/verify/AB$%60CD$&EF')).text();
+    expect(weird.match(/<!doctype/gi)).toHaveLength(1);
+    const data = /<script type="application\/json" id="rr-data">([\s\S]*?)<\/script>/.exec(weird)?.[1];
+    if (data) expect(() => JSON.parse(data)).not.toThrow();
+    expect(weird).toContain('<meta name="robots" content="noindex, nofollow" />');
+    for (const url of ['/news/anything', '/en/home/x']) expect((await request.get(url)).status(), url).toBe(404);
+    // the same page however its address is typed: one canonical
+    const canonical = async (url: string) => /<link rel="canonical" href="([^"]*)"/.exec(await (await request.get(url)).text())?.[1];
+    expect(await canonical('/news?page=01&from=singlemessage&isappinstalled=0')).toBe(await canonical('/news'));
+    expect(await canonical('/News/')).toBe(await canonical('/news'));
+  });
+
   test('the pages hydrate in Chromium without a warning and without moving', async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (m) => {
@@ -260,6 +281,65 @@ test.describe('server-rendered information pages (issue 23)', () => {
       expect(await res.text(), loc).toMatch(/<div id="root">(<link [^>]*>)*<div/);
     }
   });
+});
+
+/** The simulated official account (apps/server/src/modules/wechat/mp.ts): its app id and fixed JS-SDK ticket. */
+const SIM_MP_APP_ID = 'wx10ca1516a1a7e001';
+const SIM_JSAPI_TICKET = 'local0simulation0jsapi0ticket0000000000000000000000000000000000000000000000000000000';
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800322c) NetType/WIFI Language/zh_CN';
+
+test('inside WeChat, the JS-SDK is configured with a signature of the page address and the share cards carry the page', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const context = await browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // WeChat's bridge, as a recording double: the SDK's calls arrive here
+  await context.addInitScript(() => {
+    const w = window as unknown as { __calls: { name: string; params: Record<string, unknown> }[]; WeixinJSBridge: unknown };
+    w.__calls = [];
+    w.WeixinJSBridge = {
+      invoke: (name: string, params: Record<string, unknown>, callback: (res: unknown) => void) => {
+        w.__calls.push({ name, params });
+        callback({ err_msg: `${name}:ok`, networkType: 'wifi' });
+      },
+      on: () => undefined,
+    };
+  });
+  const page = await context.newPage();
+  const calls = () => page.evaluate(() => (window as unknown as { __calls: { name: string; params: Record<string, string> }[] }).__calls);
+  const base = baseURL!.replace(/\/$/, '');
+  const news = ((await (await request.get('/api/lNews/web/detail?id=1', { headers: { 'accept-language': 'en' } })).json()) as { data: { title: string } }).data;
+
+  await page.goto('/en/newsDetail?id=1');
+  await expect.poll(async () => (await calls()).some((c) => c.name === 'updateAppMessageShareData')).toBe(true);
+  let all = await calls();
+  const verify = all.find((c) => c.name === 'preVerifyJSAPI')!.params;
+  expect(verify.verifyAppId).toBe(SIM_MP_APP_ID);
+  const signed = `jsapi_ticket=${SIM_JSAPI_TICKET}&noncestr=${verify.verifyNonceStr}&timestamp=${verify.verifyTimestamp}&url=${base}/en/newsDetail?id=1`;
+  expect(verify.verifySignature).toBe(createHash('sha1').update(signed).digest('hex'));
+  const card = all.find((c) => c.name === 'updateAppMessageShareData')!.params;
+  expect(card.title).toBe(news.title);
+  expect(card.link).toBe(`${base}/en/newsDetail?id=1`);
+  expect(card.desc).toBe(await page.locator('meta[name="description"]').getAttribute('content'));
+  expect(card.imgUrl).toMatch(/^https?:\/\/.+\.(png|jpe?g|webp)$/);
+  expect(all.find((c) => c.name === 'updateTimelineShareData')?.params.link).toBe(card.link);
+
+  // a navigation in the page: signed again for the new address, and the card follows
+  await page.evaluate(() => ((window as unknown as { __calls: unknown[] }).__calls.length = 0));
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: T('en', 'nav:news') })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/en\/news$/);
+  await expect.poll(async () => (await calls()).some((c) => c.name === 'updateAppMessageShareData')).toBe(true);
+  all = await calls();
+  expect(all.find((c) => c.name === 'updateAppMessageShareData')!.params).toMatchObject({ title: T('en', 'routes:news'), link: `${base}/en/news` });
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${base}/en/news`);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${base}/en/news`);
+  await context.close();
 });
 
 /** Cumulative layout shift since navigation, read from the buffered layout-shift entries. */

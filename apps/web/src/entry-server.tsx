@@ -101,11 +101,15 @@ export function renderKey(url: string): string {
   if (SPELLING[first]) segments[1] = SPELLING[first];
   const params = new URLSearchParams();
   for (const name of PAGE_PARAMS[first] ?? []) {
-    const value = parsed.searchParams.get(name);
-    if (value !== null && value !== '' && !(name === 'page' && value === '1')) params.set(name, value.slice(0, 32));
+    const raw = parsed.searchParams.get(name)?.trim() ?? '';
+    // numbers as numbers (?page=01 is ?page=1, which is the list itself); anything else the page cannot read
+    if (!/^\d{1,9}$/.test(raw)) continue;
+    const value = String(Number(raw));
+    if (!(name === 'page' && Number(value) <= 1)) params.set(name, value);
   }
   const query = params.toString();
-  return localizePath(segments.join('/'), lang ?? 'zh') + (query ? `?${query}` : '');
+  const path = segments.join('/').replace(/(.)\/+$/, '$1');
+  return localizePath(path, lang ?? 'zh') + (query ? `?${query}` : '');
 }
 
 let setup: RenderSetup | null = null;
@@ -149,6 +153,8 @@ async function renderNow(url: string): Promise<RenderResult> {
   }
   // A loader that threw (unknown id → 404 page, a failed API call): the browser renders that state as today.
   if (context.errors) return { kind: 'skip', status: context.statusCode };
+  // /news/anything: the not-found page inside the layout; search engines hear 404 (and it is not cached)
+  if (context.matches.at(-1)?.route.path === '*') return { kind: 'skip', status: 404 };
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = renderToString(
@@ -158,12 +164,14 @@ async function renderNow(url: string): Promise<RenderResult> {
   );
   const data = serializeHydrationData({ loaderData: context.loaderData, actionData: context.actionData, errors: context.errors });
   const head = headFor(context, parsed, lang, setup);
+  const assets = pageAssets(context, setup).join('\n    ');
+  // (function replacers: a `$&` or `$'` in a page's text is text, not a replacement pattern)
   const html = setup.template
-    .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang(lang)}"`)
-    .replace(/<title>[^<]*<\/title>/, head)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${htmlLang(lang)}"`)
+    .replace(/<title>[^<]*<\/title>/, () => head)
     // after the entry's stylesheet, where the browser would add the page's own when it loads the chunk
-    .replace('</head>', `  ${pageAssets(context, setup).join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${body}</div><script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script>`);
+    .replace('</head>', () => `  ${assets}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script>`);
   return { kind: 'html', status: 200, html, lang };
 }
 
@@ -197,8 +205,11 @@ function headFor(context: StaticHandlerContext, parsed: URL, lang: AppLang, s: R
   const image = meta.image ? (/^https?:\/\//i.test(meta.image) ? meta.image : s.base + meta.image) : defaultImage;
   const ctx: SiteContext = { base: s.base, lang, siteName: site, defaultImage, url: (p) => url(p) };
 
+  // a certificate's verification names people (often children): readable by whoever holds the link, not indexed
+  const personal = /^\/verify\/./i.test(stripLang(parsed.pathname));
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
+    ...(personal ? ['<meta name="robots" content="noindex, nofollow" />'] : []),
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url(path))}" />`,
     `<link rel="alternate" hreflang="zh-CN" href="${escapeHtml(url(path, 'zh'))}" />`,

@@ -60,7 +60,7 @@ export function compressedVariants(html: Buffer | string): Compressed {
 export function sendHtml(req: FastifyRequest, reply: FastifyReply, page: Compressed): FastifyReply {
   const accepts = String(req.headers['accept-encoding'] ?? '');
   void reply.header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bbr\b(?!;q=0(\.0*)?\b)/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
   if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.plain);
 }
@@ -88,11 +88,21 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
     new Headers(init?.headers).forEach((value, key) => {
       headers[key] = value;
     });
-    const res = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: target.pathname + target.search,
-      headers,
-      payload: typeof init?.body === 'string' ? init.body : undefined,
+    const signal = init?.signal;
+    if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    // the api-client's timeout aborts its signal: a stuck query must not hold the render queue
+    const res = await new Promise<Awaited<ReturnType<typeof app.inject>>>((resolve, reject) => {
+      const onAbort = () => reject(new DOMException('aborted', 'AbortError'));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      app
+        .inject({
+          method: (init?.method ?? 'GET') as 'GET',
+          url: target.pathname + target.search,
+          headers,
+          payload: typeof init?.body === 'string' ? init.body : undefined,
+        })
+        .then(resolve, reject)
+        .finally(() => signal?.removeEventListener('abort', onAbort));
     });
     return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, {
       status: res.statusCode,
@@ -110,6 +120,7 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
 
   const ttl = app.deps.config.SSR_CACHE_TTL_MS;
   const cache = new Map<string, Cached>();
+  const inFlight = new Map<string, ReturnType<EntryServer['render']>>();
   app.addHook('onResponse', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/admin') && reply.statusCode < 400) cache.clear();
   });
@@ -125,7 +136,8 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
         // /en/login, /en/userCenter…: those pages have one address (and robots.txt rules for it)
         const en = /^\/en(\/.*)$/i.exec(pathname);
         if (en) {
-          void reply.redirect(en[1]! + req.url.slice(pathname.length), 302);
+          // one leading slash, whatever was typed: /en//evil.example stays on this site
+          void reply.redirect(`/${en[1]!.replace(/^[/\\]+/, '')}${req.url.slice(pathname.length)}`, 302);
           return true;
         }
         return false;
@@ -135,7 +147,13 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
       if (!hit || Date.now() - hit.at >= ttl) {
         let result: Awaited<ReturnType<EntryServer['render']>>;
         try {
-          result = await entry.render(key);
+          // one render per address at a time: visitors arriving while it runs wait for that one
+          let running = inFlight.get(key);
+          if (!running) {
+            running = entry.render(key).finally(() => inFlight.delete(key));
+            inFlight.set(key, running);
+          }
+          result = await running;
         } catch (err) {
           // the browser renders the page instead; the error names no person (no request data in it)
           req.log.error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, 'server rendering failed');

@@ -4,7 +4,7 @@ import { ensureUserLoaded } from '../lib/auth-actions';
 import { safeRedirect } from '../lib/safe-redirect';
 import { getToken, getUser, hasPermission } from '../lib/session';
 import { KNOWN_PATHS } from './route-meta';
-import { langOfPath, stripLang } from '../lib/lang-path';
+import { langOfPath, localizePath, stripLang } from '../lib/lang-path';
 import { currentLang, setLanguage } from '../lib/i18n';
 
 /**
@@ -131,5 +131,6 @@ export const guardMiddleware: MiddlewareFunction = async ({ request }) => {
     hasToken: getToken() !== null,
     user: getUser(),
   });
-  if (decision.kind === 'redirect') throw redirect(decision.to);
+  // an English visitor sent on to an information page stays in English (/ → /en)
+  if (decision.kind === 'redirect') throw redirect(localizePath(decision.to, currentLang()));
 };

@@ -4,6 +4,7 @@ import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
 import { NotFoundPage, UnauthorizedPage } from '../features/status-pages/StatusPage';
 import { currentLang, loadNamespaces, setLanguage } from '../lib/i18n';
 import { localizeTo } from '../lib/link';
+import { localizePath } from '../lib/lang-path';
 import { registerNavigator } from '../lib/navigation';
 import { guardMiddleware, redirectTarget } from './guard';
 import { PublicLayout } from './layout/PublicLayout';
@@ -73,7 +74,8 @@ export function createRoutes(): RouteObject[] {
                       path: '*',
                       loader: async ({ params, request }) => {
                         await setLanguage('en');
-                        return redirect(`/${params['*'] ?? ''}${new URL(request.url).search}`);
+                        // (redirectTarget keeps it on this site: /en//evil.example is /evil.example here)
+                        return redirect(redirectTarget(params['*'], new URL(request.url).search));
                       },
                     },
                   ],
@@ -113,7 +115,7 @@ export function createRoutes(): RouteObject[] {
                 { path: '401', Component: UnauthorizedPage, handle: handle({ titleKey: 'routes:unauthorized' }) },
                 {
                   path: 'redirect/*',
-                  loader: ({ params, request }) => redirect(redirectTarget(params['*'], new URL(request.url).search)),
+                  loader: ({ params, request }) => redirect(localizePath(redirectTarget(params['*'], new URL(request.url).search), currentLang())),
                   handle: handle({ titleKey: 'routes:redirect' }),
                 },
                 {

@@ -23,11 +23,8 @@ interface Bridge {
   invoke(name: 'getBrandWCPayRequest', params: BrandPayRequest, callback: (res: { err_msg?: string }) => void): void;
 }
 
-declare global {
-  interface Window {
-    WeixinJSBridge?: Bridge;
-  }
-}
+/** The bridge WeChat injects (window.WeixinJSBridge; the JS-SDK's typings declare it loosely as any). */
+const bridge = (): Bridge | undefined => (window as unknown as { WeixinJSBridge?: Bridge }).WeixinJSBridge;
 
 /** What the WeChat pay sheet answered: paid, closed by the payer, or refused. */
 export type BrandPayResult = 'ok' | 'cancel' | 'fail';
@@ -40,11 +37,11 @@ export type BrandPayResult = 'ok' | 'cancel' | 'fail';
 export function brandPay(params: BrandPayRequest, timeoutMs = 10_000): Promise<BrandPayResult> {
   return new Promise((resolve) => {
     const call = () =>
-      window.WeixinJSBridge!.invoke('getBrandWCPayRequest', params, (res) => {
+      bridge()!.invoke('getBrandWCPayRequest', params, (res) => {
         const msg = res?.err_msg ?? '';
         resolve(msg.endsWith(':ok') ? 'ok' : msg.endsWith(':cancel') ? 'cancel' : 'fail');
       });
-    if (window.WeixinJSBridge) return call();
+    if (bridge()) return call();
     const timer = setTimeout(() => resolve('fail'), timeoutMs);
     document.addEventListener(
       'WeixinJSBridgeReady',

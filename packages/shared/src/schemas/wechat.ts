@@ -69,6 +69,13 @@ export const wxMpAuthorizeQuery = z.object({
   redirect: z.string().max(500, 'validation.tooLong').optional(),
 });
 
+/**
+ * GET api/wechat/jssdk?url= (issue 23): wx.config for a page of this site opened inside WeChat, so that
+ * "send to a friend" and "share to Moments" carry the page's title, description and picture.
+ */
+export const wxJsSdkQuery = z.object({ url: z.string().min(1, 'validation.required').max(1000, 'validation.tooLong') });
+export const wxJsSdkResponse = dataResponse(z.object({ appId: z.string(), timestamp: z.number().int(), nonceStr: z.string(), signature: z.string() }));
+
 /** POST auth/web/wxMpPay (logged in): the silent round trip's code and state; the openid is kept for this account. */
 export const wxMpCodeBody = z.object({ code, state }).strict();
 export const wxMpPayResponse = dataResponse(z.object({ redirect: z.string() }));

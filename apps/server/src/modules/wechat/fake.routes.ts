@@ -3,7 +3,7 @@ import { publicBase } from '../../lib/public-base';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate, type Lang } from '@rp/shared';
 import { WECHAT_STATE_RE } from '@rp/shared';
-import { FAKE_MP_APP_ID, FAKE_MP_SECRET } from './mp';
+import { FAKE_JSAPI_TICKET, FAKE_MP_APP_ID, FAKE_MP_SECRET } from './mp';
 
 /**
  * The local simulation of WeChat's website login, served when no WeChat AppID is configured. It speaks
@@ -240,6 +240,15 @@ export async function wechatFakeRoutes(app: FastifyInstance) {
     const token = crypto.randomBytes(32).toString('base64url');
     await deps.store.set(`wxfake:cgitoken:${token}`, '1', TOKEN_TTL_S);
     return json(reply, { access_token: token, expires_in: TOKEN_TTL_S });
+  });
+
+  // the JS-SDK ticket (share cards inside WeChat): a fixed one, so a test can check a page's signature
+  app.get(`${FAKE_PREFIX}/cgi-bin/ticket/getticket`, async (req, reply) => {
+    const q = req.query as Record<string, unknown>;
+    if (typeof q.access_token !== 'string' || q.access_token.length > 128 || !(await deps.store.get(`wxfake:cgitoken:${q.access_token}`)))
+      return json(reply, { errcode: 40001, errmsg: 'invalid credential' });
+    if (q.type !== 'jsapi') return json(reply, { errcode: 40097, errmsg: 'invalid args' });
+    return json(reply, { errcode: 0, errmsg: 'ok', ticket: FAKE_JSAPI_TICKET, expires_in: TOKEN_TTL_S });
   });
 
   app.post(`${FAKE_PREFIX}/cgi-bin/message/template/send`, async (req, reply) => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Config } from '../../config';
 import type { ShortStore } from '../../lib/short-store';
 
@@ -9,6 +10,24 @@ import type { ShortStore } from '../../lib/short-store';
  */
 export const FAKE_MP_APP_ID = 'wx10ca1516a1a7e001';
 export const FAKE_MP_SECRET = 'local0simulation0mp0secret000000';
+/** The simulated account's JS-SDK ticket (fixed, so a test can check a page's signature). */
+export const FAKE_JSAPI_TICKET = 'local0simulation0jsapi0ticket0000000000000000000000000000000000000000000000000000000';
+
+/**
+ * The JS-SDK's config signature, as published (附录1-JS-SDK使用权限签名算法): SHA-1 of
+ * `jsapi_ticket=…&noncestr=…&timestamp=…&url=…` (keys in that order, the values as they are, the URL without
+ * its #fragment).
+ */
+export function jsapiSignature(ticket: string, nonceStr: string, timestamp: number, url: string): string {
+  return crypto.createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url}`).digest('hex');
+}
+
+export interface JsSdkConfig {
+  appId: string;
+  timestamp: number;
+  nonceStr: string;
+  signature: string;
+}
 
 export function mpMode(config: Pick<Config, 'WECHAT_LOGIN' | 'WECHAT_MP_APP_ID' | 'NODE_ENV'>): 'wechat' | 'simulated' | 'off' {
   if (config.WECHAT_LOGIN === 'off') return 'off';
@@ -68,6 +87,36 @@ export class WechatMpMessages {
       throw new WechatSendFailed(`errcode ${errcode}`, !FINAL.has(errcode));
     }
     throw new WechatSendFailed('token', true);
+  }
+
+  /**
+   * wx.config for a page of this site (share cards inside WeChat, issue 23): the jsapi ticket
+   * (GET /cgi-bin/ticket/getticket?type=jsapi, two hours, in the shared store like the token) and the
+   * page's signature.
+   */
+  async jsSdkConfig(url: string, now = Date.now()): Promise<JsSdkConfig> {
+    const ticket = await this.ticket();
+    const nonceStr = crypto.randomBytes(12).toString('base64url');
+    const timestamp = Math.floor(now / 1000);
+    return { appId: this.opts.appId, timestamp, nonceStr, signature: jsapiSignature(ticket, nonceStr, timestamp, url) };
+  }
+
+  private async ticket(): Promise<string> {
+    const key = `wxmp:jsapi:${this.opts.appId}`;
+    const cached = await this.opts.store.get(key);
+    if (cached) return cached;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const token = await this.token(attempt > 0);
+      const body = await this.call(`/cgi-bin/ticket/getticket?access_token=${encodeURIComponent(token)}&type=jsapi`, { method: 'GET' });
+      const errcode = Number(body.errcode ?? 0);
+      if (TOKEN_GONE.has(errcode) && attempt === 0) continue;
+      const ticket = typeof body.ticket === 'string' ? body.ticket : '';
+      if (errcode || !ticket) throw new WechatSendFailed(`ticket errcode ${errcode}`, true);
+      const ttl = Math.max(60, Math.min(7200, Number(body.expires_in) || 7200) - 300);
+      await this.opts.store.set(key, ticket, ttl);
+      return ticket;
+    }
+    throw new WechatSendFailed('ticket', true);
   }
 
   private async token(fresh: boolean): Promise<string> {

@@ -9,6 +9,8 @@ import {
   wxBindResponse,
   wxMpAuthorizeQuery,
   wxMpCodeBody,
+  wxJsSdkQuery,
+  wxJsSdkResponse,
   wxMpPayResponse,
   wxScanBody,
   wxScanResponse,
@@ -148,6 +150,28 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
         origin: origin(),
       });
       return ok(req, { data: { url } }, 'ok.query');
+    },
+  );
+
+  // share cards inside WeChat (issue 23): the JS-SDK's config for a page of this site, never another's
+  app.get(
+    '/api/wechat/jssdk',
+    { schema: { tags, querystring: wxJsSdkQuery, response: { 200: wxJsSdkResponse } }, preHandler: [mpEnabled, ipLimit('jssdk', 120, 60)] },
+    async (req) => {
+      let page: URL;
+      try {
+        page = new URL(req.query.url);
+      } catch {
+        throw new AppError('VALIDATION_FAILED', { message: 'validation.invalid', field: 'url' });
+      }
+      if (page.origin !== new URL(origin()).origin) throw new AppError('VALIDATION_FAILED', { message: 'validation.invalid', field: 'url' });
+      page.hash = '';
+      const messages = mpMessagesFor(app)!;
+      try {
+        return ok(req, { data: await messages.jsSdkConfig(page.href) }, 'ok.query');
+      } catch {
+        throw new AppError('WECHAT_UNAVAILABLE');
+      }
     },
   );
 

@@ -1,3 +1,4 @@
+import { contentYear } from '../../lib/format';
 import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { NAV_ITEMS } from '../route-meta';
@@ -43,7 +44,7 @@ export function Footer() {
         </nav>
       </div>
       <div className={s.bottom}>
-        <p>{t('footer:copyright', { year: new Date().getFullYear() })}</p>
+        <p>{t('footer:copyright', { year: contentYear() })}</p>
         <p>
           <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
             {t('footer:icp')}
