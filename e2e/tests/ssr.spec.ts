@@ -294,7 +294,8 @@ test('inside WeChat, the JS-SDK is configured with a signature of the page addre
   baseURL,
   request,
 }) => {
-  const context = await browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  // (WeChat's browser at a desktop width, where the header's links are in view)
+  const context = await browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 1280, height: 800 } });
   // WeChat's bridge, as a recording double: the SDK's calls arrive here
   await context.addInitScript(() => {
     const w = window as unknown as { __calls: { name: string; params: Record<string, unknown> }[]; WeixinJSBridge: unknown };
