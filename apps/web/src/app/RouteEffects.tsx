@@ -2,8 +2,6 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resolveMeta } from './route-meta';
-import { langOfPath } from '../lib/lang-path';
-import { shareInWechat } from '../lib/wechat-share';
 
 /**
  * Spec 2.1/2.2 effects of every navigation: the document title `<route title> - <site name>` (also
@@ -36,13 +34,19 @@ export function RouteEffects() {
   }, [description]);
 
   // The share tags (issue 23): the server wrote them for the page it rendered; after a navigation in the
-  // browser they follow the page shown, and inside WeChat the JS-SDK's share cards take them.
+  // browser they follow the page shown, and inside WeChat the JS-SDK's share cards take them. Their code
+  // loads only then (the first-load budget).
   const image = meta.image;
+  const wechat = typeof navigator !== 'undefined' && /MicroMessenger/i.test(navigator.userAgent);
+  const firstPage = useRef(true);
   useEffect(() => {
+    const first = firstPage.current;
+    firstPage.current = false;
+    if (first && !wechat) return;
     const site = t('common:siteName');
-    const card = shareCard(pageTitle ?? site, description, image, `${location.pathname}${location.search}`);
-    void shareInWechat(card);
-  }, [pageTitle, description, image, location.pathname, location.search, t]);
+    const path = `${location.pathname}${location.search}`;
+    void import('../lib/share-tags').then((m) => m.updateShareTags({ title: pageTitle ?? site, description, image, path, wechat }));
+  }, [pageTitle, description, image, location.pathname, location.search, t, wechat]);
 
   const lastPath = useRef<string | null>(null);
   useLayoutEffect(() => {
@@ -54,32 +58,4 @@ export function RouteEffects() {
   }, [location.key, location.pathname]);
 
   return null;
-}
-
-/** Sets the Open Graph and canonical tags of the page shown; returns its share card. */
-function shareCard(title: string, description: string, image: string | undefined, path: string) {
-  const head = document.head;
-  const canonical = head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  // the site's own address comes from the server's tags (PUBLIC_BASE_URL), never guessed from a header
-  const base = canonical ? new URL(canonical.href).origin : window.location.origin;
-  const url = base + path;
-  const set = (property: string, content: string) => {
-    let tag = head.querySelector<HTMLMetaElement>(`meta[property="${property}"]`);
-    if (!tag) {
-      tag = document.createElement('meta');
-      tag.setAttribute('property', property);
-      head.appendChild(tag);
-    }
-    tag.content = content;
-  };
-  const picture = image ? (/^https?:\/\//i.test(image) ? image : base + image) : `${base}/share-card.png`;
-  set('og:title', title);
-  set('og:description', description);
-  set('og:image', picture);
-  set('og:url', url);
-  // only information pages have a canonical address and alternates; other pages drop the stale ones
-  if (!langOfPath(path.split('?')[0]!)) {
-    for (const el of head.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang]')) el.remove();
-  } else if (canonical) canonical.href = url;
-  return { title, desc: description, link: url, imgUrl: picture };
 }

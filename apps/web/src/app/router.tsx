@@ -27,7 +27,10 @@ function informationPages(lang: 'zh' | 'en'): RouteObject[] {
       path: 'home',
       loader: homeLoader,
       // its own chunk: the other pages' first load does not carry the home page's blocks
-      lazy: async () => ({ Component: (await import('../features/home/HomePage')).default }),
+      lazy: async () => {
+        const [m] = await Promise.all([import('../features/home/HomePage'), loadNamespaces('home')]);
+        return { Component: m.default };
+      },
       handle: handle({ titleKey: 'routes:home', nav: 'home', descriptionKey: 'routes:descriptions.home' }),
     },
     ...contentRoutes(),

@@ -53,11 +53,6 @@ export function formatDateRange(from: string | null | undefined, to: string | nu
   return `${a} – ${b}`;
 }
 
-/** This year in the content time zone: the server and the browser agree on it (hydration), whatever their clocks' zones. */
-export function contentYear(now = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en-CA', { year: 'numeric', timeZone: CONTENT_TIME_ZONE }).format(now));
-}
-
 /** yyyy-mm-dd for <time dateTime>, in the content time zone. */
 export function isoDay(iso: string | null | undefined): string | undefined {
   const d = parse(iso);

@@ -1,4 +1,3 @@
-import { contentYear } from '../../lib/format';
 import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { NAV_ITEMS } from '../route-meta';
@@ -6,6 +5,9 @@ import { FooterCanvas } from './FooterCanvas';
 import { Logo } from './Logo';
 import { ContactList, useSiteContact } from '../../ui/contact';
 import s from './Footer.module.css';
+
+// this year where the events are (Asia/Shanghai, lib/format's CONTENT_TIME_ZONE): the server and the browser agree
+const YEAR = new Intl.DateTimeFormat('en-CA', { year: 'numeric', timeZone: 'Asia/Shanghai' });
 
 /** Spec 2.3: contact lines and a canvas animation. */
 export function Footer() {
@@ -44,7 +46,7 @@ export function Footer() {
         </nav>
       </div>
       <div className={s.bottom}>
-        <p>{t('footer:copyright', { year: contentYear() })}</p>
+        <p>{t('footer:copyright', { year: YEAR.format(new Date()) })}</p>
         <p>
           <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
             {t('footer:icp')}

@@ -14,14 +14,27 @@ export const LANG_STORAGE_KEY = 'lang';
 type Json = Record<string, unknown>;
 
 // Namespaces every public page needs ship with the entry (both languages, so a switch is instant).
-const coreFiles = import.meta.glob<Json>('../../locales/*/{common,nav,routes,errors,home,footer,help}.json', { eager: true, import: 'default' });
+const coreFiles = import.meta.glob<Json>('../../locales/*/{common,nav,routes,errors,footer,help}.json', { eager: true, import: 'default' });
 // The rest arrive with the lazy chunks that use them (see loadNamespaces and app/router.tsx).
-const lazyFiles = import.meta.glob<Json>(['../../locales/*/*.json', '!../../locales/*/{common,nav,routes,errors,home,footer,help}.json'], {
+const lazyFiles = import.meta.glob<Json>(['../../locales/*/*.json', '!../../locales/*/{common,nav,routes,errors,footer,help}.json'], {
   import: 'default',
 });
 
 export type LazyNamespace =
-  'auth' | 'user' | 'messages' | 'admin' | 'content' | 'registration' | 'orders' | 'tickets' | 'people' | 'exam' | 'awards' | 'feedback';
+  | 'auth'
+  | 'user'
+  | 'messages'
+  | 'admin'
+  | 'content'
+  | 'registration'
+  | 'orders'
+  | 'tickets'
+  | 'people'
+  | 'exam'
+  | 'awards'
+  | 'feedback'
+  // the home page's texts load with it (the other pages' first load does not carry them)
+  | 'home';
 
 function parsePath(file: string): [lang: string, ns: string] | null {
   const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);

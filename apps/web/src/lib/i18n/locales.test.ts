@@ -17,7 +17,7 @@ import { fieldLabelKey } from '../../admin/resources/model';
 const SRC = join(__dirname, '..', '..');
 const LOCALES = join(SRC, 'locales');
 const LANGS = ['zh', 'en'] as const;
-const CORE_NAMESPACES = ['common', 'nav', 'routes', 'errors', 'home', 'footer', 'help'];
+const CORE_NAMESPACES = ['common', 'nav', 'routes', 'errors', 'footer', 'help'];
 
 type Tree = { [key: string]: string | Tree };
 
@@ -139,7 +139,7 @@ describe('keys used in the code', () => {
     const publicCode = sources.filter(
       ({ path }) =>
         // router.tsx is left out: its handles name titles of lazy routes, whose namespaces load first.
-        (/^(app\/layout\/(?!HelpPanel)|app\/[^/]+\.tsx$|features\/(home|placeholder|status-pages)\/|ui\/)/.test(path) || path === 'lib/Toaster.tsx') &&
+        (/^(app\/layout\/(?!HelpPanel)|app\/[^/]+\.tsx$|features\/(placeholder|status-pages)\/|ui\/)/.test(path) || path === 'lib/Toaster.tsx') &&
         path !== 'app/router.tsx',
     );
     expect(publicCode.length).toBeGreaterThan(10);
