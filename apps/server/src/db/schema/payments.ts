@@ -16,6 +16,7 @@ import {
   REFUND_STATUSES,
   SANDBOX_REFUND_STATUSES,
   SANDBOX_TRADE_STATUSES,
+  ACCOUNT_LANGS,
 } from '@rp/shared';
 import { oneOf } from './states';
 import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
@@ -171,6 +172,8 @@ export const refunds = pgTable(
     amountFen: integer('amount_fen'),
     reason: text('reason').notNull().default(''),
     rejectReason: text('reject_reason'),
+    /** staff's reason for approving below the tier the member was quoted (required then), shown to the member */
+    decisionReason: text('decision_reason').notNull().default(''),
     failReason: text('fail_reason'),
     providerRefundNo: text('provider_refund_no'),
     decidedBy: integer('decided_by'),
@@ -261,6 +264,8 @@ export const invoices = pgTable(
     contact: text('contact').notNull().default(''),
     receivingAddress: text('receiving_address').notNull().default(''),
     amountFen: integer('amount_fen').notNull(),
+    /** the language the member asked in: the PDF is written in it, whoever generates it */
+    lang: text('lang', { enum: ACCOUNT_LANGS }).notNull().default('zh'),
     /** the issued PDF in Storage (private) */
     fileKey: text('file_key'),
     rejectReason: text('reject_reason'),
@@ -277,6 +282,7 @@ export const invoices = pgTable(
     oneOf('invoices_status_ck', t.status, INVOICE_STATUSES),
     oneOf('invoices_title_type_ck', t.titleType, INVOICE_TITLE_TYPES),
     oneOf('invoices_kind_ck', t.kind, INVOICE_KINDS),
+    oneOf('invoices_lang_ck', t.lang, ACCOUNT_LANGS),
   ],
 );
 

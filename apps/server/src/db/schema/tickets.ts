@@ -103,6 +103,8 @@ export const visitors = pgTable(
     cardEnc: text('card_enc').notNull().default(''),
     cardMasked: text('card_masked').notNull().default(''),
     passCode: text('pass_code').notNull().unique(),
+    /** the pass's human-readable code (12 characters of an unambiguous alphabet, printed grouped under the QR; typed at the gate) */
+    shortCode: text('short_code').unique(),
     status: text('status', { enum: VISITOR_STATUSES }).notNull().default('held'),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedGate: text('used_gate'),
@@ -138,6 +140,8 @@ export const groupCodes = pgTable('group_codes', {
     .primaryKey()
     .references(() => orders.id, { onDelete: 'cascade' }),
   code: text('code').notNull().unique(),
+  /** human-readable form of the group code, like visitors.shortCode */
+  shortCode: text('short_code').unique(),
 });
 
 /** Waiting list of a sold-out session: a released place is offered to the next person for a limited time. */
