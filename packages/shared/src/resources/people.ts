@@ -118,7 +118,7 @@ export const channelResource = {
     { name: 'code', kind: 'text', readOnly: true, list: true, filter: 'like' },
     { name: 'type', kind: 'enum', options: channelTypeOptions, default: 3, list: true, filter: 'eq' },
     { name: 'address', kind: 'text', max: 200 },
-    { name: 'rebatePerMille', kind: 'int', min: 0, max: 500, default: 0, list: true },
+    { name: 'rebatePerMille', kind: 'permille', min: 0, max: 500, default: 0, list: true },
     {
       name: 'status',
       kind: 'enum',
@@ -144,9 +144,9 @@ export const rebateResource = {
     { name: 'orgId', kind: 'ref', ref: 'channels', readOnly: true, list: true, filter: 'eq' },
     { name: 'activityId', kind: 'ref', ref: 'activities', readOnly: true, list: true, filter: 'eq' },
     { name: 'orderId', kind: 'ref', ref: 'orders', readOnly: true, list: true, filter: 'eq' },
-    { name: 'baseFen', kind: 'int', readOnly: true, list: true },
-    { name: 'perMille', kind: 'int', readOnly: true, list: true },
-    { name: 'amountFen', kind: 'int', readOnly: true, list: true, sortable: true },
+    { name: 'baseFen', kind: 'money', readOnly: true, list: true },
+    { name: 'perMille', kind: 'permille', readOnly: true, list: true },
+    { name: 'amountFen', kind: 'money', readOnly: true, list: true, sortable: true },
     {
       name: 'status',
       kind: 'enum',
@@ -171,7 +171,7 @@ export const rebateWithdrawalResource = {
   fields: [
     { name: 'id', kind: 'int', readOnly: true, list: true, sortable: true },
     { name: 'orgId', kind: 'ref', ref: 'channels', readOnly: true, list: true, filter: 'eq' },
-    { name: 'amountFen', kind: 'int', readOnly: true, list: true, sortable: true },
+    { name: 'amountFen', kind: 'money', readOnly: true, list: true, sortable: true },
     {
       name: 'method',
       kind: 'enum',

@@ -101,7 +101,7 @@ export const codeResource = {
     { name: 'ownerUserId', kind: 'int', list: true, filter: 'eq' },
     { name: 'memberId', kind: 'int', readOnly: true, list: true },
     { name: 'batchNo', kind: 'text', readOnly: true, list: true, filter: 'eq' },
-    { name: 'priceFen', kind: 'int', readOnly: true },
+    { name: 'priceFen', kind: 'money', readOnly: true },
   ],
 } as const satisfies ResourceDef;
 

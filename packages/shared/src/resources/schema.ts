@@ -5,6 +5,8 @@ import type { FieldDef, ResourceDef } from './types';
 function fieldSchema(f: FieldDef): z.ZodType {
   switch (f.kind) {
     case 'int':
+    case 'money':
+    case 'permille':
     case 'ref': {
       // every integer column is an int4: its range bounds what a definition leaves open
       let s = z.number('validation.invalidType').int('validation.invalidType');
@@ -62,6 +64,8 @@ export function resourceSchemas(def: ResourceDef, opts: ResourceSchemaOptions = 
 function wireValue(f: FieldDef): z.ZodType {
   switch (f.kind) {
     case 'int':
+    case 'money':
+    case 'permille':
     case 'ref':
       return z.number().int();
     case 'boolean':

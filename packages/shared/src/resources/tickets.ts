@@ -50,7 +50,7 @@ export const ticketResource = {
       filter: 'eq',
     },
     { name: 'name', kind: 'text', i18n: true, required: true, max: 100, list: true, filter: 'like' },
-    { name: 'priceFen', kind: 'int', min: 0, max: 100_000_000, default: 0, list: true, sortable: true },
+    { name: 'priceFen', kind: 'money', min: 0, max: 100_000_000, default: 0, list: true, sortable: true },
     { name: 'maxPeople', kind: 'int', min: 1, max: 50, default: 10, list: true },
     { name: 'saleStart', kind: 'datetime', list: true },
     { name: 'saleEnd', kind: 'datetime', list: true },

@@ -9,6 +9,8 @@ export type FieldKind =
   | 'textarea'
   | 'richText' // HTML, sanitised on the server before saving
   | 'int'
+  | 'money' // integer fen on the wire and in the server; staff type and read yuan with two decimals (¥1,960.00)
+  | 'permille' // integer per mille on the wire (800); staff type and read a percentage (80%)
   | 'boolean'
   | 'datetime'
   | 'enum'
@@ -23,7 +25,7 @@ export interface FieldDef {
   /** zh and en columns; the public side shows the visitor's language and falls back to the other */
   i18n?: boolean;
   required?: boolean;
-  /** max characters (text) or max value (int) */
+  /** max characters (text) or max value (int; money in fen, permille in ‰) */
   max?: number;
   min?: number;
   options?: readonly { value: number | string; labelKey: string }[];

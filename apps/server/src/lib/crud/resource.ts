@@ -134,7 +134,14 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
         const parts = targets.map((t) => ilike(t.column, pattern));
         where.push(parts.length === 1 ? parts[0]! : or(...parts)!);
       } else {
-        const v = f.kind === 'int' || f.kind === 'ref' || (f.kind === 'enum' && typeof f.options?.[0]?.value === 'number') ? Number(value) : String(value);
+        const v =
+          f.kind === 'int' ||
+          f.kind === 'money' ||
+          f.kind === 'permille' ||
+          f.kind === 'ref' ||
+          (f.kind === 'enum' && typeof f.options?.[0]?.value === 'number')
+            ? Number(value)
+            : String(value);
         // an int4 column: "1.5", "1e400" or 99999999999 is a wrong filter, not a database error
         if (typeof v === 'number' && !(Number.isInteger(v) && v >= INT4_MIN && v <= INT4_MAX && /^\s*-?\d+\s*$/.test(String(value))))
           throw errors.validation({ [n]: 'validation.invalidType' });

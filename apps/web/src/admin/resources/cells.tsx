@@ -3,9 +3,9 @@ import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/link';
-import { formatYuan } from '@rp/shared/rules/money';
+import { formatPercent, formatYuan } from '@rp/shared/resources/display';
 import { refOptionsQuery } from './api';
-import { imageUrlOf, isMoneyField, localized, refLabel, type Lang, type Row } from './model';
+import { imageUrlOf, localized, refLabel, type Lang, type Row } from './model';
 import type { FieldDef } from './registry';
 
 /** Options of an enum field with their translated labels. */
@@ -23,7 +23,9 @@ export function useRefOptions(field: FieldDef, enabled = true) {
   return { options, loading: query.isLoading };
 }
 
-export const formatDateTime = (v: unknown) => (typeof v === 'string' && v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+/** The one date-time format of the admin (issue 24): 2026-05-01 09:30, in the browser's (China) time. */
+export const ADMIN_DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
+export const formatDateTime = (v: unknown) => (typeof v === 'string' && v ? dayjs(v).format(ADMIN_DATETIME_FORMAT) : '—');
 
 /** How a value of a field shows in a table cell. */
 export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
@@ -59,8 +61,11 @@ export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
       return <span>{formatDateTime(value)}</span>;
     case 'ref':
       return <RefCell field={field} value={value} />;
+    case 'money':
+      return <span style={{ whiteSpace: 'nowrap' }}>{typeof value === 'number' ? formatYuan(value) : '—'}</span>;
+    case 'permille':
+      return <span>{typeof value === 'number' ? formatPercent(value) : '—'}</span>;
     case 'int':
-      if (isMoneyField(field) && typeof value === 'number') return <span style={{ whiteSpace: 'nowrap' }}>{formatYuan(value)}</span>;
       return <span>{value === null || value === undefined ? '—' : String(value)}</span>;
     default:
       return <span className="rp-cell-text">{value === null || value === undefined || value === '' ? '—' : String(value)}</span>;

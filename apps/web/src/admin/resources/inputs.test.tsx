@@ -1,16 +1,19 @@
 import { Form, type FormInstance } from 'antd';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRef, forwardRef, useImperativeHandle } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FieldItems } from './inputs';
-import { editableFields, wireNamesOf, type Row } from './model';
+import { FieldCell } from './cells';
+import { editableFields, toRequestBody, wireNamesOf, type Row } from './model';
 import { RESOURCES, type FieldDef, type ResourceDef } from './registry';
 
 /** A value of the right JavaScript type for a field, as the antd controls hand it to the form. */
 function sampleValue(f: FieldDef): unknown {
   switch (f.kind) {
     case 'int':
+    case 'money':
+    case 'permille':
       return f.min ?? 2026;
     case 'ref':
       return 7;
@@ -90,5 +93,43 @@ describe('admin resource form rules (real antd validation)', () => {
     const form = mount(def, { nameZh: '   ', maxMembers: null, activityId: null });
     const err = (await form.validateFields().catch((e: unknown) => e)) as { errorFields: { name: string[] }[] };
     expect(err.errorFields.map((f) => f.name[0]).sort()).toEqual(['activityId', 'maxMembers', 'nameZh']);
+  });
+});
+
+describe('money and ratios as people say them (issue 24)', () => {
+  it('a ticket price typed as 80 (yuan) is sent as 8000 fen, and the form says yuan', async () => {
+    const def = RESOURCES.find((d) => d.name === 'tickets')!;
+    const form = mount(def, {});
+    const input = document.getElementById('priceFen') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '80' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(form.getFieldValue('priceFen')).toBe(8000));
+    expect(toRequestBody(def, form.getFieldsValue(true) as Row)).toMatchObject({ priceFen: 8000 });
+    // a loaded 19.99 yuan price shows as 19.99, never as fen
+    form.setFieldsValue({ priceFen: 1999 });
+    await waitFor(() => expect((document.getElementById('priceFen') as HTMLInputElement).value).toBe('19.99'));
+    expect(screen.getAllByText('¥').length).toBeGreaterThan(0);
+  });
+
+  it('a channel rebate typed as 8 (%) is sent as 80 per mille', async () => {
+    const def = RESOURCES.find((d) => d.name === 'channels')!;
+    const form = mount(def, {});
+    const input = document.getElementById('rebatePerMille') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '8' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(form.getFieldValue('rebatePerMille')).toBe(80));
+  });
+
+  it('list cells show yuan with two decimals and percentages', () => {
+    const tickets = RESOURCES.find((d) => d.name === 'tickets')!;
+    const channels = RESOURCES.find((d) => d.name === 'channels')!;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <FieldCell field={tickets.fields.find((f) => f.name === 'priceFen')!} row={{ priceFen: 8000 }} />
+        <FieldCell field={channels.fields.find((f) => f.name === 'rebatePerMille')!} row={{ rebatePerMille: 800 }} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('¥80.00')).toBeTruthy();
+    expect(screen.getByText('80%')).toBeTruthy();
   });
 });

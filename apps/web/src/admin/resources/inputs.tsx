@@ -9,7 +9,9 @@ import { errorMessage } from '../../lib/api-client';
 import { AccountSelect } from '../AccountSelect';
 import { uploadMutation } from './api';
 import { useEnumOptions, useRefOptions } from './cells';
-import { fieldLabelKey, isRequired, wireNamesOf } from './model';
+import { fenToYuan, formatPercent, formatYuan, percentToPerMille, perMilleToPercent, yuanToFen } from '@rp/shared/resources/display';
+import { datetimeValue, fieldLabelKey, isEndField, isRequired, wireNamesOf } from './model';
+import { ADMIN_DATETIME_FORMAT } from './cells';
 import type { FieldDef, ResourceDef } from './registry';
 import s from '../admin.module.css';
 
@@ -91,7 +93,8 @@ export function rulesOf(field: FieldDef, name: string, t: T): Rule[] {
   if (isRequired(field, name)) {
     const message = t('admin:form.required');
     if (TEXT_KINDS.has(field.kind)) rules.push({ required: true, whitespace: true, message });
-    else if (field.kind === 'int' || field.kind === 'ref') rules.push({ required: true, type: 'number', message });
+    else if (field.kind === 'int' || field.kind === 'ref' || field.kind === 'money' || field.kind === 'permille')
+      rules.push({ required: true, type: 'number', message });
     else rules.push({ required: true, message });
   }
   if ((field.kind === 'text' || field.kind === 'textarea' || field.kind === 'richText') && field.max !== undefined) {
@@ -99,6 +102,11 @@ export function rulesOf(field: FieldDef, name: string, t: T): Rule[] {
   }
   if (field.kind === 'int' && (field.min !== undefined || field.max !== undefined)) {
     rules.push({ type: 'number', min: field.min, max: field.max, message: t('admin:form.range', { min: field.min ?? '', max: field.max ?? '' }) });
+  }
+  // the form holds fen (per mille) as the wire does; the message speaks yuan (percent) as the input does
+  if ((field.kind === 'money' || field.kind === 'permille') && (field.min !== undefined || field.max !== undefined)) {
+    const show = (v: number | undefined) => (v === undefined ? '' : field.kind === 'money' ? formatYuan(v) : formatPercent(v));
+    rules.push({ type: 'number', min: field.min, max: field.max, message: t('admin:form.amountRange', { min: show(field.min), max: show(field.max) }) });
   }
   return rules;
 }
@@ -109,7 +117,8 @@ function itemProps(field: FieldDef) {
   if (field.kind === 'datetime') {
     return {
       getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null }),
-      normalize: (d: Dayjs | null) => (d ? d.format() : null),
+      // a date typed alone takes the field's obvious time: 00:00 for a start, 23:59 for an end
+      normalize: (d: Dayjs | null) => datetimeValue(field, d ? d.format() : null),
     };
   }
   return {};
@@ -165,21 +174,51 @@ function FieldControl({ field, name, label, account, preview, setPreview, disabl
           style={{ width: 200, maxWidth: '100%' }}
         />
       );
+    case 'money':
+      // yuan with two decimals on the screen, integer fen in the form and on the wire
+      return (
+        <InputNumber
+          {...common}
+          value={typeof value === 'number' ? fenToYuan(value) : null}
+          onChange={(v) => onChange?.(typeof v === 'number' ? yuanToFen(v) : null)}
+          min={field.min === undefined ? undefined : fenToYuan(field.min)}
+          max={field.max === undefined ? undefined : fenToYuan(field.max)}
+          precision={2}
+          step={1}
+          prefix="¥"
+          style={{ width: 200, maxWidth: '100%' }}
+        />
+      );
+    case 'permille':
+      return (
+        <InputNumber
+          {...common}
+          value={typeof value === 'number' ? perMilleToPercent(value) : null}
+          onChange={(v) => onChange?.(typeof v === 'number' ? percentToPerMille(v) : null)}
+          min={field.min === undefined ? undefined : perMilleToPercent(field.min)}
+          max={field.max === undefined ? undefined : perMilleToPercent(field.max)}
+          precision={1}
+          suffix="%"
+          style={{ width: 200, maxWidth: '100%' }}
+        />
+      );
     case 'boolean':
       return <Switch {...common} checked={!!value} onChange={(v) => onChange?.(v)} />;
     case 'datetime':
       return (
         <DatePicker
           {...common}
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
+          showTime={{ format: 'HH:mm', defaultOpenValue: dayjs(isEndField(field) ? '2000-01-01T23:59' : '2000-01-01T00:00') }}
+          // a typed date alone is taken too (its time is the obvious one, datetimeValue)
+          format={[ADMIN_DATETIME_FORMAT, 'YYYY-MM-DD', 'YYYY/MM/DD HH:mm', 'YYYY/MM/DD']}
+          placeholder={t(isEndField(field) ? 'admin:form.datetimeEndPlaceholder' : 'admin:form.datetimePlaceholder')}
           value={value as Dayjs | null}
           onChange={(d) => onChange?.(d)}
           // Enter confirms a typed date (the picker has taken it by now); it must not also submit the form
           onKeyDown={(e) => {
             if (e.key === 'Enter') e.preventDefault();
           }}
-          style={{ width: 240, maxWidth: '100%' }}
+          style={{ width: 260, maxWidth: '100%' }}
         />
       );
     case 'enum':

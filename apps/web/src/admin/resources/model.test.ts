@@ -10,6 +10,8 @@ import {
   isDay,
   isEditable,
   isMoneyField,
+  datetimeValue,
+  isEndField,
   isRequired,
   listColumns,
   listQuery,
@@ -77,7 +79,7 @@ describe('resource → list columns, filters and query', () => {
       true,
     ]);
     expect(orderResource.fields.filter(isMoneyField).map((f) => f.name)).toEqual(['amountFen', 'paidFen', 'refundedFen']);
-    expect(isMoneyField({ name: 'quantity', kind: 'int' })).toBe(false);
+    expect(isMoneyField({ kind: 'int' })).toBe(false);
     expect(refLabel({ id: 12, orderNo: 'R20260501ABCD' }, 'zh')).toBe('R20260501ABCD (#12)');
   });
 
@@ -173,5 +175,18 @@ describe('runPool (bulk upload concurrency)', () => {
       signal,
     );
     expect(done).toEqual([1, 2]);
+  });
+});
+
+describe('date-time fields take a date alone (issue 24)', () => {
+  it('an end at 00:00 (a date typed alone) is the last minute of that day; a start stays at 00:00', () => {
+    expect(datetimeValue({ name: 'saleEnd' }, '2026-05-01T00:00:00+08:00')).toBe('2026-05-01T23:59:00+08:00');
+    expect(datetimeValue({ name: 'endTime' }, '2026-05-01T00:00:00+08:00')).toBe('2026-05-01T23:59:00+08:00');
+    expect(datetimeValue({ name: 'signUpEnd' }, '2026-05-01T00:00:00+08:00')).toBe('2026-05-01T23:59:00+08:00');
+    expect(datetimeValue({ name: 'saleStart' }, '2026-05-01T00:00:00+08:00')).toBe('2026-05-01T00:00:00+08:00');
+    expect(datetimeValue({ name: 'saleEnd' }, '2026-05-01T18:30:00+08:00')).toBe('2026-05-01T18:30:00+08:00');
+    expect(datetimeValue({ name: 'saleEnd' }, null)).toBeNull();
+    expect(isEndField({ name: 'finishTime' })).toBe(true);
+    expect(isEndField({ name: 'entryTime' })).toBe(false);
   });
 });

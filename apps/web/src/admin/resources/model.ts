@@ -100,9 +100,9 @@ export function isEditable(def: ResourceDef): boolean {
   return def.editable !== false;
 }
 
-/** Amounts are integer fen in fields named `…Fen`: shown as yuan (¥12.34). */
-export function isMoneyField(f: Pick<FieldDef, 'name' | 'kind'>): boolean {
-  return f.kind === 'int' && /Fen$/.test(f.name);
+/** Amounts are integer fen on the wire (kind 'money'): typed and shown as yuan (¥12.34). */
+export function isMoneyField(f: Pick<FieldDef, 'kind'>): boolean {
+  return f.kind === 'money';
 }
 
 export interface SortState {
@@ -168,6 +168,21 @@ export function listQuery(p: ListParams, { forExport = false } = {}): Record<str
   return q;
 }
 
+/** A date-time that closes a period (endTime, saleEnd, signUpEnd, finishTime): a date alone means the end of that day. */
+export function isEndField(f: Pick<FieldDef, 'name'>): boolean {
+  return /(End|end|finish|Finish)(Time|At)?$/.test(f.name) || /^(end|finish)/.test(f.name);
+}
+
+/**
+ * The value a date-time field keeps (issue 24): a date alone (the picker reads it as 00:00) is the start of
+ * that day for a start and the last minute of it (23:59) for an end; anything else as picked.
+ */
+export function datetimeValue(f: Pick<FieldDef, 'name'>, iso: string | null): string | null {
+  if (!iso || !isEndField(f)) return iso;
+  const m = /^(\d{4}-\d{2}-\d{2})T00:00(?::00)?(?:\.000)?([+-]\d{2}:\d{2}|Z)$/.exec(iso);
+  return m ? `${m[1]}T23:59:00${m[2]}` : iso;
+}
+
 /** Fields the form edits (not read-only), in definition order. */
 export function editableFields(def: ResourceDef): FieldDef[] {
   return def.fields.filter((f) => !f.readOnly);
@@ -205,9 +220,11 @@ function normalise(f: FieldDef, v: unknown): unknown {
   if (isEmpty(v)) return null;
   switch (f.kind) {
     case 'int':
+    case 'money':
+    case 'permille':
     case 'ref': {
       const n = typeof v === 'number' ? v : Number(v);
-      return Number.isFinite(n) ? Math.trunc(n) : null;
+      return Number.isFinite(n) ? (f.kind === 'int' || f.kind === 'ref' ? Math.trunc(n) : Math.round(n)) : null;
     }
     case 'boolean':
       return v === true || v === 'true' || v === 1;
