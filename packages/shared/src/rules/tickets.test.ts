@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { placesLeft, saleState, sessionState, sessionTimeErrors } from './tickets';
+import {
+  gateCode,
+  groupShortCode,
+  normalizeShortCode,
+  placesLeft,
+  saleState,
+  sessionState,
+  sessionTimeErrors,
+  SHORT_CODE_ALPHABET,
+  SHORT_CODE_PATTERN,
+} from './tickets';
 
 const at = (iso: string) => new Date(iso);
 
@@ -32,5 +42,32 @@ describe('session times (spec 5)', () => {
     expect(placesLeft({ maxPeople: 0, taken: 999 })).toBeNull();
     expect(placesLeft({ maxPeople: 10, taken: 7 })).toBe(3);
     expect(placesLeft({ maxPeople: 10, taken: 12 })).toBe(0);
+  });
+});
+
+describe("a pass's short code (issue 24)", () => {
+  it('the alphabet has no look-alikes and the pattern accepts exactly it', () => {
+    expect(SHORT_CODE_ALPHABET).toHaveLength(31);
+    for (const c of '01ILO') expect(SHORT_CODE_ALPHABET).not.toContain(c);
+    expect(SHORT_CODE_PATTERN.test(SHORT_CODE_ALPHABET.slice(0, 12))).toBe(true);
+    expect(SHORT_CODE_PATTERN.test('ABCDEFGHJKMO')).toBe(false);
+  });
+  it('typed in any case, with spaces, dashes or full-width characters, reads as the stored form; nothing ambiguous is mapped', () => {
+    expect(normalizeShortCode(' abcd efgh jkmn ')).toBe('ABCDEFGHJKMN');
+    expect(normalizeShortCode('abcd-efgh-jkmn')).toBe('ABCDEFGHJKMN');
+    expect(normalizeShortCode('ａｂｃｄ\u3000ＥＦＧＨ－ｊｋｍｎ')).toBe('ABCDEFGHJKMN');
+    expect(normalizeShortCode('0o1l')).toBe('0O1L');
+  });
+  it('prints in groups of four', () => {
+    expect(groupShortCode('ABCDEFGHJKMN')).toBe('ABCD-EFGH-JKMN');
+    expect(groupShortCode('')).toBe('');
+  });
+  it("the gate keeps the QR's long codes as they are and normalizes a short one", () => {
+    const pass = 'P' + 'aB_-'.repeat(5) + 'xy';
+    expect(gateCode(` ${pass} `)).toEqual({ kind: 'pass', code: pass });
+    expect(gateCode('G' + 'z'.repeat(22))).toEqual({ kind: 'group', code: 'G' + 'z'.repeat(22) });
+    expect(gateCode('abcd efgh jkmn')).toEqual({ kind: 'short', code: 'ABCDEFGHJKMN' });
+    expect(gateCode('abcd efgh jkmo')).toBeNull();
+    expect(gateCode('hello')).toBeNull();
   });
 });

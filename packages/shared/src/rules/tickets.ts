@@ -45,3 +45,37 @@ export type SessionKind = (typeof SESSION_KINDS)[number];
 /** A pass code: 128 random bits, base64url (22 characters), prefixed so a scan of something else is told apart. */
 export const PASS_CODE_PATTERN = /^P[A-Za-z0-9_-]{22}$/;
 export const GROUP_CODE_PATTERN = /^G[A-Za-z0-9_-]{22}$/;
+
+/**
+ * A pass's short code (issue 24): 12 characters of a 31-letter alphabet without look-alikes (no 0/O, 1/I/L),
+ * printed grouped under the QR (ABCD-EFGH-JKMN) and typed at the gate. 31^12 ≈ 7.9 × 10^17 (≈ 59 bits): see the
+ * gate's rate limit in tickets.routes for why that is unguessable there.
+ */
+export const SHORT_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const SHORT_CODE_LENGTH = 12;
+export const SHORT_CODE_PATTERN = /^[2-9A-HJKMNP-Z]{12}$/;
+
+/**
+ * What a person typed → the stored form: full-width characters folded (NFKC), upper case, spaces, dashes and dots
+ * dropped. Nothing is guessed (an O stays an O and then matches no code): an ambiguous letter is never admitted.
+ */
+export function normalizeShortCode(typed: string): string {
+  return typed
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[\s\-‐‑‒–—―_.·]/g, '');
+}
+
+/** The stored form → how it is printed: groups of four joined by dashes. */
+export function groupShortCode(code: string): string {
+  return (code.match(/.{1,4}/g) ?? []).join('-');
+}
+
+/** A typed code as the gate reads it: a long pass or group code (the QR's, case-sensitive) kept as is, anything else normalized. */
+export function gateCode(typed: string): { kind: 'pass' | 'group'; code: string } | { kind: 'short'; code: string } | null {
+  const raw = typed.trim();
+  if (PASS_CODE_PATTERN.test(raw)) return { kind: 'pass', code: raw };
+  if (GROUP_CODE_PATTERN.test(raw)) return { kind: 'group', code: raw };
+  const short = normalizeShortCode(raw);
+  return SHORT_CODE_PATTERN.test(short) ? { kind: 'short', code: short } : null;
+}

@@ -80,6 +80,8 @@ export const visitorView = z.object({
   name: z.string(),
   phoneMasked: z.string(),
   cardMasked: z.string(),
+  /** the event (activity) the pass admits to, in the reader's language */
+  activityName: z.string(),
   ticketName: z.string(),
   sessionId: z.number().int(),
   sessionName: z.string(),
@@ -90,16 +92,18 @@ export const visitorView = z.object({
   status: z.string(),
   /** shown only once the order is paid */
   passCode: z.string().nullable(),
+  /** the same pass's short code (12 characters, stored ungrouped; printed under the QR, typed at the gate), shown with passCode */
+  shortCode: z.string().nullable(),
   usedAt: z.string().nullable(),
 });
 export type VisitorView = z.infer<typeof visitorView>;
 export const passCodeResponse = z.object({
   ...envelope,
-  data: z.object({ orderNo: z.string(), groupCode: z.string().nullable(), visitors: z.array(visitorView) }),
+  data: z.object({ orderNo: z.string(), groupCode: z.string().nullable(), groupShortCode: z.string().nullable(), visitors: z.array(visitorView) }),
 });
 export const myVisitorsResponse = z.object({ ...envelope, content: z.array(visitorView) });
 
-/** Check-in at a gate: one scan of a visitor's pass code or an order's group code. */
+/** Check-in at a gate: one scan of a visitor's pass code or an order's group code, or either's short code typed in any case. */
 export const checkinBody = z
   .object({
     code: z.string('validation.required').trim().min(1, 'validation.required').max(64, 'validation.tooLong'),

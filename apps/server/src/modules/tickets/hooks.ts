@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { maskCard, ORDER_TYPE, placesLeft, saleState, translate, type Lang, type VisitorInput } from '@rp/shared';
+import { maskCard, ORDER_TYPE, placesLeft, saleState, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, translate, type Lang, type VisitorInput } from '@rp/shared';
 import type { AppDeps } from '../../app';
 import { groupCodes, orderItems, orders, eventSessions, tickets, visitors } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
@@ -18,6 +18,27 @@ import { offerFreedPlaces, useOffer } from './waitlist.service';
 /** 128 random bits, base64url; P for a visitor's pass, G for an order's group pass. */
 export const newPassCode = () => `P${crypto.randomBytes(16).toString('base64url')}`;
 export const newGroupCode = () => `G${crypto.randomBytes(16).toString('base64url')}`;
+
+/** A short code (issue 24): 12 characters drawn uniformly (crypto.randomInt) from the 31-letter alphabet, ≈ 59 bits. */
+export function newShortCode(): string {
+  let out = '';
+  for (let i = 0; i < SHORT_CODE_LENGTH; i++) out += SHORT_CODE_ALPHABET[crypto.randomInt(SHORT_CODE_ALPHABET.length)];
+  return out;
+}
+
+/**
+ * Inserts rows that each carry a fresh short code; a row whose code is already taken (unique index, ON CONFLICT DO
+ * NOTHING on that column only) is tried again with a new one — the statement never fails on it, so the caller's
+ * transaction goes on. `insert` answers the keys of the rows it wrote.
+ */
+async function insertWithShortCodes<R extends { shortCode: string }, K>(rows: R[], key: (r: R) => K, insert: (rows: R[]) => Promise<K[]>) {
+  let left = rows;
+  for (let attempt = 0; left.length && attempt < 5; attempt++) {
+    const done = new Set(await insert(left));
+    left = left.filter((r) => !done.has(key(r))).map((r) => ({ ...r, shortCode: newShortCode() }));
+  }
+  if (left.length) throw new Error('no free short code after 5 tries');
+}
 
 type ItemRow = typeof orderItems.$inferSelect;
 
@@ -113,7 +134,7 @@ export async function createTicketOrder(
       })),
     )
     .returning({ id: orderItems.id });
-  await tx.insert(visitors).values(
+  await insertWithShortCodes(
     body.visitors.map((v, i) => ({
       orderId: order!.id,
       orderItemId: items[i]!.id,
@@ -125,9 +146,15 @@ export async function createTicketOrder(
       cardEnc: v.card ? deps.pii.encrypt(v.card) : '',
       cardMasked: v.card ? maskCard(v.card) : '',
       passCode: newPassCode(),
+      shortCode: newShortCode(),
       status: 'held' as const,
       createdAt: now,
     })),
+    (r) => r.orderItemId,
+    async (rows) =>
+      (await tx.insert(visitors).values(rows).onConflictDoNothing({ target: visitors.shortCode }).returning({ itemId: visitors.orderItemId })).map(
+        (r) => r.itemId!,
+      ),
   );
   return order!;
 }
@@ -164,7 +191,18 @@ export async function grantTicketOrder(tx: Tx, o: OrderRow) {
     .update(visitors)
     .set({ status: 'valid' })
     .where(and(eq(visitors.orderId, o.id), inArray(visitors.status, ['held', 'released'])));
-  await tx.insert(groupCodes).values({ orderId: o.id, code: newGroupCode() }).onConflictDoNothing();
+  // one group pass per order (primary key: a second grant writes nothing); a short code taken already is drawn again
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(groupCodes)
+      .values({ orderId: o.id, code: newGroupCode(), shortCode: newShortCode() })
+      .onConflictDoNothing()
+      .returning({ orderId: groupCodes.orderId });
+    if (row) return;
+    const [had] = await tx.select({ orderId: groupCodes.orderId }).from(groupCodes).where(eq(groupCodes.orderId, o.id));
+    if (had) return;
+  }
+  throw new Error('no free group short code after 5 tries');
 }
 
 const itemIdsOf = (items: ItemRow[]) => items.filter((i) => i.kind === 'ticket').map((i) => i.id);

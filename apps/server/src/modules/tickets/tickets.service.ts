@@ -1,18 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  GROUP_CODE_PATTERN,
-  maskPhone,
-  PASS_CODE_PATTERN,
-  placesLeft,
-  saleState,
-  sessionState,
-  type Lang,
-  type SessionKind,
-  type SessionView,
-  type VisitorView,
-} from '@rp/shared';
+import { gateCode, maskPhone, placesLeft, saleState, sessionState, type Lang, type SessionKind, type SessionView, type VisitorView } from '@rp/shared';
 import type { AppDeps } from '../../app';
-import { checkins, eventSessions, groupCodes, orders, tickets, visitors } from '../../db/schema/index';
+import { activities, checkins, eventSessions, groupCodes, orders, tickets, visitors } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { ownOrder } from '../payments/common';
 
@@ -77,7 +66,7 @@ type VisitorRow = typeof visitors.$inferSelect;
 async function presentVisitors(deps: AppDeps, rows: VisitorRow[], lang: Lang): Promise<VisitorView[]> {
   if (!rows.length) return [];
   const db = deps.database.db;
-  const [ss, ts, os] = await Promise.all([
+  const [ss, ts, os, as] = await Promise.all([
     db
       .select()
       .from(eventSessions)
@@ -90,17 +79,24 @@ async function presentVisitors(deps: AppDeps, rows: VisitorRow[], lang: Lang): P
       .select({ id: orders.id, orderNo: orders.orderNo })
       .from(orders)
       .where(inArray(orders.id, [...new Set(rows.map((r) => r.orderId))])),
+    db
+      .select({ id: eventSessions.id, nameZh: activities.nameZh, nameEn: activities.nameEn })
+      .from(eventSessions)
+      .innerJoin(activities, eq(activities.id, eventSessions.activityId))
+      .where(inArray(eventSessions.id, [...new Set(rows.map((r) => r.sessionId))])),
   ]);
   return rows.map((v) => {
     const s = ss.find((x) => x.id === v.sessionId)!;
     const t = ts.find((x) => x.id === v.ticketId)!;
     const shown = v.status === 'valid' || v.status === 'used' || v.status === 'refunding';
+    const a = as.find((x) => x.id === v.sessionId);
     return {
       id: v.id,
       orderNo: os.find((o) => o.id === v.orderId)?.orderNo ?? '',
       name: v.name,
       phoneMasked: v.phone ? maskPhone(v.phone) : '',
       cardMasked: v.cardMasked,
+      activityName: a ? pick(lang, a.nameZh, a.nameEn) : '',
       ticketName: pick(lang, t.nameZh, t.nameEn),
       sessionId: s.id,
       sessionName: pick(lang, s.nameZh, s.nameEn),
@@ -109,6 +105,7 @@ async function presentVisitors(deps: AppDeps, rows: VisitorRow[], lang: Lang): P
       startTime: s.startTime.toISOString(),
       status: v.status,
       passCode: shown ? v.passCode : null,
+      shortCode: shown ? v.shortCode : null,
       usedAt: v.usedAt?.toISOString() ?? null,
     };
   });
@@ -119,7 +116,7 @@ export async function passCodes(deps: AppDeps, userId: number, orderNo: string, 
   const o = await ownOrder(deps.database.db, userId, orderNo);
   const rows = await deps.database.db.select().from(visitors).where(eq(visitors.orderId, o.id)).orderBy(asc(visitors.id));
   const [g] = o.status === 'paid' ? await deps.database.db.select().from(groupCodes).where(eq(groupCodes.orderId, o.id)) : [];
-  return { orderNo: o.orderNo, groupCode: g?.code ?? null, visitors: await presentVisitors(deps, rows, lang) };
+  return { orderNo: o.orderNo, groupCode: g?.code ?? null, groupShortCode: g?.shortCode ?? null, visitors: await presentVisitors(deps, rows, lang) };
 }
 
 /** The member's visitors across orders (user center), newest first. */
@@ -136,9 +133,11 @@ export async function myVisitors(deps: AppDeps, userId: number, lang: Lang) {
 type ScanResult = 'admitted' | 'used' | 'unknown' | 'notValid' | 'otherSession';
 
 /**
- * One scan at a gate. A visitor's pass admits once: the UPDATE … WHERE status = 'valid' decides between two gates
- * scanning it at the same moment. An order's group pass admits every valid visitor of the order. Every scan is
- * logged; refusals answer 404/409 with when and where the pass was used.
+ * One scan at a gate: the QR's long code, or the short code printed under it typed in any case with or without
+ * separators (gateCode normalizes; both name the same pass). A visitor's pass admits once: the UPDATE … WHERE
+ * status = 'valid' decides between two gates scanning or typing it at the same moment. An order's group pass admits
+ * every valid visitor of the order. Every scan is logged; refusals answer 404/409 naming the visitor, and for a
+ * used pass when and at which gate.
  */
 export async function scan(deps: AppDeps, staffId: number, body: { code: string; gate: string; sessionId?: number }, lang: Lang, now = new Date()) {
   const db = deps.database.db;
@@ -150,10 +149,14 @@ export async function scan(deps: AppDeps, staffId: number, body: { code: string;
   };
 
   let targets: VisitorRow[] = [];
-  if (PASS_CODE_PATTERN.test(body.code)) targets = await db.select().from(visitors).where(eq(visitors.passCode, body.code));
-  else if (GROUP_CODE_PATTERN.test(body.code)) {
-    const [g] = await db.select().from(groupCodes).where(eq(groupCodes.code, body.code));
-    if (g) targets = await db.select().from(visitors).where(eq(visitors.orderId, g.orderId)).orderBy(asc(visitors.id));
+  const code = gateCode(body.code);
+  const groupOf = async (g: { orderId: number } | undefined) =>
+    g ? db.select().from(visitors).where(eq(visitors.orderId, g.orderId)).orderBy(asc(visitors.id)) : [];
+  if (code?.kind === 'pass') targets = await db.select().from(visitors).where(eq(visitors.passCode, code.code));
+  else if (code?.kind === 'group') targets = await groupOf((await db.select().from(groupCodes).where(eq(groupCodes.code, code.code)))[0]);
+  else if (code?.kind === 'short') {
+    targets = await db.select().from(visitors).where(eq(visitors.shortCode, code.code));
+    if (!targets.length) targets = await groupOf((await db.select().from(groupCodes).where(eq(groupCodes.shortCode, code.code)))[0]);
   }
   if (!targets.length) {
     await log('unknown', null, null);
@@ -162,7 +165,7 @@ export async function scan(deps: AppDeps, staffId: number, body: { code: string;
   const first = targets[0]!;
   if (body.sessionId && targets.every((v) => v.sessionId !== body.sessionId)) {
     await log('otherSession', first.id, first.sessionId);
-    throw new AppError('PASS_OTHER_SESSION', { params: { session: await sessionName(first.sessionId) } });
+    throw new AppError('PASS_OTHER_SESSION', { params: { name: first.name, session: await sessionName(first.sessionId) } });
   }
   const ids = targets.filter((v) => !body.sessionId || v.sessionId === body.sessionId).map((v) => v.id);
   const admitted = await db
@@ -196,10 +199,13 @@ export async function scan(deps: AppDeps, staffId: number, body: { code: string;
       dateStyle: 'short',
       timeStyle: 'medium',
     }).format(latest.usedAt!);
-    throw new AppError('PASS_USED', { params: { time, gate: latest.usedGate || '—' } });
+    // a gate left without a name says so in words rather than a bare dash
+    throw latest.usedGate
+      ? new AppError('PASS_USED', { params: { name: latest.name, time, gate: latest.usedGate } })
+      : new AppError('PASS_USED', { message: 'ticket.passUsedNoGate', params: { name: latest.name, time } });
   }
   await log('notValid', first.id, first.sessionId);
-  throw new AppError('PASS_NOT_VALID');
+  throw new AppError('PASS_NOT_VALID', { params: { name: first.name } });
 }
 
 /** A live count per session: places sold (valid + used) and people admitted. */
