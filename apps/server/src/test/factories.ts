@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { activities, consoles, news, orgs, photos, pictures, programs, redeemCodes, users } from '../db/schema/index';
+import { withIdCheckChar } from '@rp/shared';
 import { hashPassword } from '../modules/auth/password';
 
 let seq = 0;
@@ -135,8 +136,7 @@ export async function buildOrg(db: Db, over: Partial<typeof orgs.$inferInsert> =
   return o!;
 }
 
-/** ID numbers born on a given date; even sequence digit = female. */
-export function idCard(birth: string, female = false, seq = 1): string {
-  const body = `110105${birth}${String(seq).padStart(2, '0')}${female ? 2 : 1}`;
-  return body + 'X';
+/** Valid ID numbers (GB 11643 check digit) born on a given date; even sequence digit = female. */
+export function idCard(birth: string, female = false, seq = 1, area = '110105'): string {
+  return withIdCheckChar(`${area}${birth}${String(seq).padStart(2, '0')}${female ? 2 : 1}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, birthFromIdCard, genderFromIdCard, isValidIdCard, maskCard, parseBirth } from './id-card';
+import { ageOn, birthFromIdCard, genderFromIdCard, idCardCheckChar, idCardProblem, isValidIdCard, maskCard, parseBirth, withIdCheckChar } from './id-card';
 
 describe('ID card (spec 5)', () => {
   it.each([
@@ -41,5 +41,31 @@ describe('ID card (spec 5)', () => {
   it('masks all but the first 3 and last 4', () => {
     expect(maskCard('110105201003071234')).toBe('110***********1234');
     expect(maskCard('E1234567')).toBe('E12*4567');
+  });
+
+  describe('GB 11643-1999 check digit (ISO 7064 MOD 11-2)', () => {
+    it.each([
+      ['11010519491231002X', null], // the standard's own example: check X
+      ['11010519491231002x', null], // lowercase x accepted
+      ['110105201003071239', null],
+      ['110105201203151233', null],
+      ['440524188001010014', null],
+      ['110105100307123', null], // 15 digits: no check digit
+      ['110105201003071234', 'checkDigit'], // should end in 9
+      ['11010520100307123X', 'checkDigit'],
+      ['110105194912310021', 'checkDigit'], // should end in X
+      ['110105201013071237', 'format'], // month 13 stays a format problem
+      ['12345', 'format'],
+      ['', 'format'],
+    ] as const)('%s → %s', (card, problem) => {
+      expect(idCardProblem(card)).toBe(problem);
+      expect(isValidIdCard(card)).toBe(problem === null);
+    });
+
+    it('computes the check character and completes numbers with it', () => {
+      expect(idCardCheckChar('11010519491231002')).toBe('X');
+      expect(idCardCheckChar('11010520100307123')).toBe('9');
+      expect(withIdCheckChar('11010520120315123')).toBe('110105201203151233');
+    });
   });
 });

@@ -26,8 +26,37 @@ export function genderFromIdCard(card: string): 'M' | 'F' | null {
   return digit % 2 === 1 ? 'M' : 'F';
 }
 
+const CHECK_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const CHECK_CHARS = '10X98765432';
+
+/** GB 11643-1999 check character (ISO 7064 MOD 11-2) of the first 17 digits of an 18-character ID number. */
+export function idCardCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * CHECK_WEIGHTS[i]!;
+  return CHECK_CHARS[sum % 11]!;
+}
+
+/** The 17 digits completed with their check character: a valid number (tests, samples). */
+export function withIdCheckChar(first17: string): string {
+  return first17 + idCardCheckChar(first17);
+}
+
+/**
+ * What is wrong with a mainland ID number: 'format' (spec 5's pattern or an impossible birth date),
+ * 'checkDigit' (18 characters whose last one is not GB 11643's; x counts as X), or null. 15-digit
+ * numbers (issued before 1999) carry no check digit.
+ */
+export function idCardProblem(card: string): 'format' | 'checkDigit' | null {
+  if (birthFromIdCard(card) === null) return 'format';
+  if (card.length === 18 && idCardCheckChar(card) !== card[17]!.toUpperCase()) return 'checkDigit';
+  return null;
+}
+
+/** An 18-character mainland ID number shape (17 digits and a digit or X): where a field takes any document number. */
+export const ID_CARD_18_RE = /^\d{17}[\dXx]$/;
+
 export function isValidIdCard(card: string): boolean {
-  return birthFromIdCard(card) !== null;
+  return idCardProblem(card) === null;
 }
 
 /** yyyy-mm-dd or yyyymmdd → yyyymmdd number, or null. */

@@ -65,11 +65,13 @@ describe('spreadsheet import of players', () => {
       ['王芳', '身份证', '1101052012', '', '', '雄鹰队', '技能相扑赛', '', ''],
       ['赵强', '护照', 'E1234567', '', '', '', '技能相扑赛', '', ''],
       ['钱多', '身份证', idCard('20120315'), '', '', '', '不存在的赛项', '', '123'],
+      ['孙六', '身份证', '110105201203151234', '', '', '', '技能相扑赛', '', ''], // wrong check digit (issue 24)
+      ['周七', '身份证', '11010519491231002x', '', '', '', '', '', ''], // lowercase x: fine
     ]);
     const r = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=preview`, data);
     expect(r.statusCode).toBe(200);
     const d = r.json().data;
-    expect(d).toMatchObject({ total: 4, valid: 1, written: 0 });
+    expect(d).toMatchObject({ total: 6, valid: 2, written: 0 });
     expect(d.errors).toEqual(
       expect.arrayContaining([
         { row: 3, column: '证件号码', message: '请填写正确的身份证号' },
@@ -77,6 +79,7 @@ describe('spreadsheet import of players', () => {
         { row: 5, column: '赛项', message: '赛项名称不存在' },
         { row: 5, column: '证件号码', message: '与第 2 行的证件号重复' },
         { row: 5, column: '紧急联系电话', message: '请输入正确的 11 位手机号' },
+        { row: 6, column: '证件号码', message: '身份证号校验位不正确' },
       ]),
     );
     expect(d.rows[0]).toMatchObject({ row: 2, name: '李明', ok: true });

@@ -60,7 +60,7 @@ export async function importTemplate(deps: AppDeps, activityId: number, lang: La
   ws.addRow({
     name: lang === 'en' ? 'Li Ming' : '李明',
     cardType: lang === 'en' ? 'ID card' : '身份证',
-    card: '11010520120315123X',
+    card: '110105201203151233',
     birth: '',
     gender: '',
     team: lang === 'en' ? 'Falcons' : '雄鹰队',

@@ -3,6 +3,7 @@ import {
   birthFromIdCard,
   checkPlayerForProgram,
   genderFromIdCard,
+  idCardProblem,
   isFree,
   isRegistered,
   maskCard,
@@ -49,9 +50,9 @@ export function readCard(input: Input): { card: string; birth: number | null; ge
   const card = Pii.normalize(input.card ?? '');
   if ((input.cardType ?? 0) === 0) {
     if (!card) throw bad('reg.idRequired', 'card');
-    const birth = birthFromIdCard(card);
-    if (birth === null) throw bad('reg.idInvalid', 'card');
-    return { card, birth, gender: genderFromIdCard(card) };
+    const problem = idCardProblem(card);
+    if (problem) throw bad(problem === 'checkDigit' ? 'reg.idCheckDigit' : 'reg.idInvalid', 'card');
+    return { card, birth: birthFromIdCard(card), gender: genderFromIdCard(card) };
   }
   if (!card) throw bad('reg.passportRequired', 'card');
   if (input.birth === null || input.birth === undefined || input.birth === '') throw bad('reg.birthRequired', 'birth');

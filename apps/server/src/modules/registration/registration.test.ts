@@ -42,6 +42,7 @@ describe('players: save rules (spec 5)', () => {
     ['no ID number', { card: '' }, 'card', '请填写选手身份证号', "Please fill in the player's ID number"],
     ['a malformed ID number', { card: '11010520120315' }, 'card', '请填写正确的身份证号', 'Please fill in the correct ID number'],
     ['an impossible birth date', { card: '110105201213151234' }, 'card', '请填写正确的身份证号', 'Please fill in the correct ID number'],
+    ['a wrong GB 11643 check digit', { card: '110105201203151234' }, 'card', '身份证号校验位不正确', "The ID number's check digit is wrong"],
     ['a passport without birth date', { cardType: 1, card: 'E12345678' }, 'birth', '请填写出生日期', 'Please fill in the birth date'],
   ])('refuses %s with the exact text in both languages, creating nothing', async (_n, over, field, zh, en) => {
     const s = await setup();
@@ -71,6 +72,23 @@ describe('players: save rules (spec 5)', () => {
     expect(audits.some((x) => (x.after ?? '').includes(card) || (x.after ?? '').includes('cardEnc'))).toBe(false);
   });
 
+  it('checks the GB 11643 check digit on update and in one-form team creation; lowercase x is accepted (issue 24)', async () => {
+    const s = await setup();
+    const ok = await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: '11010520120315010x' }));
+    expect(ok.statusCode).toBe(200);
+    const bad = await api(s.h, 'en').put('/api/lTeamMember/web/update', player(s.activity.id, { id: ok.json().data.id, card: '110105201203150101' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.card).toBe("The ID number's check digit is wrong");
+    const batch = await s.a.post('/api/lTeam/web/batchCreate', {
+      activityId: s.activity.id,
+      team: { name: '新队', program: { id: s.sumo.id } },
+      members: [{ name: '王五', cardType: 0, card: '110105201203151234' }],
+    });
+    expect(batch.statusCode).toBe(400);
+    expect(JSON.stringify(batch.json())).toContain('身份证号校验位不正确');
+    expect(await t().database.db.select().from(teamMembers)).toHaveLength(1);
+  });
+
   it('saves a passport player with the birth date converted to yyyymmdd', async () => {
     const s = await setup();
     const r = await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { cardType: 1, card: 'e12345678', birth: '2013-06-01', gender: 'M' }));
@@ -79,8 +97,8 @@ describe('players: save rules (spec 5)', () => {
 
   it('refuses the same ID number twice in one activity (blind index), case-insensitively', async () => {
     const s = await setup();
-    await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: '11010520120315011x' }));
-    const dup = await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: '11010520120315011X', name: 'Other' }));
+    await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: '11010520120315010x' }));
+    const dup = await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: '11010520120315010X', name: 'Other' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('DUPLICATE_PLAYER');
   });
@@ -210,7 +228,7 @@ describe('codes', () => {
         (
           await s.a.post(
             '/api/lTeamMember/web/create',
-            player(s.activity.id, { card: idCard('20120315', false, i + 1).replace(/^110105/, String(110100 + i)), team: { id: teamIds[Math.floor(i / 3)] } }),
+            player(s.activity.id, { card: idCard('20120315', false, i + 1, String(110100 + i)), team: { id: teamIds[Math.floor(i / 3)] } }),
           )
         ).json().data,
       );

@@ -84,7 +84,7 @@ describe('player form errors (issue 8)', { timeout: 60_000 }, () => {
     );
     mount();
     type('Player name', 'Li Lei');
-    type('ID number', '11010520120304123X');
+    type('ID number', '110105201203041237');
     type('Emergency contact phone', '13800138000');
     await save();
 
@@ -109,7 +109,7 @@ describe('player form errors (issue 8)', { timeout: 60_000 }, () => {
   it('a client check names the country of the phone, and its error goes once the field is filled in again', async () => {
     mount();
     type('Player name', 'Chan Tai Man');
-    type('ID number', '11010520120304123X');
+    type('ID number', '110105201203041237');
     type('Emergency contact phone', '1234');
     // country code: Hong Kong
     await act(async () => {
@@ -131,11 +131,30 @@ describe('player form errors (issue 8)', { timeout: 60_000 }, () => {
     expect(created()[0]?.[1]).toEqual(expect.objectContaining({ region: '852', emerPhone: '91234567' }));
   });
 
+  it('a wrong GB 11643 check digit is said under the ID number field and nothing is sent (issue 24)', async () => {
+    mount();
+    type('Player name', 'Li Lei');
+    type('ID number', '110105201203041234'); // the check digit is 7
+    await save();
+    expect(created()).toHaveLength(0);
+    expect(within(itemOf('ID number')).getByText("The ID number's check digit is wrong")).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Please fix: ID number');
+    // a wrong format keeps the spec's own text
+    await act(async () => type('ID number', '1101052012'));
+    await save();
+    expect(within(itemOf('ID number')).getByText('Please fill in the correct ID number')).toBeTruthy();
+    // a lowercase x check character is accepted
+    http.post.mockResolvedValueOnce({ resultStr: 'Created', data: { id: 8 } });
+    await act(async () => type('ID number', '11010519491231002x'));
+    await save();
+    expect(created()).toHaveLength(1);
+  });
+
   it('a new player saved does not fetch a detail without an id', async () => {
     http.post.mockResolvedValueOnce({ resultStr: 'Created', data: { id: 7 } });
     mount();
     type('Player name', 'Li Lei');
-    type('ID number', '11010520120304123X');
+    type('ID number', '110105201203041237');
     await save();
     expect(created()).toHaveLength(1);
     expect(http.get.mock.calls.filter(([path]) => path === '/api/lTeamMember/web/detail')).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { ID_CARD_RE, isValidIdCard, parseBirth } from '@rp/shared/rules/id-card';
+import { idCardProblem, parseBirth } from '@rp/shared/rules/id-card';
 import { PHONE_RE, checkPhone, regionName } from '@rp/shared/rules/phone';
 import { codeEntryClosed, isFree } from '@rp/shared/rules/registration';
 import { CHANNEL_CODE_MIN, UPLOAD_LIMITS } from '@rp/shared/limits';
@@ -109,6 +109,7 @@ export type MemberCheck =
   | 'registration:check.nameRequired'
   | 'registration:check.idRequired'
   | 'registration:check.idInvalid'
+  | 'registration:check.idCheckDigit'
   | 'registration:check.passportRequired'
   | 'registration:check.birthRequired'
   | 'registration:check.phoneInvalid'
@@ -139,7 +140,8 @@ export function checkMember(v: MemberFormValues, lang: 'zh' | 'en' = 'zh'): Memb
   const card = v.card.trim();
   if (v.cardType === 0) {
     if (!card) return { field: 'card', key: 'registration:check.idRequired' };
-    if (!ID_CARD_RE.test(card) || !isValidIdCard(card)) return { field: 'card', key: 'registration:check.idInvalid' };
+    const problem = idCardProblem(card);
+    if (problem) return { field: 'card', key: problem === 'checkDigit' ? 'registration:check.idCheckDigit' : 'registration:check.idInvalid' };
   } else {
     if (!card) return { field: 'card', key: 'registration:check.passportRequired' };
     if (!v.birthDay || parseBirth(v.birthDay) === null) return { field: 'birthDay', key: 'registration:check.birthRequired' };
