@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import zlib from 'node:zlib';
 import { L, registerMember, setLang, shoot, signIn } from './support/foundation';
 import { giveCodes, userId } from './support/registration';
+import { withIdCheckChar } from '../../packages/shared/src/rules/id-card';
 
 const R = (lang: 'zh' | 'en', key: string, p?: Record<string, string | number>) => L(lang, `registration:${key}`, p);
 /** i18next's plural form: English has one/other, Chinese only other. */
@@ -16,7 +17,9 @@ const HEAD = {
 
 /** A distinct valid ID number per row of this run. */
 const card = (run: number, i: number) =>
-  `${String(120100 + (run % 800))}2012${String((i % 12) + 1).padStart(2, '0')}${String((i % 28) + 1).padStart(2, '0')}${String(i).padStart(3, '0')}X`;
+  withIdCheckChar(
+    `${String(120100 + (run % 800))}2012${String((i % 12) + 1).padStart(2, '0')}${String((i % 28) + 1).padStart(2, '0')}${String(i).padStart(3, '0')}`,
+  );
 
 async function sheet(rows: (string | number)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

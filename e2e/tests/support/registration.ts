@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { adminAuth } from './foundation';
+import { withIdCheckChar } from '../../../packages/shared/src/rules/id-card';
 
 /** Bearer header of a member, through the real login endpoint. */
 export async function memberAuth(request: APIRequestContext, phone: string, password: string): Promise<Record<string, string>> {
@@ -37,9 +38,9 @@ export async function choose(page: Page, label: string, option: string): Promise
   }).toPass({ timeout: 20_000 });
 }
 
-/** A valid mainland ID number (the date part matters; checksum not checked) unique within a run. */
+/** A valid mainland ID number (birth date and GB 11643 check digit) unique within a run. */
 export function idCard(seq: number, birth = '20120304'): string {
-  return `110105${birth}${String(100 + (seq % 900)).padStart(3, '0')}${seq % 2 ? '1' : 'X'}`;
+  return withIdCheckChar(`110105${birth}${String(100 + (seq % 900)).padStart(3, '0')}`);
 }
 
 /** The admin creates an activity (open for sign-up unless told otherwise) with one sumo-like program. */
