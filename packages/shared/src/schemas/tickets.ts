@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from '../limits';
 import { PHONE_RE } from '../rules/phone';
+import { ID_CARD_18_RE, idCardProblem } from '../rules/id-card';
 import { SALE_STATES, SESSION_KINDS, SESSION_STATES } from '../rules/tickets';
 import { dbId, envelope } from './common';
 
@@ -14,7 +15,13 @@ export const visitorInput = z
     name: z.string('validation.required').trim().min(1, 'validation.required').max(NAME_MAX, 'validation.tooLong'),
     phone: z.string('validation.phone').trim().regex(PHONE_RE, 'validation.phone'),
     /** an ID number, when the session asks for one (mainland ID or passport) */
-    card: z.string('validation.invalidType').trim().max(30, 'validation.tooLong').default(''),
+    card: z
+      .string('validation.invalidType')
+      .trim()
+      .max(30, 'validation.tooLong')
+      // an 18-character mainland ID number must carry its GB 11643 check digit (passports pass as typed)
+      .refine((v) => !ID_CARD_18_RE.test(v) || idCardProblem(v) !== 'checkDigit', 'reg.idCheckDigit')
+      .default(''),
   })
   .strict();
 export type VisitorInput = z.infer<typeof visitorInput>;
