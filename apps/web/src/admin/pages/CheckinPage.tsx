@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Typography } from 'antd';
+import { Button, Input, Select, Space, Typography, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import jsQR from 'jsqr';
+import { gateCode, groupShortCode } from '@rp/shared/rules/tickets';
 import { api, errorMessage } from '../../lib/api-client';
 import { useLang } from '../../lib/use-lang';
 import s from './checkin.module.css';
@@ -34,6 +35,7 @@ export default function CheckinPage() {
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [camera, setCamera] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const codeRef = useRef<InputRef>(null);
   const last = useRef<{ code: string; at: number } | null>(null);
 
   const sessions = useQuery({
@@ -65,7 +67,12 @@ export default function CheckinPage() {
       });
       void qc.invalidateQueries({ queryKey: ['checkin-stats'] });
     },
-    onError: (e) => setVerdict({ ok: false, text: errorMessage(e, t('admin:checkin.failed')) }),
+    // a refusal shows what was read, so the person at the gate can compare it with the pass in front of them
+    onError: (e, code) => {
+      const read = gateCode(code);
+      const shown = read?.kind === 'short' ? groupShortCode(read.code) : code.trim();
+      setVerdict({ ok: false, text: errorMessage(e, t('admin:checkin.failed')), detail: t('admin:checkin.typed', { code: shown }) });
+    },
   });
   const submit = (code: string, fromCamera = false) => {
     const c = code.trim();
@@ -78,6 +85,11 @@ export default function CheckinPage() {
     }
     last.current = { code: c, at: Date.now() };
     scan.mutate(c);
+    // a typed code is sent once: the field clears for the next one whatever the verdict (issue 24)
+    if (!fromCamera) {
+      setManual('');
+      codeRef.current?.focus();
+    }
   };
 
   useEffect(() => {
@@ -169,7 +181,17 @@ export default function CheckinPage() {
       {camera ? <video ref={videoRef} className={s.video} muted playsInline aria-label={t('admin:checkin.cameraLabel')} /> : null}
       <label htmlFor="checkin-code">{t('admin:checkin.manual')}</label>
       <Space.Compact style={{ width: '100%' }}>
-        <Input id="checkin-code" value={manual} maxLength={64} onChange={(e) => setManual(e.target.value)} onPressEnter={() => submit(manual)} />
+        <Input
+          id="checkin-code"
+          ref={codeRef}
+          value={manual}
+          maxLength={64}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          onChange={(e) => setManual(e.target.value)}
+          onPressEnter={() => submit(manual)}
+        />
         <Button type="primary" loading={scan.isPending} onClick={() => submit(manual)}>
           {t('admin:checkin.admit')}
         </Button>

@@ -8,26 +8,80 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useLang } from '../../lib/use-lang';
 import { myVisitors, passCodes, type VisitorView } from './api';
-import { VISITOR_STATUS_KEYS } from './model';
+import { passLines, printedCode, VISITOR_STATUS_KEYS } from './model';
 import s from './tickets.module.css';
 
-/** A pass code as a QR image, with a download of the same image (PNG). */
-function PassQr({ code, label, file }: { code: string; label: string; file: string }) {
+/**
+ * The downloaded picture: the QR, the printed code under it and the pass's lines (event, visitor, session, date,
+ * place) on white, drawn on a canvas. Without a canvas (old browsers) the QR alone.
+ */
+async function passPicture(qr: string, code: string | null, lines: string[]): Promise<string> {
+  const img = new Image();
+  await new Promise<void>((resolve, reject) => {
+    img.onload = () => resolve();
+    img.onerror = () => reject(new Error('qr'));
+    img.src = qr;
+  });
+  const width = 480;
+  const lineH = 34;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = 60 + 360 + (code ? 56 : 0) + lines.length * lineH + 24;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return qr;
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(img, (width - 360) / 2, 30, 360, 360);
+  ctx.fillStyle = '#111';
+  ctx.textAlign = 'center';
+  let y = 30 + 360 + 30;
+  if (code) {
+    ctx.font = 'bold 36px ui-monospace, Menlo, Consolas, monospace';
+    ctx.fillText(code, width / 2, y + 10);
+    y += 56;
+  }
+  lines.forEach((line, i) => {
+    ctx.font = i === 0 ? 'bold 24px system-ui, sans-serif' : '20px system-ui, sans-serif';
+    ctx.fillText(line, width / 2, y, width - 32);
+    y += lineH;
+  });
+  return canvas.toDataURL('image/png');
+}
+
+/** A pass code as a QR image, its short code printed under it, with a download of both and the pass's lines (PNG). */
+function PassQr({ code, shortCode, lines, label, file }: { code: string; shortCode: string | null; lines: string[]; label: string; file: string }) {
   const { t } = useTranslation();
   const [src, setSrc] = useState<string | null>(null);
+  const [png, setPng] = useState<string | null>(null);
+  const printed = printedCode(shortCode);
+  const text = lines.join('\n');
   useEffect(() => {
     let live = true;
-    void QRCode.toDataURL(code, { margin: 2, width: 360, errorCorrectionLevel: 'M' }).then((u) => live && setSrc(u));
+    void QRCode.toDataURL(code, { margin: 2, width: 360, errorCorrectionLevel: 'M' }).then((u) => {
+      if (!live) return;
+      setSrc(u);
+      passPicture(u, printed, text ? text.split('\n') : [])
+        .then((p) => live && setPng(p))
+        .catch(() => live && setPng(u));
+    });
     return () => {
       live = false;
     };
-  }, [code]);
+  }, [code, printed, text]);
   if (!src) return <Spin />;
   return (
     <figure className={s.qr}>
       <img src={src} alt={label} data-pass={code} />
       <figcaption>
-        <a href={src} download={file}>
+        {printed ? (
+          <span className={s.code}>
+            <span className={s.codeLabel}>{t('tickets:pass.code')}</span>
+            <span className={s.codeValue} data-testid="pass-code" lang="en" translate="no">
+              {printed}
+            </span>
+          </span>
+        ) : null}
+        <a href={png ?? src} download={file}>
           {t('tickets:pass.download')}
         </a>
       </figcaption>
@@ -38,14 +92,17 @@ function PassQr({ code, label, file }: { code: string; label: string; file: stri
 function PassCard({ v, withOrder }: { v: VisitorView; withOrder?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const date = formatDateTime(v.startTime, lang);
   return (
     <article className={s.pass} aria-label={t('tickets:pass.of', { name: v.name })}>
       <div>
+        {v.activityName ? <p className={s.event}>{v.activityName}</p> : null}
         <h3 className={s.cardTitle}>{v.name}</h3>
         <p className={s.muted}>
           {v.ticketName} · {v.sessionName}
-          {v.area ? ` · ${v.area}` : ''}
         </p>
+        <p className={s.muted}>{t('tickets:pass.when', { time: date })}</p>
+        {v.area ? <p className={s.muted}>{t('tickets:pass.where', { place: v.area })}</p> : null}
         <p className={s.muted}>{t('tickets:pass.entry', { time: formatDateTime(v.entryTime, lang) })}</p>
         <Tag>{t(VISITOR_STATUS_KEYS[v.status] ?? 'tickets:visitorStatus.held')}</Tag>
         {v.usedAt ? <p className={s.muted}>{t('tickets:pass.usedAt', { time: formatDateTime(v.usedAt, lang) })}</p> : null}
@@ -55,7 +112,15 @@ function PassCard({ v, withOrder }: { v: VisitorView; withOrder?: boolean }) {
           </p>
         ) : null}
       </div>
-      {v.passCode && v.status === 'valid' ? <PassQr code={v.passCode} label={t('tickets:pass.qrOf', { name: v.name })} file={`pass-${v.id}.png`} /> : null}
+      {v.passCode && v.status === 'valid' ? (
+        <PassQr
+          code={v.passCode}
+          shortCode={v.shortCode}
+          lines={passLines(v, date)}
+          label={t('tickets:pass.qrOf', { name: v.name })}
+          file={`pass-${v.id}.png`}
+        />
+      ) : null}
     </article>
   );
 }
@@ -63,6 +128,7 @@ function PassCard({ v, withOrder }: { v: VisitorView; withOrder?: boolean }) {
 /** The passes of one order, once paid: one QR per visitor, and the order's group QR when there are several. */
 export function OrderPasses({ orderNo }: { orderNo: string }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const q = useQuery({
     queryKey: ['passes', orderNo],
     queryFn: () => passCodes(orderNo),
@@ -71,6 +137,8 @@ export function OrderPasses({ orderNo }: { orderNo: string }) {
   if (q.isPending) return <Skeleton active />;
   if (q.isError) return <Alert type="error" showIcon title={errorMessage(q.error, t('tickets:loadFailed'))} />;
   if (!q.data.groupCode) return null;
+  const first = q.data.visitors[0];
+  const date = first ? formatDateTime(first.startTime, lang) : '';
   return (
     <section aria-labelledby="passes-title" className={s.passes}>
       <h2 id="passes-title" className={s.cardTitle}>
@@ -80,10 +148,17 @@ export function OrderPasses({ orderNo }: { orderNo: string }) {
       {q.data.visitors.length > 1 ? (
         <article className={s.pass} aria-label={t('tickets:pass.group')}>
           <div>
+            {first?.activityName ? <p className={s.event}>{first.activityName}</p> : null}
             <h3 className={s.cardTitle}>{t('tickets:pass.group')}</h3>
             <p className={s.muted}>{t('tickets:pass.groupLead', { count: q.data.visitors.length })}</p>
           </div>
-          <PassQr code={q.data.groupCode} label={t('tickets:pass.group')} file={`group-${q.data.orderNo}.png`} />
+          <PassQr
+            code={q.data.groupCode}
+            shortCode={q.data.groupShortCode}
+            lines={first ? passLines({ ...first, name: t('tickets:pass.group'), ticketName: '' }, date) : []}
+            label={t('tickets:pass.group')}
+            file={`group-${q.data.orderNo}.png`}
+          />
         </article>
       ) : null}
       {q.data.visitors.map((v) => (

@@ -18,6 +18,8 @@ export interface VisitorDraft {
 export interface PassCodes {
   orderNo: string;
   groupCode: string | null;
+  /** the group pass's short code, printed under its QR */
+  groupShortCode: string | null;
   visitors: VisitorView[];
 }
 export interface OnlineSlot {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blocked, maxVisitors, resize } from './model';
+import { normalizeShortCode } from '@rp/shared/rules/tickets';
+import { blocked, maxVisitors, passLines, printedCode, resize } from './model';
 
 const ticket = (over = {}) => ({
   id: 1,
@@ -30,5 +31,18 @@ describe('ticket screen rules', () => {
   it('keeps what was typed when the number of visitors changes', () => {
     expect(resize([{ a: 1 }, { a: 2 }], 3, () => ({ a: 0 }))).toEqual([{ a: 1 }, { a: 2 }, { a: 0 }]);
     expect(resize([{ a: 1 }, { a: 2 }], 1, () => ({ a: 0 }))).toEqual([{ a: 1 }]);
+  });
+});
+
+describe("a pass's printed code (issue 24)", () => {
+  it('prints the short code in groups of four, and what the gate reads back is the same code', () => {
+    expect(printedCode('ABCDEFGHJKMN')).toBe('ABCD-EFGH-JKMN');
+    expect(printedCode(null)).toBeNull();
+    expect(normalizeShortCode(printedCode('ABCDEFGHJKMN')!.toLowerCase().replaceAll('-', ' '))).toBe('ABCDEFGHJKMN');
+  });
+  it('the downloaded picture names the event, the visitor, the session, the date and the place', () => {
+    const v = { activityName: 'RoboCup Jr', name: 'Li Ming', ticketName: 'Adult', sessionName: 'Morning', area: 'Hall A' };
+    expect(passLines(v, '2026-12-01 09:00')).toEqual(['RoboCup Jr', 'Li Ming', 'Adult · Morning', '2026-12-01 09:00', 'Hall A']);
+    expect(passLines({ ...v, area: '', ticketName: '' }, '2026-12-01 09:00')).toEqual(['RoboCup Jr', 'Li Ming', 'Morning', '2026-12-01 09:00']);
   });
 });

@@ -1,4 +1,4 @@
-import type { SaleState, SessionState } from '@rp/shared/rules/tickets';
+import { groupShortCode, type SaleState, type SessionState } from '@rp/shared/rules/tickets';
 import type { SessionView } from '@rp/shared/schemas/tickets';
 
 /** Pure rules of the ticket screens (tested in model.test.ts). */
@@ -41,4 +41,17 @@ export function blocked(
 /** Resizes the visitor rows to n, keeping what was typed. */
 export function resize<T>(rows: T[], n: number, blank: () => T): T[] {
   return rows.length >= n ? rows.slice(0, n) : [...rows, ...Array.from({ length: n - rows.length }, blank)];
+}
+
+/** How a pass's short code is printed under its QR (ABCD-EFGH-JKMN), or null before it is shown. */
+export function printedCode(shortCode: string | null | undefined): string | null {
+  return shortCode ? groupShortCode(shortCode) : null;
+}
+
+/**
+ * The lines printed on a pass's downloaded picture under the QR and its code: the event, the visitor, the ticket and
+ * session, the date, the place — those that are known, in this order.
+ */
+export function passLines(v: { activityName: string; name: string; ticketName: string; sessionName: string; area: string }, date: string): string[] {
+  return [v.activityName, v.name, [v.ticketName, v.sessionName].filter(Boolean).join(' · '), date, v.area].filter(Boolean);
 }
