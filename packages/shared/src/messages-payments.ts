@@ -39,6 +39,9 @@ export const payZh = {
   'notify.orderPaid.players': '选手 {{players}} 已报名成功。',
   'notify.refundDone.title': '退款成功：订单 {{orderNo}}',
   'notify.refundDone.content': '订单 {{orderNo}} 的退款 ¥{{amount}} 已原路退回，到账时间以支付渠道为准。',
+  'notify.refundDone.contentDecided': '订单 {{orderNo}} 的退款按已付金额的 {{percent}} 办理：¥{{amount}} 已原路退回，到账时间以支付渠道为准。{{why}}',
+  'notify.refundDone.why': '低于申请时告知的 {{tierPercent}}（¥{{tierAmount}}），原因：{{reason}}。',
+  'pay.refundReasonRequired': '退款金额低于会员申请时告知的档位，请填写原因（会告知会员）',
   'notify.refundRejected.title': '退款申请被驳回：订单 {{orderNo}}',
   'notify.refundRejected.content': '订单 {{orderNo}} 的退款申请被驳回。原因：{{reason}}。',
   'notify.invoiceIssued.title': '发票已开具：订单 {{orderNo}}',
@@ -127,6 +130,10 @@ export const payEn: Record<keyof typeof payZh, string> = {
   'notify.refundDone.title': 'Refund completed: order {{orderNo}}',
   'notify.refundDone.content':
     'The refund of ¥{{amount}} for order {{orderNo}} has gone back to the original payment method; when it arrives depends on the payment service.',
+  'notify.refundDone.contentDecided':
+    'The refund for order {{orderNo}} was approved at {{percent}} of what was paid: ¥{{amount}} has gone back to the original payment method; when it arrives depends on the payment service. {{why}}',
+  'notify.refundDone.why': 'It is below the {{tierPercent}} (¥{{tierAmount}}) you were quoted because: {{reason}}.',
+  'pay.refundReasonRequired': 'The amount is below the tier the member was quoted: give a reason (the member will see it)',
   'notify.refundRejected.title': 'Refund request rejected: order {{orderNo}}',
   'notify.refundRejected.content': 'Your refund request for order {{orderNo}} was rejected. Reason: {{reason}}.',
   'notify.invoiceIssued.title': 'Invoice issued: order {{orderNo}}',

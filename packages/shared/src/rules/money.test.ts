@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvedRefundFen, fenToChineseCapital, formatYuan, orderDisplayStatus, refundPreview, TAX_NO_PATTERN, teamFees } from './money';
+import { approvedRefundFen, fenToChineseCapital, formatYuan, orderDisplayStatus, refundPercent, refundPreview, TAX_NO_PATTERN, teamFees } from './money';
 
 const day = 86_400_000;
 describe('refund preview by tier (spec 9)', () => {
@@ -36,6 +36,17 @@ describe('staff refund choices (spec 9)', () => {
     ['fixed', 100_000, 3, 200_000, 0],
   ] as const)('%s of %i fen (%i persons, deduct %i) → %i', (ratio, base, persons, deduct, out) => {
     expect(approvedRefundFen(ratio, base, persons, deduct)).toBe(out);
+  });
+});
+
+describe('a decided refund as a percentage (issue 24)', () => {
+  it('reads the chosen ratio, the tier, or the amount over the base', () => {
+    expect(refundPercent({ ratio: '800', baseFen: 100_000, amountFen: 80_000, tierPerMille: 994 })).toBe('80%');
+    expect(refundPercent({ ratio: '994', baseFen: 100_000, amountFen: 99_400, tierPerMille: 994 })).toBe('99.4%');
+    expect(refundPercent({ ratio: 'tier', baseFen: 50_000, amountFen: 49_700, tierPerMille: 994 })).toBe('99.4%');
+    expect(refundPercent({ ratio: 'minus90', baseFen: 100_000, amountFen: 82_000, tierPerMille: 994 })).toBe('82%');
+    expect(refundPercent({ ratio: 'fixed', baseFen: 30_000, amountFen: 10_000, tierPerMille: 994 })).toBe('33.3%');
+    expect(refundPercent({ ratio: null, baseFen: 100_000, amountFen: null, tierPerMille: 994 })).toBeNull();
   });
 });
 

@@ -64,6 +64,20 @@ export function refundPreview(paidFen: number, begin: Date, now: Date): { daysBe
   return { daysBefore, perMille, fen: Math.floor((paidFen * perMille) / 1000) };
 }
 
+/**
+ * The share of what was paid that a decided refund gives back, as people read it ("80%", "99.4%"): the
+ * ratio staff chose, the member's tier, or — for the deductions — the amount over the base. Null before a decision.
+ */
+export function refundPercent(r: { ratio: string | null; baseFen: number; amountFen: number | null; tierPerMille: number }): string | null {
+  let perMille: number | null = null;
+  if (r.ratio && /^\d+$/.test(r.ratio)) perMille = Number(r.ratio);
+  else if (r.ratio === 'tier') perMille = r.tierPerMille;
+  else if (r.ratio === 'full') perMille = 1000;
+  else if (r.ratio && r.amountFen !== null && r.baseFen > 0) perMille = Math.round((r.amountFen * 1000) / r.baseFen);
+  if (perMille === null) return null;
+  return `${(perMille / 10).toFixed(perMille % 10 === 0 ? 0 : 1)}%`;
+}
+
 /** The refund tiers of spec 9 as rows for the policy table shown before paying. */
 export const REFUND_TIERS = [
   { minDays: 30, maxDays: null, perMille: 994 },

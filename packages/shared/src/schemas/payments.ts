@@ -99,6 +99,8 @@ export const refundView = z.object({
   amountFen: z.number().int().nullable(),
   reason: z.string(),
   rejectReason: z.string().nullable(),
+  /** staff's reason for approving below the tier the member was quoted (issue 24) */
+  decisionReason: z.string(),
   itemIds: z.array(z.number().int()),
   items: z.array(z.object({ id: z.number().int(), label: z.string(), priceFen: z.number().int() })),
   createdAt: z.string(),
@@ -244,7 +246,7 @@ export const refundNoBody = z
   })
   .strict();
 
-/** Staff: approve with a ratio of spec 9, or reject with a reason (required, spec 5). */
+/** Staff: approve with a ratio of spec 9 (below the member's tier with a reason), or reject with a reason (required, spec 5). */
 export const refundDecisionBody = z.discriminatedUnion(
   'approve',
   [
@@ -258,6 +260,8 @@ export const refundDecisionBody = z.discriminatedUnion(
           .min(0, 'validation.tooSmall')
           .max(100_000_000, 'validation.tooBig')
           .optional(),
+        /** required when the amount is below the tier the member was quoted (issue 24; checked by the server) */
+        reason: z.string('validation.invalidType').trim().max(200, 'validation.tooLong').optional(),
       })
       .strict(),
     z

@@ -396,12 +396,29 @@ describe('refunds by tier, staff decisions, the original route back', () => {
     // a rejection needs its reason (spec 5)
     const noReason = await s.post(`/api/admin/refunds/${id}/decide`, { approve: false, reason: ' ' });
     expect(noReason.statusCode).toBe(400);
-    const ok = await s.post(`/api/admin/refunds/${id}/decide`, { approve: true, ratio: '800' });
+    // 80 % is below the 99.4 % the member was quoted: a reason is required, on its field, in the staff's language (issue 24)
+    const unexplained = await s.post(`/api/admin/refunds/${id}/decide`, { approve: true, ratio: '800' });
+    expect(unexplained.statusCode).toBe(400);
+    expect(unexplained.json().fieldErrors).toEqual({ reason: 'The amount is below the tier the member was quoted: give a reason (the member will see it)' });
+    expect((await database.db.select().from(refunds))[0]).toMatchObject({ status: 'pending', decisionReason: '' });
+    const ok = await s.post(`/api/admin/refunds/${id}/decide`, { approve: true, ratio: '800', reason: '已领取比赛物资' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data).toMatchObject({ status: 'processing', amountFen: 80_000 });
+    expect(ok.json().data).toMatchObject({ status: 'processing', amountFen: 80_000, decisionReason: '已领取比赛物资' });
     await app.deps.payments.sandbox.deliverDue();
     const [r] = await database.db.select().from(refunds);
     expect(r).toMatchObject({ status: 'success', amountFen: 80_000 });
+    // the member's message and My orders carry the ratio, the amount and the reason
+    const [msg] = await database.db
+      .select()
+      .from(messages)
+      .where(sql`${messages.titleEn} like 'Refund completed%'`);
+    expect(msg!.contentZh).toContain('80%');
+    expect(msg!.contentZh).toContain('¥800.00');
+    expect(msg!.contentZh).toContain('原因：已领取比赛物资');
+    expect(msg!.contentEn).toContain('approved at 80% of what was paid: ¥800.00');
+    expect(msg!.contentEn).toContain('below the 99.4% (¥994.00) you were quoted');
+    const detail = (await c.get(`/api/lOrder/web/find?orderNo=${o.orderNo}`)).json().data;
+    expect(detail.refunds[0]).toMatchObject({ ratio: '800', amountFen: 80_000, decisionReason: '已领取比赛物资', status: 'success' });
     expect(await pays()).toEqual([5, 5, 3]);
     expect(await order(o.orderNo)).toMatchObject({ paidFen: 150_000, refundedFen: 80_000 });
     expect((await database.db.select().from(ledger)).map((l) => l.amountFen).sort()).toEqual([-80_000, 150_000].sort());
@@ -435,11 +452,24 @@ describe('refunds by tier, staff decisions, the original route back', () => {
     expect((await database.db.select().from(teamMembers)).map((m) => m.payStatus)).toEqual([3, 3]);
     await c.post('/api/lOrder/web/refund', { orderNo: o.orderNo, itemIds: [o.items[0].id, o.items[1].id], reason: '' });
     [, r] = await database.db.select().from(refunds).orderBy(refunds.id);
-    const minus = await s.post(`/api/admin/refunds/${r!.id}/decide`, { approve: true, ratio: 'minus90' });
+    const minus = await s.post(`/api/admin/refunds/${r!.id}/decide`, { approve: true, ratio: 'minus90', reason: 'Kits handed out' });
     expect(minus.json().data.amountFen).toBe(100_000 - 2 * 9000);
     await app.deps.payments.sandbox.deliverDue();
     expect(await order(o.orderNo)).toMatchObject({ refundedFen: 82_000 });
     expect(await ledgerMismatches(database.db)).toEqual([]);
+  });
+
+  it('approving at the quoted tier needs no reason; the message says the ratio and the amount', async () => {
+    const { app, database } = get();
+    const { c, o, user } = await paidTeam(1);
+    await c.post('/api/lOrder/web/refund', { orderNo: o.orderNo, itemIds: [o.items[0].id], reason: '' });
+    const [r] = await database.db.select().from(refunds);
+    const s = await staff();
+    expect((await s.post(`/api/admin/refunds/${r!.id}/decide`, { approve: true, ratio: '994' })).statusCode).toBe(200);
+    await app.deps.payments.sandbox.deliverDue();
+    const msgs = await database.db.select().from(messages).where(eq(messages.receiverId, user.id));
+    const done = msgs.find((m) => m.titleEn.startsWith('Refund completed'))!;
+    expect(done.contentZh).toBe(`订单 ${o.orderNo} 的退款按已付金额的 99.4% 办理：¥497.00 已原路退回，到账时间以支付渠道为准。`);
   });
 
   it('a member can withdraw a pending request; unused codes can be refunded, used ones cannot', async () => {

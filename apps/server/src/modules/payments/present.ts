@@ -45,6 +45,7 @@ export function presentRefund(r: RefundRow, orderNo: string, items: { id: number
     amountFen: r.amountFen,
     reason: r.reason,
     rejectReason: r.rejectReason,
+    decisionReason: r.decisionReason,
     itemIds: items.map((i) => i.id),
     items,
     createdAt: r.createdAt.toISOString(),

@@ -159,7 +159,7 @@ export async function decideRefund(
   deps: AppDeps,
   staffId: number,
   refundId: number,
-  d: { approve: true; ratio: RefundRatio; deductFen?: number } | { approve: false; reason: string },
+  d: { approve: true; ratio: RefundRatio; deductFen?: number; reason?: string } | { approve: false; reason: string },
   now = new Date(),
 ) {
   const approved = await deps.database.db.transaction(async (tx) => {
@@ -194,9 +194,12 @@ export async function decideRefund(
     const persons = Math.max(1, items.length);
     const amount = approvedRefundFen(d.ratio, r.baseFen, persons, d.deductFen ?? 0);
     if (amount + o.refundedFen > o.paidFen) throw new AppError('REFUND_TOO_LARGE');
+    // less than the member was quoted when asking (the tier's amount): the member is told why (issue 24)
+    const decisionReason = d.reason?.trim() ?? '';
+    if (amount < r.requestedFen && !decisionReason) throw new AppError('VALIDATION_FAILED', { message: 'pay.refundReasonRequired', field: 'reason' });
     await tx
       .update(refunds)
-      .set({ status: 'processing', ratio: d.ratio, deductFen: d.deductFen ?? null, amountFen: amount, decidedBy: staffId, decidedAt: now })
+      .set({ status: 'processing', ratio: d.ratio, deductFen: d.deductFen ?? null, amountFen: amount, decisionReason, decidedBy: staffId, decidedAt: now })
       .where(eq(refunds.id, r.id));
     await audit(tx, {
       userId: staffId,
@@ -204,7 +207,7 @@ export async function decideRefund(
       recordId: r.id,
       action: 'approve',
       before: { status: 'pending', requestedFen: r.requestedFen },
-      after: { status: 'processing', ratio: d.ratio, deductFen: d.deductFen ?? null, amountFen: amount },
+      after: { status: 'processing', ratio: d.ratio, deductFen: d.deductFen ?? null, amountFen: amount, ...(decisionReason ? { reason: decisionReason } : {}) },
     });
     return true;
   });

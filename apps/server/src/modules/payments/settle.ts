@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { nextPayStatus, ORDER_TYPE, PAY_STATUS, translate } from '@rp/shared';
+import { formatYuan, nextPayStatus, ORDER_TYPE, PAY_STATUS, refundPercent, translate } from '@rp/shared';
 import { grantTicketOrder, retakeTicketOrder, ticketsRefunded, ticketsRefundUndone } from '../tickets/hooks';
 import { accrueRebates, voidRebates } from '../channels/channels.service';
 import type { AppDeps } from '../../app';
@@ -360,12 +360,31 @@ export async function applyRefundEvent(
         {
           receiverId: r.userId,
           title: 'notify.refundDone.title',
-          content: 'notify.refundDone.content',
-          params: { zh: { orderNo: o.orderNo, amount: yuan(amount) }, en: { orderNo: o.orderNo, amount: yuan(amount) } },
+          ...refundDoneText(r, o.orderNo, amount),
         },
       ]);
     return 'applied';
   });
+}
+
+/**
+ * The member's message of a completed refund. A refund staff decided says the ratio (as a percentage) and,
+ * below the tier the member was quoted, the reason staff gave (issue 24); the others say the amount.
+ */
+function refundDoneText(r: typeof refunds.$inferSelect, orderNo: string, amount: number) {
+  const percent = r.kind === 'request' ? refundPercent({ ...r, amountFen: amount }) : null;
+  if (!percent)
+    return { content: 'notify.refundDone.content' as const, params: { zh: { orderNo, amount: yuan(amount) }, en: { orderNo, amount: yuan(amount) } } };
+  const base = { orderNo, amount: formatYuan(amount).slice(1), percent };
+  const why = (lang: 'zh' | 'en') =>
+    r.decisionReason
+      ? translate(lang, 'notify.refundDone.why', {
+          tierPercent: refundPercent({ ratio: 'tier', baseFen: r.baseFen, amountFen: r.requestedFen, tierPerMille: r.tierPerMille })!,
+          tierAmount: formatYuan(r.requestedFen).slice(1),
+          reason: r.decisionReason,
+        })
+      : '';
+  return { content: 'notify.refundDone.contentDecided' as const, params: { zh: { ...base, why: why('zh') }, en: { ...base, why: why('en') } } };
 }
 
 /** Items of a refund that did not happen go back to what they were. */
