@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resourceLabel } from '../../../packages/shared/src/resources/labels';
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminAuth, screenshotDir } from './foundation';
@@ -18,7 +19,9 @@ export function T(lang: Lang, key: string, params: Record<string, string | numbe
   const file = path.join(localesDir, lang, `${ns}.json`);
   if (!cache.has(file)) cache.set(file, JSON.parse(fs.readFileSync(file, 'utf8')));
   let v: unknown = cache.get(file);
-  for (const part of rest.split('.')) v = (v as Record<string, unknown>)[part];
+  for (const part of rest.split('.')) v = (v as Record<string, unknown> | undefined)?.[part];
+  // the admin resources' labels live in the shared package (merged into the admin namespace by the app)
+  if (v === undefined && ns === 'admin') v = resourceLabel(lang, key);
   if (typeof v !== 'string') throw new Error(`missing locale key ${lang}:${key}`);
   return v.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(params[k] ?? ''));
 }

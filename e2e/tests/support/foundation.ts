@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resourceLabel } from '../../../packages/shared/src/resources/labels';
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { ADMIN_PASSWORD, baseURL } from '../../playwright.config';
 
@@ -12,7 +13,9 @@ export function L(lang: 'zh' | 'en', key: string, params: Record<string, string 
   const [ns, rest] = key.split(':') as [string, string];
   const json = JSON.parse(fs.readFileSync(path.join(localesDir, lang, `${ns}.json`), 'utf8'));
   let v: unknown = json;
-  for (const part of rest.split('.')) v = (v as Record<string, unknown>)[part];
+  for (const part of rest.split('.')) v = (v as Record<string, unknown> | undefined)?.[part];
+  // the admin resources' labels live in the shared package (merged into the admin namespace by the app)
+  if (v === undefined && ns === 'admin') v = resourceLabel(lang, key);
   if (typeof v !== 'string') throw new Error(`missing locale key ${lang}:${key}`);
   return v.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(params[k] ?? ''));
 }

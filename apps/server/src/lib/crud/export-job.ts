@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app';
 import { AppError } from '../errors';
 import { newKey, putRetrying } from '../storage';
 import { progressJobs } from '../progress-job';
+import type { ExportColumn } from './display';
 
 /**
  * A resource export as a job (issue 14: 100,000 rows with a progress bar). The rows are read in batches
@@ -45,12 +46,19 @@ export interface ExportSource {
   resource: string;
   staffId: number;
   total: number;
-  columns: readonly string[];
-  /** a page of the filtered, sorted rows as the wire shows them */
+  /** the sheet's name (the resource as the screen names it) */
+  title: string;
+  /** the screen's column titles in the exporter's language, with the money and date formats */
+  columns: readonly ExportColumn[];
+  /** a page of the filtered, sorted rows as export cells (display.ts exportRows), keyed by column */
   batch(offset: number, limit: number): Promise<Row[]>;
 }
 
-const cell = (v: unknown): ExcelJS.CellValue => (v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : (v as ExcelJS.CellValue));
+const cell = (v: unknown): ExcelJS.CellValue =>
+  v === null || v === undefined ? null : v instanceof Date ? v : typeof v === 'object' ? JSON.stringify(v) : (v as ExcelJS.CellValue);
+
+/** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ]. */
+export const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
 
 /** Starts the job and answers at once; the writing goes on in this process. */
 export async function startExportJob(deps: Deps, src: ExportSource, log: { error(o: object, m: string): void }): Promise<ResourceExportJob> {
@@ -80,14 +88,14 @@ async function write(deps: Deps, job: ResourceExportJob, src: ExportSource) {
   const file = path.join(dir, 'out.xlsx');
   try {
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-    const ws = wb.addWorksheet(src.resource);
-    ws.columns = src.columns.map((n) => ({ header: n, key: n, width: Math.min(40, Math.max(10, n.length + 4)) }));
+    const ws = wb.addWorksheet(sheetName(src.title));
+    ws.columns = src.columns.map((c) => ({ header: c.header, key: c.key, width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
     // rows added after the count are left out, so the bar ends at 100 %
     for (let offset = 0; offset < job.total; offset += BATCH) {
       const rows = await src.batch(offset, Math.min(BATCH, job.total - offset));
-      for (const r of rows) ws.addRow(src.columns.map((n) => cell(r[n]))).commit();
+      for (const r of rows) ws.addRow(src.columns.map((c) => cell(r[c.key]))).commit();
       job.done = Math.min(job.total, offset + rows.length);
       job.beat = Date.now();
       await save(deps, job);

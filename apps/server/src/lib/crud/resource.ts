@@ -33,7 +33,8 @@ import { sanitizeRichText } from '../sanitize';
 import { messages as messagesTable } from '../../db/schema/index';
 import { requireResource } from '../../plugins/auth';
 import { activityScope, assertInScope, scopeWhere } from '../scope';
-import { startExportJob } from './export-job';
+import { sheetName, startExportJob } from './export-job';
+import { exportColumns, exportRows, resourceTitle, servedTables, type Lang } from './display';
 import { containsPattern } from '../like';
 
 type Row = Record<string, unknown>;
@@ -197,6 +198,7 @@ export const servedResources = new Map<string, ResourceDef>();
 
 export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: ResourceHooks = {}): FastifyPluginAsyncZod {
   servedResources.set(def.name, def);
+  servedTables.set(def.name, { def, table });
   // the list's own parameters: a filter of the same name would be read as paging or sorting
   for (const f of def.fields)
     if (f.filter && ['page', 'size', 'sort', 'ids'].some((n) => wireNames(f).includes(n) || (f.filter === 'range' && n === f.name)))
@@ -288,7 +290,13 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         .limit(50_000)) as Row[];
       const buf = await exportXlsx(
         def,
-        rows.map((r) => toWire(r, cols)),
+        await exportRows(
+          db,
+          def,
+          rows.map((r) => toWire(r, cols)),
+          req.lang,
+        ),
+        req.lang,
       );
       const name = `${def.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
       return reply
@@ -311,17 +319,23 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
             resource: def.name,
             staffId: req.user!.id,
             total: Number(total?.n ?? 0),
-            columns: exportColumns(def),
+            title: resourceTitle(def, req.lang),
+            columns: exportColumns(def, req.lang),
             batch: async (offset, limit) =>
-              (
-                (await db
-                  .select()
-                  .from(table)
-                  .where(where)
-                  .orderBy(...criteria.order)
-                  .limit(limit)
-                  .offset(offset)) as Row[]
-              ).map((r) => toWire(r, cols)),
+              exportRows(
+                db,
+                def,
+                (
+                  (await db
+                    .select()
+                    .from(table)
+                    .where(where)
+                    .orderBy(...criteria.order)
+                    .limit(limit)
+                    .offset(offset)) as Row[]
+                ).map((r) => toWire(r, cols)),
+                req.lang,
+              ),
           },
           req.log,
         );
@@ -528,17 +542,13 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
   };
 }
 
-/** The columns of an export: every wire field but the long texts (contents, intros). */
-export function exportColumns(def: ResourceDef): string[] {
-  return def.fields.flatMap((f) => (f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name])).filter((n) => !/content|intro/i.test(n));
-}
-
-async function exportXlsx(def: ResourceDef, rows: Row[]): Promise<Buffer> {
+/** The one-shot export (scripts): the same columns and cells as the export job. */
+async function exportXlsx(def: ResourceDef, rows: Row[], lang: Lang): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(def.name);
-  const names = exportColumns(def);
-  ws.columns = names.map((n) => ({ header: n, key: n, width: Math.min(40, Math.max(10, n.length + 4)) }));
-  for (const r of rows) ws.addRow(Object.fromEntries(names.map((n) => [n, r[n] as ExcelJS.CellValue])));
+  const ws = wb.addWorksheet(sheetName(resourceTitle(def, lang)));
+  const columns = exportColumns(def, lang);
+  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
+  for (const r of rows) ws.addRow(Object.fromEntries(columns.map((c) => [c.key, r[c.key] as ExcelJS.CellValue])));
   ws.getRow(1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

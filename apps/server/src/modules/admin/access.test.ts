@@ -215,7 +215,7 @@ describe('export jobs', () => {
     expect(ws.rowCount).toBe(2);
     const header = (ws.getRow(1).values as unknown[]).slice(1);
     const row = (ws.getRow(2).values as unknown[]).slice(1);
-    expect(row[header.indexOf('name')]).toBe(tn.name);
+    expect(row[header.indexOf('队伍名称')]).toBe(tn.name);
     // a person without the export permission cannot start one
     const viewer = await buildUser(db, { roles: ['editor'] });
     const vh = await loginAs(app, viewer.username, viewer.password);

@@ -135,8 +135,9 @@ describe('admin resource mechanism (news as the example)', () => {
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(2);
     const header = (ws.getRow(1).values as string[]).filter(Boolean);
-    expect(header).toContain('nameZh');
-    expect(ws.getRow(2).getCell(header.indexOf('nameZh') + 1).value).toBe('北京站');
+    // the screen's column title (issue 24), the name in the exporter's language
+    expect(header).toContain('活动名称');
+    expect(ws.getRow(2).getCell(header.indexOf('活动名称') + 1).value).toBe('北京站');
   });
 
   it('deletes a picture and keeps the album count right', async () => {

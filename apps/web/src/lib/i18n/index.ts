@@ -65,7 +65,13 @@ async function loadBundles(langs: readonly string[], namespaces: readonly LazyNa
     if (!parsed) continue;
     const [lang, ns] = parsed;
     if (!langs.includes(lang) || !namespaces.includes(ns as LazyNamespace) || i18n.hasResourceBundle(lang, ns)) continue;
-    jobs.push(load().then((content) => void i18n.addResourceBundle(lang, ns, content, true, false)));
+    jobs.push(
+      load().then(async (content) => {
+        // the admin resources' labels live in the shared package (the server's exports and audit trail read them too)
+        if (ns === 'admin') i18n.addResourceBundle(lang, ns, (await import('@rp/shared/resources/labels')).RESOURCE_LABELS[lang as AppLang], true, false);
+        i18n.addResourceBundle(lang, ns, content, true, false);
+      }),
+    );
   }
   await Promise.all(jobs);
 }

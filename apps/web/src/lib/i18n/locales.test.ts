@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentResources, paymentResources, registrationResources, seasonResources, type ResourceDef } from '@rp/shared';
 import { fieldLabelKey } from '../../admin/resources/model';
+import { RESOURCE_LABELS } from '@rp/shared/resources/labels';
 
 /**
  * Locale hygiene.
@@ -41,6 +42,8 @@ function loadLang(lang: string): Map<string, Map<string, string>> {
 }
 
 const resources = Object.fromEntries(LANGS.map((l) => [l, loadLang(l)])) as Record<(typeof LANGS)[number], Map<string, Map<string, string>>>;
+// the admin resources' labels come from the shared package (lib/i18n merges them into the admin namespace)
+for (const l of LANGS) for (const [k, v] of flatten(RESOURCE_LABELS[l] as Tree)) resources[l].get('admin')!.set(k, v);
 const namespaces = [...new Set(LANGS.flatMap((l) => [...resources[l].keys()]))].sort();
 
 function walk(dir: string): string[] {

@@ -1,0 +1,141 @@
+import { inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { DATETIME_NUM_FMT, fenToYuan, formatPercent, formatYuan, YUAN_NUM_FMT, type FieldDef, type ResourceDef } from '@rp/shared';
+import { resourceLabel, YES_NO } from '@rp/shared/resources/labels';
+import type { Db, Tx } from '../../db/client';
+
+/**
+ * The display form of a resource's values (issue 24), in the reader's language: the labels the screens
+ * show (from the shared label table), names of referenced rows instead of ids, choice labels instead of
+ * codes, yuan instead of fen, percentages instead of per mille. Exports and the audit trail use it.
+ */
+export type Lang = 'zh' | 'en';
+type Row = Record<string, unknown>;
+
+/** Tables of the served resources, for the names of referenced rows (filled by resourceRoutes). */
+export const servedTables = new Map<string, { def: ResourceDef; table: PgTable }>();
+
+export function resourceTitle(def: Pick<ResourceDef, 'labelKey' | 'name'>, lang: Lang): string {
+  return resourceLabel(lang, def.labelKey) ?? def.name;
+}
+
+export function fieldTitle(def: Pick<ResourceDef, 'name'>, f: Pick<FieldDef, 'name'>, lang: Lang): string {
+  return resourceLabel(lang, `admin:fields.${def.name}.${f.name}`) ?? f.name;
+}
+
+/** The value of a bilingual field in a language, falling back to the other one. */
+function localized(row: Row, f: FieldDef, lang: Lang): unknown {
+  if (!f.i18n) return row[f.name];
+  const zh = row[`${f.name}Zh`];
+  const en = row[`${f.name}En`];
+  return lang === 'en' ? en || zh : zh || en;
+}
+
+/** The name of a row of another resource: its name, title or order number in the language. */
+function nameOf(row: Row, lang: Lang): string {
+  for (const base of ['name', 'title', 'label', 'orderNo', 'number', 'codeName']) {
+    const zh = row[`${base}Zh`];
+    const en = row[`${base}En`];
+    const text = (lang === 'en' ? en || zh : zh || en) || row[base];
+    if (typeof text === 'string' && text.trim()) return text;
+  }
+  return `#${String(row.id)}`;
+}
+
+/** ref resource → id → name, for the referenced rows of these rows (one query per referenced resource). */
+export type RefNames = Map<string, Map<number, string>>;
+
+export async function loadRefNames(db: Db | Tx, def: Pick<ResourceDef, 'fields'>, rows: readonly Row[], lang: Lang): Promise<RefNames> {
+  const wanted = new Map<string, Set<number>>();
+  for (const f of def.fields) {
+    if (f.kind !== 'ref' || !f.ref) continue;
+    for (const r of rows) {
+      const v = r[f.name];
+      if (typeof v === 'number') (wanted.get(f.ref) ?? wanted.set(f.ref, new Set()).get(f.ref)!).add(v);
+    }
+  }
+  const out: RefNames = new Map();
+  for (const [ref, ids] of wanted) {
+    const served = servedTables.get(ref);
+    if (!served || !ids.size) continue;
+    const idCol = (served.table as unknown as Record<string, PgColumn>).id!;
+    const found = (await db
+      .select()
+      .from(served.table)
+      .where(inArray(idCol, [...ids]))) as Row[];
+    out.set(ref, new Map(found.map((r) => [r.id as number, nameOf(r, lang)])));
+  }
+  return out;
+}
+
+function optionLabel(f: FieldDef, value: unknown, lang: Lang): string | null {
+  const o = f.options?.find((x) => x.value === value);
+  return o ? (resourceLabel(lang, o.labelKey) ?? String(value)) : null;
+}
+
+/** China time as Excel shows it (a cell holds no time zone: the date-time is moved by 8 hours). */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/** A value as an export cell: a number (yuan, count), a date, or a text. */
+export function cellValue(f: FieldDef, row: Row, lang: Lang, names: RefNames): string | number | Date | null {
+  const v = localized(row, f, lang);
+  if (v === null || v === undefined || v === '') return null;
+  switch (f.kind) {
+    case 'money':
+      return typeof v === 'number' ? fenToYuan(v) : null;
+    case 'permille':
+      return typeof v === 'number' ? formatPercent(v) : null;
+    case 'datetime': {
+      const d = new Date(String(v));
+      return Number.isNaN(d.getTime()) ? String(v) : new Date(d.getTime() + CHINA_OFFSET_MS);
+    }
+    case 'boolean':
+      return YES_NO[lang][v ? 0 : 1];
+    case 'enum':
+      return optionLabel(f, v, lang) ?? String(v);
+    case 'ref':
+      return (f.ref && names.get(f.ref)?.get(v as number)) ?? `#${String(v)}`;
+    case 'int':
+      return typeof v === 'number' ? v : String(v);
+    default:
+      return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+}
+
+/** A value as a text (the audit trail): ¥1,960.00, 80%, 2026-05-01 09:30 (China time), labels, names. */
+export function textValue(f: FieldDef, row: Row, lang: Lang, names: RefNames): string | null {
+  const v = localized(row, f, lang);
+  if (v === null || v === undefined || v === '') return null;
+  if (f.kind === 'money' && typeof v === 'number') return formatYuan(v);
+  const c = cellValue(f, row, lang, names);
+  if (c instanceof Date) return c.toISOString().slice(0, 16).replace('T', ' ');
+  return c === null ? null : String(c);
+}
+
+export interface ExportColumn {
+  key: string;
+  header: string;
+  numFmt?: string;
+  width: number;
+}
+
+/** Fields an export carries: every field but long texts and stored files (contents, intros, pictures). */
+export function exportFields(def: Pick<ResourceDef, 'fields'>): FieldDef[] {
+  return def.fields.filter((f) => !['richText', 'image', 'file'].includes(f.kind) && !/content|intro/i.test(f.name));
+}
+
+/** The columns of an export: the screen's titles in the exporter's language, money and dates formatted as such. */
+export function exportColumns(def: ResourceDef, lang: Lang): ExportColumn[] {
+  return exportFields(def).map((f) => {
+    const header = fieldTitle(def, f, lang);
+    const width = f.kind === 'datetime' ? 18 : Math.min(40, Math.max(10, header.length * (lang === 'zh' ? 2 : 1) + 4));
+    return { key: f.name, header, width, ...(f.kind === 'money' ? { numFmt: YUAN_NUM_FMT } : f.kind === 'datetime' ? { numFmt: DATETIME_NUM_FMT } : {}) };
+  });
+}
+
+/** Rows as export cells, keyed by field name (referenced names read once per batch). */
+export async function exportRows(db: Db | Tx, def: ResourceDef, rows: readonly Row[], lang: Lang): Promise<Row[]> {
+  const names = await loadRefNames(db, def, rows, lang);
+  const fields = exportFields(def);
+  return rows.map((r) => Object.fromEntries(fields.map((f) => [f.name, cellValue(f, r, lang, names)])));
+}
