@@ -22,7 +22,8 @@ export function meta(): RouteMeta {
 
 /**
  * Refunds (issue 10): members' requests wait for staff. Approve with a ratio of spec 9 (the amount
- * computed live, the member's tier shown beside it) or reject with the required reason (spec 5).
+ * computed live, the member's tier shown beside it; below it with a reason the member sees, issue 24)
+ * or reject with the required reason (spec 5).
  */
 export default function RefundsPage() {
   const { t } = useTranslation();
@@ -74,6 +75,12 @@ export default function RefundsPage() {
       ? [
           { title: t('admin:money.amountFen'), dataIndex: 'amountFen', align: 'right' as const, render: money },
           { title: t('admin:money.ratioColumn'), dataIndex: 'ratio', render: (v: string | null) => labelOf(t, RATIO_KEYS, v) },
+          {
+            title: t('admin:money.decisionReasonColumn'),
+            dataIndex: 'decisionReason',
+            width: 180,
+            render: (v: string) => <span className={m.wrapText}>{v || '—'}</span>,
+          },
         ]
       : []),
     ...(status === 'rejected'

@@ -6,14 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
 import { decideWithdrawalMutation, withdrawalsQuery, type WithdrawalItem } from './registration-api';
+import { WITHDRAWAL_OUTCOME_KEYS, withdrawalOutcome } from './withdrawal-outcome';
 import s from '../admin.module.css';
 
 type Status = WithdrawalItem['status'];
 
-/** Withdrawal requests: approve (the refund due follows the tiers of design §4) or reject with a reason (spec 5). */
+/**
+ * Withdrawal requests: approve after a confirmation that says what happens to the code and the money (the
+ * refund due follows the tiers of design §4), or reject with a reason (spec 5).
+ */
 export default function WithdrawalsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [status, setStatus] = useState<Status>('pending');
   const list = useQuery(withdrawalsQuery(status));
   const decision = useMutation(decideWithdrawalMutation);
@@ -32,6 +36,20 @@ export default function WithdrawalsPage() {
         onError: (e) => void message.error(errorMessage(e, t('admin:resource.failed'))),
       },
     );
+  // approving cannot be undone: say what happens to the code and the money first (issue 24)
+  const confirmApprove = (w: WithdrawalItem) =>
+    void modal.confirm({
+      title: t('admin:withdrawal.approveTitle', { name: w.memberName }),
+      content: (
+        <>
+          <Typography.Paragraph>{t(WITHDRAWAL_OUTCOME_KEYS[withdrawalOutcome(w)], { name: w.memberName, code: w.code ?? '' })}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('admin:withdrawal.outcomeCommon')}</Typography.Paragraph>
+        </>
+      ),
+      okText: t('admin:withdrawal.approveConfirm'),
+      cancelText: t('admin:review.cancel'),
+      onOk: () => decide(w.id, true),
+    });
   const confirmReject = () => {
     if (!rejecting) return;
     if (!reason.trim()) return setReasonError(true);
@@ -85,7 +103,7 @@ export default function WithdrawalsPage() {
             render: (_, w) =>
               w.status === 'pending' ? (
                 <Space>
-                  <Button size="small" type="primary" aria-label={t('admin:withdrawal.approveOf', { name: w.memberName })} onClick={() => decide(w.id, true)}>
+                  <Button size="small" type="primary" aria-label={t('admin:withdrawal.approveOf', { name: w.memberName })} onClick={() => confirmApprove(w)}>
                     {t('admin:reg.approve')}
                   </Button>
                   <Button

@@ -102,7 +102,7 @@ export const cancelOrderMutation = mutationOptions({
   onSuccess: (_res, _v, _r, { client }) => moneyChanged(client),
 });
 
-export type RefundDecision = { approve: true; ratio: RefundRatio; deductFen?: number } | { approve: false; reason: string };
+export type RefundDecision = { approve: true; ratio: RefundRatio; deductFen?: number; reason?: string } | { approve: false; reason: string };
 
 /** Approve with a ratio of spec 9 (the server computes the amount), or reject with the required reason. */
 export const decideRefundMutation = mutationOptions({

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Pagination, Select, Skeleton, Tag } from 'antd';
 import { Link, useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
-import { ORDER_DISPLAY, type OrderDisplay, type PayChannel } from '@rp/shared/rules/money';
+import { ORDER_DISPLAY, refundPercent, type OrderDisplay, type PayChannel } from '@rp/shared/rules/money';
 import { errorMessage } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { formatDateTime, formatPrice } from '../../lib/format';
@@ -16,9 +16,9 @@ import {
   canApplyInvoice,
   CHANNEL_KEYS,
   INVOICE_STATUS_KEYS,
-  RATIO_KEYS,
   ORDER_STATUS_COLORS,
   ORDER_STATUS_KEYS,
+  percent,
   REFUND_STATUS_KEYS,
   refundableItems,
 } from './model';
@@ -221,8 +221,13 @@ function OrderDetail({ order: o, onChanged }: { order: OrderView; onChanged: () 
                 <span>
                   {r.items.map((i) => i.label).join(t('orders:separator'))}
                   <span className={s.muted}> · {formatDateTime(r.createdAt, lang)}</span>
-                  {r.ratio && RATIO_KEYS[r.ratio] ? <span className={s.muted}> · {t('orders:refund.ratio', { ratio: t(RATIO_KEYS[r.ratio]!) })}</span> : null}
+                  {refundPercent(r) ? <span className={s.muted}> · {t('orders:refund.percent', { percent: refundPercent(r) })}</span> : null}
                   {r.rejectReason ? <span className={s.muted}> · {t('orders:refund.rejectReason', { reason: r.rejectReason })}</span> : null}
+                  {r.decisionReason ? (
+                    <span className={s.refundWhy}>
+                      {t('orders:refund.decisionReason', { percent: percent(r.tierPerMille), amount: formatPrice(r.requestedFen), reason: r.decisionReason })}
+                    </span>
+                  ) : null}
                 </span>
                 <span className={s.price}>
                   <Tag>{t(REFUND_STATUS_KEYS[r.status])}</Tag>

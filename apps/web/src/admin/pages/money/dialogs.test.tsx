@@ -95,6 +95,34 @@ describe('money dialogs', { timeout: 60_000 }, () => {
     expect(onSubmit).toHaveBeenCalledWith({ approve: true, ratio: 'fixed', deductFen: 29 });
   });
 
+  it('approve below the member’s tier: the reason becomes required and says why (issue 24)', async () => {
+    const onSubmit = vi.fn();
+    const refund = {
+      refundNo: 'RF2026000002',
+      orderNo: 'R2026ABCDEFH',
+      baseFen: 100_000,
+      persons: 1,
+      tierPerMille: 994,
+      requestedFen: 99_400,
+      items: [{ id: 1, label: 'Ann', priceFen: 100_000 }],
+    };
+    render(<ApproveRefundDialog refund={refund} initialRatio="994" pending={false} onSubmit={onSubmit} onCancel={() => undefined} />);
+    expect(screen.getByLabelText('Reason for the member (optional)')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('radio', { name: /80%/ }));
+    });
+    const field = screen.getByLabelText('Reason for the member (required)');
+    expect(screen.getByText(/This is ¥194.00 less than the ¥994.00 \(99.4%\) the member was quoted/)).toBeTruthy();
+    await click('Approve and refund ¥800.00');
+    expect(screen.getByRole('alert').textContent).toBe('please say why the refund is below the member’s tier');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.change(field, { target: { value: ' Kits handed out ' } });
+    });
+    await click('Approve and refund ¥800.00');
+    expect(onSubmit).toHaveBeenCalledWith({ approve: true, ratio: '800', reason: 'Kits handed out' });
+  });
+
   it('reject: an empty reason is refused, a reason is sent trimmed', async () => {
     const onSubmit = vi.fn();
     render(

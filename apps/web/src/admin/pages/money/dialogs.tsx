@@ -5,6 +5,7 @@ import { formatYuan, REFUND_RATIOS, type RefundRatio } from '@rp/shared/rules/mo
 import { RATIO_KEYS } from './labels';
 import {
   amountError,
+  belowTier,
   checkApproval,
   fenToYuanText,
   perMilleText,
@@ -14,6 +15,7 @@ import {
   SERIAL_MIN,
   transferBody,
   yuanToFen,
+  type ApproveBody,
   type RefundBasis,
 } from './model';
 import s from './money.module.css';
@@ -106,6 +108,7 @@ const APPROVE_ERROR_KEYS = {
   deductRequired: 'admin:money.deductRequired',
   deductInvalid: 'admin:money.amountInvalid',
   nothingToRefund: 'admin:money.nothingToRefund',
+  reasonRequired: 'admin:money.decisionReasonMissing',
 } as const;
 
 export interface ApproveTarget extends RefundBasis {
@@ -130,26 +133,29 @@ export function ApproveRefundDialog({
   refund: ApproveTarget | null;
   initialRatio: RefundRatio | null;
   pending: boolean;
-  onSubmit: (body: { approve: true; ratio: RefundRatio; deductFen?: number }) => void;
+  onSubmit: (body: ApproveBody) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const [ratio, setRatio] = useState<RefundRatio | null>(initialRatio);
   const [deduct, setDeduct] = useState('');
+  const [reason, setReason] = useState('');
   const [shown, setShown] = useState(false);
   if (!refund) return null;
-  const check = checkApproval(refund, ratio, deduct);
+  const check = checkApproval(refund, ratio, deduct, reason);
+  // below the tier amount the member was quoted, the reason becomes required and the dialog says why (issue 24)
+  const below = belowTier(refund, check.fen);
+  const reasonInvalid = approveError(check, shown) === 'reasonRequired';
   const submit = () => {
     setShown(true);
     if (check.ok) onSubmit(check.body);
   };
-  // a missing choice shows after a try; "nothing would be refunded" shows at once
-  const error = check.ok ? null : shown || check.error === 'nothingToRefund' ? check.error : null;
+  const error = approveError(check, shown);
   return (
     <Modal
       open
       title={t('admin:money.approveTitle', { refundNo: refund.refundNo })}
-      okText={check.ok ? t('admin:money.approveConfirmAmount', { amount: formatYuan(check.fen) }) : t('admin:money.approveConfirm')}
+      okText={check.fen ? t('admin:money.approveConfirmAmount', { amount: formatYuan(check.fen) }) : t('admin:money.approveConfirm')}
       cancelText={t('common:actions.cancel')}
       okButtonProps={{ loading: pending }}
       onOk={submit}
@@ -209,6 +215,30 @@ export function ApproveRefundDialog({
           </div>
         ) : null}
       </fieldset>
+      <div className={s.decisionReason}>
+        <label htmlFor="refund-decision-reason">{below ? t('admin:money.decisionReasonRequired') : t('admin:money.decisionReason')}</label>
+        {below && check.fen !== null ? (
+          <Typography.Paragraph type="warning" id="refund-decision-why" className={s.reasonWhy}>
+            {t('admin:money.decisionReasonWhy', {
+              diff: formatYuan(refund.requestedFen - check.fen),
+              amount: formatYuan(refund.requestedFen),
+              percent: perMilleText(refund.tierPerMille),
+            })}
+          </Typography.Paragraph>
+        ) : null}
+        <Input.TextArea
+          id="refund-decision-reason"
+          rows={2}
+          maxLength={REASON_MAX}
+          showCount
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          status={reasonInvalid ? 'error' : undefined}
+          aria-required={below}
+          aria-invalid={reasonInvalid}
+          aria-describedby={[below ? 'refund-decision-why' : '', reasonInvalid ? 'refund-approve-error' : ''].filter(Boolean).join(' ') || undefined}
+        />
+      </div>
       <div className={s.result} aria-live="polite">
         <div>
           {t('admin:money.refundAmount')}{' '}
@@ -232,6 +262,11 @@ export function ApproveRefundDialog({
       ) : null}
     </Modal>
   );
+}
+
+// a missing choice or reason shows after a try; "nothing would be refunded" shows at once
+function approveError(check: ReturnType<typeof checkApproval>, shown: boolean) {
+  return check.ok ? null : shown || check.error === 'nothingToRefund' ? check.error : null;
 }
 
 /** A rejection with its required reason (spec 5): refunds and invoices. The dialog refuses an empty reason. */

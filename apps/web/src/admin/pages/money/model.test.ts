@@ -70,6 +70,19 @@ describe('the approve dialog: the amount each choice gives (as the server comput
     expect(checkApproval(refund, 'fixed', '2000')).toEqual({ ok: false, fen: 0, error: 'nothingToRefund' });
   });
 
+  it('below the tier amount the member was quoted, a reason is required and sent (issue 24)', () => {
+    const quoted = { baseFen: 100_000, persons: 1, requestedFen: 99_400 };
+    expect(checkApproval(quoted, '800')).toEqual({ ok: false, fen: 80_000, error: 'reasonRequired' });
+    expect(checkApproval(quoted, '800', '', '   ')).toEqual({ ok: false, fen: 80_000, error: 'reasonRequired' });
+    expect(checkApproval(quoted, '800', '', ' kits handed out ')).toEqual({
+      ok: true,
+      fen: 80_000,
+      body: { approve: true, ratio: '800', reason: 'kits handed out' },
+    });
+    expect(checkApproval(quoted, '994')).toEqual({ ok: true, fen: 99_400, body: { approve: true, ratio: '994' } });
+    expect(checkApproval(quoted, 'fixed', '0')).toMatchObject({ ok: true, fen: 100_000 });
+  });
+
   it('preselects the choice of the member’s tier', () => {
     expect(tierChoice(994)).toBe('994');
     expect(tierChoice(500)).toBe('500');

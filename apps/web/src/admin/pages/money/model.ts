@@ -57,18 +57,24 @@ export interface RefundBasis {
   baseFen: number;
   /** players (or codes) in the refund: '90 yuan per person' counts them */
   persons: number;
+  /** the tier's amount the member was quoted when asking: less than this needs a reason (issue 24) */
+  requestedFen?: number;
 }
 
-export type ApproveError = 'ratioRequired' | 'deductRequired' | 'deductInvalid' | 'nothingToRefund';
+export type ApproveError = 'ratioRequired' | 'deductRequired' | 'deductInvalid' | 'nothingToRefund' | 'reasonRequired';
 
-export type ApproveCheck =
-  { ok: true; fen: number; body: { approve: true; ratio: RefundRatio; deductFen?: number } } | { ok: false; fen: number | null; error: ApproveError };
+export type ApproveBody = { approve: true; ratio: RefundRatio; deductFen?: number; reason?: string };
+export type ApproveCheck = { ok: true; fen: number; body: ApproveBody } | { ok: false; fen: number | null; error: ApproveError };
+
+/** An approval below the tier amount the member was quoted needs a reason (the server refuses it without one). */
+export const belowTier = (refund: RefundBasis, fen: number | null) => fen !== null && refund.requestedFen !== undefined && fen < refund.requestedFen;
 
 /**
  * The approve dialog: the amount the chosen ratio gives (computed exactly as the server will, by
- * approvedRefundFen) and the body to send. 'fixed' needs the product amount to deduct, in yuan.
+ * approvedRefundFen) and the body to send. 'fixed' needs the product amount to deduct, in yuan; below the
+ * member's tier amount the reason is required and sent (the member sees it).
  */
-export function checkApproval(refund: RefundBasis, ratio: RefundRatio | null, deductText = ''): ApproveCheck {
+export function checkApproval(refund: RefundBasis, ratio: RefundRatio | null, deductText = '', reasonText = ''): ApproveCheck {
   if (!ratio) return { ok: false, fen: null, error: 'ratioRequired' };
   let deductFen: number | undefined;
   if (ratio === 'fixed') {
@@ -80,7 +86,10 @@ export function checkApproval(refund: RefundBasis, ratio: RefundRatio | null, de
   const fen = approvedRefundFen(ratio, refund.baseFen, refund.persons, deductFen ?? 0);
   // nothing would go back: that is a rejection (with its reason), not an approval
   if (fen <= 0) return { ok: false, fen, error: 'nothingToRefund' };
-  return { ok: true, fen, body: deductFen === undefined ? { approve: true, ratio } : { approve: true, ratio, deductFen } };
+  const reason = reasonText.trim().slice(0, REASON_MAX);
+  if (belowTier(refund, fen) && !reason) return { ok: false, fen, error: 'reasonRequired' };
+  const body: ApproveBody = deductFen === undefined ? { approve: true, ratio } : { approve: true, ratio, deductFen };
+  return { ok: true, fen, body: reason ? { ...body, reason } : body };
 }
 
 /** The staff choice that matches the member's tier (99.4 %, 50 %, 30 %), preselected in the dialog; null for 0 %. */
