@@ -175,6 +175,8 @@ export const ERRORS = {
   /** judges, scores, awards and certificates (issue 13) */
   JUDGE_NOT_ASSIGNED: { status: 403, message: 'award.judgeNotAssigned' },
   SCORE_DUPLICATE: { status: 409, message: 'award.scoreDuplicate' },
+  /** a score entered or corrected after its program's results were published (issue 24) */
+  SCORE_PUBLISHED: { status: 409, message: 'award.scorePublished' },
   AWARD_NOT_FOUND: { status: 404, message: 'award.notFound' },
   TEAM_NOT_FOUND: { status: 404, message: 'award.teamNotFound' },
   AWARD_WRONG_ACTIVITY: { status: 400, message: 'award.wrongActivity' },

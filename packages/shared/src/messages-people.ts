@@ -97,6 +97,14 @@ export const peopleZh = {
   'award.exportNotFound': '打包任务不存在或已过期，请重新打包',
   'award.templateSaved': '证书模板已保存',
   'award.exportStarted': '开始打包 {{count}} 份证书',
+  'award.scoreRange': '分数须在 0 到 100 之间',
+  'award.scoreDecimals': '分数最多保留两位小数',
+  'award.scorePublished': '该赛项成绩已公布，不能再修改评分',
+  'notify.judgeAdded.title': '您已被设为裁判：{{activity}}',
+  'notify.judgeAdded.content':
+    '您已被设为「{{activity}}」{{program}}的裁判。登录后在右上角用户菜单中点击「评分」即可为队伍评分；成绩公布前可以更正自己的评分。',
+  'notify.judgeAdded.allPrograms': '全部赛项',
+  'notify.judgeAdded.program': '「{{program}}」赛项',
 };
 
 export const peopleEn: Record<keyof typeof peopleZh, string> = {
@@ -199,4 +207,12 @@ export const peopleEn: Record<keyof typeof peopleZh, string> = {
   'award.exportNotFound': 'This download job is unknown or has expired; please start it again',
   'award.templateSaved': 'Certificate template saved',
   'award.exportStarted': 'Packing {{count}} certificates',
+  'award.scoreRange': 'The score must be between 0 and 100',
+  'award.scoreDecimals': 'A score has at most two decimals',
+  'award.scorePublished': 'The results of this program are published: scores can no longer change',
+  'notify.judgeAdded.title': 'You are a judge: {{activity}}',
+  'notify.judgeAdded.content':
+    'You are now a judge of {{program}} at {{activity}}. Sign in and choose “Scoring” in the user menu at the top right to score teams; you can correct your scores until the results are published.',
+  'notify.judgeAdded.allPrograms': 'all programs',
+  'notify.judgeAdded.program': 'the {{program}} program',
 };

@@ -7,16 +7,20 @@ import { dataResponse, dbId, envelope } from './common';
 export const CERT_CODE_RE = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{16}$/;
 export const certCode = z.string('validation.required').trim().toUpperCase().regex(CERT_CODE_RE, 'award.certNotFound');
 
-/** POST api/lTeam/team/score: a judge's score of a team in a round (0–100, two decimals). */
+/** The range of a judge's score (the score box says it; the server refuses anything outside). */
+export const SCORE_MIN = 0;
+export const SCORE_MAX = 100;
+
+/** POST api/lTeam/team/score: a judge's score of a team in a round (0–100, two decimals); again the same round corrects it until results are published. */
 export const scoreBody = z
   .object({
     teamId: dbId,
     round: z.number('validation.invalidType').int('validation.invalidType').min(1, 'validation.tooSmall').max(20, 'validation.tooBig'),
     score: z
       .number('validation.invalidType')
-      .min(0, 'validation.tooSmall')
-      .max(100, 'validation.tooBig')
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'validation.invalid'),
+      .min(SCORE_MIN, 'award.scoreRange')
+      .max(SCORE_MAX, 'award.scoreRange')
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'award.scoreDecimals'),
   })
   .strict();
 export const scoreResponse = dataResponse(z.object({ teamId: z.number().int(), round: z.number().int(), score: z.number() }));

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { PAY_STATUS, type Lang } from '@rp/shared';
+import { PAY_STATUS, translate, type Lang } from '@rp/shared';
 import type { AppDeps } from '../../app';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 import {
   activities,
   awards,
@@ -51,19 +52,41 @@ async function judgedPrograms(db: Db, userId: number, activityId: number): Promi
   return rows.map((r) => r.programId!);
 }
 
+/**
+ * A judge's score of a team in a round. The first one is written; the same judge, team and round again corrects it
+ * (audited, before → after) — until the program's results are published, then 409. The program row is locked (share
+ * here, update in publish) so a correction and the publication cannot cross: one waits for the other.
+ */
 export async function enterScore(db: Db, judgeId: number, input: { teamId: number; round: number; score: number }) {
   const [team] = await db.select({ id: teams.id, activityId: teams.activityId, programId: teams.programId }).from(teams).where(eq(teams.id, input.teamId));
   if (!team) throw new AppError('TEAM_NOT_FOUND');
   const allowed = await judgedPrograms(db, judgeId, team.activityId);
   if (allowed !== null && !allowed.includes(team.programId)) throw new AppError('JUDGE_NOT_ASSIGNED');
   const points = Math.round(input.score * 100);
-  const [row] = await db
-    .insert(scores)
-    .values({ activityId: team.activityId, programId: team.programId, teamId: team.id, round: input.round, judgeId, points })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new AppError('SCORE_DUPLICATE');
-  return { teamId: row.teamId, round: row.round, score: row.points / 100 };
+  return db.transaction(async (tx) => {
+    await tx.select({ id: programs.id }).from(programs).where(eq(programs.id, team.programId)).for('share');
+    if (await isPublished(tx, team.activityId, team.programId)) throw new AppError('SCORE_PUBLISHED');
+    const [row] = await tx
+      .insert(scores)
+      .values({ activityId: team.activityId, programId: team.programId, teamId: team.id, round: input.round, judgeId, points })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return { teamId: row.teamId, round: row.round, score: row.points / 100 };
+    const mine = and(eq(scores.judgeId, judgeId), eq(scores.teamId, team.id), eq(scores.round, input.round));
+    const [before] = await tx.select().from(scores).where(mine).for('update');
+    if (!before) throw new AppError('SCORE_DUPLICATE');
+    const [after] = await tx.update(scores).set({ points }).where(eq(scores.id, before.id)).returning();
+    if (before.points !== points)
+      await audit(tx, {
+        userId: judgeId,
+        resource: 'scores',
+        recordId: before.id,
+        action: 'update',
+        before: { score: before.points / 100 },
+        after: { score: points / 100 },
+      });
+    return { teamId: after!.teamId, round: after!.round, score: after!.points / 100 };
+  });
 }
 
 /** The teams a judge may score in an activity (registered ones), with the judge's own scores by round. */
@@ -124,7 +147,7 @@ export async function ranking(db: Db, activityId: number, programId: number) {
   });
 }
 
-export async function isPublished(db: Db, activityId: number, programId: number) {
+export async function isPublished(db: Db | Tx, activityId: number, programId: number) {
   const [row] = await db
     .select({ id: resultPublications.id })
     .from(resultPublications)
@@ -138,7 +161,11 @@ export async function publish(db: Db, staffId: number, activityId: number, progr
     .from(programs)
     .where(and(eq(programs.id, programId), eq(programs.activityId, activityId)));
   if (!p) throw new AppError('AWARD_WRONG_ACTIVITY', { field: 'programId' });
-  await db.insert(resultPublications).values({ activityId, programId, publishedBy: staffId }).onConflictDoNothing();
+  // the program row locked first: a judge's correction in flight finishes before, or sees the publication after
+  await db.transaction(async (tx) => {
+    await tx.select({ id: programs.id }).from(programs).where(eq(programs.id, programId)).for('update');
+    await tx.insert(resultPublications).values({ activityId, programId, publishedBy: staffId }).onConflictDoNothing();
+  });
 }
 
 // ——— judges (staff) ———
@@ -164,6 +191,19 @@ export async function addJudge(db: Db, input: { activityId: number; programId: n
     if (!row) throw new AppError('JUDGE_ALREADY');
     // the role that opens the scoring page (kept when the judge is removed: an account may judge elsewhere)
     await tx.execute(sql`update users set roles = array_append(roles, 'judge') where id = ${user.id} and not ('judge' = any(roles))`);
+    // the judge is told, in both languages, where to score (issue 24)
+    const [names] = await tx.select({ zh: activities.nameZh, en: activities.nameEn }).from(activities).where(eq(activities.id, input.activityId));
+    const [prog] =
+      input.programId === null ? [] : await tx.select({ zh: programs.nameZh, en: programs.nameEn }).from(programs).where(eq(programs.id, input.programId));
+    const params = (lang: Lang) => ({
+      activity: pick(lang, names?.zh, names?.en),
+      program: prog
+        ? translate(lang, 'notify.judgeAdded.program', { program: pick(lang, prog.zh, prog.en) })
+        : translate(lang, 'notify.judgeAdded.allPrograms'),
+    });
+    await notify(tx, [
+      { receiverId: user.id, title: 'notify.judgeAdded.title', content: 'notify.judgeAdded.content', params: { zh: params('zh'), en: params('en') } },
+    ]);
     return { id: row.id, activityId: row.activityId, programId: row.programId, userId: user.id, nickName: user.nickName, phone: user.phone };
   });
 }

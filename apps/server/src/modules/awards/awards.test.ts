@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { publicBase } from '../../lib/public-base';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CERT_CODE_RE } from '@rp/shared';
-import { certificates, scores, teamMembers, users } from '../../db/schema/index';
+import { auditLog, certificates, messages, scores, teamMembers, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/context';
 import { buildActivity, buildProgram, buildUser, loginAs } from '../../test/factories';
 import { client } from '../registration/limits.helpers';
@@ -29,7 +29,7 @@ describe('judges and scores (issue 13; spec 7.4 team/score)', () => {
     expect((await staff.get(`/api/admin/judges?activityId=${activity.id}`)).json().data).toHaveLength(1);
   });
 
-  it('a judge scores the teams of their program once per round; out of range, a second score, another program → 4xx and nothing written', async () => {
+  it('a judge scores the teams of their program, one score per round; out of range, another program → 4xx and nothing written', async () => {
     const { judge, a, b, g, activity } = await setup();
     const list = await judge.get(`/api/lTeam/team/judging?activityId=${activity.id}`);
     expect(list.statusCode, list.body).toBe(200);
@@ -44,9 +44,6 @@ describe('judges and scores (issue 13; spec 7.4 team/score)', () => {
       round: 1,
       score: 87.5,
     });
-    const twice = await judge.post('/api/lTeam/team/score', { teamId: a.team.id, round: 1, score: 90 });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toMatchObject({ code: 'SCORE_DUPLICATE', message: '你已为该队伍本轮评过分，不能重复评分' });
     const girls = await judge.post('/api/lTeam/team/score', { teamId: g.team.id, round: 1, score: 50 });
     expect(girls.statusCode).toBe(403);
     expect(girls.json().code).toBe('JUDGE_NOT_ASSIGNED');
@@ -112,6 +109,57 @@ describe('judges and scores (issue 13; spec 7.4 team/score)', () => {
     const open = (await app.inject({ method: 'GET', url })).json().data;
     expect(open.published).toBe(true);
     expect(open.rows).toHaveLength(3);
+  });
+});
+
+describe('judges and scores: ranges, corrections, the judge’s message (issue 24)', () => {
+  it('staff adding a judge sends the judge a system message in both languages that says where to score', async () => {
+    const { judgeUser, activity } = await setup();
+    const rows = await get().database.db.select().from(messages).where(eq(messages.receiverId, judgeUser.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 1, titleZh: `您已被设为裁判：${activity.nameZh}` });
+    expect(rows[0]!.contentZh).toContain('「评分」');
+    expect(rows[0]!.contentEn).toContain('“Scoring” in the user menu');
+    expect(rows[0]!.titleEn).toMatch(/^You are a judge: /);
+  });
+
+  it('150 is refused on the score field with the range, in the reader’s language; nothing becomes 100', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const { judge, a } = await setup(lang);
+      const r = await judge.post('/api/lTeam/team/score', { teamId: a.team.id, round: 1, score: 150 });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().fieldErrors).toEqual({ score: lang === 'zh' ? '分数须在 0 到 100 之间' : 'The score must be between 0 and 100' });
+      const decimals = await judge.post('/api/lTeam/team/score', { teamId: a.team.id, round: 1, score: 12.345 });
+      expect(decimals.json().fieldErrors).toEqual({ score: lang === 'zh' ? '分数最多保留两位小数' : 'A score has at most two decimals' });
+      expect(await get().database.db.select().from(scores).where(eq(scores.teamId, a.team.id))).toHaveLength(0);
+    }
+  });
+
+  it('a judge corrects a score (audited) until the results are published; then 409 with a clear message', async () => {
+    const { judge, judgeUser, staff, a, b, activity, sumo } = await setup('en');
+    expect((await judge.post('/api/lTeam/team/score', { teamId: a.team.id, round: 1, score: 87.5 })).statusCode).toBe(200);
+    const fixed = await judge.post('/api/lTeam/team/score', { teamId: a.team.id, round: 1, score: 78.5 });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().data).toEqual({ teamId: a.team.id, round: 1, score: 78.5 });
+    const rows = await get().database.db.select().from(scores).where(eq(scores.teamId, a.team.id));
+    expect(rows.map((r) => r.points)).toEqual([7850]);
+    const trail = await get()
+      .database.db.select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'scores'), eq(auditLog.recordId, String(rows[0]!.id))));
+    expect(trail).toMatchObject([{ userId: judgeUser.id, action: 'update', before: JSON.stringify({ score: 87.5 }), after: JSON.stringify({ score: 78.5 }) }]);
+    expect(
+      (await judge.get(`/api/lTeam/team/judging?activityId=${activity.id}`)).json().data.find((t: { teamId: number }) => t.teamId === a.team.id).mine,
+    ).toEqual({
+      1: 78.5,
+    });
+    expect((await staff.post('/api/admin/results/publish', { activityId: activity.id, programId: sumo.id })).statusCode).toBe(200);
+    const late = await judge.post('/api/lTeam/team/score', { teamId: a.team.id, round: 1, score: 99 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'SCORE_PUBLISHED', message: 'The results of this program are published: scores can no longer change' });
+    // a first score after publication is refused the same way; nothing changed
+    expect((await judge.post('/api/lTeam/team/score', { teamId: b.team.id, round: 1, score: 50 })).json().code).toBe('SCORE_PUBLISHED');
+    expect((await get().database.db.select().from(scores).where(eq(scores.activityId, activity.id))).map((r) => r.points)).toEqual([7850]);
   });
 });
 
