@@ -10,8 +10,11 @@ import { notify } from '../messages/notify.service';
 import { newInvoiceNo, ownOrder } from './common';
 import { renderInvoicePdf } from './invoice-pdf';
 
-/** An invoice request for a paid order (one live request per order; a rejected one may be asked again). */
-export async function applyInvoice(deps: AppDeps, userId: number, body: InvoiceApplyBody) {
+/**
+ * An invoice request for a paid order (one live request per order; a rejected one may be asked again).
+ * `lang` is the language the member asked in: the PDF is written in it, whoever generates it (issue 24).
+ */
+export async function applyInvoice(deps: AppDeps, userId: number, body: InvoiceApplyBody, lang: Lang) {
   return deps.database.db.transaction(async (tx) => {
     const o = await ownOrder(tx, userId, body.orderNo, true);
     if (o.status !== 'paid' || o.paidFen - o.refundedFen <= 0) throw new AppError('INVOICE_NOT_PAID');
@@ -37,6 +40,7 @@ export async function applyInvoice(deps: AppDeps, userId: number, body: InvoiceA
         contact: body.contact,
         receivingAddress: body.receivingAddress,
         amountFen: o.paidFen - o.refundedFen,
+        lang,
       })
       .returning();
     await audit(tx, {
@@ -120,14 +124,17 @@ export async function generateInvoicePdf(deps: AppDeps, inv: typeof invoices.$in
   });
 }
 
-/** Staff issue a pending invoice: an uploaded PDF (checked by content) or one generated from the order. */
-export async function issueInvoice(deps: AppDeps, staffId: number, invoiceId: number, file: Buffer | null, lang: Lang, now = new Date()) {
+/**
+ * Staff issue a pending invoice: an uploaded PDF (checked by content) or one generated from the order, in
+ * the language the member asked in (invoices.lang) — never the staff member's (`_staffLang`, kept for callers).
+ */
+export async function issueInvoice(deps: AppDeps, staffId: number, invoiceId: number, file: Buffer | null, _staffLang?: Lang, now = new Date()) {
   const [inv] = await deps.database.db.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!inv) throw new AppError('NOT_FOUND');
   if (inv.status !== 'pending') throw new AppError('INVOICE_NOT_PENDING');
   if (file && sniff(file) !== 'pdf') throw new AppError('UPLOAD_BAD_TYPE');
   const invoiceNo = newInvoiceNo(now);
-  const pdf = file ?? Buffer.from(await generateInvoicePdf(deps, inv, invoiceNo, now, lang));
+  const pdf = file ?? Buffer.from(await generateInvoicePdf(deps, inv, invoiceNo, now, inv.lang));
   const key = newKey('private/invoices', 'pdf');
   await deps.storage.put(key, pdf, 'application/pdf');
   const done = await deps.database.db.transaction(async (tx) => {

@@ -177,7 +177,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/lInvoice/web/apply', { schema: { tags, body: invoiceApplyBody, response: { 200: invoiceResponse } }, ...limited }, async (req) => {
-    const inv = await applyInvoice(deps, req.user!.id, req.body);
+    const inv = await applyInvoice(deps, req.user!.id, req.body, req.lang);
     return ok(req, { data: presentInvoice(inv, req.body.orderNo) }, 'ok.invoiceRequested');
   });
 

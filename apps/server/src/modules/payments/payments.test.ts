@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import {
   auditLog,
+  invoices,
   ledger,
   messages,
   orders,
@@ -520,8 +522,10 @@ describe('invoices', () => {
     expect(ok.json().resultStr).toContain('7 working days');
     expect((await m.c.post('/api/lInvoice/web/apply', body)).json().code).toBe('INVOICE_EXISTS');
     const admin = await buildUser(database.db, { roles: ['admin'] });
-    const s = client(app, await loginAs(app, admin.phone, admin.password));
+    // the member asked in English; the staff member works in Chinese: the PDF is in English (issue 24)
+    const s = client(app, await loginAs(app, admin.phone, admin.password), 'zh');
     const inv = (await s.get('/api/admin/invoices?status=pending')).json().content[0];
+    expect((await database.db.select().from(invoices).where(eq(invoices.id, inv.id)))[0]!.lang).toBe('en');
     const gen = await s.post(`/api/admin/invoices/${inv.id}/generate`, {});
     expect(gen.statusCode).toBe(200);
     expect(gen.json().data.status).toBe('issued');
@@ -529,6 +533,9 @@ describe('invoices', () => {
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-type']).toBe('application/pdf');
     expect(dl.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const title = (await PDFDocument.load(dl.rawPayload)).getTitle() ?? '';
+    expect(title).toMatch(/^Electronic invoice/);
+    expect(title).not.toContain('电子发票');
     const other = await buildUser(database.db);
     const oh = await loginAs(app, other.phone, other.password);
     expect((await app.inject({ method: 'GET', url: `/api/lInvoice/web/download/${inv.id}`, headers: oh })).statusCode).toBe(404);
