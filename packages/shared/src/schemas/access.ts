@@ -70,6 +70,11 @@ export const auditItem = z.object({
   action: z.string(),
   before: z.string().nullable(),
   after: z.string().nullable(),
+  /** issue 24: the entry as people read it, in the reader's language — the data and action names, and each changed
+   * field's label with its values in display form (yuan, percentages, labels, names of referenced rows, China time) */
+  resourceLabel: z.string(),
+  actionLabel: z.string(),
+  changes: z.array(z.object({ field: z.string(), label: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
 });
 export type AuditItem = z.infer<typeof auditItem>;
 

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { DATETIME_NUM_FMT, fenToYuan, formatPercent, formatYuan, YUAN_NUM_FMT, type FieldDef, type ResourceDef } from '@rp/shared';
-import { resourceLabel, YES_NO } from '@rp/shared/resources/labels';
+import { AUDIT_LABELS, resourceLabel, YES_NO } from '@rp/shared/resources/labels';
 import type { Db, Tx } from '../../db/client';
 
 /**
@@ -138,4 +138,126 @@ export async function exportRows(db: Db | Tx, def: ResourceDef, rows: readonly R
   const names = await loadRefNames(db, def, rows, lang);
   const fields = exportFields(def);
   return rows.map((r) => Object.fromEntries(fields.map((f) => [f.name, cellValue(f, r, lang, names)])));
+}
+
+const AUDIT_ALIASES: Record<string, string> = { teamMembers: 'players' };
+
+/** The label of a key no definition declares: the same field name's label in any resource, else the key. */
+function anyFieldLabel(lang: Lang, key: string): string {
+  for (const { def } of servedTables.values()) {
+    const label = resourceLabel(lang, `admin:fields.${def.name}.${key}`);
+    if (label) return label;
+  }
+  const base = key.replace(/(Zh|En)$/, '');
+  if (base !== key)
+    for (const { def } of servedTables.values()) {
+      const label = resourceLabel(lang, `admin:fields.${def.name}.${base}`);
+      if (label) return label;
+    }
+  return key;
+}
+
+/** A value of a key no definition declares, read by its shape: …Fen yuan, …PerMille percent, ISO date-times in China time. */
+function looseText(key: string, v: unknown, lang: Lang): string | null {
+  if (v === null || v === undefined || v === '') return null;
+  if (typeof v === 'number' && /Fen$/.test(key)) return formatYuan(v);
+  if (typeof v === 'number' && /PerMille$|^perMille$/.test(key)) return formatPercent(v);
+  if (typeof v === 'boolean') return YES_NO[lang][v ? 0 : 1];
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) {
+    const d = new Date(v);
+    if (!Number.isNaN(d.getTime())) return new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+  }
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+const parseJson = (text: string | null): Row => {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : { value: v };
+  } catch {
+    return { value: text };
+  }
+};
+
+export interface AuditChange {
+  field: string;
+  label: string;
+  before: string | null;
+  after: string | null;
+}
+
+/**
+ * An audit page as people read it (issue 24): the data and action names, and for each changed field its
+ * label and both values in display form. Referenced rows are named with one query per referenced resource.
+ */
+export async function auditDisplay<T extends { resource: string; action: string; before: string | null; after: string | null }>(
+  db: Db | Tx,
+  lang: Lang,
+  entries: readonly T[],
+): Promise<(T & { resourceLabel: string; actionLabel: string; changes: AuditChange[] })[]> {
+  const parsed = entries.map((e) => ({
+    e,
+    before: parseJson(e.before),
+    after: parseJson(e.after),
+    served: servedTables.get(AUDIT_ALIASES[e.resource] ?? e.resource),
+  }));
+  // the referenced names of every entry of a resource, read together
+  const names = new Map<string, RefNames>();
+  const groups = new Map<string, typeof parsed>();
+  for (const p of parsed) if (p.served) (groups.get(p.served.def.name) ?? groups.set(p.served.def.name, []).get(p.served.def.name)!).push(p);
+  for (const [name, group] of groups)
+    names.set(
+      name,
+      await loadRefNames(
+        db,
+        group[0]!.served!.def,
+        group.flatMap((p) => [p.before, p.after]),
+        lang,
+      ),
+    );
+  const actions: Record<string, string> = AUDIT_LABELS[lang].actions;
+  const extra: Record<string, string> = AUDIT_LABELS[lang].resources;
+  return parsed.map(({ e, before, after, served }) => {
+    const def = served?.def;
+    const refs = (def && names.get(def.name)) ?? new Map();
+    const changes: AuditChange[] = [];
+    const done = new Set<string>();
+    for (const f of def?.fields ?? []) {
+      const keys = f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name];
+      for (const k of keys) done.add(k);
+      if (!keys.some((k) => k in before || k in after)) continue;
+      const field = fieldTitle(def!, f, lang);
+      for (const [i, k] of keys.entries()) {
+        const one = { ...f, i18n: false, name: k };
+        const b = k in before ? textValue(one, before, lang, refs) : null;
+        const a = k in after ? textValue(one, after, lang, refs) : null;
+        if (b !== a)
+          changes.push({
+            field: k,
+            label: f.i18n ? `${field} (${lang === 'zh' ? ['中文', '英文'][i] : ['Chinese', 'English'][i]})` : field,
+            before: b,
+            after: a,
+          });
+      }
+    }
+    for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (done.has(k)) continue;
+      const b = looseText(k, before[k], lang);
+      const a = looseText(k, after[k], lang);
+      if (b !== a)
+        changes.push({
+          field: k,
+          label: def ? (resourceLabel(lang, `admin:fields.${def.name}.${k}`) ?? anyFieldLabel(lang, k)) : anyFieldLabel(lang, k),
+          before: b,
+          after: a,
+        });
+    }
+    return {
+      ...e,
+      resourceLabel: def ? resourceTitle(def, lang) : (extra[e.resource] ?? e.resource),
+      actionLabel: actions[e.action] ?? e.action,
+      changes,
+    };
+  });
 }

@@ -119,3 +119,38 @@ describe('resource exports (issue 24)', () => {
     expect(row.some((v) => v === true || v === false)).toBe(false);
   });
 });
+
+describe('the audit trail as people read it (issue 24)', () => {
+  it('names the data, the action and the fields in the reader language; money in yuan, referenced rows by name', async () => {
+    const { app, h, reg } = await setup();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/plans',
+      headers: h,
+      payload: { activityId: reg.activity.id, nameZh: '报名费', nameEn: 'Entry fee', priceFen: 98000, codeType: 10 },
+    });
+    const id = created.json().data.id as number;
+    expect((await app.inject({ method: 'PUT', url: `/api/admin/plans/${id}`, headers: h, payload: { priceFen: 196000 } })).statusCode).toBe(200);
+    const zh = (
+      await app.inject({ method: 'GET', url: `/api/admin/audit?resource=plans&recordId=${id}`, headers: { ...h, 'accept-language': 'zh-CN' } })
+    ).json();
+    const update = zh.content.find((e: { action: string }) => e.action === 'update');
+    expect(update).toMatchObject({ resourceLabel: '购码方案', actionLabel: '修改' });
+    expect(update.changes).toEqual([{ field: 'priceFen', label: '单价', before: '¥980.00', after: '¥1,960.00' }]);
+    const create = zh.content.find((e: { action: string }) => e.action === 'create');
+    expect(create.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'activityId', label: '所属活动', before: null, after: '北京站' },
+        { field: 'codeType', label: '兑换码类型', before: null, after: expect.not.stringMatching(/^10$/) },
+      ]),
+    );
+    const text = JSON.stringify(create.changes.map((c: { label: string; after: string }) => [c.label, c.after]));
+    expect(text).not.toMatch(/priceFen|activityId|98000/);
+    const en = (
+      await app.inject({ method: 'GET', url: `/api/admin/audit?resource=plans&recordId=${id}&action=create`, headers: { ...h, 'accept-language': 'en' } })
+    ).json();
+    expect(en.content[0]).toMatchObject({ actionLabel: 'Create' });
+    expect(en.content[0].changes).toEqual(expect.arrayContaining([{ field: 'activityId', label: expect.any(String), before: null, after: 'Beijing Open' }]));
+    expect(en.content[0].changes.find((c: { field: string }) => c.field === 'priceFen').after).toBe('¥980.00');
+  });
+});

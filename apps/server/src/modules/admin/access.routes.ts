@@ -25,6 +25,7 @@ import { ok, page as pageOf } from '../../lib/envelope';
 import { readExportJob } from '../../lib/crud/export-job';
 import { AppError } from '../../lib/errors';
 import { requirePermission } from '../../plugins/auth';
+import { auditDisplay } from '../../lib/crud/display';
 import { createRole, deleteRole, listAudit, listLogins, listRoles, listUsers, presentUser, updateRole, updateUser } from './access.service';
 
 /**
@@ -81,7 +82,8 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { page: p, size, ...filter } = req.query;
       const { rows, total } = await listAudit(db, filter, p, size);
-      return pageOf(req, rows, total, p, size);
+      // names, labels and values as people read them, in the reader's language (issue 24)
+      return pageOf(req, await auditDisplay(db, req.lang, rows), total, p, size);
     },
   );
 

@@ -7,37 +7,24 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AuditItem } from '@rp/shared';
 import { RESOURCES } from '../../resources/registry';
+import { formatDateTime } from '../../resources/cells';
 import { ScrollableTable } from '../ScrollableTable';
 import { auditQuery } from './access-api';
-import { AUDIT_ACTION_KEYS } from './permission-keys';
+import { AUDIT_LABELS } from '@rp/shared/resources/labels';
 import s from '../../admin.module.css';
 
-type Json = Record<string, unknown>;
-const parse = (text: string | null): Json | null => {
-  if (!text) return null;
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : { value: v };
-  } catch {
-    return { value: text };
-  }
-};
-const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+type Change = AuditItem['changes'][number];
 
-/** The fields an entry changed: before → after (all fields of a create or delete). */
-export function changedFields(entry: Pick<AuditItem, 'before' | 'after'>): { field: string; before: string; after: string }[] {
-  const before = parse(entry.before) ?? {};
-  const after = parse(entry.after) ?? {};
-  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return names.filter((n) => show(before[n]) !== show(after[n])).map((n) => ({ field: n, before: show(before[n]), after: show(after[n]) }));
-}
+/** One change as a line: the field's label, before → after, in display form (the server's, issue 24). */
+export const changeLine = (c: Pick<Change, 'label' | 'before' | 'after'>) => `${c.label}: ${c.before ?? '∅'} → ${c.after ?? '∅'}`;
 
 const FILTERS = ['userId', 'resource', 'recordId', 'action', 'from', 'to'] as const;
-const EXTRA_RESOURCES = ['roles', 'users', 'teamMembers', 'withdrawals', 'orders', 'refunds', 'invoices'];
+const EXTRA_RESOURCES = ['roles', 'users', 'teamMembers', 'withdrawals', 'refunds', 'invoices'] as const;
 
 /** /admin/audit — who changed what and when, before → after; filter by person, data type, record, action, dates. */
 export default function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const size = Math.min(100, Math.max(1, Number(params.get('size')) || 20));
@@ -48,11 +35,11 @@ export default function AuditPage() {
   }
   const list = useQuery(auditQuery(query));
   const [open, setOpen] = useState<AuditItem | null>(null);
-  const resourceLabel = (name: string) => {
-    const def = RESOURCES.find((r) => r.name === name);
-    return def ? t(def.labelKey) : name;
-  };
-  const resourceOptions = [...new Set([...RESOURCES.map((r) => r.name), ...EXTRA_RESOURCES])].map((n) => ({ value: n, label: resourceLabel(n) }));
+  const resourceOptions = [
+    ...RESOURCES.map((r) => ({ value: r.name, label: t(r.labelKey) })),
+    ...EXTRA_RESOURCES.map((n) => ({ value: n, label: AUDIT_LABELS[lang].resources[n] })),
+  ];
+  const actionOptions = Object.entries(AUDIT_LABELS[lang].actions).map(([value, label]) => ({ value, label }));
 
   const onSearch = (v: { userId?: number | null; resource?: string; recordId?: string; action?: string; dates?: [Dayjs, Dayjs] | null }) => {
     const next: Record<string, string> = {};
@@ -66,25 +53,16 @@ export default function AuditPage() {
   };
 
   const columns: TableProps<AuditItem>['columns'] = [
-    { key: 'at', title: t('admin:audit.at'), dataIndex: 'at', width: 150, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { key: 'at', title: t('admin:audit.at'), dataIndex: 'at', width: 150, render: (v: string) => formatDateTime(v) },
     { key: 'user', title: t('admin:audit.user'), render: (_, r) => r.userName ?? (r.userId ? `#${r.userId}` : t('admin:audit.system')) },
-    { key: 'resource', title: t('admin:audit.resource'), render: (_, r) => resourceLabel(r.resource) },
+    { key: 'resource', title: t('admin:audit.resource'), render: (_, r) => r.resourceLabel },
     { key: 'record', title: t('admin:audit.record'), dataIndex: 'recordId', width: 90, render: (v: string | null) => v ?? '—' },
-    { key: 'action', title: t('admin:audit.action'), width: 90, render: (_, r) => (AUDIT_ACTION_KEYS[r.action] ? t(AUDIT_ACTION_KEYS[r.action]!) : r.action) },
+    { key: 'action', title: t('admin:audit.action'), width: 110, render: (_, r) => r.actionLabel },
     {
       key: 'changes',
       title: t('admin:audit.changes'),
       render: (_, r) => {
-        const changed = changedFields(r);
-        return (
-          <span className={s.diff}>
-            {changed
-              .slice(0, 3)
-              .map((c) => `${c.field}: ${c.before || '∅'} → ${c.after || '∅'}`)
-              .join('; ')
-              .slice(0, 160) || '—'}
-          </span>
-        );
+        return <span className={s.diff}>{r.changes.slice(0, 3).map(changeLine).join('; ').slice(0, 160) || '—'}</span>;
       },
     },
     {
@@ -129,7 +107,7 @@ export default function AuditPage() {
           <Input allowClear maxLength={40} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item name="action" label={t('admin:audit.filterAction')}>
-          <Select allowClear style={{ minWidth: 120 }} options={Object.entries(AUDIT_ACTION_KEYS).map(([value, key]) => ({ value, label: t(key) }))} />
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ minWidth: 140 }} options={actionOptions} />
         </Form.Item>
         <Form.Item name="dates" label={t('admin:audit.dates')}>
           <DatePicker.RangePicker allowEmpty={[true, true]} />
@@ -171,12 +149,17 @@ export default function AuditPage() {
               rowKey="field"
               size="small"
               pagination={false}
-              dataSource={changedFields(open)}
+              dataSource={open.changes}
               locale={{ emptyText: t('admin:audit.noChanges') }}
               columns={[
-                { key: 'field', title: t('admin:audit.field'), dataIndex: 'field', width: 140 },
-                { key: 'before', title: t('admin:audit.before'), dataIndex: 'before', render: (v: string) => <span className={s.diff}>{v}</span> },
-                { key: 'after', title: t('admin:audit.after'), dataIndex: 'after', render: (v: string) => <span className={s.diff}>{v}</span> },
+                { key: 'field', title: t('admin:audit.field'), dataIndex: 'label', width: 160 },
+                {
+                  key: 'before',
+                  title: t('admin:audit.before'),
+                  dataIndex: 'before',
+                  render: (v: string | null) => <span className={s.diff}>{v ?? '—'}</span>,
+                },
+                { key: 'after', title: t('admin:audit.after'), dataIndex: 'after', render: (v: string | null) => <span className={s.diff}>{v ?? '—'}</span> },
               ]}
             />
           </ScrollableTable>

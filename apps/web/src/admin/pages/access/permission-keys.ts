@@ -27,9 +27,3 @@ export const ACTION_KEYS: Record<ResourceAction, string> = {
   delete: 'admin:access.action.delete',
   export: 'admin:access.action.export',
 };
-
-export const AUDIT_ACTION_KEYS: Record<string, string> = {
-  create: 'admin:audit.actions.create',
-  update: 'admin:audit.actions.update',
-  delete: 'admin:audit.actions.delete',
-};
