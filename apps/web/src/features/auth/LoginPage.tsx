@@ -16,7 +16,7 @@ import { useTabs, type TabItem } from '../../ui/Tabs';
 import { TextField } from '../../ui/TextField';
 import { fetchCaptcha, loginWithPassword, loginWithSms } from './api';
 import { AuthShell } from './AuthShell';
-import { withRedirect } from './redirect';
+import { afterLoginFallback, withRedirect } from './redirect';
 import { PhoneCodeFields } from './SmsCodeButton';
 import { useAction } from './useAction';
 import { useFormErrors } from './useFormErrors';
@@ -64,7 +64,7 @@ export default function LoginPage() {
       notify.success(t('auth:login.success'));
       // a WeChat scanned before logging in is linked to this account now
       const wxRedirect = await linkAfterLogin(wechat, t);
-      void navigate(safeRedirect(params.get('redirect') ?? wxRedirect), { replace: true });
+      void navigate(safeRedirect(params.get('redirect') ?? wxRedirect, afterLoginFallback(res.user)), { replace: true });
     },
     [navigate, params, t, wechat],
   );

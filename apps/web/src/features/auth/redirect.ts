@@ -6,3 +6,8 @@ export function withRedirect(to: string, redirect: string | null): string {
   if (!redirect) return to;
   return `${to}${to.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(redirect)}`;
 }
+
+/** Where a person goes after login without a ?redirect= (or a WeChat return): staff to the admin, members home (issue 24). */
+export function afterLoginFallback(user: { isStaff: boolean }): string {
+  return user.isStaff ? '/admin' : '/';
+}

@@ -103,6 +103,19 @@ describe('locale files', () => {
   });
 });
 
+describe('English texts (issue 24)', () => {
+  it('use no full-width punctuation and say "1 row", not "1 rows" (a count text has its _one form)', () => {
+    const wrong: string[] = [];
+    for (const [ns, keys] of resources.en)
+      for (const [key, text] of keys) {
+        if (/[：（），]/.test(text)) wrong.push(`en ${ns}:${key} has full-width punctuation`);
+        // "{{count}} <plural word>" needs a _one form next to it
+        if (/\{\{count\}\} [a-z]+s\b/.test(text) && !/_(one|other)$/.test(key) && !keys.has(`${key}_one`)) wrong.push(`en ${ns}:${key} has no _one form`);
+      }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('keys used in the code', () => {
   it('every namespaced key literal exists in both languages', () => {
     const missing: string[] = [];
