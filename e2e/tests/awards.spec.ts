@@ -107,16 +107,43 @@ for (const { lang, width } of [
     const added = await request.post('/api/admin/judges', { headers, data: { activityId, programId, phone: judge.phone } });
     expect(added.ok(), await added.text()).toBe(true);
 
+    // the judge is told (system message) and finds the scoring page in the account menu (issue 24)
+    const told =
+      (await (await request.get('/api/lMessage/web/list?type=1&page=1&size=20', { headers: { ...judge.headers, 'accept-language': lang } })).json()).content ??
+      [];
+    expect(JSON.stringify(told)).toContain(L(lang, 'nav:userMenu.judge'));
     await signIn(page.context(), judge.token);
+    await page.goto('/home');
+    await page.getByRole('button', { name: new RegExp(`Judge ${lang}`) }).click();
+    await page.getByRole('link', { name: L(lang, 'nav:userMenu.judge') }).click();
+    await expect(page).toHaveURL(/\/judge/);
     await page.goto(`/judge?activityId=${activityId}`);
     await expect(page.getByRole('heading', { name: L(lang, 'awards:judge.title') })).toBeVisible();
+    const box = (name: string) =>
+      page
+        .getByRole('listitem')
+        .filter({ hasText: name })
+        .getByRole('spinbutton', { name: L(lang, 'awards:judge.scoreOf', { team: name, min: 0, max: 100 }) });
+    // 150 is refused with the range, not turned into 100
+    const first = page.getByRole('listitem').filter({ hasText: names[0]! });
+    await box(names[0]!).fill('150');
+    await expect(first.getByRole('alert')).toHaveText(L(lang, 'awards:judge.outOfRange', { min: 0, max: 100 }));
+    await expect(first.getByRole('button', { name: L(lang, 'awards:judge.save') })).toBeDisabled();
+    await expect(box(names[0]!)).toHaveValue('150');
+    await shoot(page, `awards-judge-range-${lang}-${width}.png`, { fullPage: true });
     const scores = [92.5, 88, 95];
     for (const [i, name] of names.entries()) {
       const team = page.getByRole('listitem').filter({ hasText: name });
-      await team.getByRole('spinbutton', { name: L(lang, 'awards:judge.scoreOf', { team: name }) }).fill(String(scores[i]));
+      await box(name).fill(String(i === 1 ? 80 : scores[i]));
       await team.getByRole('button', { name: L(lang, 'awards:judge.save') }).click();
-      await expect(team.getByText(L(lang, 'awards:judge.scored', { score: scores[i]! }))).toBeVisible();
+      await expect(team.getByText(L(lang, 'awards:judge.scored', { score: i === 1 ? 80 : scores[i]! }))).toBeVisible();
     }
+    // a slip corrected before the results are published
+    const second = page.getByRole('listitem').filter({ hasText: names[1]! });
+    await second.getByRole('button', { name: L(lang, 'awards:judge.correct') }).click();
+    await box(names[1]!).fill('88');
+    await second.getByRole('button', { name: L(lang, 'awards:judge.saveCorrection') }).click();
+    await expect(second.getByText(L(lang, 'awards:judge.scored', { score: 88 }))).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
     await shoot(page, `awards-judge-${lang}-${width}.png`, { fullPage: true });
 

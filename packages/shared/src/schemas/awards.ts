@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { dataResponse, dbId, envelope } from './common';
+import { SCORE_MAX, SCORE_MIN } from '../rules/scores';
 
 /** Judges, scores, rankings, awards and certificates (issue 13; spec 3, 7.3, 7.4, 7.6, 7.7). */
 
 /** certCodes: 16 characters of an unambiguous alphabet (80 bits), never derived from ids */
 export const CERT_CODE_RE = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{16}$/;
 export const certCode = z.string('validation.required').trim().toUpperCase().regex(CERT_CODE_RE, 'award.certNotFound');
-
-/** The range of a judge's score (the score box says it; the server refuses anything outside). */
-export const SCORE_MIN = 0;
-export const SCORE_MAX = 100;
 
 /** POST api/lTeam/team/score: a judge's score of a team in a round (0–100, two decimals); again the same round corrects it until results are published. */
 export const scoreBody = z
@@ -37,6 +34,8 @@ export const judgingResponse = dataResponse(
       programName: z.string(),
       /** round → this judge's score */
       mine: z.record(z.string(), z.number()),
+      /** the program's results are published: scores can no longer be corrected */
+      published: z.boolean(),
     }),
   ),
 );

@@ -103,6 +103,11 @@ export async function judging(db: Db, judgeId: number, activityId: number, lang:
     .select({ teamId: scores.teamId, round: scores.round, points: scores.points })
     .from(scores)
     .where(and(eq(scores.activityId, activityId), eq(scores.judgeId, judgeId)));
+  const done = new Set(
+    (await db.select({ programId: resultPublications.programId }).from(resultPublications).where(eq(resultPublications.activityId, activityId))).map(
+      (p) => p.programId,
+    ),
+  );
   const byTeam = new Map<number, Record<string, number>>();
   for (const s of mine) (byTeam.get(s.teamId) ?? byTeam.set(s.teamId, {}).get(s.teamId)!)[String(s.round)] = s.points / 100;
   return rows.map((r) => ({
@@ -112,6 +117,7 @@ export async function judging(db: Db, judgeId: number, activityId: number, lang:
     programId: r.programId,
     programName: pick(lang, r.nameZh, r.nameEn),
     mine: byTeam.get(r.teamId) ?? {},
+    published: done.has(r.programId),
   }));
 }
 

@@ -156,6 +156,7 @@ describe('judges and scores: ranges, corrections, the judge’s message (issue 2
     expect((await staff.post('/api/admin/results/publish', { activityId: activity.id, programId: sumo.id })).statusCode).toBe(200);
     const late = await judge.post('/api/lTeam/team/score', { teamId: a.team.id, round: 1, score: 99 });
     expect(late.statusCode).toBe(409);
+    expect((await judge.get(`/api/lTeam/team/judging?activityId=${activity.id}`)).json().data.every((t: { published: boolean }) => t.published)).toBe(true);
     expect(late.json()).toMatchObject({ code: 'SCORE_PUBLISHED', message: 'The results of this program are published: scores can no longer change' });
     // a first score after publication is refused the same way; nothing changed
     expect((await judge.post('/api/lTeam/team/score', { teamId: b.team.id, round: 1, score: 50 })).json().code).toBe('SCORE_PUBLISHED');

@@ -135,6 +135,24 @@ describe('Header', () => {
     renderAt('/home', { nav: 'home' });
     fireEvent.click(await screen.findByRole('button', { name: /Mia/ }));
     expect(screen.queryByRole('link', { name: zhNav.userMenu.admin })).toBeNull();
+    expect(screen.queryByRole('link', { name: zhNav.userMenu.judge })).toBeNull();
     expect(screen.queryByTestId('unread-dot')).toBeNull();
+  });
+
+  it('a judge account finds its scoring page in the account menu (issue 24)', async () => {
+    await act(() => i18n.changeLanguage('zh'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ resultCode: 1, resultStr: 'ok', data: 0 })),
+    );
+    startSession({
+      token: 't',
+      rememberMe: false,
+      user: { id: 3, username: 'j', nickName: 'Jia', avatar: null, phone: null, roles: ['member', 'judge'], permissions: ['scores.enter'], isStaff: false },
+    });
+    renderAt('/home', { nav: 'home' });
+    fireEvent.click(await screen.findByRole('button', { name: /Jia/ }));
+    expect((await screen.findByRole('link', { name: zhNav.userMenu.judge })).getAttribute('href')).toMatch(/\/judge$/);
+    expect(screen.queryByRole('link', { name: zhNav.userMenu.admin })).toBeNull();
   });
 });

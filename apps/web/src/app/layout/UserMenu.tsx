@@ -72,6 +72,14 @@ export function UserMenu({ user }: { user: User }) {
               </button>
             </li>
           ) : null}
+          {/* judges find their scoring page here (issue 24): the role staff give when they add a judge */}
+          {user.roles.includes('judge') ? (
+            <li>
+              <Link to="/judge" className={menuItemClass} onClick={() => close()}>
+                {t('nav:userMenu.judge')}
+              </Link>
+            </li>
+          ) : null}
           {hasPermission(user, ADMIN_PERMISSION) ? (
             <li>
               <Link to="/admin" className={menuItemClass} onClick={() => close()}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage, isApiError } from '../../lib/api-client';
 import type { JudgeActivitiesResponse, JudgingResponse, ScoreResponse } from '../../lib/contract';
 import { notify } from '../../lib/notify';
+import { scoreProblem, SCORE_RANGE } from './judge-model';
 import s from './judge.module.css';
 
 const ROUNDS = [1, 2, 3, 4, 5];
@@ -13,7 +14,8 @@ const quiet = { silent: true } as const;
 
 /**
  * /judge (issue 13, spec 7.4 team/score): a judge's phone-width scoring page — the activity, the round,
- * then a score per team of the judge's programs, once (a second score of a round is refused by the server).
+ * then a score per team of the judge's programs. The box says its range and refuses what is outside it (never
+ * clamped); a score can be corrected until the program's results are published (issue 24).
  */
 export default function JudgePage() {
   const { t } = useTranslation();
@@ -21,6 +23,8 @@ export default function JudgePage() {
   const client = useQueryClient();
   const [round, setRound] = useState(1);
   const [draft, setDraft] = useState<Record<number, number | null>>({});
+  /** teams whose score of this round is being corrected */
+  const [editing, setEditing] = useState<Record<number, boolean>>({});
   const activities = useQuery({
     queryKey: ['judge', 'activities'],
     queryFn: () => api.get<JudgeActivitiesResponse>('/api/lTeam/team/judgeActivities', quiet).then((r) => r.data),
@@ -34,8 +38,9 @@ export default function JudgePage() {
   const save = useMutation({
     mutationFn: (body: { teamId: number; round: number; score: number }) => api.post<ScoreResponse>('/api/lTeam/team/score', body, quiet),
     onSuccess: (_r, body) => {
-      notify.success(t('awards:judge.saved'));
+      notify.success(t(editing[body.teamId] ? 'awards:judge.corrected' : 'awards:judge.saved'));
       setDraft((d) => ({ ...d, [body.teamId]: null }));
+      setEditing((e) => ({ ...e, [body.teamId]: false }));
       void client.invalidateQueries({ queryKey: ['judge', 'teams', chosen] });
     },
     onError: (e) => notify.error(errorMessage(e, t('awards:judge.failed'))),
@@ -69,7 +74,10 @@ export default function JudgePage() {
               <Segmented
                 aria-labelledby="judge-round"
                 value={round}
-                onChange={(v) => setRound(Number(v))}
+                onChange={(v) => {
+                  setRound(Number(v));
+                  setEditing({});
+                }}
                 options={ROUNDS.map((r) => ({ value: r, label: t('awards:judge.roundN', { n: r }) }))}
               />
             </div>
@@ -83,6 +91,9 @@ export default function JudgePage() {
           {teams.data.map((team) => {
             const done = team.mine[String(round)];
             const value = draft[team.teamId] ?? null;
+            const problem = scoreProblem(value);
+            const errorId = `score-error-${team.teamId}`;
+            const hintId = `score-hint-${team.teamId}`;
             return (
               <li key={team.teamId} className={s.team}>
                 <div>
@@ -91,30 +102,66 @@ export default function JudgePage() {
                   </p>
                   <p className={s.muted}>{team.programName}</p>
                 </div>
-                {done !== undefined ? (
-                  <Tag color="success" className={s.done}>
-                    {t('awards:judge.scored', { score: done })}
-                  </Tag>
-                ) : (
+                {done !== undefined && !editing[team.teamId] ? (
                   <div className={s.entry}>
-                    <InputNumber
-                      aria-label={t('awards:judge.scoreOf', { team: team.teamName })}
-                      min={0}
-                      max={100}
-                      step={0.5}
-                      precision={2}
-                      inputMode="decimal"
-                      value={value}
-                      onChange={(v) => setDraft((d) => ({ ...d, [team.teamId]: v }))}
-                    />
-                    <Button
-                      type="primary"
-                      disabled={value === null}
-                      loading={save.isPending && save.variables?.teamId === team.teamId}
-                      onClick={() => value !== null && save.mutate({ teamId: team.teamId, round, score: value })}
-                    >
-                      {t('awards:judge.save')}
-                    </Button>
+                    <Tag color="success" className={s.done}>
+                      {t('awards:judge.scored', { score: done })}
+                    </Tag>
+                    {team.published ? (
+                      <span className={s.muted}>{t('awards:judge.published')}</span>
+                    ) : (
+                      <Button
+                        onClick={() => {
+                          setEditing((e) => ({ ...e, [team.teamId]: true }));
+                          setDraft((d) => ({ ...d, [team.teamId]: done }));
+                        }}
+                      >
+                        {t('awards:judge.correct')}
+                      </Button>
+                    )}
+                  </div>
+                ) : (
+                  <div className={s.box}>
+                    <div className={s.entry}>
+                      {/* no min/max on the box: antd would turn 150 into 100 without a word; the range is checked and said instead */}
+                      <InputNumber
+                        aria-label={t('awards:judge.scoreOf', { team: team.teamName, ...SCORE_RANGE })}
+                        aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
+                        aria-invalid={problem ? true : undefined}
+                        status={problem ? 'error' : undefined}
+                        placeholder={`${SCORE_RANGE.min}–${SCORE_RANGE.max}`}
+                        step={0.5}
+                        inputMode="decimal"
+                        value={value}
+                        onChange={(v) => setDraft((d) => ({ ...d, [team.teamId]: v }))}
+                      />
+                      <Button
+                        type="primary"
+                        disabled={value === null || problem !== null}
+                        loading={save.isPending && save.variables?.teamId === team.teamId}
+                        onClick={() => value !== null && !problem && save.mutate({ teamId: team.teamId, round, score: value })}
+                      >
+                        {t(done !== undefined ? 'awards:judge.saveCorrection' : 'awards:judge.save')}
+                      </Button>
+                      {done !== undefined ? (
+                        <Button
+                          onClick={() => {
+                            setEditing((e) => ({ ...e, [team.teamId]: false }));
+                            setDraft((d) => ({ ...d, [team.teamId]: null }));
+                          }}
+                        >
+                          {t('awards:judge.cancel')}
+                        </Button>
+                      ) : null}
+                    </div>
+                    <p id={hintId} className={s.hint}>
+                      {t('awards:judge.range', SCORE_RANGE)}
+                    </p>
+                    {problem ? (
+                      <p id={errorId} role="alert" className={s.error}>
+                        {problem === 'range' ? t('awards:judge.outOfRange', SCORE_RANGE) : t('awards:judge.decimals')}
+                      </p>
+                    ) : null}
                   </div>
                 )}
               </li>
