@@ -207,6 +207,28 @@ export const checkoutResponse = z.object({
   }),
 });
 
+/**
+ * GET api/lOrder/web/feePreview (issue 24): the players a fee order would carry and the total, before any
+ * order exists — nothing is created or held. Same choice as teamPay / createOrder type 2: a team's unpaid
+ * players, or the given ones.
+ */
+export const feePreviewQuery = z.object({
+  activityId: dbId,
+  teamId: dbId.optional(),
+  memberIds: z
+    .union([dbId, z.array(dbId).max(ORDER_MAX_ITEMS, 'validation.tooBig')])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional(),
+});
+export const feePreviewResponse = z.object({
+  ...envelope,
+  data: z.object({
+    players: z.array(z.object({ id: z.number().int(), name: z.string(), teamName: z.string(), priceFen: z.number().int() })),
+    totalFen: z.number().int(),
+  }),
+});
+export type FeePreview = z.infer<typeof feePreviewResponse>['data'];
+
 /** Team fee labels (spec 3): total fee, paid amount, amount to be paid. */
 export const teamFeesQuery = z.object({ activityId: dbId, teamId: dbId.optional() });
 export const teamFeesResponse = z.object({

@@ -6,6 +6,8 @@ import {
   checkoutQuery,
   checkoutResponse,
   createOrderBody,
+  feePreviewQuery,
+  feePreviewResponse,
   invoiceApplyBody,
   invoiceResponse,
   notifyFindResponse,
@@ -36,7 +38,7 @@ import { requireAuth } from '../../plugins/auth';
 import { dbId } from '@rp/shared';
 import { ownOrder } from './common';
 import { presentInvoice, presentOrder, presentOrders, presentRefund, refundsOf } from './present';
-import { cancelOrder, checkout, createOrder, startPayment } from './orders.service';
+import { cancelOrder, checkout, createOrder, previewFeeOrder, startPayment } from './orders.service';
 import { cancelRefund, previewRefund, requestRefund } from './refunds.service';
 import { applyInvoice, invoiceFile } from './invoices.service';
 import { teamFees } from './fees.service';
@@ -83,6 +85,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/lOrder/web/createOrder', { schema: { tags, body: createOrderBody, response: { 200: orderResponse } }, ...limited }, async (req) => {
     const o = await createOrder(deps, req.user!.id, req.body, req.lang);
     return ok(req, { data: await presentOrder(db, o, req.lang) }, 'ok.orderCreated');
+  });
+
+  // the fee page shows who is paid for and the total before an order exists (nothing created or held)
+  app.get('/api/lOrder/web/feePreview', { schema: { tags, querystring: feePreviewQuery, response: { 200: feePreviewResponse } }, ...auth }, async (req) => {
+    return ok(req, { data: await previewFeeOrder(deps, req.user!.id, req.query) }, 'ok.query');
   });
 
   app.post('/api/lTeam/web/pay', { schema: { tags, body: teamPayBody, response: { 200: orderResponse } }, ...limited }, async (req) => {

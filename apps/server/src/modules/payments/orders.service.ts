@@ -5,7 +5,7 @@ import { activities, orderItems, orders, payments, plans, teamMembers, teams } f
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { INT4_MAX } from '@rp/shared';
-import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownTeam, reserveProgramPlaces } from '../registration/common';
+import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ownTeam, reserveProgramPlaces } from '../registration/common';
 import { lockOrder, newOrderNo, ownOrder, type OrderRow, type Tx } from './common';
 import { bankReference } from './providers/bank';
 import { createTicketOrder, grantTicketOrder, releaseTicketOrder } from '../tickets/hooks';
@@ -63,6 +63,59 @@ async function memberPrices(tx: Tx, activityId: number, rows: MemberRow[]): Prom
     }
   }
   return out;
+}
+
+/**
+ * The players a fee order carries: the given ones, or a team's unpaid ones, checked as the order needs
+ * them (the caller's, of this activity, payable now, in a team). `lock` takes their rows (createOrder,
+ * teams then players); the preview only reads.
+ */
+async function feePlayers(tx: Tx, userId: number, activityId: number, body: { memberIds?: number[]; teamId?: number }, lock: boolean) {
+  let ids = body.memberIds ?? [];
+  if (body.teamId) {
+    const team = await ownTeam(tx, userId, body.teamId);
+    if (team.activityId !== activityId) throw errors.notFound();
+    const inTeam = await tx.select({ id: teamMembers.id, s: teamMembers.payStatus }).from(teamMembers).where(eq(teamMembers.teamId, team.id));
+    if (ids.length) {
+      const mine = new Set(inTeam.map((m) => m.id));
+      if (ids.some((id) => !mine.has(id))) throw errors.notFound();
+    } else ids = inTeam.filter((m) => nextPayStatus(m.s, 'payStart') !== null).map((m) => m.id);
+  }
+  if (!ids.length) throw new AppError('NOTHING_TO_PAY');
+  const rows = lock ? (await lockOwnMembersWithTeams(tx, userId, ids)).rows : (await ownMembers(tx, userId, ids)).sort((a, b) => a.id - b.id);
+  if (rows.some((m) => m.activityId !== activityId)) throw errors.notFound();
+  if (rows.some((m) => nextPayStatus(m.payStatus, 'payStart') === null))
+    throw new AppError(rows.some((m) => m.payStatus === PAY_STATUS.REGISTERING) ? 'MEMBER_IN_ORDER' : 'MEMBER_NOT_PAYABLE');
+  if (rows.some((m) => !m.teamId)) throw new AppError('VALIDATION_FAILED', { message: 'reg.codeNeedsTeam', field: 'memberIds' });
+  return rows;
+}
+
+/** Each player's price and the total of a fee order (every player needs a priced plan). */
+async function feePrices(tx: Tx, activityId: number, rows: MemberRow[]) {
+  const prices = await memberPrices(tx, activityId, rows);
+  if (rows.some((m) => !prices.has(m.id))) throw new AppError('NO_FEE');
+  const amount = rows.reduce((s, m) => s + prices.get(m.id)!.priceFen, 0);
+  if (amount > INT4_MAX) throw errors.validation({ memberIds: 'validation.tooBig' });
+  return { prices, amount };
+}
+
+/**
+ * What a fee order would carry, before one exists (issue 24): the players to be paid with their team and
+ * price, and the total. Reads only — no order is created, no player is held; createOrder checks it all
+ * again when the person chooses to pay.
+ */
+export async function previewFeeOrder(deps: AppDeps, userId: number, body: { activityId: number; memberIds?: number[]; teamId?: number }) {
+  return deps.database.db.transaction(async (tx) => {
+    const activity = await loadOpenActivity(tx, body.activityId);
+    const rows = await feePlayers(tx, userId, activity.id, body, false);
+    const { prices, amount } = await feePrices(tx, activity.id, rows);
+    const teamIds = [...new Set(rows.map((m) => m.teamId!))];
+    const names = new Map((await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds))).map((t) => [t.id, t.name]));
+    return {
+      players: rows.map((m) => ({ id: m.id, name: m.name, teamName: names.get(m.teamId!) ?? '', priceFen: prices.get(m.id)!.priceFen })),
+      totalFen: amount,
+    };
+  });
 }
 
 function expiry(deps: AppDeps, now: Date) {
@@ -156,29 +209,11 @@ export async function createOrder(
     }
 
     // registration fee of players: the given ones, or a team's unpaid ones
-    let ids = body.memberIds ?? [];
-    if (body.teamId) {
-      const team = await ownTeam(tx, userId, body.teamId);
-      if (team.activityId !== activity.id) throw errors.notFound();
-      const inTeam = await tx.select({ id: teamMembers.id, s: teamMembers.payStatus }).from(teamMembers).where(eq(teamMembers.teamId, team.id));
-      if (ids.length) {
-        const mine = new Set(inTeam.map((m) => m.id));
-        if (ids.some((id) => !mine.has(id))) throw errors.notFound();
-      } else ids = inTeam.filter((m) => nextPayStatus(m.s, 'payStart') !== null).map((m) => m.id);
-    }
-    if (!ids.length) throw new AppError('NOTHING_TO_PAY');
-    const { rows } = await lockOwnMembersWithTeams(tx, userId, ids);
-    if (rows.some((m) => m.activityId !== activity.id)) throw errors.notFound();
-    if (rows.some((m) => nextPayStatus(m.payStatus, 'payStart') === null))
-      throw new AppError(rows.some((m) => m.payStatus === PAY_STATUS.REGISTERING) ? 'MEMBER_IN_ORDER' : 'MEMBER_NOT_PAYABLE');
-    if (rows.some((m) => !m.teamId)) throw new AppError('VALIDATION_FAILED', { message: 'reg.codeNeedsTeam', field: 'memberIds' });
+    const rows = await feePlayers(tx, userId, activity.id, body, true);
     const perProgram = new Map<number, number>();
     for (const m of rows) if (m.programId) perProgram.set(m.programId, (perProgram.get(m.programId) ?? 0) + 1);
     await reserveProgramPlaces(tx, perProgram);
-    const prices = await memberPrices(tx, activity.id, rows);
-    if (rows.some((m) => !prices.has(m.id))) throw new AppError('NO_FEE');
-    const amount = rows.reduce((s, m) => s + prices.get(m.id)!.priceFen, 0);
-    if (amount > INT4_MAX) throw errors.validation({ memberIds: 'validation.tooBig' });
+    const { prices, amount } = await feePrices(tx, activity.id, rows);
     const [order] = await tx
       .insert(orders)
       .values({

@@ -40,6 +40,8 @@ describe('ownership of orders, refunds, invoices and team fees', () => {
       ['refund', (c) => c.post('/api/lOrder/web/refund', { orderNo: paid.orderNo, itemIds: [item], reason: '' })],
       ['refund cancel', (c) => c.post('/api/lOrder/web/refund/cancel', { refundNo: pending.refundNo })],
       ['invoice apply', (c) => c.post('/api/lInvoice/web/apply', invoiceBody)],
+      ['fee preview of a team', (c) => c.get(`/api/lOrder/web/feePreview?activityId=${m.activity.id}&teamId=${team.id}`)],
+      ['fee preview of players', (c) => c.get(`/api/lOrder/web/feePreview?activityId=${m.activity.id}&memberIds=${ids[0]}&memberIds=${ids[1]}`)],
       ['team pay', (c) => c.post('/api/lTeam/web/pay', { activityId: m.activity.id, teamId: team.id })],
       ['fee order of players', (c) => c.post('/api/lOrder/web/createOrder', { activityId: m.activity.id, type: 2, memberIds: ids })],
     ];

@@ -338,6 +338,29 @@ describe('paying players’ fees (team pay, spec 7.4)', () => {
     expect(await status()).toEqual([3, 3, 1]);
   });
 
+  it('the fee preview lists the players and the total without creating an order or holding a player (issue 24)', async () => {
+    const { app, database } = get();
+    const { activity, program, plan, c } = await setupMoney(database.db, app);
+    const { team, ids } = await teamWithPlayers(database.db, c, activity.id, program.id, plan.id, 3);
+    const preview = await c.get(`/api/lOrder/web/feePreview?activityId=${activity.id}&teamId=${team.id}`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toEqual({
+      players: ids.map((id, i) => ({ id, name: `选手${i}`, teamName: team.name, priceFen: 50_000 })),
+      totalFen: 150_000,
+    });
+    const chosen = (await c.get(`/api/lOrder/web/feePreview?activityId=${activity.id}&memberIds=${ids[0]}&memberIds=${ids[2]}`)).json().data;
+    expect(chosen).toMatchObject({ totalFen: 100_000, players: [{ id: ids[0] }, { id: ids[2] }] });
+    expect(await database.db.select().from(orders)).toHaveLength(0);
+    expect((await database.db.select().from(teamMembers)).map((m) => m.payStatus)).toEqual([0, 0, 0]);
+    // the same checks as the order: someone else's team is not found; a held player is refused
+    const other = await buildUser(database.db);
+    const oc = client(app, await loginAs(app, other.phone, other.password));
+    expect((await oc.get(`/api/lOrder/web/feePreview?activityId=${activity.id}&teamId=${team.id}`)).statusCode).toBe(404);
+    expect((await c.post('/api/lTeam/web/pay', { activityId: activity.id, teamId: team.id, memberIds: [ids[0]] })).statusCode).toBe(200);
+    expect((await c.get(`/api/lOrder/web/feePreview?activityId=${activity.id}&memberIds=${ids[0]}`)).json().code).toBe('MEMBER_IN_ORDER');
+    expect((await c.get(`/api/lOrder/web/feePreview?activityId=${activity.id}&teamId=${team.id}`)).json().data.totalFen).toBe(100_000);
+  });
+
   it('a team and players created on the screens (no plan named) pay the activity’s first plan, the one the screens show', async () => {
     const { app, database } = get();
     const { activity, program, plan, c } = await setupMoney(database.db, app);
