@@ -86,6 +86,11 @@ export const memberInput = z.object({
   headImg: z.string().trim().max(300).nullable().optional(),
   /** a code to redeem together with the save */
   code: z.string().trim().max(REDEEM_CODE_MAX).nullable().optional(),
+  /**
+   * one of the account's earlier players (findHistory): the ID number and its type are taken from that
+   * row on the server (decrypted and encrypted again), so the form sends no number (issue 24)
+   */
+  fromMemberId: id.nullable().optional(),
 });
 export type MemberInput = z.input<typeof memberInput>;
 export type MemberData = z.output<typeof memberInput>;
@@ -342,4 +347,39 @@ export const importResponse = dataOf(importResult);
 export const importRefusedResponse = errorResponse.extend({ data: importResult.optional() });
 /** Codes read from a sheet, joined by commas (spec 5) */
 export const parseCodesResponse = dataOf(z.string());
+// ——— a returning coach's earlier players (spec 7.5 findHistory / findHistoryV2, issue 24) ———
+/** GET …/web/findHistory: the account's players of other activities, one per person (the latest), for `activityId`. */
+export const historyQuery = z.object({ activityId: id, name: z.string().trim().max(NAME_MAX).optional() });
+/** POST …/web/findHistoryV2: the same, paged. */
+export const historyBody = z.object({
+  activityId: id,
+  name: z.string().trim().max(NAME_MAX).optional(),
+  page: z.coerce.number().int().min(0).max(100000).default(0),
+  size: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const historyItem = z.object({
+  /** the earlier player's id: send it as fromMemberId to copy */
+  id: z.number().int(),
+  name: z.string(),
+  cardType: z.number().int(),
+  /** always masked: the whole number never leaves the server here */
+  card: z.string(),
+  birthDay: z.string().nullable(),
+  gender: z.string().nullable(),
+  emerName: z.string(),
+  emerPhone: z.string(),
+  region: z.string(),
+  school: z.string(),
+  headImg: z.string().nullable(),
+  activity: z.object({ id: z.number().int(), name: z.string() }),
+  program: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** already among the account's players of the target activity */
+  inActivity: z.boolean(),
+});
+export type HistoryItem = z.infer<typeof historyItem>;
+export const historyResponse = z.object({ ...envelope, content: z.array(historyItem) });
+export const historyPageResponse = page(historyItem);
+/** POST …/sUrl/updateMemberHead: one player's photo, a file the caller uploaded (or the photo of another of their players). */
+export const memberHeadOneBody = z.object({ memberId: id, headImg: z.string().trim().min(1, 'validation.required').max(300) });
+export const memberHeadOneResponse = dataOf(z.object({ memberId: z.number().int(), headImg: z.string() }));
 export const memberHeadResponse = dataOf(z.array(z.object({ memberId: z.number().int(), ok: z.boolean(), message: z.string() })));

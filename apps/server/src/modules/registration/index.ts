@@ -7,6 +7,7 @@ import { teamRoutes } from './teams.routes';
 import { registrationUploadRoutes } from './upload.routes';
 import { registrationExtraRoutes } from './extra.routes';
 import { batchRoutes } from './batch.routes';
+import { historyRoutes } from './history.routes';
 
 /** Team, player and leading-teacher registration (issue 4). */
 export const registrationModule: FastifyPluginAsync = async (app) => {
@@ -18,4 +19,5 @@ export const registrationModule: FastifyPluginAsync = async (app) => {
   await app.register(adminRegistrationRoutes);
   await app.register(registrationExtraRoutes);
   await app.register(batchRoutes);
+  await app.register(historyRoutes);
 };

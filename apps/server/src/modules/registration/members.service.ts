@@ -31,10 +31,12 @@ import {
   loadProgram,
   lockOwnMembersWithTeams,
   lockTeams,
+  ownMember,
   ownMembers,
   ownTeam,
   refreshTeamStatus,
   reserveActivityPlaces,
+  type DbOrTx,
   type Tx,
 } from './common';
 import { redeemInTx } from './codes.service';
@@ -61,6 +63,26 @@ export function readCard(input: Input): { card: string; birth: number | null; ge
   return { card, birth, gender: input.gender ?? null };
 }
 
+/**
+ * A returning coach's copy (issue 24): `fromMemberId` names one of the caller's earlier players, whose ID
+ * number (and type; a passport's birth date and gender unless the form gives them) is decrypted here and
+ * encrypted again with the new row — the browser only ever saw it masked. Another account's player → 404;
+ * a number written under another key → 409 PII_UNREADABLE. Every other rule of the save applies as usual.
+ */
+export async function withEarlierCard(deps: AppDeps, db: DbOrTx, userId: number, input: Input): Promise<Input> {
+  if (!input.fromMemberId) return input;
+  const src = await ownMember(db, userId, input.fromMemberId);
+  const passport = src.cardType === 1;
+  return {
+    ...input,
+    fromMemberId: null,
+    cardType: passport ? 1 : 0,
+    card: deps.pii.decrypt(src.cardEnc),
+    birth: passport ? input.birth || src.birth : input.birth,
+    gender: passport ? (input.gender ?? (src.gender === 'M' || src.gender === 'F' ? src.gender : null)) : input.gender,
+  };
+}
+
 /** The emergency phone checked by its country code (852 91234567 is a Hong Kong number; 86 keeps spec 5's pattern). */
 export function checkEmergencyPhone(region: string | undefined, phone: string | undefined) {
   if (!phone) return;
@@ -78,6 +100,7 @@ export function checkEmergencyPhone(region: string | undefined, phone: string | 
 export async function saveMember(deps: AppDeps, userId: number, input: Input, existingId?: number): Promise<MemberRow> {
   const { db } = deps.database;
   await loadOpenActivity(db, input.activityId);
+  input = await withEarlierCard(deps, db, userId, input);
   readCard(input); // the form's own mistakes answer before any lock is taken
   checkEmergencyPhone(input.region, input.emerPhone);
   return db.transaction((tx) => saveMemberInTx(tx, deps, userId, input, existingId)).catch(duplicateAsConflict);
@@ -106,6 +129,7 @@ export async function saveMemberInTx(
   opts: { placesReserved?: boolean } = {},
 ): Promise<MemberRow> {
   const activity = await loadOpenActivity(tx, input.activityId);
+  input = await withEarlierCard(deps, tx, userId, input);
   const { card, birth, gender } = readCard(input);
   checkEmergencyPhone(input.region, input.emerPhone);
   const teamId = input.team?.id ?? null;

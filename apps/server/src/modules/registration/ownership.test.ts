@@ -104,6 +104,7 @@ describe('ownership of teams, players, teachers and codes', () => {
       ['teacher delete', (o) => ['DELETE', '/api/lLeader', { ids: [o.leader.id] }]],
       ['teacher delete (bare list)', (o) => ['DELETE', '/api/lLeader', [o.leader.id]]],
       ['private avatar', (o) => ['GET', o.avatar]],
+      ['member photo (sUrl/updateMemberHead)', (o) => ['POST', '/api/lTeamMember/sUrl/updateMemberHead', { memberId: o.member.id, headImg: o.avatar }]],
     ];
 
     for (const [name, make] of cases) {

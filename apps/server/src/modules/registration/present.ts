@@ -14,6 +14,11 @@ async function byId<T extends { id: number }>(ids: number[], load: (ids: number[
   return new Map((ids.length ? await load(ids) : []).map((r) => [r.id, r]));
 }
 
+/** yyyymmdd number → yyyy-mm-dd (null stays null). */
+export function birthDayOf(b: number | null): string | null {
+  return b ? `${Math.floor(b / 10000)}-${String(Math.floor(b / 100) % 100).padStart(2, '0')}-${String(b % 100).padStart(2, '0')}` : null;
+}
+
 /** Members as the wire shows them; ID numbers masked unless `whole` (the owner's detail form). */
 export async function presentMembers(db: DbOrTx, lang: Lang, rows: MemberRow[], opts: { pii?: Pii; whole?: boolean } = {}): Promise<MemberItem[]> {
   const [ts, ps, pls, cs] = await Promise.all([
@@ -42,7 +47,7 @@ export async function presentMembers(db: DbOrTx, lang: Lang, rows: MemberRow[], 
       // a number this key cannot open (written under another PII_KEY) shows masked rather than failing the call
       card: opts.whole && opts.pii ? (opts.pii.tryDecrypt(m.cardEnc) ?? m.cardMasked) : m.cardMasked,
       birth: b,
-      birthDay: b ? `${Math.floor(b / 10000)}-${String(Math.floor(b / 100) % 100).padStart(2, '0')}-${String(b % 100).padStart(2, '0')}` : null,
+      birthDay: birthDayOf(b),
       age: b ? ageOn(b, today) : null,
       gender: m.gender,
       emerName: m.emerName,
