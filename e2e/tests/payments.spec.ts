@@ -177,7 +177,7 @@ test('a coach pays a team’s fees by bank transfer from the team’s fee labels
   await page.getByRole('link', { name: L(lang, 'registration:fees.pay') }).click();
   await expect(page).toHaveURL(new RegExp(`teamId=${teamId}`));
   await expect(page.getByRole('heading', { name: O(lang, 'policy.title') })).toBeVisible();
-  await page.getByRole('button', { name: O(lang, 'fee.submit') }).click();
+  await page.getByRole('button', { name: O(lang, 'fee.submitAmount', { amount: '¥1,960.00' }) }).click();
   await expect(page.getByTestId('order-amount')).toHaveText('¥1,960.00');
   const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
   await pickChannel(page, lang, 'bank', '¥1,960.00');

@@ -63,7 +63,7 @@ for (const lang of ['zh', 'en'] as const) {
 
     // the fee link a teacher pastes into the class group
     await page.goto(`/activityOrder?id=${activityId}&teamId=${teamId}`);
-    await page.getByRole('button', { name: O(lang, 'fee.submit') }).click();
+    await page.getByRole('button', { name: O(lang, 'fee.submitAmount', { amount: '¥1,960.00' }) }).click();
     await expect(page).toHaveURL(/orderNo=[A-Z0-9]+/);
     const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
     const wechat = page.getByRole('radio', { name: new RegExp(`^${O(lang, 'channel.wechat')}`) });

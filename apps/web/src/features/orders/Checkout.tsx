@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
 import { loginUrl } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
-import { createCodeOrder, fetchCheckout, payPlayers, type Checkout as CheckoutData } from './api';
+import { createCodeOrder, feePreview, fetchCheckout, payPlayers, type Checkout as CheckoutData } from './api';
 import { parseIds } from './model';
 import { PayOrder } from './PayOrder';
 import { RefundPolicy } from './RefundPolicy';
@@ -141,12 +141,27 @@ function PayPlayers({
 }) {
   const { t } = useTranslation();
   const checkout = useCheckout(activityId);
+  // who is paid for and the total, before any order exists: the order (which holds the players) is made on "pay"
+  const preview = useQuery({
+    queryKey: ['feePreview', activityId, teamId ?? null, memberIds],
+    queryFn: () => feePreview({ activityId, teamId, memberIds }),
+    retry: false,
+  });
   const create = useMutation({
     mutationFn: () => payPlayers({ activityId, teamId, memberIds: memberIds.length ? memberIds : undefined }),
     onSuccess: (o) => onOrder(o.orderNo),
   });
-  if (checkout.isPending) return <Skeleton active />;
+  if (checkout.isPending || preview.isPending) return <Skeleton active />;
   if (checkout.isError) return <Alert type="error" showIcon title={errorMessage(checkout.error, t('orders:loadFailed'))} />;
+  const back = <Link to={`/activityEnter?id=${activityId}`}>{t('orders:fee.back')}</Link>;
+  if (preview.isError)
+    return (
+      <div className={s.panel}>
+        <Alert type="warning" showIcon title={errorMessage(preview.error, t('orders:loadFailed'))} />
+        <div className={s.actions}>{back}</div>
+      </div>
+    );
+  const { players, totalFen } = preview.data;
   return (
     <div className={s.panel}>
       <section className={s.box} aria-labelledby="fee-title">
@@ -154,17 +169,35 @@ function PayPlayers({
           {t('orders:fee.title')}
         </h3>
         <p>{memberIds.length > 0 ? t('orders:fee.players', { count: memberIds.length }) : t('orders:fee.team')}</p>
-        <p className={s.muted}>{t('orders:fee.lead')}</p>
+        <ul className={s.items} aria-label={t('orders:fee.listLabel')} data-testid="fee-players">
+          {players.map((p) => (
+            <li key={p.id}>
+              <span>
+                {p.name}
+                {p.teamName ? <span className={s.muted}> · {p.teamName}</span> : null}
+              </span>
+              <span className={s.price}>{formatPrice(p.priceFen)}</span>
+            </li>
+          ))}
+        </ul>
+        <div className={s.row} style={{ marginTop: 16 }}>
+          <span>
+            {t('orders:fee.total')} <span className={s.muted}>({t('orders:fee.count', { count: players.length })})</span>
+          </span>
+          <span className={s.total} data-testid="fee-total">
+            {formatPrice(totalFen)}
+          </span>
+        </div>
+        <p className={s.muted}>{t('orders:fee.lead', { minutes: checkout.data.expireMinutes })}</p>
       </section>
       <RefundPolicy checkout={checkout.data as CheckoutData} />
       {create.isError ? <Alert type="error" showIcon title={errorMessage(create.error, t('orders:createFailed'))} /> : null}
       <div className={s.actions}>
         <Button type="primary" size="large" loading={create.isPending} onClick={() => create.mutate()}>
-          {t('orders:fee.submit')}
+          {t('orders:fee.submitAmount', { amount: formatPrice(totalFen) })}
         </Button>
-        <Link to={`/activityEnter?id=${activityId}`}>{t('orders:fee.back')}</Link>
+        {back}
       </div>
-      <p className={s.muted}>{t('orders:expireNote', { minutes: checkout.data.expireMinutes })}</p>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { api } from '../../lib/api-client';
-import type { InvoiceApplyBody, InvoiceView, OrderView, PaymentActionWire, RefundView } from '@rp/shared/schemas/payments';
+import type { FeePreview, InvoiceApplyBody, InvoiceView, OrderView, PaymentActionWire, RefundView } from '@rp/shared/schemas/payments';
 import type { OrderDisplay, PayChannel } from '@rp/shared/rules/money';
 
 /** Calls of the money screens (spec 7.4, 7.7, 7.3). Forms pass `silent` and show the server's text inline. */
-export type { InvoiceView, OrderView, PaymentActionWire, RefundView };
+export type { FeePreview, InvoiceView, OrderView, PaymentActionWire, RefundView };
 interface Data<T> {
   data: T;
   resultStr?: string;
@@ -51,6 +51,14 @@ export const payPlayers = (body: { activityId: number; teamId?: number; memberId
   body.teamId
     ? api.post<Data<OrderView>>('/api/lTeam/web/pay', body, quiet).then((r) => r.data)
     : api.post<Data<OrderView>>('/api/lOrder/web/createOrder', { activityId: body.activityId, type: 2, memberIds: body.memberIds }, quiet).then((r) => r.data);
+/** Who a fee order would carry and the total, before one exists (nothing is created or held). */
+export const feePreview = (q: { activityId: number; teamId?: number; memberIds?: number[] }) =>
+  api
+    .get<Data<FeePreview>>('/api/lOrder/web/feePreview', {
+      query: { activityId: q.activityId, teamId: q.teamId, memberIds: q.memberIds?.length ? q.memberIds : undefined },
+      ...quiet,
+    })
+    .then((r) => r.data);
 export const startPay = (body: { orderNo: string; channel: PayChannel; scene: 'desktop' | 'mobile' | 'jsapi' }) =>
   api.post<Data<{ order: OrderView; action: PaymentActionWire }>>('/api/lOrder/web/pay', body, quiet).then((r) => r.data);
 export const cancelOrder = (orderNo: string) => api.post<Data<OrderView>>('/api/lOrder/web/cancel', { orderNo }, quiet).then((r) => r.data);
