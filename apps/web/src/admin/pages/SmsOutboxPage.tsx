@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Switch, Table, Tabs, Tag, Typography, type TableProps } from 'antd';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../resources/cells';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import type { NoticeJobItem, NoticeSetting, SmsOutboxItem } from '../../lib/contract';
@@ -38,7 +38,7 @@ const WECHAT_MODE_KEYS: Record<string, string> = {
   off: 'admin:sms.notices.wechatModes.off',
 };
 
-const time = (value: string | null) => (value ? <time dateTime={value}>{dayjs(value).format('YYYY-MM-DD HH:mm:ss')}</time> : '—');
+const time = (value: string | null) => (value ? <time dateTime={value}>{formatDateTime(value)}</time> : '—');
 const STATUS_COLOR: Record<string, string> = { sent: 'success', failed: 'error', pending: 'warning' };
 
 /** What each message was for: a code's purpose, or the event of a notice. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography, type TableProps } from 'antd';
 import { HistoryOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../resources/cells';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AdminUserUpdate, LoginItem } from '@rp/shared';
@@ -15,7 +15,7 @@ import { loginsQuery, namedOptionsQuery, rolesQuery, staffQuery, updateStaffMuta
 import s from '../admin.module.css';
 import { ROLE_KEYS } from '../role-keys';
 
-const formatTime = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
+const formatTime = (value: string | null) => formatDateTime(value);
 const nameOf = (o: { nameZh: string; nameEn: string }) => (currentLang() === 'en' ? o.nameEn || o.nameZh : o.nameZh || o.nameEn);
 
 /** /admin/users — accounts: search, roles, department and post, status; sign-in history (issue 14). */

@@ -1,6 +1,6 @@
 import { App, Button, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../resources/cells';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
@@ -97,7 +97,7 @@ export default function WithdrawalsPage() {
                 `${formatPrice(w.refundFen)} (${(w.refundPerMille ?? 0) / 10}%)`
               ),
           },
-          { title: t('admin:reg.createdAt'), dataIndex: 'createdAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+          { title: t('admin:reg.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
           {
             title: t('admin:reg.actions'),
             render: (_, w) =>

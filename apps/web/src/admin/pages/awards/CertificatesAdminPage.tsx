@@ -6,8 +6,7 @@ import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Progre
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
-import { formatDateTime } from '../../../lib/format';
-import { useLang } from '../../../lib/use-lang';
+import { formatDateTime } from '../../resources/cells';
 import { ActivityPicker, useActivityParam } from './ActivityPicker';
 import { awardKeys, awardListQuery, awardsApi, candidatesQuery, certificatesQuery, type Certificate } from './awards-api';
 import { KIND_KEYS, PICK_KEYS, PROBLEM_KEYS, parseTeamNumbers } from './template-model';
@@ -30,7 +29,6 @@ interface Job {
  */
 export default function CertificatesAdminPage() {
   const { t } = useTranslation();
-  const lang = useLang();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -251,7 +249,7 @@ export default function CertificatesAdminPage() {
                 { title: t('admin:awardsAdmin.team'), dataIndex: 'teamName', render: (v: string | null) => v ?? '—' },
                 { title: t('admin:awardsAdmin.award'), dataIndex: 'awardName' },
                 { title: t('admin:awardsAdmin.voucher'), dataIndex: 'voucher', render: (v: string | null) => (v ? <code>{v}</code> : '—') },
-                { title: t('admin:awardsAdmin.issuedAt'), dataIndex: 'issuedAt', render: (v: string) => formatDateTime(v, lang) },
+                { title: t('admin:awardsAdmin.issuedAt'), dataIndex: 'issuedAt', render: (v: string) => formatDateTime(v) },
                 {
                   title: t('admin:awardsAdmin.status'),
                   key: 'status',

@@ -4,8 +4,8 @@ import { App, Button, Input, InputNumber, Modal, Space, Table, Typography } from
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api-client';
 import type { Page } from '../../../lib/contract';
-import { formatDateTime, formatPrice } from '../../../lib/format';
-import { useLang } from '../../../lib/use-lang';
+import { formatPrice } from '../../../lib/format';
+import { formatDateTime } from '../../resources/cells';
 import { peopleKeys } from './people-api';
 import s from './people.module.css';
 
@@ -42,7 +42,6 @@ const METHOD_KEYS = {
  */
 export default function ChannelsPage() {
   const { t } = useTranslation();
-  const lang = useLang();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const apps = useQuery({
@@ -99,7 +98,7 @@ export default function ChannelsPage() {
           { title: t('admin:fields.channelApplications.name'), dataIndex: 'name' },
           { title: t('admin:fields.channelApplications.type'), dataIndex: 'type', render: (v: number) => t(TYPE_KEYS[v] ?? 'admin:options.channelType.3') },
           { title: t('admin:fields.channelApplications.contactName'), render: (_, r) => `${r.contactName} · ${r.contactPhone}` },
-          { title: t('admin:fields.channelApplications.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, lang) },
+          { title: t('admin:fields.channelApplications.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
           {
             title: t('admin:resource.actions'),
             render: (_, r) => (
@@ -139,7 +138,7 @@ export default function ChannelsPage() {
           { title: t('admin:fields.rebateWithdrawals.amountFen'), dataIndex: 'amountFen', render: (v: number) => formatPrice(v) },
           { title: t('admin:fields.rebateWithdrawals.method'), dataIndex: 'method', render: (v: Withdrawal['method']) => t(METHOD_KEYS[v]) },
           { title: t('admin:fields.rebateWithdrawals.account'), render: (_, r) => [r.accountName, r.bankName, r.account].filter(Boolean).join(' · ') },
-          { title: t('admin:fields.rebateWithdrawals.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, lang) },
+          { title: t('admin:fields.rebateWithdrawals.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
           {
             title: t('admin:resource.actions'),
             render: (_, r) => (

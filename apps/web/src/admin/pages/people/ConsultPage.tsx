@@ -4,7 +4,7 @@ import { App, Badge, Button, Empty, Input, List, Pagination, Segmented, Select, 
 import { useTranslation } from 'react-i18next';
 import { QUESTION_MAX } from '@rp/shared/rules/consult';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../resources/cells';
 import { useLang } from '../../../lib/use-lang';
 import { refOptionsQuery } from '../../resources/api';
 import { refLabel } from '../../resources/model';
@@ -70,7 +70,7 @@ export default function ConsultPage() {
                 <button type="button" className={s.threadButton} onClick={() => setSelected(th.userId)} aria-pressed={th.userId === selected}>
                   <span className={s.threadHead}>
                     <Badge status={th.unanswered ? 'error' : 'success'} text={`${th.nickName} · ${th.phone}`} />
-                    <span className={s.muted}>{formatDateTime(th.lastAt, lang)}</span>
+                    <span className={s.muted}>{formatDateTime(th.lastAt)}</span>
                   </span>
                   {th.activityName ? <span className={s.muted}>{th.activityName}</span> : null}
                   <span className={s.preview}>{th.preview}</span>
@@ -126,7 +126,7 @@ function Thread({ userId }: { userId: number }) {
         {thread.data.content.map((l) => (
           <li key={l.id} className={l.mine ? s.theirs : s.ours}>
             <span className={s.muted}>
-              {l.mine ? th.nickName : l.staffName || t('admin:consult.staff')} · {formatDateTime(l.createdAt, lang)}
+              {l.mine ? th.nickName : l.staffName || t('admin:consult.staff')} · {formatDateTime(l.createdAt)}
             </span>
             <span className={s.bubble}>{l.content}</span>
           </li>
