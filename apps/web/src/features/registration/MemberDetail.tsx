@@ -7,12 +7,22 @@ import { callingCodes, regionName } from '@rp/shared/rules/phone';
 import { isDetailsLocked, isRegistered, nextPayStatus, PAY_STATUS } from '@rp/shared/rules/registration';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
-import { clothesQuery, memberQuery, saveMemberMutation, submitMembersMutation, uploadMutation, withdrawMutation, type MemberItem } from './api';
+import {
+  clothesQuery,
+  memberQuery,
+  saveMemberMutation,
+  submitMembersMutation,
+  uploadMutation,
+  withdrawMutation,
+  type HistoryItem,
+  type MemberItem,
+} from './api';
 import { AvatarCrop } from './AvatarCrop';
 import { CodeField } from './CodeField';
+import { EarlierPlayersDialog } from './EarlierPlayers';
 import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
 import { WriteButton, useWriteLock } from './lock';
-import { avatarUploadTag, checkAvatar, checkMember, codeLocked, emptyMember, formToMember, memberToForm, type MemberFormValues } from './model';
+import { avatarUploadTag, checkAvatar, checkMember, codeLocked, emptyMember, formToMember, historyToForm, memberToForm, type MemberFormValues } from './model';
 import { PayStatusTag } from './PayStatusTag';
 import { useTeamPicker } from './pickers';
 import s from './registration.module.css';
@@ -117,6 +127,9 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
   const [cropFile, setCropFile] = useState<File | null>(null);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
+  // a new player copied from an earlier one (issue 24): its ID number stays on the server
+  const [from, setFrom] = useState<HistoryItem | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [confirm, holder] = useConfirm();
   const fileInput = useRef<HTMLInputElement>(null);
   const cardType = Form.useWatch('cardType', form);
@@ -159,13 +172,17 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
   const save = () => {
     setProblem(null);
     const values = { ...emptyMember(), ...form.getFieldsValue(true) } as MemberFormValues;
-    const check = checkMember(values, lang);
+    const check = checkMember(values, lang, from !== null);
     if (check) {
       const text = t(check.key, check.params);
       setProblem({ message: text, fields: { [check.field]: text } });
       return;
     }
     const payload = formToMember(values, activity.id);
+    if (from) {
+      payload.card = '';
+      payload.fromMemberId = from.id;
+    }
     saveMember.mutate(member ? { ...payload, id: member.id } : payload, {
       onSuccess: (res) => {
         notice.success(res.resultStr);
@@ -201,6 +218,19 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
         onError: (e) => void notice.error(errorText(e, t('registration:notice.uploadFailed'))),
       },
     );
+  };
+
+  const pickEarlier = (h: HistoryItem) => {
+    const { teamId: _t, programId: _p, clothesId: _c, ...values } = historyToForm(h);
+    form.setFieldsValue(values);
+    setFrom(h);
+    setProblem(null);
+    setHistoryOpen(false);
+    notice.success(t('registration:history.filled', { name: h.name }));
+  };
+  const typeAnother = () => {
+    setFrom(null);
+    form.setFieldValue('card', '');
   };
 
   const submit = async () => {
@@ -247,6 +277,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
         <h2 style={{ margin: 0, fontSize: 18 }}>{member ? member.name : t('registration:players.new')}</h2>
         {member ? <PayStatusTag status={member.payStatus} /> : null}
         <span className={s.toolbarSpacer} />
+        {editing && !member ? <WriteButton onClick={() => setHistoryOpen(true)}>{t('registration:history.open')}</WriteButton> : null}
         {editing ? (
           <Button type="primary" loading={saveMember.isPending} onClick={save}>
             {t('registration:actions.save')}
@@ -339,6 +370,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
           </Form.Item>
           <Form.Item name="cardType" label={t('registration:field.cardType')}>
             <Radio.Group
+              disabled={from !== null}
               aria-label={t('registration:field.cardType')}
               options={[
                 { value: 0, label: t('registration:idType.0') },
@@ -346,8 +378,24 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
               ]}
             />
           </Form.Item>
-          <Form.Item name="card" label={t('registration:field.card')} htmlFor={id('card')} required {...err('card')}>
-            <Input id={id('card')} maxLength={30} autoComplete="off" />
+          <Form.Item
+            name="card"
+            label={t('registration:field.card')}
+            htmlFor={id('card')}
+            required
+            extra={
+              from ? (
+                <span>
+                  {t('registration:history.cardKept')}{' '}
+                  <Button type="link" size="small" onClick={typeAnother} style={{ padding: 0 }}>
+                    {t('registration:history.typeAnother')}
+                  </Button>
+                </span>
+              ) : undefined
+            }
+            {...err('card')}
+          >
+            <Input id={id('card')} maxLength={30} autoComplete="off" readOnly={from !== null} />
           </Form.Item>
           {cardType === 1 ? (
             <Form.Item name="birthDay" label={t('registration:field.birthDay')} htmlFor={id('birth')} required {...err('birthDay')}>
@@ -435,6 +483,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
         </Form>
       ) : null}
       <AvatarCrop file={cropFile} onDone={uploadCropped} onCancel={() => setCropFile(null)} />
+      {member ? null : <EarlierPlayersDialog activityId={activity.id} open={historyOpen} onClose={() => setHistoryOpen(false)} onPick={pickEarlier} />}
       {member ? <WithdrawDialog open={withdrawOpen} member={member} onClose={() => setWithdrawOpen(false)} /> : null}
       {member ? (
         <Modal open={previewOpen} title={t('registration:dialog.preview')} footer={null} onCancel={() => setPreviewOpen(false)}>

@@ -150,6 +150,48 @@ describe('player form errors (issue 8)', { timeout: 60_000 }, () => {
     expect(created()).toHaveLength(1);
   });
 
+  it('copies an earlier player from the picker: form and photo filled, saved with fromMemberId and no ID number (issue 24)', async () => {
+    const earlier = {
+      id: 41,
+      name: 'Han Mei',
+      cardType: 0,
+      card: '110***********1237',
+      birthDay: '2012-03-04',
+      gender: 'F',
+      emerName: 'Mum',
+      emerPhone: '13800138000',
+      region: '86',
+      school: '',
+      headImg: '/api/files/private/avatars/2025/05/abc.jpg',
+      activity: { id: 500, name: 'Last season' },
+      program: null,
+      inActivity: false,
+    };
+    http.get.mockImplementation(async (path: string) => (path === '/api/lTeamMember/web/findHistory' ? { content: [earlier] } : { content: [] }));
+    mount();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy from earlier players' }));
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('110***********1237')).toBeTruthy();
+    expect(within(dialog).getByText('From: Last season')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: "Use Han Mei's details" }));
+    });
+    expect((field('Player name') as HTMLInputElement).value).toBe('Han Mei');
+    expect((field('ID number') as HTMLInputElement).value).toBe('110***********1237');
+    expect((field('ID number') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByText(/The ID number from the earlier registration is used/)).toBeTruthy();
+    expect(document.querySelector(`img[src="${earlier.headImg}"]`)).toBeTruthy();
+
+    http.post.mockResolvedValueOnce({ resultStr: 'Created', data: { id: 9 } });
+    await save();
+    expect(created()).toHaveLength(1);
+    expect(created()[0]?.[1]).toEqual(expect.objectContaining({ name: 'Han Mei', card: '', fromMemberId: 41, headImg: earlier.headImg, emerName: 'Mum' }));
+    http.get.mockReset();
+    http.get.mockImplementation(async () => ({ content: [] }));
+  });
+
   it('a new player saved does not fetch a detail without an id', async () => {
     http.post.mockResolvedValueOnce({ resultStr: 'Created', data: { id: 7 } });
     mount();

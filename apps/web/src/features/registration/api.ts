@@ -2,7 +2,7 @@ import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import type { ActivityItem } from '../../lib/contract';
-import type { LeaderItem, MemberItem, TeamItem } from '@rp/shared';
+import type { HistoryItem, LeaderItem, MemberItem, TeamItem } from '@rp/shared';
 import type { MemberPayload, TeamPayload } from './model';
 
 /** Calls of the registration screens (spec 7.4–7.6). Forms pass `silent` and show the server's text inline. */
@@ -19,7 +19,7 @@ interface Data<T> {
 }
 const quiet = { silent: true } as const;
 
-export type { LeaderItem, MemberItem, TeamItem };
+export type { HistoryItem, LeaderItem, MemberItem, TeamItem };
 
 export async function fetchActivity(id: number): Promise<ActivityItem | null> {
   const res = await api.get<Page<ActivityItem>>('/api/lActivity/web/listV2', { query: { id, award: true } });
@@ -61,6 +61,9 @@ export const redeemCode = (body: { id: number; activityId: number; code: string 
   api.put<Data<MemberItem> & { resultStr: string }>('/api/lTeamMember/web/useCode', body, quiet);
 export const withdraw = (body: { name: string; type: 2 | 3; teamMember: { id: number } }) =>
   api.post<{ resultStr: string }>('/api/lTeamMember/web/withdraw', body, quiet);
+/** The account's players of other activities, masked (spec 7.5 findHistory; copied with fromMemberId). */
+export const findHistory = (activityId: number) =>
+  api.get<{ content: HistoryItem[] }>('/api/lTeamMember/web/findHistory', { query: { activityId } }).then((r) => r.content);
 export const pickCode = (activityId: number, memberId: number) =>
   api.get<Data<{ codeName: string; type: number }>>('/api/lRedeemCode/web/pickCode', { query: { activityId, memberId }, ...quiet }).then((r) => r.data);
 
@@ -150,6 +153,7 @@ export const regKeys = {
   zones: () => [...regKeys.all, 'zones'] as const,
   members: (q: MemberQuery) => [...regKeys.all, 'members', q] as const,
   member: (id: number) => [...regKeys.all, 'member', id] as const,
+  history: (activityId: number) => [...regKeys.all, 'history', activityId] as const,
   teams: (q: TeamQuery) => [...regKeys.all, 'teams', q] as const,
   leaders: () => [...regKeys.all, 'leaders'] as const,
   leaderList: (activityId: number) => [...regKeys.leaders(), activityId, 'list'] as const,
@@ -163,6 +167,7 @@ export const clothesQuery = (activityId: number) =>
 /** Finished activities: the promotion zones a promoted team comes from. */
 export const zonesQuery = () => queryOptions({ queryKey: regKeys.zones(), queryFn: fetchFinishedActivities });
 export const membersQuery = (q: MemberQuery) => queryOptions({ queryKey: regKeys.members(q), queryFn: () => listMembers(q) });
+export const historyQuery = (activityId: number) => queryOptions({ queryKey: regKeys.history(activityId), queryFn: () => findHistory(activityId) });
 export const memberQuery = (id: number) => queryOptions({ queryKey: regKeys.member(id), queryFn: () => memberDetail(id) });
 export const teamsQuery = (q: TeamQuery) => queryOptions({ queryKey: regKeys.teams(q), queryFn: () => listTeams(q) });
 export const leadersQuery = (activityId: number) => queryOptions({ queryKey: regKeys.leaderList(activityId), queryFn: () => listLeaders(activityId) });

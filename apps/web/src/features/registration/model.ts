@@ -2,7 +2,7 @@ import { idCardProblem, parseBirth } from '@rp/shared/rules/id-card';
 import { PHONE_RE, checkPhone, regionName } from '@rp/shared/rules/phone';
 import { codeEntryClosed, isFree } from '@rp/shared/rules/registration';
 import { CHANNEL_CODE_MIN, UPLOAD_LIMITS } from '@rp/shared/limits';
-import type { MemberItem, TeamItem } from '@rp/shared';
+import type { HistoryItem, MemberItem, TeamItem } from '@rp/shared';
 
 /**
  * Pure mapping between the registration forms and the API (spec 7.5: team, program, plan and clothes
@@ -42,6 +42,8 @@ export interface MemberPayload {
   region: string;
   headImg: string | null;
   code?: string | null;
+  /** an earlier player whose ID number the server takes (the form holds it only masked) */
+  fromMemberId?: number;
 }
 
 const ref = (id: number | null | undefined) => (id ? { id } : null);
@@ -135,10 +137,13 @@ export function checkEmergencyPhone(region: string, phone: string, lang: 'zh' | 
   return { field: 'emerPhone', key: 'registration:check.phoneFor', params: { country: regionName(p.region, lang), code: p.code } };
 }
 
-export function checkMember(v: MemberFormValues, lang: 'zh' | 'en' = 'zh'): MemberProblem | null {
+/** `copied`: the ID number comes from an earlier player on the server (it was checked when it was typed). */
+export function checkMember(v: MemberFormValues, lang: 'zh' | 'en' = 'zh', copied = false): MemberProblem | null {
   if (!v.name.trim()) return { field: 'name', key: 'registration:check.nameRequired' };
   const card = v.card.trim();
-  if (v.cardType === 0) {
+  if (copied) {
+    // nothing to check here: the server reads the number from the earlier row
+  } else if (v.cardType === 0) {
     if (!card) return { field: 'card', key: 'registration:check.idRequired' };
     const problem = idCardProblem(card);
     if (problem) return { field: 'card', key: problem === 'checkDigit' ? 'registration:check.idCheckDigit' : 'registration:check.idInvalid' };
@@ -147,6 +152,21 @@ export function checkMember(v: MemberFormValues, lang: 'zh' | 'en' = 'zh'): Memb
     if (!v.birthDay || parseBirth(v.birthDay) === null) return { field: 'birthDay', key: 'registration:check.birthRequired' };
   }
   return checkEmergencyPhone(v.region, v.emerPhone, lang);
+}
+
+/** The form filled from an earlier player (findHistory): everything but team, program and clothes of this activity. */
+export function historyToForm(h: HistoryItem): MemberFormValues {
+  return {
+    ...emptyMember(),
+    name: h.name,
+    cardType: h.cardType === 1 ? 1 : 0,
+    card: h.card,
+    birthDay: h.cardType === 1 ? h.birthDay : null,
+    emerName: h.emerName,
+    region: h.region || DEFAULT_REGION,
+    emerPhone: h.emerPhone,
+    headImg: h.headImg,
+  };
 }
 
 export type CodeCheck = 'registration:check.codeRequired' | 'registration:check.codeNeedsTeam';
