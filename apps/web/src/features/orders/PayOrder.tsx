@@ -8,12 +8,12 @@ import QRCode from 'qrcode';
 import type { PayChannel } from '@rp/shared/rules/money';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { brandPay, inWechat, wechatMpAuthorizeUrl } from '../../lib/wechat';
-import { formatPrice } from '../../lib/format';
+import { formatDateTime, formatPrice } from '../../lib/format';
+import { useLang } from '../../lib/use-lang';
 import { cancelOrder, fetchCheckout, findOrder, listBankAccounts, notifyFind, startPay, type OrderView, type PaymentActionWire } from './api';
-import { CHANNEL_HINT_KEYS, CHANNEL_KEYS, mmss, payState, paymentScene, secondsLeft } from './model';
+import { CHANNEL_HINT_KEYS, CHANNEL_KEYS, deadlineStyle, mmss, payState, paymentScene, pollInterval, secondsLeft } from './model';
 import s from './orders.module.css';
 
-const POLL_MS = 2000;
 /** Where to start over: the ticket page for tickets, the buy block otherwise. */
 const againHref = (o: OrderView) => (o.type === 3 ? `/audience?id=${o.activityId}` : `/activityOrder?id=${o.activityId}&buy=1`);
 
@@ -29,7 +29,7 @@ export function PayOrder({ orderNo }: { orderNo: string }) {
     queryKey: ['order-notify', orderNo, channel],
     queryFn: () => notifyFind(orderNo, channel),
     enabled: state === 'waiting',
-    refetchInterval: POLL_MS,
+    refetchInterval: pollInterval(channel),
     refetchIntervalInBackground: false,
   });
   useEffect(() => {
@@ -65,13 +65,16 @@ export function PayOrder({ orderNo }: { orderNo: string }) {
 
 function OrderSummary({ order: o }: { order: OrderView }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const [now, setNow] = useState(() => Date.now());
   const unpaid = o.status === 'unpaid';
+  // a short wait counts down; a bank transfer (days) shows its deadline as a date and time instead
+  const countdown = unpaid && deadlineStyle(o, now) === 'countdown';
   useEffect(() => {
-    if (!unpaid) return;
+    if (!countdown) return;
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
-  }, [unpaid]);
+  }, [countdown]);
   const left = secondsLeft(o.expiresAt, now);
   return (
     <section className={s.box} aria-labelledby="order-title">
@@ -97,9 +100,13 @@ function OrderSummary({ order: o }: { order: OrderView }) {
           {formatPrice(o.amountFen)}
         </span>
       </div>
-      {unpaid ? (
+      {countdown ? (
         <p className={s.muted} role="timer">
           {left > 0 ? t('orders:expiresIn', { time: mmss(left) }) : t('orders:expiring')}
+        </p>
+      ) : unpaid ? (
+        <p className={s.muted} data-testid="order-deadline">
+          {t('orders:payBy', { date: formatDateTime(o.expiresAt, lang) })}
         </p>
       ) : null}
     </section>
@@ -232,10 +239,13 @@ function Waiting({ order: o, action }: { order: OrderView; action: PaymentAction
           </Button>
         </div>
       ) : null}
-      {action.kind === 'bank' ? <BankTransfer order={o} reference={action.reference} /> : null}
-      <p className={s.muted} style={{ marginTop: 12 }}>
-        <Spin size="small" /> {t('orders:pay.checking')}
-      </p>
+      {action.kind === 'bank' ? (
+        <BankTransfer order={o} reference={action.reference} />
+      ) : (
+        <p className={s.muted} style={{ marginTop: 12 }}>
+          <Spin size="small" /> {t('orders:pay.checking')}
+        </p>
+      )}
     </section>
   );
 }
@@ -288,8 +298,13 @@ function QrPay({ codeUrl }: { codeUrl: string }) {
   );
 }
 
+/**
+ * A bank transfer takes days: the account and the reference to write, the deadline as a date and time
+ * (China time), and what happens next — no spinner (issue 24).
+ */
 function BankTransfer({ order: o, reference }: { order: OrderView; reference: string }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const accounts = useQuery({ queryKey: ['bank-accounts', o.activityId], queryFn: () => listBankAccounts(o.activityId) });
   return (
     <div className={s.panel}>
@@ -319,7 +334,20 @@ function BankTransfer({ order: o, reference }: { order: OrderView; reference: st
           ) : null}
         </dl>
       ))}
-      <p className={s.muted}>{t('orders:bank.note')}</p>
+      <p className={s.deadline} data-testid="bank-deadline">
+        {t('orders:bank.deadline', { date: formatDateTime(o.payment?.expiresAt ?? o.expiresAt, lang) })}
+      </p>
+      <section aria-labelledby="bank-next-title">
+        <h4 id="bank-next-title" className={s.nextTitle}>
+          {t('orders:bank.nextTitle')}
+        </h4>
+        <ol className={s.nextSteps}>
+          <li>{t('orders:bank.next1', { amount: formatPrice(o.amountFen), reference })}</li>
+          <li>{t('orders:bank.next2')}</li>
+          <li>{t('orders:bank.next3')}</li>
+        </ol>
+        <p className={s.muted}>{t('orders:bank.late')}</p>
+      </section>
     </div>
   );
 }

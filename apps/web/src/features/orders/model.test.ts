@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canApplyInvoice, mmss, parseIds, payState, paymentScene, percent, secondsLeft, tierRows } from './model';
+import { canApplyInvoice, deadlineStyle, mmss, parseIds, payState, paymentScene, percent, pollInterval, secondsLeft, tierRows } from './model';
 
 const order = (over: Record<string, unknown> = {}) =>
   ({ status: 'unpaid', closeReason: null, payment: null, lastAttempt: null, paidFen: 0, balanceFen: 0, invoice: null, ...over }) as never;
@@ -54,5 +54,26 @@ describe('money screen rules', () => {
     expect(secondsLeft('2026-01-01T00:01:05Z', Date.parse('2026-01-01T00:00:00Z'))).toBe(65);
     expect(secondsLeft('2026-01-01T00:00:00Z', Date.parse('2026-01-01T00:10:00Z'))).toBe(0);
     expect(mmss(65)).toBe('01:05');
+  });
+});
+
+describe('the deadline of an unpaid order (issue 24)', () => {
+  const now = Date.parse('2026-11-27T08:00:00Z');
+  const bank = {
+    channel: 'bank' as const,
+    outTradeNo: 'BT1',
+    status: 'created',
+    action: { kind: 'bank' as const, reference: 'RP12' },
+    expiresAt: '2026-11-30T08:00:00Z',
+  };
+  it('is a date for a bank transfer or a long wait, a countdown for a short wait at a gateway', () => {
+    expect(deadlineStyle({ payment: bank, expiresAt: '2026-11-30T08:00:00Z' }, now)).toBe('date');
+    expect(deadlineStyle({ payment: bank, expiresAt: '2026-11-27T08:10:00Z' }, now)).toBe('date');
+    expect(deadlineStyle({ payment: null, expiresAt: '2026-11-27T08:30:00Z' }, now)).toBe('countdown');
+    expect(deadlineStyle({ payment: null, expiresAt: '2026-11-28T08:30:00Z' }, now)).toBe('date');
+  });
+  it('polls a bank transfer rarely', () => {
+    expect(pollInterval('bank')).toBe(60_000);
+    expect(pollInterval('wechat')).toBe(2000);
   });
 });

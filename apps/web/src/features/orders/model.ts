@@ -111,3 +111,15 @@ export function canApplyInvoice(o: Pick<OrderView, 'status' | 'balanceFen' | 'in
 /** Seconds left before an unpaid order closes (never negative). */
 export const secondsLeft = (expiresAt: string, now: number) => Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 1000));
 export const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+
+/**
+ * How an unpaid order shows its deadline: a live countdown for a short wait at a gateway, a date and time
+ * (China time) for a bank transfer or any wait longer than an hour — nobody watches a clock tick for days.
+ */
+export function deadlineStyle(o: Pick<OrderView, 'payment' | 'expiresAt'>, now: number): 'countdown' | 'date' {
+  if (o.payment?.channel === 'bank') return 'date';
+  return secondsLeft(o.expiresAt, now) > 3600 ? 'date' : 'countdown';
+}
+
+/** A bank transfer waits for days: its page asks the server now and then, quietly (other channels every 2 s). */
+export const pollInterval = (channel: string | null | undefined) => (channel === 'bank' ? 60_000 : 2000);
