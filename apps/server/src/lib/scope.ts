@@ -42,3 +42,22 @@ export function assertInScope(scope: readonly number[] | null, activityId: numbe
   if (scope === null) return;
   if (activityId === null || activityId === undefined || !scope.includes(activityId)) throw new AppError('OUT_OF_SCOPE');
 }
+
+/** The activities the request's person reaches through `permission` (null = every activity). */
+export function scopeFor(req: { user?: Scoped | null }, permission: string): readonly number[] | null {
+  return req.user ? activityScope(req.user, permission) : [];
+}
+
+/**
+ * Refuses (403 OUT_OF_SCOPE) a person whose permission reaches only some activities, for an operation that is
+ * not about one activity (reconciliation, a broadcast to everyone, the FAQ…).
+ */
+export function assertUnlimited(scope: readonly number[] | null): void {
+  if (scope !== null) throw new AppError('OUT_OF_SCOPE');
+}
+
+/** Refuses unless every activity id is in the scope (rows of several activities, e.g. a batch of players). */
+export function assertAllInScope(scope: readonly number[] | null, activityIds: readonly (number | null | undefined)[]): void {
+  if (scope === null) return;
+  for (const id of activityIds) assertInScope(scope, id);
+}

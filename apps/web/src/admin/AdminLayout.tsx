@@ -52,21 +52,23 @@ function AdminShell() {
   // the workshops entry is the sessions list filtered to kind "workshop"
   const selected = listed === 'r/sessions' && new URLSearchParams(location.search).get('kind') === 'workshop' ? 'r/sessions?kind=workshop' : listed;
   const permissions = user?.permissions;
+  const scopes = user?.scopes;
 
   const items: MenuProps['items'] = useMemo(() => {
     const granted = permissions ?? [];
-    const content = visibleItems(CONTENT_ITEMS, granted);
-    const registrations = visibleItems(REGISTRATION_ITEMS, granted);
-    const money = visibleItems(MONEY_ITEMS, granted);
-    const ticketing = visibleItems(TICKET_ITEMS, granted);
-    const people = visibleItems(PEOPLE_ITEMS, granted);
-    const awarding = visibleItems(AWARD_ITEMS, granted);
-    const access = visibleItems(ACCESS_ITEMS, granted);
+    const limited = scopes ?? {};
+    const content = visibleItems(CONTENT_ITEMS, granted, limited);
+    const registrations = visibleItems(REGISTRATION_ITEMS, granted, limited);
+    const money = visibleItems(MONEY_ITEMS, granted, limited);
+    const ticketing = visibleItems(TICKET_ITEMS, granted, limited);
+    const people = visibleItems(PEOPLE_ITEMS, granted, limited);
+    const awarding = visibleItems(AWARD_ITEMS, granted, limited);
+    const access = visibleItems(ACCESS_ITEMS, granted, limited);
     // one menu group per area, shown when the person may open something in it
     const group = (key: string, labelKey: string, list: readonly { key: string; labelKey: string }[]) =>
       list.length ? [{ type: 'group' as const, key, label: t(labelKey), children: list.map((i) => ({ key: i.key, label: t(i.labelKey) })) }] : [];
     return [
-      ...visibleItems(LIVE_ITEMS, granted).map((i) => ({ key: i.key, label: t(i.labelKey) })),
+      ...visibleItems(LIVE_ITEMS, granted, limited).map((i) => ({ key: i.key, label: t(i.labelKey) })),
       ...group('content', 'admin:menu.content', content),
       ...group('registrations', 'admin:menu.registrations', registrations),
       ...group('money', 'admin:menu.money', money),
@@ -76,7 +78,7 @@ function AdminShell() {
       ...group('access', 'admin:menu.access', access),
       ...group('later', 'admin:menu.later', LATER_ITEMS),
     ];
-  }, [t, permissions]);
+  }, [t, permissions, scopes]);
 
   const menu = (
     <Menu

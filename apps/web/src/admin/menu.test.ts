@@ -17,6 +17,18 @@ describe('admin menu', () => {
     expect(visibleItems(REGISTRATION_ITEMS, ['teams.edit'])).toEqual([]);
     expect(visibleItems(ACCESS_ITEMS, ['roles.manage']).map((i) => i.key)).toEqual(['roles', 'r/departments', 'r/posts']);
   });
+  it('shows a regional organiser the screens that honour its activities and hides the whole site\'s (issue 24)', async () => {
+    const { visibleItems } = await import('./menu');
+    const perms = ['payments.manage', 'registrations.manage', 'checkin.scan', 'messages.send', 'consult.answer'];
+    const limited = Object.fromEntries(perms.map((p) => [p, [7]]));
+    const money = visibleItems(MONEY_ITEMS, perms, limited).map((i) => i.key);
+    // orders, plans and bank accounts carry an activity; payment attempts, the ledger and reconciliation do not
+    expect(money).toEqual(['r/orders', 'refunds', 'invoices', 'r/bankAccounts', 'r/plans']);
+    expect(visibleItems(MONEY_ITEMS, perms).map((i) => i.key)).toContain('reconciliation');
+    expect(visibleItems(REGISTRATION_ITEMS, perms, limited).map((i) => i.key)).toEqual(expect.arrayContaining(['review', 'withdrawals', 'codes', 'r/players']));
+    expect(visibleItems(PEOPLE_ITEMS, perms, limited).map((i) => i.key)).toEqual(['consult', 'broadcast']);
+    expect(visibleItems(LIVE_ITEMS, perms, limited).map((i) => i.key)).toEqual(['', 'checkin']);
+  });
   it('has no entry twice', () => {
     const keys = all.map((i) => i.key);
     expect(new Set(keys).size).toBe(keys.length);

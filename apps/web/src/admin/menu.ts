@@ -1,4 +1,4 @@
-import type { Permission } from '@rp/shared';
+import { scopeFieldOf, type Permission } from '@rp/shared';
 import {
   RESOURCES,
   isAccessResource,
@@ -21,13 +21,18 @@ export interface MenuItem {
   permission?: Permission;
   /** a generic resource's entry: also shown with the resource's own view permission (roles built from actions) */
   resource?: string;
+  /**
+   * the screen honours a data scope (issue 24): shown to a person whose permission reaches only some activities.
+   * Without it the entry is shown only to those whose permission reaches every activity (the server refuses the others).
+   */
+  scoped?: boolean;
 }
 
 export const LIVE_ITEMS: readonly MenuItem[] = [
   { key: '', labelKey: 'admin:menu.dashboard' },
   { key: 'sms', labelKey: 'admin:menu.smsOutbox', permission: 'sms.outbox.read' },
   { key: 'users', labelKey: 'admin:menu.users', permission: 'users.manage' },
-  { key: 'checkin', labelKey: 'admin:menu.checkin', permission: 'checkin.scan' },
+  { key: 'checkin', labelKey: 'admin:menu.checkin', permission: 'checkin.scan', scoped: true },
 ];
 
 // every other area has its own group: a resource appears once in the menu
@@ -36,14 +41,21 @@ export const CONTENT_ITEMS: readonly MenuItem[] = RESOURCES.filter((r) => isCont
   labelKey: r.labelKey,
   permission: r.read,
   resource: r.name,
+  scoped: scopeFieldOf(r) !== null,
 }));
 
 /** Registration administration: review, withdrawals, code generation, then the registration resources. */
 export const REGISTRATION_ITEMS: readonly MenuItem[] = [
-  { key: 'review', labelKey: 'admin:menu.review', permission: 'registrations.manage' },
-  { key: 'withdrawals', labelKey: 'admin:menu.withdrawals', permission: 'registrations.manage' },
-  { key: 'codes', labelKey: 'admin:menu.codes', permission: 'registrations.manage' },
-  ...RESOURCES.filter((r) => isRegistrationResource(r.name)).map((r) => ({ key: `r/${r.name}`, labelKey: r.labelKey, permission: r.read, resource: r.name })),
+  { key: 'review', labelKey: 'admin:menu.review', permission: 'registrations.manage', scoped: true },
+  { key: 'withdrawals', labelKey: 'admin:menu.withdrawals', permission: 'registrations.manage', scoped: true },
+  { key: 'codes', labelKey: 'admin:menu.codes', permission: 'registrations.manage', scoped: true },
+  ...RESOURCES.filter((r) => isRegistrationResource(r.name)).map((r) => ({
+    key: `r/${r.name}`,
+    labelKey: r.labelKey,
+    permission: r.read,
+    resource: r.name,
+    scoped: scopeFieldOf(r) !== null,
+  })),
 ];
 
 /** The menu entry of a resource of one group (the group's test keeps a resource from landing in another). */
@@ -51,7 +63,7 @@ const resourceItem =
   (inGroup: (name: string) => boolean) =>
   (name: string): MenuItem => {
     const def = RESOURCES.find((r) => r.name === name && inGroup(r.name))!;
-    return { key: `r/${def.name}`, labelKey: def.labelKey, permission: def.read, resource: def.name };
+    return { key: `r/${def.name}`, labelKey: def.labelKey, permission: def.read, resource: def.name, scoped: scopeFieldOf(def) !== null };
   };
 const moneyResource = resourceItem(isMoneyResource);
 const ticketResource = resourceItem(isTicketResource);
@@ -62,8 +74,8 @@ const accessResource = resourceItem(isAccessResource);
 /** Money (issue 10): orders, refunds, invoices, payment attempts and the ledger, bank accounts, reconciliation. */
 export const MONEY_ITEMS: readonly MenuItem[] = [
   moneyResource('orders'),
-  { key: 'refunds', labelKey: 'admin:resources.refunds', permission: 'payments.manage' },
-  { key: 'invoices', labelKey: 'admin:resources.invoices', permission: 'payments.manage' },
+  { key: 'refunds', labelKey: 'admin:resources.refunds', permission: 'payments.manage', scoped: true },
+  { key: 'invoices', labelKey: 'admin:resources.invoices', permission: 'payments.manage', scoped: true },
   moneyResource('payments'),
   moneyResource('ledger'),
   moneyResource('bankAccounts'),
@@ -77,7 +89,7 @@ export const MONEY_ITEMS: readonly MenuItem[] = [
  */
 export const TICKET_ITEMS: readonly MenuItem[] = [
   ticketResource('sessions'),
-  { key: 'r/sessions?kind=workshop', labelKey: 'admin:menu.workshops', permission: 'tickets.manage' },
+  { key: 'r/sessions?kind=workshop', labelKey: 'admin:menu.workshops', permission: 'tickets.manage', scoped: true },
   ticketResource('tickets'),
   ticketResource('visitors'),
   ticketResource('onlineSlots'),
@@ -86,9 +98,9 @@ export const TICKET_ITEMS: readonly MenuItem[] = [
 
 /** People and service (issue 12): the consultation inbox and its FAQ, system messages, volunteers, channel partners. */
 export const PEOPLE_ITEMS: readonly MenuItem[] = [
-  { key: 'consult', labelKey: 'admin:menu.consult', permission: 'consult.answer' },
+  { key: 'consult', labelKey: 'admin:menu.consult', permission: 'consult.answer', scoped: true },
   peopleResource('faqs'),
-  { key: 'broadcast', labelKey: 'admin:menu.broadcast', permission: 'messages.send' },
+  { key: 'broadcast', labelKey: 'admin:menu.broadcast', permission: 'messages.send', scoped: true },
   peopleResource('feedback'),
   peopleResource('volunteers'),
   peopleResource('volunteerPositions'),
@@ -101,10 +113,10 @@ export const PEOPLE_ITEMS: readonly MenuItem[] = [
 
 /** Awards (issue 13): judges and results, the award list, certificates (grant, issued, batch download), templates. */
 export const AWARD_ITEMS: readonly MenuItem[] = [
-  { key: 'judging', labelKey: 'admin:menu.judging', permission: 'awards.manage' },
+  { key: 'judging', labelKey: 'admin:menu.judging', permission: 'awards.manage', scoped: true },
   awardResource('awards'),
-  { key: 'certificates', labelKey: 'admin:menu.certificates', permission: 'awards.manage' },
-  { key: 'awardTemplates', labelKey: 'admin:menu.awardTemplates', permission: 'awards.manage' },
+  { key: 'certificates', labelKey: 'admin:menu.certificates', permission: 'awards.manage', scoped: true },
+  { key: 'awardTemplates', labelKey: 'admin:menu.awardTemplates', permission: 'awards.manage', scoped: true },
 ];
 
 /** Access (issue 14): roles and their data scope, departments and posts, the audit trail (staff accounts are a live item). */
@@ -122,7 +134,15 @@ export function laterItem(key: string) {
   return LATER_ITEMS.find((i) => i.key === key);
 }
 
-/** The menu entries a user may see: the admin menu is built from what the person may do. */
-export function visibleItems(items: readonly MenuItem[], permissions: readonly string[]): MenuItem[] {
-  return items.filter((i) => !i.permission || permissions.includes(i.permission) || (i.resource !== undefined && permissions.includes(`${i.resource}.view`)));
+/**
+ * The menu entries a user may see: the admin menu is built from what the person may do. `scopes` (the session's:
+ * permission → the only activities it reaches) hides the screens that are the whole site's from a person whose
+ * permission reaches only some activities (issue 24).
+ */
+export function visibleItems(items: readonly MenuItem[], permissions: readonly string[], scopes: Readonly<Record<string, readonly number[]>> = {}): MenuItem[] {
+  return items.filter((i) => {
+    if (!i.permission) return true;
+    const via = [i.permission, i.resource !== undefined ? `${i.resource}.view` : null].filter((p): p is string => !!p && permissions.includes(p));
+    return via.some((p) => !scopes[p] || i.scoped);
+  });
 }

@@ -84,3 +84,18 @@ export function useSession(): SessionState {
 export function hasPermission(user: Pick<User, 'permissions'> | null | undefined, permission: Permission): boolean {
   return !!user && user.permissions.includes(permission);
 }
+
+/**
+ * The activities a permission of the person reaches (issue 24): null = every activity; a list when the person holds
+ * it only through roles limited to some activities. Pickers offer only these; the server refuses the others.
+ */
+export function activityScopeOf(user: Pick<User, 'permissions' | 'scopes'> | null | undefined, permission: Permission): readonly number[] | null {
+  if (!user || !user.permissions.includes(permission)) return [];
+  return user.scopes?.[permission] ?? null;
+}
+
+/** Whether an activity is within reach of a permission of the person (see activityScopeOf). */
+export function reaches(user: Pick<User, 'permissions' | 'scopes'> | null | undefined, permission: Permission, activityId: number): boolean {
+  const scope = activityScopeOf(user, permission);
+  return scope === null || scope.includes(activityId);
+}

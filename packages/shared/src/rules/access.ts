@@ -11,8 +11,23 @@ export function scopeFieldOf(def: Pick<ResourceDef, 'name' | 'fields'>): 'id' | 
   return def.fields.some((f) => f.name === 'activityId') ? 'activityId' : null;
 }
 
-/** Capabilities (not per-resource) whose screens honour a data scope: entering /admin and the dashboard. */
-export const SCOPE_AWARE_CAPABILITIES: readonly string[] = ['admin.access'];
+/**
+ * Capabilities (not per-resource) whose screens honour a data scope (issue 24): entering /admin and the dashboard,
+ * review, withdrawals, codes, orders, refunds and invoices, tickets and the gate, judging, awards and certificates,
+ * consultation and messages to an activity's registrants. A person holding one only through roles limited to some
+ * activities sees and acts only within them; what is the whole site's (reconciliation, the notice switches, a message
+ * to everyone, the FAQ) is refused.
+ */
+export const SCOPE_AWARE_CAPABILITIES: readonly string[] = [
+  'admin.access',
+  'registrations.manage',
+  'payments.manage',
+  'tickets.manage',
+  'checkin.scan',
+  'awards.manage',
+  'consult.answer',
+  'messages.send',
+];
 
 export type PermissionCheck = { ok: true } | { ok: false; reason: 'unknown' | 'notScopable' };
 

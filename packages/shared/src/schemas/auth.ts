@@ -57,6 +57,8 @@ export const user = z.object({
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
   isStaff: z.boolean(),
+  /** permission → the only activities it reaches (roles limited to activities, issue 24); absent = every activity */
+  scopes: z.record(z.string(), z.array(z.number().int())).optional(),
 });
 export type User = z.infer<typeof user>;
 

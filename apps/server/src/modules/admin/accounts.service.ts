@@ -1,7 +1,7 @@
-import { asc, ilike, like, or } from 'drizzle-orm';
+import { and, asc, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { AccountOption } from '@rp/shared';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { teams, users } from '../../db/schema/index';
 import { containsPattern } from '../../lib/like';
 
 /** `text%` for LIKE with the user's %, _ and \ taken literally. */
@@ -14,11 +14,24 @@ function prefixPattern(text: string): string {
  * with `q`, or a nickname containing it; at most `size` rows, lowest id first (the oldest account of a
  * shared nickname comes first). Never returns password hashes or roles.
  */
-export async function searchAccounts(db: Db, q: string, size: number): Promise<AccountOption[]> {
+export async function searchAccounts(db: Db, q: string, size: number, scope: readonly number[] | null = null): Promise<AccountOption[]> {
+  // staff limited to some activities find only the accounts with a team in them (the coaches they work with)
+  const within =
+    scope === null
+      ? undefined
+      : scope.length
+        ? inArray(
+            users.id,
+            db
+              .select({ id: teams.userId })
+              .from(teams)
+              .where(inArray(teams.activityId, [...scope])),
+          )
+        : sql`false`;
   const rows = await db
     .select({ id: users.id, nickName: users.nickName, username: users.username, phone: users.phone })
     .from(users)
-    .where(or(like(users.phone, prefixPattern(q)), like(users.username, prefixPattern(q)), ilike(users.nickName, containsPattern(q))))
+    .where(and(or(like(users.phone, prefixPattern(q)), like(users.username, prefixPattern(q)), ilike(users.nickName, containsPattern(q))), within))
     .orderBy(asc(users.id))
     .limit(size);
   return rows;

@@ -14,12 +14,13 @@ import {
   smsOutboxItem,
 } from '@rp/shared';
 import { noticeTemplates } from '../../config';
-import { noticeJobs, noticeSettings, smsOutbox, users } from '../../db/schema/index';
+import { activities, eventSessions, noticeJobs, noticeSettings, programs, smsOutbox, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { mpMode } from '../wechat/mp';
 import { ok, page as pageOf } from '../../lib/envelope';
 import { requirePermission } from '../../plugins/auth';
 import { searchAccounts } from './accounts.service';
+import { activityScope, assertUnlimited, scopeFor, scopeWhere } from '../../lib/scope';
 
 /** Administration endpoints: everything under /api/admin is behind a staff permission. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -83,6 +84,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/noticeSettings',
     { schema: { tags, body: noticeSettingBody, response: { 200: noticeSettingsResponse } }, preHandler: requirePermission('messages.send') },
     async (req) => {
+      // the notice switches are the whole site's, not one activity's
+      assertUnlimited(scopeFor(req, 'messages.send'));
       const { event, sms, wechat } = req.body;
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(noticeSettings).where(eq(noticeSettings.event, event));
@@ -138,12 +141,68 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const envelope = { resultCode: z.literal(1), resultStr: z.string() };
 
+  // Activities, programs and sessions to pick in filters, forms and the gate, for every staff member, within the
+  // person's data scope (issue 24): a regional organiser sees their own activities (the generic lists of activities
+  // and programs need content.edit, the sessions list tickets.manage); sessions for the gate (checkin.scan) or tickets
+  const pickOption = z.object({
+    id: z.number().int(),
+    nameZh: z.string(),
+    nameEn: z.string(),
+    activityId: z.number().int().nullable(),
+    year: z.number().int().nullable(),
+    kind: z.string().nullable(),
+  });
+  app.get(
+    '/api/admin/options/:kind',
+    {
+      schema: {
+        tags,
+        params: z.object({ kind: z.enum(['activities', 'programs', 'sessions'], 'validation.invalidOption') }),
+        response: { 200: z.object({ ...envelope, content: z.array(pickOption) }) },
+      },
+      preHandler: requirePermission('admin.access'),
+    },
+    async (req) => {
+      const none = sql<null>`null`;
+      const kind = req.params.kind;
+      const content =
+        kind === 'activities'
+          ? await db
+              .select({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn, activityId: none, year: activities.year, kind: none })
+              .from(activities)
+              .where(scopeWhere(activities.id, scopeFor(req, 'admin.access')))
+              .orderBy(desc(activities.year), desc(activities.id))
+              .limit(500)
+          : kind === 'programs'
+            ? await db
+                .select({ id: programs.id, nameZh: programs.nameZh, nameEn: programs.nameEn, activityId: programs.activityId, year: none, kind: none })
+                .from(programs)
+                .where(scopeWhere(programs.activityId, scopeFor(req, 'admin.access')))
+                .orderBy(desc(programs.id))
+                .limit(500)
+            : await db
+                .select({
+                  id: eventSessions.id,
+                  nameZh: eventSessions.nameZh,
+                  nameEn: eventSessions.nameEn,
+                  activityId: eventSessions.activityId,
+                  year: none,
+                  kind: eventSessions.kind,
+                })
+                .from(eventSessions)
+                .where(scopeWhere(eventSessions.activityId, req.user ? activityScope(req.user, 'checkin.scan', 'tickets.manage') : []))
+                .orderBy(desc(eventSessions.startTime), desc(eventSessions.id))
+                .limit(500);
+      return ok(req, { content }, 'ok.query');
+    },
+  );
+
   app.get(
     '/api/admin/accounts',
     {
       schema: { tags, querystring: accountSearchQuery, response: { 200: z.object({ ...envelope, content: z.array(accountOption) }) } },
       preHandler: requirePermission('registrations.manage'),
     },
-    async (req) => ok(req, { content: await searchAccounts(db, req.query.q, req.query.size) }, 'ok.query'),
+    async (req) => ok(req, { content: await searchAccounts(db, req.query.q, req.query.size, scopeFor(req, 'registrations.manage')) }, 'ok.query'),
   );
 };

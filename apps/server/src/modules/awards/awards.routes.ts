@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import {
   awardListQuery,
   awardListResponse,
@@ -26,11 +28,12 @@ import {
   dbId,
   translate,
 } from '@rp/shared';
-import { awards } from '../../db/schema/index';
+import { awards, certificates, judges } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { requirePermission } from '../../plugins/auth';
+import { assertInScope, scopeFor } from '../../lib/scope';
 import { rateLimits } from './limits';
 import {
   addJudge,
@@ -58,6 +61,13 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = deps.database;
   const tags = ['awards'];
   const staff = { preHandler: requirePermission('awards.manage') };
+  // staff limited to some activities (issue 24) judge, publish and grant in their activities only
+  const inScope = (req: FastifyRequest, activityId: number | null | undefined) => assertInScope(scopeFor(req, 'awards.manage'), activityId);
+  const rowInScope = async (req: FastifyRequest, table: typeof awards | typeof judges | typeof certificates, id: number) => {
+    if (scopeFor(req, 'awards.manage') === null) return;
+    const [r] = await db.select({ a: table.activityId }).from(table).where(eq(table.id, id));
+    inScope(req, r?.a);
+  };
   const { perIp } = rateLimits(deps);
 
   // the award list: both names needed (certificates print the reader's language)
@@ -91,34 +101,41 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— rankings: public once published, staff always ———
   app.get('/api/lAward/web/ranking', { schema: { tags, querystring: rankingQuery, response: { 200: rankingResponse } } }, async (req) => {
     const published = await isPublished(db, req.query.activityId, req.query.programId);
-    if (!published && !req.user?.permissions.includes('awards.manage')) return ok(req, { data: { published: false, rows: [] } }, 'ok.query');
+    const staffSees = !!req.user?.permissions.includes('awards.manage') && (scopeFor(req, 'awards.manage')?.includes(req.query.activityId) ?? true);
+    if (!published && !staffSees) return ok(req, { data: { published: false, rows: [] } }, 'ok.query');
     return ok(req, { data: { published, rows: await ranking(db, req.query.activityId, req.query.programId) } }, 'ok.query');
   });
   app.post('/api/admin/results/publish', { schema: { tags, body: publishBody, response: { 200: okResponse } }, ...staff }, async (req) => {
+    inScope(req, req.body.activityId);
     await publish(db, req.user!.id, req.body.activityId, req.body.programId);
     return ok(req, {}, 'award.published');
   });
 
   // ——— judges (staff) ———
-  app.get('/api/admin/judges', { schema: { tags, querystring: judgeListQuery, response: { 200: judgeListResponse } }, ...staff }, async (req) =>
-    ok(req, { data: await listJudges(db, req.query.activityId) }, 'ok.query'),
-  );
-  app.post('/api/admin/judges', { schema: { tags, body: judgeBody, response: { 200: judgeResponse } }, ...staff }, async (req) =>
-    ok(req, { data: await addJudge(db, req.body) }, 'ok.create'),
-  );
+  app.get('/api/admin/judges', { schema: { tags, querystring: judgeListQuery, response: { 200: judgeListResponse } }, ...staff }, async (req) => {
+    inScope(req, req.query.activityId);
+    return ok(req, { data: await listJudges(db, req.query.activityId) }, 'ok.query');
+  });
+  app.post('/api/admin/judges', { schema: { tags, body: judgeBody, response: { 200: judgeResponse } }, ...staff }, async (req) => {
+    inScope(req, req.body.activityId);
+    return ok(req, { data: await addJudge(db, req.body) }, 'ok.create');
+  });
   app.delete('/api/admin/judges/:id', { schema: { tags, params: z.object({ id: dbId }), response: { 200: okResponse } }, ...staff }, async (req) => {
+    await rowInScope(req, judges, req.params.id);
     await removeJudge(db, req.params.id);
     return ok(req, {}, 'ok.delete');
   });
 
   // ——— granting and reissuing (staff) ———
   app.post('/api/admin/awards/grant', { schema: { tags, body: grantBody, response: { 200: grantResponse } }, ...staff }, async (req) => {
+    await rowInScope(req, awards, req.body.awardId);
     const data = await grant(deps, req.user!.id, req.body, req.lang);
     return { ...ok(req, { data }), resultStr: translate(req.lang, 'award.granted', { count: data.length }) };
   });
-  app.post('/api/admin/certificates/:id/reissue', { schema: { tags, params: certIdParam, response: { 200: certificateResponse } }, ...staff }, async (req) =>
-    ok(req, { data: await reissue(db, req.user!.id, req.params.id, req.lang) }, 'award.reissued'),
-  );
+  app.post('/api/admin/certificates/:id/reissue', { schema: { tags, params: certIdParam, response: { 200: certificateResponse } }, ...staff }, async (req) => {
+    await rowInScope(req, certificates, req.params.id);
+    return ok(req, { data: await reissue(db, req.user!.id, req.params.id, req.lang) }, 'award.reissued');
+  });
 
   // ——— public and owners ———
   app.get('/api/lAward/web/list', { schema: { tags, querystring: awardListQuery, response: { 200: awardListResponse } } }, async (req) =>

@@ -33,6 +33,9 @@ import { publicBase } from '../../lib/public-base';
 import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { requireAuth, requirePermission } from '../../plugins/auth';
+import { assertInScope, scopeFor } from '../../lib/scope';
+import { awards } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
 import { rateLimits } from './limits';
 import { readLimited, storeContentUpload } from '../uploads/uploads.service';
 import { cellText, readFirstSheet } from '../../lib/spreadsheet';
@@ -92,6 +95,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(req, { data: await getTemplate(db, req.query.activityId, req.query.type) }, 'ok.query'),
   );
   app.put('/api/admin/awardTemplates', { schema: { tags, body: templateBody, response: { 200: templateResponse } }, ...staff }, async (req) => {
+    assertInScope(scopeFor(req, 'awards.manage'), req.body.activityId);
     const data = await saveTemplate(deps, req.body, req.lang, req.user!.id);
     return ok(req, { data }, 'award.templateSaved');
   });
@@ -102,12 +106,17 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, { data: { key: stored.key, url: stored.url, width: stored.width ?? 0, height: stored.height ?? 0 } }, 'ok.create');
   });
   app.post('/api/admin/awardTemplates/preview', { schema: { tags, body: templateBody }, ...staff }, async (req, reply) => {
+    assertInScope(scopeFor(req, 'awards.manage'), req.body.activityId);
     const png = await previewPng(deps, req.body, baseOf(req));
     return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(png);
   });
 
   // ——— leader awards (spec 7.6) ———
   app.post('/api/lLeaderAward/web/bind', { schema: { tags, body: leaderBindBody, response: { 200: grantResponse } }, ...staff }, async (req) => {
+    if (scopeFor(req, 'awards.manage') !== null) {
+      const [a] = await db.select({ a: awards.activityId }).from(awards).where(eq(awards.id, req.body.awardId));
+      assertInScope(scopeFor(req, 'awards.manage'), a?.a);
+    }
     const data = await grant(
       deps,
       req.user!.id,
@@ -171,9 +180,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/certificates',
     { schema: { tags, querystring: certificateAdminQuery, response: { 200: certificateAdminResponse } }, ...staff },
-    async (req) => ok(req, { data: await activityCertificates(db, req.query, req.lang) }, 'ok.query'),
+    async (req) => {
+      assertInScope(scopeFor(req, 'awards.manage'), req.query.activityId);
+      return ok(req, { data: await activityCertificates(db, req.query, req.lang) }, 'ok.query');
+    },
   );
   app.post('/api/admin/certificates/export', { schema: { tags, body: exportBody, response: { 200: exportStatusResponse } }, ...staff }, async (req) => {
+    assertInScope(scopeFor(req, 'awards.manage'), req.body.activityId);
     const job = await startExport(deps, req.user!.id, req.body.activityId, baseOf(req), req.log);
     return {
       ...ok(req, { data: { jobId: job.jobId, total: job.total, done: 0, ready: false, failed: false } }),

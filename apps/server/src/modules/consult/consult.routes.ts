@@ -19,10 +19,12 @@ import {
 } from '@rp/shared';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { faqs, users } from '../../db/schema/index';
+import { consultThreads, faqs, users } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
+import { AppError, errors } from '../../lib/errors';
+import { assertInScope, scopeFor } from '../../lib/scope';
+import type { FastifyRequest } from 'fastify';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { answer, ask, broadcast, inbox, lastLineId, linesOf, threadFor } from './consult.service';
 
@@ -62,17 +64,28 @@ export const consultRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // staff answer one member (spec 7.8 reply: title, content, receiver id, status, type)
   const answering = { preHandler: requirePermission('consult.answer') };
+  // staff limited to some activities (issue 24) answer the members whose conversation is about one of them
+  const threadInScope = async (req: FastifyRequest, userId: number) => {
+    const scope = scopeFor(req, 'consult.answer');
+    if (scope === null) return;
+    const [t] = await db.select({ a: consultThreads.activityId }).from(consultThreads).where(eq(consultThreads.userId, userId));
+    assertInScope(scope, t?.a ?? null);
+  };
   app.post('/api/lMessage/web/reply', { schema: { tags, body: replyBody, response: { 200: okResponse } }, ...answering }, async (req) => {
+    await threadInScope(req, req.body.receiverId);
     await answer(db, req.user!.id, req.body.receiverId, req.body.content);
     return ok(req, {}, 'consult.replied');
   });
   app.get('/api/admin/consult/threads', { schema: { tags: ['admin'], querystring: inboxQuery, response: { 200: inboxResponse } }, ...answering }, async (req) =>
-    ok(req, await inbox(db, req.query, req.lang), 'ok.query'),
+    ok(req, await inbox(db, req.query, req.lang, scopeFor(req, 'consult.answer')), 'ok.query'),
   );
   app.get(
     '/api/admin/consult/threads/:userId',
     { schema: { tags: ['admin'], params: threadParams, response: { 200: threadResponse } }, ...answering },
-    async (req) => ok(req, await threadFor(db, req.params.userId, req.lang), 'ok.query'),
+    async (req) => {
+      await threadInScope(req, req.params.userId);
+      return ok(req, await threadFor(db, req.params.userId, req.lang), 'ok.query');
+    },
   );
 
   // the FAQ the widget shows (10 per page): question and answer both needed, in both languages
@@ -90,6 +103,12 @@ export const consultRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/messages/broadcast',
     { schema: { tags: ['admin'], body: broadcastBody, response: { 200: broadcastResponse } }, preHandler: requirePermission('messages.send') },
     async (req) => {
+      // staff limited to some activities write to the registrants of one of them, never to everyone or a role
+      const scope = scopeFor(req, 'messages.send');
+      if (scope !== null) {
+        if (req.body.audience !== 'activity') throw new AppError('OUT_OF_SCOPE');
+        assertInScope(scope, req.body.activityId);
+      }
       const sent = await broadcast(db, req.user!.id, req.body, { zh: translate('zh', 'consult.staff'), en: translate('en', 'consult.staff') });
       return { ...ok(req, { data: { sent } }), resultStr: translate(req.lang, 'broadcast.sent', { count: sent }) };
     },

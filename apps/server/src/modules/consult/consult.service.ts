@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { activities, consultMessages, consultThreads, messages, teamMembers, teams, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { scopeWhere } from '../../lib/scope';
 
 /**
  * Consultation (issue 12): a member's conversation with the organisers is lines in consult_messages and one
@@ -120,9 +121,15 @@ function presentThread(r: ThreadRow, lang: Lang) {
 }
 
 /** The inbox: waiting conversations first, newest first; per activity or all. */
-export async function inbox(db: Db, q: { page: number; size: number; activityId?: number | undefined; status: 'open' | 'all' }, lang: Lang) {
+export async function inbox(
+  db: Db,
+  q: { page: number; size: number; activityId?: number | undefined; status: 'open' | 'all' },
+  lang: Lang,
+  scope: readonly number[] | null = null,
+) {
   const where = and(
     q.activityId ? eq(consultThreads.activityId, q.activityId) : undefined,
+    scopeWhere(consultThreads.activityId, scope),
     q.status === 'open' ? eq(consultThreads.unanswered, true) : undefined,
   );
   const [rows, [total]] = await Promise.all([

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   adminIdParams,
@@ -24,11 +25,12 @@ import {
   refundResponse,
   pageQuery,
 } from '@rp/shared';
-import { bankAccounts, invoices, ledger, orders, payments, plans, refunds } from '../../db/schema/index';
+import { bankAccounts, invoices, ledger, orders, payments, plans, refunds, teamMembers } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok, page } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { requirePermission } from '../../plugins/auth';
+import { assertInScope, assertUnlimited, scopeFor, scopeWhere } from '../../lib/scope';
 import { audit } from '../../lib/audit';
 import { lockOrder } from './common';
 import { presentInvoice, presentOrder, presentRefund, refundsOf } from './present';
@@ -45,6 +47,26 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = deps.database.db;
   const tags = ['admin'];
   const perm = { preHandler: requirePermission('payments.manage') };
+  // staff limited to some activities (issue 24) act on their activities' orders only
+  const scopeOfReq = (req: FastifyRequest) => scopeFor(req, 'payments.manage');
+  const orderInScope = async (req: FastifyRequest, orderId: number) => {
+    const scope = scopeOfReq(req);
+    if (scope === null) return;
+    const [o] = await db.select({ a: orders.activityId }).from(orders).where(eq(orders.id, orderId));
+    assertInScope(scope, o?.a);
+  };
+  const refundInScope = async (req: FastifyRequest, refundId: number) => {
+    const scope = scopeOfReq(req);
+    if (scope === null) return;
+    const [o] = await db.select({ a: orders.activityId }).from(refunds).innerJoin(orders, eq(orders.id, refunds.orderId)).where(eq(refunds.id, refundId));
+    assertInScope(scope, o?.a);
+  };
+  const invoiceInScope = async (req: FastifyRequest, invoiceId: number) => {
+    const scope = scopeOfReq(req);
+    if (scope === null) return;
+    const [o] = await db.select({ a: orders.activityId }).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).where(eq(invoices.id, invoiceId));
+    assertInScope(scope, o?.a);
+  };
 
   await app.register(resourceRoutes(orderResource, orders));
   await app.register(resourceRoutes(paymentResource, payments));
@@ -55,6 +77,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/orderDetail/:id', { schema: { tags, params: adminIdParams, response: { 200: orderResponse } }, ...perm }, async (req) => {
     const [o] = await db.select().from(orders).where(eq(orders.id, req.params.id));
     if (!o) throw new AppError('ORDER_NOT_FOUND');
+    assertInScope(scopeOfReq(req), o.activityId);
     return ok(req, { data: await presentOrder(db, o, req.lang) }, 'ok.query');
   });
 
@@ -63,6 +86,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/orders/:id/confirmTransfer',
     { schema: { tags, params: adminIdParams, body: confirmTransferBody, response: { 200: orderResponse } }, ...perm },
     async (req) => {
+      await orderInScope(req, req.params.id);
       const [p] = await db
         .select()
         .from(payments)
@@ -84,6 +108,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/admin/orders/:id/cancel', { schema: { tags, params: adminIdParams, response: { 200: orderResponse } }, ...perm }, async (req) => {
+    await orderInScope(req, req.params.id);
     await staffCancelOrder(deps, req.user!.id, req.params.id);
     const o = await db.transaction((tx) => lockOrder(tx, req.params.id));
     return ok(req, { data: await presentOrder(db, o, req.lang) }, 'ok.orderCancelled');
@@ -97,6 +122,11 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePermission('registrations.manage'),
     },
     async (req) => {
+      const scope = scopeFor(req, 'registrations.manage');
+      if (scope !== null) {
+        const [m] = await db.select({ a: teamMembers.activityId }).from(teamMembers).where(eq(teamMembers.id, req.params.id));
+        assertInScope(scope, m?.a);
+      }
       const r = await cancelPlayer(deps, req.user!.id, req.params.id, req.body.reason);
       return ok(req, { data: { payStatus: r.payStatus, refundFen: r.refundFen } }, 'ok.playerCancelled');
     },
@@ -104,7 +134,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/refunds', { schema: { tags, querystring: adminRefundListQuery, response: { 200: adminRefundListResponse } }, ...perm }, async (req) => {
     const { page: p, size, status } = req.query;
-    const w: SQL | undefined = status ? eq(refunds.status, status) : undefined;
+    const w: SQL | undefined = and(status ? eq(refunds.status, status) : undefined, scopeWhere(orders.activityId, scopeOfReq(req)));
     const [rows, [total]] = await Promise.all([
       db
         .select({ r: refunds, o: orders, channel: payments.channel })
@@ -115,7 +145,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(refunds.id))
         .limit(size)
         .offset(p * size),
-      db.select({ n: count() }).from(refunds).where(w),
+      db.select({ n: count() }).from(refunds).innerJoin(orders, eq(orders.id, refunds.orderId)).where(w),
     ]);
     const items = await refundsOf(
       db,
@@ -132,6 +162,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/refunds/:id/decide',
     { schema: { tags, params: adminIdParams, body: refundDecisionBody, response: { 200: refundResponse } }, ...perm },
     async (req) => {
+      await refundInScope(req, req.params.id);
       await decideRefund(deps, req.user!.id, req.params.id, req.body);
       const [r] = await db.select().from(refunds).where(eq(refunds.id, req.params.id));
       const [o] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r!.orderId));
@@ -145,7 +176,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: adminInvoiceListQuery, response: { 200: adminInvoiceListResponse } }, ...perm },
     async (req) => {
       const { page: p, size, status } = req.query;
-      const w = status ? eq(invoices.status, status) : undefined;
+      const w = and(status ? eq(invoices.status, status) : undefined, scopeWhere(orders.activityId, scopeOfReq(req)));
       const [rows, [total]] = await Promise.all([
         db
           .select({ inv: invoices, orderNo: orders.orderNo })
@@ -155,7 +186,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           .orderBy(desc(invoices.id))
           .limit(size)
           .offset(p * size),
-        db.select({ n: count() }).from(invoices).where(w),
+        db.select({ n: count() }).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).where(w),
       ]);
       const content = rows.map(({ inv, orderNo }) => ({ ...presentInvoice(inv, orderNo, '/api/admin/invoices/download'), userId: inv.userId }));
       return page(req, content, Number(total?.n ?? 0), p, size);
@@ -169,11 +200,13 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.post('/api/admin/invoices/:id/generate', { schema: { tags, params: adminIdParams, response: { 200: invoiceResponse } }, ...perm }, async (req) => {
+    await invoiceInScope(req, req.params.id);
     await issueInvoice(deps, req.user!.id, req.params.id, null, req.lang);
     return ok(req, { data: await issued(req.params.id) }, 'ok');
   });
 
   app.post('/api/admin/invoices/:id/upload', { schema: { tags, params: adminIdParams, response: { 200: invoiceResponse } }, ...perm }, async (req) => {
+    await invoiceInScope(req, req.params.id);
     const limit = 10 * 1024 * 1024;
     let file: Buffer | null = null;
     for await (const part of req.parts({ limits: { fileSize: limit + 1, files: 1, fields: 5, fieldSize: 200 } })) {
@@ -191,12 +224,14 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/invoices/:id/reject',
     { schema: { tags, params: adminIdParams, body: invoiceRejectBody, response: { 200: invoiceResponse } }, ...perm },
     async (req) => {
+      await invoiceInScope(req, req.params.id);
       await rejectInvoice(deps, req.user!.id, req.params.id, req.body.reason);
       return ok(req, { data: await issued(req.params.id) }, 'ok');
     },
   );
 
   app.get('/api/admin/invoices/download/:id', { schema: { tags, params: z.object({ id: adminIdParams.shape.id }) }, ...perm }, async (req, reply) => {
+    await invoiceInScope(req, req.params.id);
     const { inv, obj } = await invoiceFile(deps, req.params.id, null);
     reply
       .header('content-type', 'application/pdf')
@@ -207,11 +242,14 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/admin/reconciliation', { schema: { tags, querystring: pageQuery, response: { 200: pendingOrdersResponse } }, ...perm }, async (req) => {
+    // reconciliation looks at every gateway's open orders: the whole site's, not one activity's
+    assertUnlimited(scopeOfReq(req));
     const r = await pendingOrders(deps, req.query.page, req.query.size);
     return page(req, r.content, r.total, req.query.page, req.query.size);
   });
 
   app.post('/api/admin/reconciliation/run', { schema: { tags, response: { 200: reconcileResponse } }, ...perm }, async (req) => {
+    assertUnlimited(scopeOfReq(req));
     const r = await reconcile(deps);
     await audit(db, { userId: req.user!.id, resource: 'orders', recordId: null, action: 'reconcile', after: r });
     return ok(req, { data: { ...r, lastRunAt: deps.payments.lastRun.at?.toISOString() ?? null } }, 'ok');

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app';
 import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
+import { scopeWhere } from '../../lib/scope';
 import { notifyCodesAssigned, notifyPlayers } from '../messages/registration-notices';
 import { refundForWithdrawal } from '../payments/refunds.service';
 import { executeRefund } from '../payments/settle';
@@ -285,9 +286,13 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
 }
 
 /** Withdrawal requests of one status, newest first, with the player and, when rejected, the staff's reason. */
-export async function listWithdrawals(deps: AppDeps, q: { status: 'pending' | 'approved' | 'rejected'; page: number; size: number }) {
+export async function listWithdrawals(
+  deps: AppDeps,
+  q: { status: 'pending' | 'approved' | 'rejected'; page: number; size: number },
+  scope: readonly number[] | null = null,
+) {
   const { db } = deps.database;
-  const w = eq(withdrawals.status, q.status);
+  const w = and(eq(withdrawals.status, q.status), scopeWhere(teamMembers.activityId, scope));
   const [rows, [total]] = await Promise.all([
     db
       .select({ w: withdrawals, name: teamMembers.name, code: teamMembers.code, activityId: teamMembers.activityId })
@@ -297,7 +302,7 @@ export async function listWithdrawals(deps: AppDeps, q: { status: 'pending' | 'a
       .orderBy(desc(withdrawals.id))
       .limit(q.size)
       .offset(q.page * q.size),
-    db.select({ n: count() }).from(withdrawals).where(w),
+    db.select({ n: count() }).from(withdrawals).innerJoin(teamMembers, eq(teamMembers.id, withdrawals.memberId)).where(w),
   ]);
   const rejected = rows.filter((r) => r.w.status === 'rejected').map((r) => String(r.w.id));
   // the reason lives in the audit entry of the rejection (no column for it: no migration in this change)

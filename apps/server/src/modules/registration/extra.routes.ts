@@ -20,6 +20,7 @@ import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { requireAuth, requirePermission } from '../../plugins/auth';
+import { assertInScope, scopeFor } from '../../lib/scope';
 import { pick } from '../content/present';
 import { bad, loadActivity } from './common';
 
@@ -166,6 +167,7 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const [m] = await db.select().from(teamMembers).where(eq(teamMembers.id, req.params.id)).limit(1);
       if (!m) throw errors.notFound();
+      assertInScope(scopeFor(req, 'registrations.manage'), m.activityId);
       await audit(db, { userId: req.user!.id, resource: 'teamMembers', recordId: m.id, action: 'viewCard' });
       return ok(req, { data: { cardType: m.cardType, card: deps.pii.decrypt(m.cardEnc) } }, 'ok.query');
     },

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isMainlandPhone, ossUploadResponse, UPLOAD_LIMITS } from '@rp/shared';
-import { uploads, volunteers } from '../../db/schema/index';
+import { leaders, teamMembers, uploads, volunteers } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
 import { checkExtension, processImage, sniff } from '../../lib/images';
 import { isValidKey, newKey } from '../../lib/storage';
+import { activityScope } from '../../lib/scope';
 import { requireAuth } from '../../plugins/auth';
 import { findSession } from '../auth/session.service';
 import { readLimited, tooLarge } from '../uploads/uploads.service';
@@ -93,8 +94,28 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const [u] = await deps.database.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
     // Children's photos and teachers' papers: their uploader, and staff who handle registrations (not content editors);
     // a volunteer's resume also to the staff who review volunteers
+    // staff limited to some activities (issue 24) see the photos and papers of those activities' players and teachers
+    const registrationStaffMay = async () => {
+      const scope = activityScope(user, 'registrations.manage');
+      if (scope === null) return true;
+      if (!scope.length) return false;
+      const url = `/api/files/${key}`;
+      const { db } = deps.database;
+      const [p] = await db
+        .select({ id: teamMembers.id })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.headImg, url), inArray(teamMembers.activityId, [...scope])))
+        .limit(1);
+      if (p) return true;
+      const [l] = await db
+        .select({ id: leaders.id })
+        .from(leaders)
+        .where(and(eq(leaders.photoUrl, url), inArray(leaders.activityId, [...scope])))
+        .limit(1);
+      return !!l;
+    };
     const staffMay = async () =>
-      user.permissions.includes('registrations.manage') ||
+      (user.permissions.includes('registrations.manage') && (await registrationStaffMay())) ||
       (user.permissions.includes('volunteers.manage') &&
         (
           await deps.database.db

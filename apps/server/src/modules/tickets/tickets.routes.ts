@@ -30,6 +30,7 @@ import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { requireAuth, requirePermission } from '../../plugins/auth';
+import { assertInScope, scopeFor } from '../../lib/scope';
 import { checkinResource, onlineSlotResource, sessionResource, ticketResource, visitorResource } from '@rp/shared';
 import { createOrder } from '../payments/orders.service';
 import { presentOrder } from '../payments/present';
@@ -104,6 +105,15 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // check-in at the door (beyond the spec)
   const gate = { preHandler: requirePermission('checkin.scan') };
+  // staff limited to some activities (issue 24) run the gate of one of their sessions: the session is required
+  // then, and scan() refuses passes of any other session
+  const sessionInScope = async (req: FastifyRequest, sessionId: number | undefined) => {
+    const scope = scopeFor(req, 'checkin.scan');
+    if (scope === null) return;
+    if (!sessionId) throw errors.validation({ sessionId: 'validation.required' });
+    const [s] = await db.select({ a: eventSessions.activityId }).from(eventSessions).where(eq(eventSessions.id, sessionId));
+    assertInScope(scope, s?.a);
+  };
   // Scans per staff account and minute. A busy gate admits about one person every 3 s (20 a minute); 300 leaves room
   // for ten gates on one account. Guessing a short code at that rate: 31^12 ≈ 7.9e17 codes; with even a million
   // valid passes, 300 × 60 × 24 = 432,000 tries a day hit one with probability ≈ 432,000 × 10^6 / 7.9e17 ≈ 5.5e-7.
@@ -114,6 +124,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/checkin',
     { schema: { tags: ['admin'], body: checkinBody, response: { 200: checkinResponse } }, preHandler: [gate.preHandler, scanLimit] },
     async (req) => {
+      await sessionInScope(req, req.body.sessionId);
       const r = await scan(deps, req.user!.id, req.body, req.lang);
       return ok(req, { data: r }, 'ok.checkedIn');
     },
@@ -122,6 +133,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/checkin/stats',
     { schema: { tags: ['admin'], querystring: checkinStatsQuery, response: { 200: checkinStatsResponse } }, ...gate },
     async (req) => {
+      await sessionInScope(req, req.query.sessionId);
       return ok(req, { data: await checkinStats(deps, req.query.sessionId) }, 'ok.query');
     },
   );

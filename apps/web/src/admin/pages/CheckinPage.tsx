@@ -42,7 +42,8 @@ export default function CheckinPage() {
     queryKey: ['checkin-sessions'],
     queryFn: () =>
       api
-        .get<{ content: { id: number; nameZh: string; nameEn: string; kind: string }[] }>('/api/admin/sessions', { query: { size: 100 } })
+        // the sessions this person may run a gate for (a regional organiser: their activities' — issue 24)
+        .get<{ content: { id: number; nameZh: string; nameEn: string; kind: string }[] }>('/api/admin/options/sessions')
         .then((r) => r.content),
   });
   const stats = useQuery({

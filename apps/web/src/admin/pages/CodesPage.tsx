@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client';
 import { AccountSelect } from '../AccountSelect';
 import { adminActivitiesQuery, generateCodesMutation } from './registration-api';
+import { reaches, useSession } from '../../lib/session';
 import s from '../admin.module.css';
 
 interface Values {
@@ -21,6 +22,7 @@ export default function CodesPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const activities = useQuery(adminActivitiesQuery);
+  const { user } = useSession();
   const generate = useMutation(generateCodesMutation);
 
   const onFinish = (v: Values) =>
@@ -45,7 +47,9 @@ export default function CodesPage() {
               id="codes-activity"
               showSearch={{ optionFilterProp: 'label' }}
               loading={activities.isPending}
-              options={(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))}
+              options={(activities.data ?? [])
+                .filter((a) => reaches(user, 'registrations.manage', a.id))
+                .map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))}
             />
           </Form.Item>
           <Form.Item name="type" label={t('admin:reg.codeType')} htmlFor="codes-type">

@@ -6,6 +6,7 @@ import type { ReviewItem } from '@rp/shared';
 import { errorMessage } from '../../lib/api-client';
 import { useLang } from '../../lib/use-lang';
 import { adminActivitiesQuery, decideReviewMutation, reviewListQuery, type Page } from './registration-api';
+import { reaches, useSession } from '../../lib/session';
 import { ScrollableTable } from './ScrollableTable';
 import { reviewFacts } from './review/facts';
 import { FailDialog } from './review/FailDialog';
@@ -28,6 +29,7 @@ export default function ReviewPage() {
   const screens = Grid.useBreakpoint();
   const narrow = screens.md === false;
   const activities = useQuery(adminActivitiesQuery);
+  const { user } = useSession();
   const [activityId, setActivityId] = useState<number | null>(null);
   const listQuery = useMemo(() => reviewListQuery(activityId), [activityId]);
   const list = useQuery(listQuery);
@@ -148,7 +150,7 @@ export default function ReviewPage() {
           showSearch={{ optionFilterProp: 'label' }}
           options={[
             { value: 0, label: t('admin:review.allActivities') },
-            ...(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` })),
+            ...(activities.data ?? []).filter((a) => reaches(user, 'registrations.manage', a.id)).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` })),
           ]}
         />
         <Space wrap>

@@ -55,12 +55,19 @@ export function resourceRowQuery(name: string, id: number) {
   });
 }
 
+const PICK_LISTS = ['activities', 'programs'];
+
 /** Rows of another resource for a select (spec: size 500 is plenty for the referenced lists). */
 export function refOptionsQuery(name: string) {
   return queryOptions({
     queryKey: resourceKeys.options(name),
     // silent: a person whose role cannot list the referenced rows sees their ids instead of an error notice
-    queryFn: ({ signal }) => api.get<Page<Row>>(base(name), { signal, query: { page: 0, size: 500 }, silent: true, noRedirect: true }).then((p) => p.content),
+    queryFn: ({ signal }) =>
+      // activities and programs come from the pick list every staff member may read, within their data scope
+      // (the generic lists need content.edit: a regional organiser's filters would stay empty — issue 24)
+      PICK_LISTS.includes(name)
+        ? api.get<{ content: Row[] }>(`/api/admin/options/${name}`, { signal, silent: true, noRedirect: true }).then((p) => p.content)
+        : api.get<Page<Row>>(base(name), { signal, query: { page: 0, size: 500 }, silent: true, noRedirect: true }).then((p) => p.content),
     staleTime: 60_000,
     retry: false,
   });

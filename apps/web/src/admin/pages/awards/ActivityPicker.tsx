@@ -2,12 +2,14 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminActivitiesQuery } from '../registration-api';
+import { reaches, useSession } from '../../../lib/session';
 import s from './awards.module.css';
 
 /** The activity an award screen works on: searchable by number or name (a season has dozens). */
 export function ActivityPicker({ value, onChange, id }: { value: number | null; onChange: (id: number) => void; id?: string }) {
   const { t } = useTranslation();
   const activities = useQuery(adminActivitiesQuery);
+  const { user } = useSession();
   return (
     <Select<number>
       id={id}
@@ -18,7 +20,7 @@ export function ActivityPicker({ value, onChange, id }: { value: number | null; 
       onChange={onChange}
       loading={activities.isPending}
       showSearch={{ optionFilterProp: 'label' }}
-      options={(activities.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))}
+      options={(activities.data ?? []).filter((a) => reaches(user, 'awards.manage', a.id)).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))}
     />
   );
 }

@@ -6,6 +6,7 @@ import type { BroadcastBody } from '@rp/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { useLang } from '../../../lib/use-lang';
 import { refOptionsQuery } from '../../resources/api';
+import { activityScopeOf, getUser, reaches, useSession } from '../../../lib/session';
 import { refLabel } from '../../resources/model';
 import { sendBroadcast } from './people-api';
 import s from './people.module.css';
@@ -30,8 +31,12 @@ export default function BroadcastPage() {
   const lang = useLang();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<BroadcastBody>();
-  const audience = Form.useWatch('audience', form) ?? 'all';
+  const audience = Form.useWatch('audience', form) ?? (activityScopeOf(getUser(), 'messages.send') !== null ? 'activity' : 'all');
   const activities = useQuery(refOptionsQuery('activities'));
+  const { user } = useSession();
+  // a person who may write only to some activities' registrants: no "everyone" or "a role" (issue 24)
+  const limited = activityScopeOf(user, 'messages.send') !== null;
+  const audiences = limited ? (['activity'] as const) : (['all', 'activity', 'role'] as const);
   const [problem, setProblem] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: sendBroadcast,
@@ -52,7 +57,7 @@ export default function BroadcastPage() {
         form={form}
         layout="vertical"
         className={s.form}
-        initialValues={{ audience: 'all' }}
+        initialValues={{ audience: limited ? 'activity' : 'all' }}
         onValuesChange={() => setProblem(null)}
         onFinish={(v) =>
           modal.confirm({
@@ -65,13 +70,15 @@ export default function BroadcastPage() {
         }
       >
         <Form.Item name="audience" label={t('admin:broadcast.to')}>
-          <Radio.Group options={(['all', 'activity', 'role'] as const).map((a) => ({ value: a, label: t(AUDIENCE_KEYS[a]) }))} optionType="button" />
+          <Radio.Group options={audiences.map((a) => ({ value: a, label: t(AUDIENCE_KEYS[a]) }))} optionType="button" />
         </Form.Item>
         {audience === 'activity' ? (
           <Form.Item name="activityId" label={t('admin:broadcast.activity')} rules={[{ required: true, message: t('admin:broadcast.required') }]}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
-              options={(activities.data ?? []).map((a) => ({ value: a.id as number, label: refLabel(a, lang) }))}
+              options={(activities.data ?? [])
+                .filter((a) => reaches(user, 'messages.send', a.id as number))
+                .map((a) => ({ value: a.id as number, label: refLabel(a, lang) }))}
             />
           </Form.Item>
         ) : null}

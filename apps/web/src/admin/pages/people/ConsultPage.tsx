@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../resources/cells';
 import { useLang } from '../../../lib/use-lang';
 import { refOptionsQuery } from '../../resources/api';
+import { reaches, useSession } from '../../../lib/session';
 import { refLabel } from '../../resources/model';
 import { faqsQuery, inboxQuery, peopleKeys, replyTo, threadQuery } from './people-api';
 import s from './people.module.css';
@@ -26,6 +27,7 @@ export default function ConsultPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const list = useQuery(inboxQuery({ page, size: PAGE_SIZE, status, ...(activityId ? { activityId } : {}) }));
   const activities = useQuery(refOptionsQuery('activities'));
+  const { user } = useSession();
 
   return (
     <section>
@@ -55,7 +57,9 @@ export default function ConsultPage() {
             setActivityId(v);
             setPage(0);
           }}
-          options={(activities.data ?? []).map((a) => ({ value: a.id as number, label: refLabel(a, lang) }))}
+          options={(activities.data ?? [])
+            .filter((a) => reaches(user, 'consult.answer', a.id as number))
+            .map((a) => ({ value: a.id as number, label: refLabel(a, lang) }))}
         />
       </Space>
       <div className={s.inbox}>
