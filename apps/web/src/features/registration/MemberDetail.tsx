@@ -135,6 +135,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
   const cardType = Form.useWatch('cardType', form);
   const headImg = Form.useWatch('headImg', form);
   const teamId = Form.useWatch('teamId', form);
+  const typedName = Form.useWatch('name', form);
   const programs = activity.programs ?? [];
   const regionOptions = useRegionOptions(lang);
   const clothes = useQuery(clothesQuery(activity.id));
@@ -425,7 +426,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
               {headImg ? (
                 <img
                   src={headImg}
-                  alt={t('registration:avatar.alt', { name: member?.name ?? '' })}
+                  alt={t('registration:avatar.alt', { name: member?.name ?? typedName ?? '' })}
                   className={s.avatarImg}
                   width={90}
                   height={126}
