@@ -136,7 +136,7 @@ test('My orders shows the ratio, the amount and the reason of a refund below the
 });
 
 // the changed screens in both languages at both widths, for a person to look at (E2E_SCREENSHOTS=1)
-test('screens: fee preview, bank wait, refund reason, approve below tier (zh/en, 1440/390)', async ({ browser, request }) => {
+test('screens: fee preview, bank wait, refund reason, approve below tier, withdrawal confirmation (zh/en, 1440/390)', async ({ browser, request }) => {
   test.skip(!process.env.E2E_SCREENSHOTS, 'screenshots only');
   test.setTimeout(300_000);
   const { coach, orderNo, activityId, teamId } = await refundedBelowTier(request, 'Kits were handed out / 已领取物资');
@@ -151,6 +151,18 @@ test('screens: fee preview, bank wait, refund reason, approve below tier (zh/en,
   expect(pending.ok(), await pending.text()).toBe(true);
   const refundNo = (await pending.json()).data.refundNo as string;
   const fresh = await teamOfTwo(request, headers, `Fresh ${Date.now() % 100_000}`);
+  // a paid player asking to withdraw with a refund (type 2)
+  const quit = await teamOfTwo(request, headers, `Quit ${Date.now() % 100_000}`, { refundEnabled: true });
+  const quitOrder = (await (await request.post('/api/lTeam/web/pay', { headers, data: { activityId: quit.activityId, teamId: quit.teamId } })).json()).data;
+  const quitPay = await request.post('/api/lOrder/web/pay', { headers, data: { orderNo: quitOrder.orderNo, channel: 'sandbox' } });
+  const quitHosted = new URL((await quitPay.json()).data.action.url);
+  expect((await request.post(quitHosted.pathname, { form: { decision: 'pay' }, maxRedirects: 0 })).status()).toBe(303);
+  const quitMembers = async () =>
+    (await (await request.get(`/api/lTeamMember/web/list?activityId=${quit.activityId}&teamId=${quit.teamId}`, { headers })).json()).content;
+  await expect(async () => expect((await quitMembers())[0].payStatus).toBe(3)).toPass({ timeout: 20_000 });
+  const leaving = (await quitMembers())[0] as { id: number; name: string };
+  const asked = await request.post('/api/lTeamMember/web/withdraw', { headers, data: { name: leaving.name, type: 2, teamMember: { id: leaving.id } } });
+  expect(asked.ok(), await asked.text()).toBe(true);
   const staffToken = await adminToken();
   for (const lang of ['zh', 'en'] as const)
     for (const width of [1440, 390]) {
@@ -181,8 +193,17 @@ test('screens: fee preview, bank wait, refund reason, approve below tier (zh/en,
         await expect(ratio).toBeChecked({ timeout: 1000 });
       }).toPass({ timeout: 20_000 });
       await expect(approve.getByLabel(L(lang, 'admin:money.decisionReasonRequired'))).toBeVisible();
-      await shoot(page, `member-money-screen-approve-${lang}-${width}.png`);
+      await shoot(page, `member-money-screen-approve-${lang}-${width}.png`, { settle: true });
       await page.keyboard.press('Escape');
+      await page.goto('/admin/withdrawals');
+      await page
+        .getByRole('button', { name: L(lang, 'admin:withdrawal.approveOf', { name: leaving.name }) })
+        .first()
+        .click();
+      const confirm = page.getByRole('dialog');
+      await expect(confirm).toContainText(L(lang, 'admin:withdrawal.outcomeCommon'));
+      await shoot(page, `member-money-screen-withdrawal-${lang}-${width}.png`, { settle: true });
+      await confirm.getByRole('button', { name: L(lang, 'admin:review.cancel') }).click();
       await ctx.close();
     }
   void activityId;
