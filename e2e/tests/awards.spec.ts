@@ -109,11 +109,13 @@ for (const { lang, width } of [
 
     // the judge is told (system message) and finds the scoring page in the account menu (issue 24)
     const told =
-      (await (await request.get('/api/lMessage/web/list?type=1&page=1&size=20', { headers: { ...judge.headers, 'accept-language': lang } })).json()).content ??
+      (await (await request.get('/api/lMessage/web/list?type=1&page=0&size=20', { headers: { ...judge.headers, 'accept-language': lang } })).json()).content ??
       [];
     expect(JSON.stringify(told)).toContain(L(lang, 'nav:userMenu.judge'));
     await signIn(page.context(), judge.token);
     await page.goto('/home');
+    // the account menu: inside the burger's panel on a narrow window
+    if (width <= 1240) await page.getByRole('button', { name: L(lang, 'nav:openMenu') }).click();
     await page.getByRole('button', { name: new RegExp(`Judge ${lang}`) }).click();
     await page.getByRole('link', { name: L(lang, 'nav:userMenu.judge') }).click();
     await expect(page).toHaveURL(/\/judge/);
