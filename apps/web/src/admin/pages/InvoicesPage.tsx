@@ -79,7 +79,7 @@ export default function InvoicesPage() {
     { title: t('admin:money.amountFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => <span className={m.money}>{formatYuan(v)}</span> },
     {
       title: t('admin:money.invoiceTitle'),
-      width: 240,
+      width: 200,
       render: (_, inv) => (
         <div>
           <div className={m.wrapText}>{inv.companyName}</div>
@@ -90,8 +90,9 @@ export default function InvoicesPage() {
         </div>
       ),
     },
-    { title: t('admin:money.taxNo'), dataIndex: 'taxNo', render: (v: string) => <span className={s.mono}>{v || '—'}</span> },
-    { title: t('admin:money.contact'), dataIndex: 'contact', width: 160, render: (v: string) => <span className={m.wrapText}>{v || '—'}</span> },
+    // widths that fit the list at 1440 px beside the menu (issue 24): the tax number ellipsised, the actions wrapping
+    { title: t('admin:money.taxNo'), dataIndex: 'taxNo', width: 150, ellipsis: true, render: (v: string) => <span className={s.mono}>{v || '—'}</span> },
+    { title: t('admin:money.contact'), dataIndex: 'contact', width: 140, render: (v: string) => <span className={m.wrapText}>{v || '—'}</span> },
     { title: t('admin:money.requestedAt'), dataIndex: 'createdAt', render: (v: string) => <span className={m.money}>{formatDateTime(v)}</span> },
     ...(status === 'issued'
       ? [
@@ -111,7 +112,7 @@ export default function InvoicesPage() {
     {
       title: t('admin:money.actions'),
       fixed: narrow ? undefined : 'right',
-      width: narrow ? 140 : undefined,
+      width: narrow ? 140 : 190,
       render: (_, inv) =>
         inv.status === 'pending' ? (
           <Space size={4} wrap>
