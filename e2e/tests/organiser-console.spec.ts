@@ -101,7 +101,8 @@ test('a sale end typed as a date alone ends at 23:59; the audit trail reads Pric
   await setPrice(page, lang, '80');
   const end = page.getByLabel(L(lang, 'admin:fields.tickets.saleEnd'), { exact: true });
   // the field says its format
-  await expect(end).toHaveAttribute('placeholder', L(lang, 'admin:form.datetimeEndPlaceholder'));
+  await expect(end).toHaveAttribute('placeholder', L(lang, 'admin:form.datetimePlaceholder'));
+  await expect(page.getByText(L(lang, 'admin:form.datetimeEndHelp'))).toBeVisible();
   await end.click();
   await end.fill('2026-12-31');
   await end.press('Enter');

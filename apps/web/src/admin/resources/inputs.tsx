@@ -44,7 +44,15 @@ export function FieldItems({ def, field, previews, setPreview, disabled }: Field
   const names = wireNamesOf(field);
 
   const item = (name: string, itemLabel: string) => (
-    <Form.Item key={name} name={name} label={itemLabel} rules={rulesOf(field, name, t)} {...itemProps(field)}>
+    <Form.Item
+      key={name}
+      name={name}
+      label={itemLabel}
+      rules={rulesOf(field, name, t)}
+      // a date-time says its format and what a date alone means (issue 24)
+      extra={field.kind === 'datetime' ? t(isEndField(field) ? 'admin:form.datetimeEndHelp' : 'admin:form.datetimeHelp') : undefined}
+      {...itemProps(field)}
+    >
       <FieldControl
         field={field}
         name={name}
@@ -211,7 +219,7 @@ function FieldControl({ field, name, label, account, preview, setPreview, disabl
           showTime={{ format: 'HH:mm', defaultOpenValue: dayjs(isEndField(field) ? '2000-01-01T23:59' : '2000-01-01T00:00') }}
           // a typed date alone is taken too (its time is the obvious one, datetimeValue)
           format={[ADMIN_DATETIME_FORMAT, 'YYYY-MM-DD', 'YYYY/MM/DD HH:mm', 'YYYY/MM/DD']}
-          placeholder={t(isEndField(field) ? 'admin:form.datetimeEndPlaceholder' : 'admin:form.datetimePlaceholder')}
+          placeholder={t('admin:form.datetimePlaceholder')}
           value={value as Dayjs | null}
           onChange={(d) => onChange?.(d)}
           // Enter confirms a typed date (the picker has taken it by now); it must not also submit the form
