@@ -69,7 +69,9 @@ for (const [lang, width] of [
     await pickTyped(admin, drawer.getByLabel(T(lang, 'admin:access.scopeActivities')), drawer, north[lang]);
     await drawer.getByText(T(lang, 'admin:access.capabilities'), { exact: true }).click();
     // a capability a limited role may not hold is disabled
-    await expect(drawer.getByRole('checkbox', { name: T(lang, 'admin:access.perm.payments') })).toBeDisabled();
+    await expect(drawer.getByRole('checkbox', { name: T(lang, 'admin:access.perm.usersManage') })).toBeDisabled();
+    // … while the dedicated screens of an activity's work may be given to it (issue 24)
+    await expect(drawer.getByRole('checkbox', { name: T(lang, 'admin:access.perm.payments') })).toBeEnabled();
     const teams = T(lang, 'admin:resources.teams');
     const activities = T(lang, 'admin:resources.activities');
     for (const [res, action] of [
@@ -80,7 +82,7 @@ for (const [lang, width] of [
       await drawer.getByRole('checkbox', { name: `${res} · ${T(lang, `admin:access.action.${action}`)}` }).check();
     await drawer.getByRole('checkbox', { name: T(lang, 'admin:access.perm.adminAccess') }).check();
     await admin.getByRole('button', { name: T(lang, 'admin:access.save') }).click();
-    await expect(admin.getByRole('cell', { name: code, exact: true })).toBeVisible();
+    await expect(admin.getByRole('cell', { name: code, exact: true })).toBeVisible({ timeout: 30_000 });
     await shoot(admin, `access-roles-${lang}-${width}.png`, { fullPage: true });
 
     // 2. … and gives it to the person on the accounts screen
@@ -140,7 +142,8 @@ for (const [lang, width] of [
 
     // 4. the audit trail shows their edit, before → after
     await admin.goto(`/admin/audit?resource=teams&recordId=${north.team.id}`);
-    await expect(admin.getByRole('cell', { name: new RegExp(`name: ${north.team.name} → ${renamed}`) })).toBeVisible();
+    // (the field by its label, issue 24)
+    await expect(admin.getByRole('cell', { name: `${T(lang, 'admin:fields.teams.name')}: ${north.team.name} → ${renamed}` })).toBeVisible();
     await shoot(admin, `access-audit-${lang}-${width}.png`, { fullPage: true });
 
     // 5. bulk actions: tick the two teams, export just them (a job with a progress bar, then the file); the list is

@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import { gateCode, groupShortCode } from '@rp/shared/rules/tickets';
 import { api, errorMessage } from '../../lib/api-client';
 import { useLang } from '../../lib/use-lang';
+import { activityScopeOf, useSession } from '../../lib/session';
 import s from './checkin.module.css';
 
 interface Verdict {
@@ -38,6 +39,7 @@ export default function CheckinPage() {
   const codeRef = useRef<InputRef>(null);
   const last = useRef<{ code: string; at: number } | null>(null);
 
+  const limited = activityScopeOf(useSession().user, 'checkin.scan') !== null;
   const sessions = useQuery({
     queryKey: ['checkin-sessions'],
     queryFn: () =>
@@ -151,10 +153,11 @@ export default function CheckinPage() {
           localStorage.setItem(GATE_KEY, e.target.value);
         }}
       />
-      <label htmlFor="checkin-session">{t('admin:checkin.session')}</label>
+      {/* a person whose gate permission reaches only some activities must name the session (the server refuses otherwise) */}
+      <label htmlFor="checkin-session">{limited ? t('admin:checkin.sessionRequired') : t('admin:checkin.session')}</label>
       <Select
         id="checkin-session"
-        allowClear
+        allowClear={!limited}
         value={sessionId}
         onChange={(v) => setSessionId(v)}
         loading={sessions.isPending}
