@@ -17,7 +17,7 @@ describe('admin menu', () => {
     expect(visibleItems(REGISTRATION_ITEMS, ['teams.edit'])).toEqual([]);
     expect(visibleItems(ACCESS_ITEMS, ['roles.manage']).map((i) => i.key)).toEqual(['roles', 'r/departments', 'r/posts']);
   });
-  it('shows a regional organiser the screens that honour its activities and hides the whole site\'s (issue 24)', async () => {
+  it("shows a regional organiser the screens that honour its activities and hides the whole site's (issue 24)", async () => {
     const { visibleItems } = await import('./menu');
     const perms = ['payments.manage', 'registrations.manage', 'checkin.scan', 'messages.send', 'consult.answer'];
     const limited = Object.fromEntries(perms.map((p) => [p, [7]]));
@@ -28,6 +28,15 @@ describe('admin menu', () => {
     expect(visibleItems(REGISTRATION_ITEMS, perms, limited).map((i) => i.key)).toEqual(expect.arrayContaining(['review', 'withdrawals', 'codes', 'r/players']));
     expect(visibleItems(PEOPLE_ITEMS, perms, limited).map((i) => i.key)).toEqual(['consult', 'broadcast']);
     expect(visibleItems(LIVE_ITEMS, perms, limited).map((i) => i.key)).toEqual(['', 'checkin']);
+  });
+  it('lets the dashboard link only to screens the person can open (issue 24)', async () => {
+    const { canOpen } = await import('./menu');
+    const regional = { perms: ['admin.access', 'registrations.manage'], scopes: { 'registrations.manage': [7] } };
+    expect(canOpen('/admin/review', regional.perms, regional.scopes)).toBe(true);
+    expect(canOpen('/admin/r/players?payStatus=3', regional.perms, regional.scopes)).toBe(true);
+    expect(canOpen('/admin/r/news?status=1', regional.perms, regional.scopes)).toBe(false);
+    expect(canOpen('/admin/r/activities?year=2026', regional.perms, regional.scopes)).toBe(false);
+    expect(canOpen('/admin/r/news?status=1', ['admin.access', 'content.edit'])).toBe(true);
   });
   it('has no entry twice', () => {
     const keys = all.map((i) => i.key);

@@ -146,3 +146,19 @@ export function visibleItems(items: readonly MenuItem[], permissions: readonly s
     return via.some((p) => !scopes[p] || i.scoped);
   });
 }
+
+/**
+ * Whether an admin address (e.g. `/admin/r/news?status=1`, `/admin/review`) leads to a screen the person may open:
+ * the dashboard's counts link only there (issue 24: no link that answers 403).
+ */
+export function canOpen(to: string, permissions: readonly string[], scopes: Readonly<Record<string, readonly number[]>> = {}): boolean {
+  const key = to.replace(/^\/admin\/?/, '').replace(/\?.*$/, '');
+  const all = [...LIVE_ITEMS, ...CONTENT_ITEMS, ...REGISTRATION_ITEMS, ...MONEY_ITEMS, ...TICKET_ITEMS, ...PEOPLE_ITEMS, ...AWARD_ITEMS, ...ACCESS_ITEMS];
+  return (
+    visibleItems(
+      all.filter((i) => i.key === key),
+      permissions,
+      scopes,
+    ).length > 0
+  );
+}

@@ -39,11 +39,11 @@ describe('roles the administrator builds', () => {
     expect(unknown.json().fieldErrors.permissions).toContain('teams.fly');
     expect((await post({ code: 'admin', nameZh: '管理', permissions: ['teams.view'] })).json().code).toBe('ROLE_BUILT_IN');
     const wide = await post(
-      { code: 'regional', nameZh: '区域', permissions: ['teams.view', 'news.edit', 'payments.manage'], activityIds: [north.activity.id] },
+      { code: 'regional', nameZh: '区域', permissions: ['teams.view', 'news.edit', 'sms.outbox.read'], activityIds: [north.activity.id] },
       'en',
     );
     expect(wide.statusCode).toBe(400);
-    expect(wide.json().fieldErrors.permissions).toBe('These permissions cannot be limited to activities: news.edit, payments.manage');
+    expect(wide.json().fieldErrors.permissions).toBe('These permissions cannot be limited to activities: news.edit, sms.outbox.read');
     const noActivity = await post({ code: 'regional', nameZh: '区域', permissions: ['teams.view'], activityIds: [999999] });
     expect(noActivity.statusCode).toBe(400);
     expect(noActivity.json()).toMatchObject({ code: 'UNKNOWN_REFERENCE', fieldErrors: { activityIds: '引用的记录不存在，请刷新后重新选择' } });

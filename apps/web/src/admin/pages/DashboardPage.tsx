@@ -9,6 +9,7 @@ import { dashboardQuery } from '../api';
 import { hasPermission, useSession } from '../../lib/session';
 import s from '../admin.module.css';
 import { ROLE_KEYS } from '../role-keys';
+import { canOpen } from '../menu';
 
 /** The charts and ECharts: a chunk of their own, fetched when the dashboard has its numbers. */
 const Charts = lazy(() => import('./dashboard/Charts'));
@@ -164,23 +165,43 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Whether the person may open an admin address: a count links only to a screen they can use (issue 24). */
+function useOpenable(): (to: string) => boolean {
+  const { user } = useSession();
+  return (to) => canOpen(to, user?.permissions ?? [], user?.scopes ?? {});
+}
+
 function StatLink({ to, title, value, attention }: { to: string; title: string; value: number; attention?: boolean }) {
-  return (
+  const card = (
+    <Card size="small" hoverable={useOpenable()(to)}>
+      <Statistic title={title} value={value} styles={{ content: attention && value > 0 ? { color: '#b45309' } : undefined }} />
+    </Card>
+  );
+  return useOpenable()(to) ? (
     <Link to={to} className={s.statLink}>
-      <Card size="small" hoverable>
-        <Statistic title={title} value={value} styles={{ content: attention && value > 0 ? { color: '#b45309' } : undefined }} />
-      </Card>
+      {card}
     </Link>
+  ) : (
+    <div className={s.statLink}>{card}</div>
   );
 }
 
 function Row({ to, label, value }: { to: string; label: string; value: number }) {
+  const body = (
+    <>
+      <span>{label}</span>
+      <strong>{value}</strong>
+    </>
+  );
   return (
     <li>
-      <Link to={to} className={s.statRow}>
-        <span>{label}</span>
-        <strong>{value}</strong>
-      </Link>
+      {useOpenable()(to) ? (
+        <Link to={to} className={s.statRow}>
+          {body}
+        </Link>
+      ) : (
+        <span className={s.statRow}>{body}</span>
+      )}
     </li>
   );
 }
