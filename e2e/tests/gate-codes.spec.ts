@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { adminAuth, L, registerMember, setLang, shoot, signIn } from './support/foundation';
+import { adminAuth, L, registerMember, SCREENSHOTS, setLang, shoot, signIn } from './support/foundation';
 import { adminPage } from './support/admin';
 
 /**
@@ -77,7 +77,15 @@ for (const { lang, width } of [
     await expect(pass).toContainText(L(lang, 'tickets:pass.where', { place: lang === 'zh' ? 'B 馆二层' : 'Hall B, level 2' }));
     const printed = (await pass.getByTestId('pass-code').textContent())!.trim();
     expect(printed).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
-    await expect(pass.getByRole('link', { name: L(lang, 'tickets:pass.download') })).toHaveAttribute('href', /^data:image\/png/);
+    const download = pass.getByRole('link', { name: L(lang, 'tickets:pass.download') });
+    await expect(download).toHaveAttribute('href', /^data:image\/png/);
+    if (SCREENSHOTS) {
+      // the downloaded picture itself: QR, code, event, visitor, session, date, place
+      const png = await page.context().newPage();
+      await png.setContent(`<img src="${await download.getAttribute('href')}" style="border:1px solid #ccc">`);
+      await shoot(png, `gate-codes-pass-png-${lang}.png`);
+      await png.close();
+    }
     await pass.scrollIntoViewIfNeeded();
     await shoot(page, `gate-codes-pass-${lang}-${width}.png`, { fullPage: true });
     const other = width > 800 ? 390 : 1440;

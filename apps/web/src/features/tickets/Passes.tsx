@@ -23,28 +23,44 @@ async function passPicture(qr: string, code: string | null, lines: string[]): Pr
     img.src = qr;
   });
   const width = 480;
-  const lineH = 34;
+  const lineH = 30;
   const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = 60 + 360 + (code ? 56 : 0) + lines.length * lineH + 24;
   const ctx = canvas.getContext('2d');
   if (!ctx) return qr;
+  const fonts = (i: number) => (i === 0 ? 'bold 22px system-ui, sans-serif' : '20px system-ui, sans-serif');
+  // long lines (an English event name) wrap at spaces, or anywhere in Chinese, rather than being squeezed
+  const wrapped = lines.flatMap((line, i) => {
+    ctx.font = fonts(i);
+    const parts = /\s/.test(line) ? line.split(/(\s+)/).filter(Boolean) : [...line];
+    const out: string[] = [];
+    let cur = '';
+    for (const part of parts) {
+      if (cur && ctx.measureText(cur + part).width > width - 40) {
+        out.push(cur.trimEnd());
+        cur = part.trimStart();
+      } else cur += part;
+    }
+    if (cur) out.push(cur);
+    return out.map((text) => ({ text, font: fonts(i) }));
+  });
+  canvas.width = width;
+  canvas.height = 30 + 360 + (code ? 70 : 24) + wrapped.length * lineH + 24;
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(img, (width - 360) / 2, 30, 360, 360);
   ctx.fillStyle = '#111';
   ctx.textAlign = 'center';
-  let y = 30 + 360 + 30;
+  let y = 30 + 360 + 24;
   if (code) {
     ctx.font = 'bold 36px ui-monospace, Menlo, Consolas, monospace';
-    ctx.fillText(code, width / 2, y + 10);
+    ctx.fillText(code, width / 2, y + 12);
     y += 56;
   }
-  lines.forEach((line, i) => {
-    ctx.font = i === 0 ? 'bold 24px system-ui, sans-serif' : '20px system-ui, sans-serif';
-    ctx.fillText(line, width / 2, y, width - 32);
+  for (const line of wrapped) {
+    ctx.font = line.font;
+    ctx.fillText(line.text, width / 2, y, width - 24);
     y += lineH;
-  });
+  }
   return canvas.toDataURL('image/png');
 }
 
