@@ -73,7 +73,7 @@ describe('the deadline of an unpaid order (issue 24)', () => {
     expect(deadlineStyle({ payment: null, expiresAt: '2026-11-28T08:30:00Z' }, now)).toBe('date');
   });
   it('polls a bank transfer rarely', () => {
-    expect(pollInterval('bank')).toBe(60_000);
+    expect(pollInterval('bank')).toBe(15_000);
     expect(pollInterval('wechat')).toBe(2000);
   });
 });

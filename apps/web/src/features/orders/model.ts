@@ -121,5 +121,5 @@ export function deadlineStyle(o: Pick<OrderView, 'payment' | 'expiresAt'>, now: 
   return secondsLeft(o.expiresAt, now) > 3600 ? 'date' : 'countdown';
 }
 
-/** A bank transfer waits for days: its page asks the server now and then, quietly (other channels every 2 s). */
-export const pollInterval = (channel: string | null | undefined) => (channel === 'bank' ? 60_000 : 2000);
+/** A bank transfer waits for days: its page asks the server every 15 s, quietly (other channels every 2 s). */
+export const pollInterval = (channel: string | null | undefined) => (channel === 'bank' ? 15_000 : 2000);
