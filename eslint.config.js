@@ -48,6 +48,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/web/dist-ssr/**',
       '**/build/**',
       'apps/web/public/**',
       'e2e/test-results*/**',
