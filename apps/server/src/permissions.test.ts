@@ -30,7 +30,7 @@ const DEDICATED_LISTS = /^\/api\/admin\/(review|withdrawals|refunds|invoices|con
  * declare). Every other /api/admin route is for administrators (registrations, accounts, SMS outbox).
  */
 const CONTENT =
-  /^\/api\/admin\/(news|programs|activities|officialFiles|partners|about|dictionary|consoles|photos|pictures|uploads|dashboard|lives|feedback|export-jobs)(\/|$)/;
+  /^\/api\/admin\/(news|programs|activities|officialFiles|partners|about|dictionary|consoles|photos|pictures|uploads|dashboard|lives|feedback|export-jobs|options)(\/|$)/;
 
 /** A fingerprint of every table that holds data (rate-limit counters and sessions left out). */
 async function digest(database: Database): Promise<string> {
