@@ -195,7 +195,7 @@ export default function ReviewPage() {
                         <Button size="small" onClick={() => setDetail(m.id)} aria-label={t('admin:review.detailsOf', { name: m.name })}>
                           {t('admin:review.details')}
                         </Button>
-                        <Attachment url={m.leader?.attachment} teacher={m.leader?.name ?? ''} />
+                        {m.leader?.attachment ? <Attachment url={m.leader.attachment} teacher={m.leader.name} /> : null}
                       </div>
                     </div>
                   </li>
