@@ -18,7 +18,8 @@ describe('compiled server', () => {
     const js = fs.readFileSync(path.join(serverDir, 'dist/server.js'), 'utf8');
 
     const specifiers = new Set<string>();
-    for (const m of js.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g)) specifiers.add(m[1]!);
+    // a specifier holds no whitespace (a text ending in "from" before the next string is not an import)
+    for (const m of js.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"'\s]+)["']/g)) specifiers.add(m[1]!);
     const pkgName = (s: string) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!);
     const packages = [...specifiers].filter((s) => !s.startsWith('.') && !s.startsWith('node:') && !builtinModules.includes(s)).map(pkgName);
     const server = readJson(path.join(serverDir, 'package.json'));

@@ -84,7 +84,7 @@ describe('WeChat Pay through the app', () => {
     const s = client(app, await loginAs(app, admin.phone, admin.password));
     const [r] = await database.db.select().from(refunds);
     wx.refundStartsAs = 'PROCESSING';
-    expect((await s.post(`/api/admin/refunds/${r!.id}/decide`, { approve: true, ratio: '500' })).json().data.status).toBe('processing');
+    expect((await s.post(`/api/admin/refunds/${r!.id}/decide`, { approve: true, ratio: '500', reason: '活动改期' })).json().data.status).toBe('processing');
     const sent = wx.requests.at(-1)!;
     expect(sent.url).toBe('/v3/refund/domestic/refunds');
     expect(JSON.parse(sent.body)).toMatchObject({ out_refund_no: r!.refundNo, amount: { refund: 25_000, total: 100_000 } });
