@@ -291,7 +291,9 @@ const NOT_LAYOUT = ['name', 'labelKey', 'read', 'write', 'fields', 'defaultSort'
  */
 function fieldTraits(f: FieldDef, skip: readonly string[]): string[] {
   const props = Object.entries(f).filter(([k, v]) => !PAYLOAD.includes(k) && !skip.includes(k) && v !== undefined && v !== false);
-  return [f.kind, ...props.map(([k]) => `${f.kind}+${k}`)];
+  // a percentage (permille, issue 24) is a number cell and a number input with a % suffix: laid out as an int is
+  const kind = f.kind === 'permille' ? 'int' : f.kind;
+  return [kind, ...props.map(([k]) => `${kind}+${k}`)];
 }
 
 /** How a value shows (a list cell, sortable or not; a read-only field); money and order links are decided by name in cells.tsx. */

@@ -84,6 +84,11 @@ async function fillField(page: Page, lang: Lang, def: ResourceDef, f: FieldDef, 
       case 'int':
         await control.fill(String(INTS[f.name] ?? Math.max(f.min ?? 0, 1)));
         break;
+      // money is typed in yuan and percentages as percent (issue 24): 80 → 8000 fen, 80 % → 800 ‰
+      case 'money':
+      case 'permille':
+        await control.fill('80');
+        break;
       case 'boolean':
         await control.click(); // flip the default: every switch is operated once
         break;
@@ -225,7 +230,7 @@ async function editThroughList(page: Page, lang: Lang, def: ResourceDef, row: Sa
 type Part = 'content' | 'settings';
 const PART_KINDS: Record<Part, readonly FieldDef['kind'][]> = {
   content: ['text', 'textarea', 'richText', 'image', 'file', 'ref'],
-  settings: ['int', 'boolean', 'datetime', 'enum'],
+  settings: ['int', 'money', 'permille', 'boolean', 'datetime', 'enum'],
 };
 const entry = (e: string) => {
   const [name, part] = e.split(':') as [string, Part | undefined];
@@ -277,6 +282,8 @@ function apiRow(def: ResourceDef, saved: Map<string, Saved>): Record<string, unk
       data[`${f.name}Zh`] = `引用 ${textFor(def, f, 'zh')}`;
       data[`${f.name}En`] = `Ref ${textFor(def, f, 'en')}`;
     } else if (f.kind === 'int') data[f.name] = INTS[f.name] ?? Math.max(f.min ?? 0, 1);
+    else if (f.kind === 'money') data[f.name] = 8000;
+    else if (f.kind === 'permille') data[f.name] = 800;
     else if (f.kind === 'datetime') data[f.name] = new Date(`${(DATES[f.name] ?? `${YEAR}-01-15 10:00`).replace(' ', 'T')}:00Z`).toISOString();
     else if (f.kind === 'enum') data[f.name] = f.options![0]!.value;
     else if (f.kind === 'boolean') data[f.name] = true;
@@ -328,7 +335,7 @@ const KEPT: Record<string, (row: Record<string, unknown>, saved: Map<string, Sav
   officialFiles: (row, saved) => expect(row).toMatchObject({ year: YEAR, activityId: saved.get('activities')!.id, fileName: `officialFiles-${stamp}.pdf` }),
   photos: (row, saved) => expect(row.consoleId).toBe(saved.get('consoles')!.id),
   sessions: (row, saved) => expect(row).toMatchObject({ activityId: saved.get('activities')!.id, kind: 'online' }),
-  tickets: (row, saved) => expect(row).toMatchObject({ sessionId: saved.get('sessions')!.id, type: 2 }),
+  tickets: (row, saved) => expect(row).toMatchObject({ sessionId: saved.get('sessions')!.id, type: 2, priceFen: 8000 }),
 };
 
 test('the save journeys cover exactly the creatable resources of the registry, every field of each', () => {
