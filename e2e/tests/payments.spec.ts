@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import fs from 'node:fs';
 import { adminAuth, adminToken, L, registerMember, setLang, shoot, signIn } from './support/foundation';
-import { adminPage } from './support/admin';
+import { adminPage, pickRefundRatio } from './support/admin';
 import { teamOfTwo } from './support/registration';
 
 type Lang = 'zh' | 'en';
@@ -123,12 +123,7 @@ for (const { lang, width } of [
     // this order's refund (other journeys' refunds may wait in the list too)
     await admin.getByRole('button', { name: L(lang, 'admin:money.approveOf', { refundNo }), exact: true }).click();
     const approve = admin.getByRole('dialog');
-    // a click while the dialog is still opening can leave the radio unchanged: check until it holds
-    const ratio = approve.getByRole('radio', { name: new RegExp(L(lang, 'admin:money.ratio.800').replace(/[()（）%]/g, '.')) });
-    await expect(async () => {
-      await ratio.check({ timeout: 2000 });
-      await expect(ratio).toBeChecked({ timeout: 1000 });
-    }).toPass({ timeout: 20_000 });
+    await pickRefundRatio(approve, lang, '800');
     // 80 % is below the member's 99.4 % tier: the reason becomes required and is what the member reads
     await approve.getByLabel(L(lang, 'admin:money.decisionReasonRequired')).fill(lang === 'zh' ? '已领取比赛物资' : 'Kits were handed out');
     await approve.getByRole('button', { name: L(lang, 'admin:money.approveConfirmAmount', { amount: '¥784.00' }) }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type APIResponse } from './support/test';
 import { adminAuth, L, pageAs, registerMember, shoot, tokenOf } from './support/foundation';
 import { idCard, memberAuth, teamOfTwo } from './support/registration';
+import { pickRefundRatio } from './support/admin';
 
 /**
  * Issue 24, regional organisers who can run their event: a role limited to one activity holds review, money and the
@@ -140,11 +141,7 @@ for (const { lang, width } of [
     await expect(page.getByRole('button', { name: L(lang, 'admin:money.approveOf', { refundNo: south.refundNo }), exact: true })).toHaveCount(0);
     await approveNorth.click();
     const approve = page.getByRole('dialog');
-    const ratio = approve.getByRole('radio', { name: new RegExp(L(lang, 'admin:money.ratio.800').replace(/[()（）%]/g, '.')) });
-    await expect(async () => {
-      await ratio.check({ timeout: 2000 });
-      await expect(ratio).toBeChecked({ timeout: 1000 });
-    }).toPass({ timeout: 20_000 });
+    await pickRefundRatio(approve, lang, '800');
     await approve.getByLabel(L(lang, 'admin:money.decisionReasonRequired')).fill(lang === 'zh' ? '已领取比赛物资' : 'Kits were handed out');
     await shoot(page, `regional-refund-${lang}-${width}.png`);
     await approve.getByRole('button', { name: L(lang, 'admin:money.approveConfirmAmount', { amount: '¥784.00' }) }).click();

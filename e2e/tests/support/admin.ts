@@ -1,7 +1,7 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { RESOURCES, type FieldDef, type ResourceDef } from '../../../apps/web/src/admin/resources/registry';
 import { picture, T, type Lang } from './content';
-import { adminToken, pageAs, signIn } from './foundation';
+import { adminToken, L, pageAs, signIn } from './foundation';
 
 export { RESOURCES, type FieldDef, type ResourceDef };
 
@@ -135,3 +135,15 @@ export async function uploadThrough(page: Page, lang: Lang, label: string, file:
 }
 
 export { picture };
+
+/**
+ * Picks a refund ratio (`admin:money.ratio.<key>`, e.g. '800') in the refund approval dialog. A click while the
+ * dialog is still opening can leave the radio unchanged: check until it holds.
+ */
+export async function pickRefundRatio(dialog: Locator, lang: Lang, key: string) {
+  const ratio = dialog.getByRole('radio', { name: new RegExp(L(lang, `admin:money.ratio.${key}`).replace(/[()（）%]/g, '.')) });
+  await expect(async () => {
+    await ratio.check({ timeout: 2000 });
+    await expect(ratio).toBeChecked({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
