@@ -8,3 +8,4 @@ export * from './people';
 export * from './awards';
 export * from './access';
 export * from './season';
+export * from './integrations';

@@ -1,0 +1,135 @@
+import { pgTable, serial, text, integer, timestamp, index, boolean, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Domain events (issue 25): what happened, written in the transaction that made it happen. The payload
+ * carries ids and public fields only (never an ID number or a phone): it is what webhooks send.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    /** uuid: the event's id everywhere (outbox, webhook deliveries, the X-RP-Event-Id header) */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** the activity the event is about, when it is about one (webhook and token limits) */
+    activityId: integer('activity_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('domain_events_occurred_idx').on(t.occurredAt)],
+);
+
+/**
+ * The transactional outbox: one row per (event, asynchronous subscriber), written with the event. A job on
+ * any instance claims due rows with a lease (FOR UPDATE SKIP LOCKED) and marks a row delivered in the same
+ * transaction as the subscriber's own writes, so a subscriber's effect happens once; a failing subscriber
+ * is retried with backoff without repeating the others.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    subscriber: text('subscriber').notNull(),
+    /** pending → delivered, or failed after the retry window */
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('outbox_event_subscriber_uq').on(t.eventId, t.subscriber), index('outbox_due_idx').on(t.status, t.nextAt)],
+);
+
+/** A partner's endpoint (Admin → Integrations): where chosen events are POSTed, signed with its secret. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  /** staff's own words for it ("Exam platform") */
+  description: text('description').notNull().default(''),
+  /** event names it receives */
+  events: text('events').array().notNull().default([]),
+  /** the signing secret, encrypted with the server's PII key (it must be read back to sign) */
+  secretEnc: text('secret_enc').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One event to one endpoint: retried with exponential backoff for 24 h, idempotent by the event id. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    eventName: text('event_name').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId), index('webhook_deliveries_due_idx').on(t.status, t.nextAt)],
+);
+
+/** Every attempt of a delivery: the delivery log staff read (status code, duration, error). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    /** true when staff pressed "send again" */
+    manual: boolean('manual').notNull().default(false),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull().default(0),
+    error: text('error'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);
+
+/**
+ * A partner system's API token: shown once, stored as its SHA-256 (the prefix is kept to tell tokens apart),
+ * limited to scopes and optionally to activities, with an expiry; revoking takes effect on the next request
+ * on every instance (every request reads the row).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** the token's first characters, shown in the list (rpk_ab12…) */
+    prefix: text('prefix').notNull(),
+    hash: text('hash').notNull().unique(),
+    scopes: text('scopes').array().notNull().default([]),
+    /** null: every activity; otherwise the only activities it reads */
+    activityIds: integer('activity_ids').array(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_tokens_created_idx').on(t.createdAt)],
+);

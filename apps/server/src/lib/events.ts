@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import type { Tx } from '../db/client';
+import { domainEvents, outbox } from '../db/schema/index';
+
+/**
+ * Domain events (issue 25). A module that changes something publishes what happened; modules below it
+ * subscribe instead of being called. Two kinds of subscriber:
+ *
+ * - **in the transaction** (`onEvent`): runs inside the publisher's transaction, before it commits — for
+ *   reactions that must be atomic with the change (players paid when a payment settles, places taken,
+ *   codes granted). A throw rolls the whole change back.
+ * - **after commit, through the outbox** (`subscribe`): publish writes one outbox row per such subscriber in
+ *   the same transaction; the outbox job (lib/outbox.ts) delivers each row once, on any instance, retried
+ *   with backoff without repeating the others (messages, SMS, webhooks).
+ *
+ * The catalog below is the one list of events and their payloads. Payloads carry ids and public fields
+ * only — never an ID number, a phone or a name of a child: the webhooks send them as they are.
+ */
+const id = z.number().int().positive();
+const at = z.string().describe('ISO 8601 time');
+export const EVENT_CATALOG = {
+  'payment.settled': z
+    .object({ orderId: id, orderNo: z.string(), kind: z.string(), activityId: id.nullable(), userId: id, amountFen: z.number().int(), paidAt: at })
+    .describe('An order was paid (the gateway confirmed it, a bank transfer was confirmed, or a free order completed).'),
+  'order.released': z
+    .object({ orderId: id, orderNo: z.string(), kind: z.string(), activityId: id.nullable(), reason: z.enum(['expired', 'user', 'staff']) })
+    .describe('An unpaid order was cancelled or ran out of time; what it held is free again.'),
+  'refund.succeeded': z
+    .object({ refundId: id, refundNo: z.string(), orderId: id, orderNo: z.string(), activityId: id.nullable(), amountFen: z.number().int(), at })
+    .describe('Money went back to the payer.'),
+  'registration.reviewed': z
+    .object({ memberId: id, teamId: id, activityId: id, programId: id.nullable(), result: z.enum(['passed', 'failed']) })
+    .describe("Staff passed or failed a player's registration."),
+  'registration.withdrawn': z.object({ memberId: id, teamId: id, activityId: id }).describe("A player's withdrawal was approved."),
+  'ticket.admitted': z
+    .object({ passType: z.enum(['visitor', 'group']), passId: id, sessionId: id, activityId: id.nullable(), admittedAt: at })
+    .describe('A pass was admitted at a gate.'),
+  'certificate.issued': z
+    .object({ certificateId: id, certCode: z.string(), activityId: id.nullable() })
+    .describe('A certificate was issued (it can be verified by its code).'),
+} as const;
+
+export type EventName = keyof typeof EVENT_CATALOG;
+export const EVENT_NAMES = Object.keys(EVENT_CATALOG) as EventName[];
+export type EventPayload<N extends EventName> = z.infer<(typeof EVENT_CATALOG)[N]>;
+
+/** An event as stored and delivered. */
+export interface StoredEvent<N extends EventName = EventName> {
+  id: string;
+  name: N;
+  payload: EventPayload<N>;
+  activityId: number | null;
+  occurredAt: Date;
+}
+
+type SyncHandler<N extends EventName> = (tx: Tx, payload: EventPayload<N>, event: { id: string; name: N }) => Promise<void>;
+
+/**
+ * What an outbox subscriber is handed. `commit(work)` runs `work` in a transaction that also marks this
+ * delivery done — only while this instance still holds it — so database effects happen exactly once. A
+ * handler that calls out (HTTP, SMS) does that first and records the result in `commit`; when it returns
+ * without calling `commit`, the job marks the delivery done itself.
+ */
+export interface Delivery<N extends EventName = EventName> {
+  event: StoredEvent<N>;
+  attempt: number;
+  commit<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+export type AsyncHandler<D, N extends EventName = EventName> = (delivery: Delivery<N>, deps: D) => Promise<void>;
+
+interface AsyncSubscriber {
+  name: string;
+  events: readonly EventName[] | '*';
+  handler: AsyncHandler<never>;
+}
+
+// One registry per process: subscribers are code, registered by their module's entry when the app is
+// composed; registering the same key again (a second app in one process, a test) replaces it.
+const syncHandlers = new Map<EventName, Map<string, SyncHandler<EventName>>>();
+const asyncSubscribers = new Map<string, AsyncSubscriber>();
+
+/** A subscriber that runs inside the publisher's transaction (`key` names it: module.reaction). */
+export function onEvent<N extends EventName>(name: N, key: string, handler: SyncHandler<N>): void {
+  let m = syncHandlers.get(name);
+  if (!m) syncHandlers.set(name, (m = new Map()));
+  m.set(key, handler as unknown as SyncHandler<EventName>);
+}
+
+/** A subscriber delivered through the outbox after the change commits; `name` is its row's subscriber. */
+export function subscribe<D, N extends EventName>(name: string, events: readonly N[] | '*', handler: AsyncHandler<D, N>): void {
+  asyncSubscribers.set(name, { name, events, handler: handler as unknown as AsyncHandler<never> });
+}
+
+export function asyncSubscriber(name: string): AsyncSubscriber | undefined {
+  return asyncSubscribers.get(name);
+}
+
+export function subscribersOf(name: EventName): string[] {
+  return [...asyncSubscribers.values()].filter((s) => s.events === '*' || s.events.includes(name)).map((s) => s.name);
+}
+
+/**
+ * Publishes an event inside the change's transaction: checks the payload against the catalog, runs the
+ * in-transaction subscribers in the order they registered, stores the event and one outbox row per
+ * outbox subscriber. Returns the event's id.
+ */
+export async function publish<N extends EventName>(tx: Tx, name: N, payload: EventPayload<N>): Promise<string> {
+  const parsed = EVENT_CATALOG[name].parse(payload) as EventPayload<N>;
+  const eventId = crypto.randomUUID();
+  for (const handler of syncHandlers.get(name)?.values() ?? []) await handler(tx, parsed, { id: eventId, name });
+  const activityId = 'activityId' in parsed && typeof parsed.activityId === 'number' ? parsed.activityId : null;
+  await tx.insert(domainEvents).values({ id: eventId, name, payload: parsed as Record<string, unknown>, activityId });
+  const subs = subscribersOf(name);
+  if (subs.length) await tx.insert(outbox).values(subs.map((subscriber) => ({ eventId, subscriber })));
+  return eventId;
+}
