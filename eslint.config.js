@@ -15,6 +15,25 @@ function target(file, spec) {
   return spec;
 }
 
+/**
+ * The server's layering (issue 25, docs/ARCHITECTURE.md "Layering"), bottom → top. A module imports only
+ * modules of a LOWER layer, and only through their index.ts; the kernel (config, deps, db, lib, plugins)
+ * imports no module; only app.ts and server.ts (the composition root) import app.ts. Where a lower module
+ * must react to a higher one, the higher publishes a domain event (lib/events.ts) or calls an extension
+ * point the lower one defines. scripts/module-graph.mjs reads this table too.
+ */
+export const SERVER_LAYERS = [
+  ['auth', 'uploads', 'wechat'],
+  ['messages', 'users'],
+  ['content'],
+  ['registration'],
+  ['season'],
+  ['channels'],
+  ['payments'],
+  ['tickets', 'awards', 'exam', 'volunteers', 'consult'],
+  ['admin', 'health', 'integrations'],
+];
+
 /** The boundaries: features never import each other; server never imports web; shared imports neither. */
 const boundaries = {
   meta: { type: 'problem', schema: [], messages: { cross: '{{from}} may not import {{to}} ({{why}})' } },
