@@ -7,6 +7,7 @@ import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-stor
 import { buildApp } from './app';
 import { startPaymentJobs } from './modules/payments/jobs';
 import { startNoticeJobs } from './modules/messages/notice-jobs';
+import { startOutboxJobs } from './lib/outbox';
 import { mpMessagesFor } from './modules/wechat/wechat.routes';
 import { createStorage } from './lib/storage';
 import { loadPiiKey } from './lib/pii';
@@ -127,9 +128,12 @@ async function main() {
   const stopPaymentJobs = startPaymentJobs(app.deps, app.log);
   // SMS and WeChat notices: the outbox written with each change, sent once by whichever instance claims it
   const stopNoticeJobs = startNoticeJobs(app.deps, { wechat: mpMessagesFor(app) }, app.log);
+  // domain events' outbox: each (event, subscriber) delivered once, by whichever instance claims it
+  const stopOutboxJobs = startOutboxJobs(app.deps.database.db, app.deps, app.log);
   stopJobs = () => {
     stopPaymentJobs();
     stopNoticeJobs();
+    stopOutboxJobs();
   };
   console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind}, ${config.NODE_ENV} mode, links to ${publicBase(config)})`);
   if (config.sandboxForced)
