@@ -28,4 +28,5 @@ export * from './schemas/awards';
 export * from './rules/access';
 export * from './schemas/access';
 export * from './schemas/season';
+export * from './schemas/integrations';
 export * from './states';

@@ -7,6 +7,7 @@ import { payEn, payZh } from './messages-payments';
 import { ticketEn, ticketZh } from './messages-tickets';
 import { peopleEn, peopleZh } from './messages-people';
 import { seasonEn, seasonZh } from './messages-season';
+import { integrationsEn, integrationsZh } from './messages-integrations';
 
 export type Lang = 'zh' | 'en';
 
@@ -222,6 +223,7 @@ const zh = {
   ...ticketZh,
   ...peopleZh,
   ...seasonZh,
+  ...integrationsZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -442,6 +444,7 @@ const en: Record<MessageKey, string> = {
   ...ticketEn,
   ...peopleEn,
   ...seasonEn,
+  ...integrationsEn,
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { zh, en };

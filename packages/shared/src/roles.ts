@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   // issue 14: roles, departments, posts and the staff accounts' roles; the audit trail and login history
   'roles.manage',
   'audit.read',
+  // issue 25: webhooks, partner API tokens and the outbox (Admin → Integrations); never limited to activities
+  'integrations.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -18,6 +18,7 @@ export const PERMISSION_KEYS: Record<Permission, string> = {
   'awards.manage': 'admin:access.perm.awards',
   'roles.manage': 'admin:access.perm.roles',
   'audit.read': 'admin:access.perm.audit',
+  'integrations.manage': 'admin:access.perm.integrations',
 };
 
 export const ACTION_KEYS: Record<ResourceAction, string> = {
