@@ -10,11 +10,12 @@ import { Pii } from './lib/pii';
 import multipart from '@fastify/multipart';
 import { UPLOAD_LIMITS } from '@rp/shared';
 import { createStorage, type Storage } from './lib/storage';
-import { TtlCache } from './lib/ttl-cache';
+import { TtlCache, type CachedBody } from './lib/ttl-cache';
+import type { AppDeps } from './deps';
 import { Metrics } from './lib/metrics';
 import { fileRoutes } from './modules/uploads/files.routes';
 import { publicContentRoutes } from './modules/content/public.routes';
-import { galleryRoutes, type CachedBody } from './modules/content/gallery.routes';
+import { galleryRoutes } from './modules/content/gallery.routes';
 import { adminContentRoutes } from './modules/content/admin.routes';
 import { seoRoutes } from './modules/content/seo.routes';
 import { registrationModule } from './modules/registration/index';
@@ -25,7 +26,8 @@ import { registerSpa } from './plugins/spa';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRouteRules } from './plugins/route-rules';
 import { clientErrorHandler, frameworkErrors, registerRequestGuard } from './plugins/request-guard';
-import { createSms, type SmsAdapter } from './modules/auth/sms';
+import { createSms } from './modules/auth/sms';
+import type { SmsAdapter } from './lib/sms';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -46,29 +48,6 @@ import type { Deliver } from './modules/payments/providers/sandbox';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { awardsRoutes } from './modules/awards/awards.routes';
 import { certificatesRoutes } from './modules/awards/certificates.routes';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  store: ShortStore;
-  sms: SmsAdapter;
-  storage: Storage;
-  /** serialized public gallery pages (plain and gzip), a few seconds */
-  galleryCache: TtlCache<CachedBody>;
-  /** background demo seeding after first boot (reported by /api/health) */
-  seeding: { active: boolean };
-  pii: Pii;
-  /** payment providers, the sandbox gateway, notify base URL */
-  payments: PaymentsRuntime;
-  /** counters and latencies for GET /metrics */
-  metrics: Metrics;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export interface BuildOptions {
   config: Config;

@@ -212,6 +212,20 @@ const schema = z.object({
   ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
   ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  /**
+   * Webhooks (issue 25) refuse private, loopback, link-local and reserved addresses; this comma list of host
+   * names, addresses and CIDR ranges lets some through (a partner's system on the organiser's own network).
+   */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .string()
+    .max(2000)
+    .refine(
+      (v) => v.split(',').every((x) => isAddressOrRange(x.trim()) || /^[a-z0-9]([a-z0-9-]{0,62}\.)*[a-z0-9-]{1,63}$/i.test(x.trim())),
+      'must be a comma list of host names, addresses or CIDR ranges (e.g. hooks.lan,10.1.2.3,192.168.0.0/16)',
+    )
+    .optional(),
+  /** How long a webhook endpoint has to answer, in milliseconds (then the delivery is retried). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 /** Settings of the real payment providers: all of one group, or none of it. */

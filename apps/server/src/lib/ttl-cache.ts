@@ -25,3 +25,9 @@ export class TtlCache<V> {
     this.map.clear();
   }
 }
+
+/** A serialized answer kept ready in both encodings (the public gallery's pages). */
+export interface CachedBody {
+  raw: Buffer;
+  gz: Buffer;
+}

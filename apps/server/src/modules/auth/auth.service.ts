@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import { ACCOUNT_STATUS, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, translate, type Lang, type SmsPurpose } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { users, messages } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { checkCaptcha } from './captcha';

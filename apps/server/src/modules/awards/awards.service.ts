@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { PAY_STATUS, translate, type Lang } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import {

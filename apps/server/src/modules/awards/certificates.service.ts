@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Lang } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { certificates, leaders, teamMembers, teams, volunteers } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';

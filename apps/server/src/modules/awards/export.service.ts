@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import archiver from 'archiver';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { awards, certificates } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { newKey, putRetrying } from '../../lib/storage';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { errors } from '../../lib/errors';
 
 /** Per-minute ceilings of the public certificate routes (per address) and of members' calls (per account). */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { TEMPLATE_REQUIRED, translate, type Lang } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { activities, awardTemplates, certificates } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';

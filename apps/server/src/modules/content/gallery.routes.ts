@@ -8,6 +8,7 @@ import { AppError, errors } from '../../lib/errors';
 import { gzipSync } from 'node:zlib';
 import { fileUrl, pick } from './present';
 import { containsPattern } from '../../lib/like';
+import type { CachedBody } from '../../lib/ttl-cache';
 import { z } from 'zod';
 import { openOr404, sendObject } from '../uploads/serve';
 import { cleanStoredOriginals } from './originals.service';
@@ -19,11 +20,6 @@ export function encodeCursor(takenAt: Date, id: number): string {
 export function decodeCursor(c: string): { t: Date; id: number } | null {
   const m = /^(\d{1,15}):(\d{1,10})$/.exec(Buffer.from(c, 'base64url').toString());
   return m ? { t: new Date(Number(m[1])), id: Number(m[2]) } : null;
-}
-
-export interface CachedBody {
-  raw: Buffer;
-  gz: Buffer;
 }
 
 const albumNotFound = () => new AppError('ALBUM_NOT_FOUND');

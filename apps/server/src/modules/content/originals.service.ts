@@ -1,5 +1,5 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { pictures } from '../../db/schema/index';
 import { cleanOriginal, isImageType, sniff } from '../../lib/images';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, EXAM_TOKEN_TTL_SECONDS, PAY_GROUPS, examCodeSettings, type ExamCodeSettings } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { programs, redeemCodes, teamMembers, teams, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { noticeTemplates } from '../../config';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { noticeJobs, userOauth, users } from '../../db/schema/index';
 import { publicBase } from '../../lib/public-base';
 import { SmsNoticeFailed } from '../auth/sms';

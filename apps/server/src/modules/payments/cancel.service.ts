@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { nextPayStatus, PAY_STATUS } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { orderItems, payments, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 
-export type { DbOrTx, Tx };
 export type OrderRow = typeof orders.$inferSelect;
 
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

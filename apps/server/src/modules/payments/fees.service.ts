@@ -1,7 +1,7 @@
+import type { DbOrTx } from '../../db/client';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { nextPayStatus, teamFees as feesOf } from '@rp/shared';
 import { orderItems, plans, teamMembers, teams } from '../../db/schema/index';
-import type { DbOrTx } from './common';
 
 /**
  * Team fee labels (spec 3): total fee, paid amount, amount to be paid, per team of the caller. A paid

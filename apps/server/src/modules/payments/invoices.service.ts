@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { translate, type InvoiceApplyBody, type Lang, type MessageKey } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { invoices, orderItems, orders } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';

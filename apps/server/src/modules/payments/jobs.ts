@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import { expireOffers } from '../tickets/waitlist.service';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { orders, payments, refunds } from '../../db/schema/index';
 import { lockOrder } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';

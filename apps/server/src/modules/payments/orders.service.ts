@@ -1,12 +1,14 @@
+import type { Tx } from '../../db/client';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { nextPayStatus, ORDER_TYPE, PAY_STATUS, translate, type Lang, type VisitorInput } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { activities, orderItems, orders, payments, plans, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { INT4_MAX } from '@rp/shared';
 import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ownTeam, reserveProgramPlaces } from '../registration/common';
-import { lockOrder, newOrderNo, ownOrder, type OrderRow, type Tx } from './common';
+
+import { lockOrder, newOrderNo, ownOrder, type OrderRow } from './common';
 import { bankReference } from './providers/bank';
 import { createTicketOrder, grantTicketOrder, releaseTicketOrder } from '../tickets/hooks';
 import type { Channel, PaymentAction } from './providers/types';

@@ -1,7 +1,8 @@
+import type { DbOrTx } from '../../db/client';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { orderDisplayStatus, refundPreview, type InvoiceView, type Lang, type OrderView, type RefundView } from '@rp/shared';
 import { activities, invoices, orderItems, payments, redeemCodes, refundItems, refunds, visitors } from '../../db/schema/index';
-import type { DbOrTx, OrderRow } from './common';
+import type { OrderRow } from './common';
 import type { PaymentAction } from './providers/types';
 
 type InvoiceRow = typeof invoices.$inferSelect;

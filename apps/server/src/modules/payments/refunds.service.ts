@@ -1,13 +1,15 @@
+import type { Tx } from '../../db/client';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { approvedRefundFen, nextPayStatus, refundPreview, type RefundRatio, type RefundStatus } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { ticketsRefundRequested } from '../tickets/hooks';
 import { activities, orderItems, payments, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { lockOwnMembersWithTeams } from '../registration/common';
+
 import { notify } from '../messages/notify.service';
-import { lockOrder, newRefundNo, ownOrder, type OrderRow, type Tx } from './common';
+import { lockOrder, newRefundNo, ownOrder, type OrderRow } from './common';
 import { executeRefund, restoreItems } from './settle';
 
 type ItemRow = typeof orderItems.$inferSelect;

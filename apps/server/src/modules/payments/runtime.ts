@@ -11,6 +11,13 @@ import { AlipayProvider, alipayOptionsFromConfig } from './providers/alipay';
 import { WechatPayProvider, wechatOptionsFromConfig } from './providers/wechat';
 import { mpAppId } from '../wechat/mp';
 
+declare module '../../deps' {
+  interface AppDeps {
+    /** payment providers, the sandbox gateway, notify base URL (payments/runtime.ts) */
+    payments: PaymentsRuntime;
+  }
+}
+
 /** The payment providers this instance offers, and what the background jobs need. */
 export interface PaymentsRuntime {
   providers: Map<Channel, PaymentProvider>;

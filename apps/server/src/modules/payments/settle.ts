@@ -1,15 +1,17 @@
+import type { Tx } from '../../db/client';
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatYuan, nextPayStatus, ORDER_TYPE, PAY_STATUS, refundPercent, translate } from '@rp/shared';
 import { grantTicketOrder, retakeTicketOrder, ticketsRefunded, ticketsRefundUndone } from '../tickets/hooks';
 import { accrueRebates, voidRebates } from '../channels/channels.service';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { activities, ledger, orderItems, orders, payments, plans, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { lockOwnMembersWithTeams, refreshTeamStatus, reserveProgramPlaces } from '../registration/common';
+
 import { AppError } from '../../lib/errors';
 import { bilingual, notify } from '../messages/notify.service';
-import { allocate, lockOrder, newRefundNo, type OrderRow, type Tx } from './common';
+import { allocate, lockOrder, newRefundNo, type OrderRow } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
 import type { Channel, NotifyEvent } from './providers/types';
 import { releaseSizes } from '../season/materials.service';

@@ -1,3 +1,4 @@
+import type { DbOrTx, Tx } from '../../db/client';
 import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import {
@@ -12,7 +13,7 @@ import {
   type Lang,
   type MessageKey,
 } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
@@ -31,8 +32,6 @@ import {
   ownTeam,
   refreshTeamStatus,
   reserveProgramPlaces,
-  type DbOrTx,
-  type Tx,
 } from './common';
 import { releaseSizes } from '../season/materials.service';
 

@@ -4,8 +4,6 @@ import { activities, materials, plans, programs, teamMembers, teams } from '../.
 import { AppError, errors, type ErrorCode } from '../../lib/errors';
 import { PAY_GROUPS, PAY_STATUS, registrationBlock, TEAM_STATUS, type MessageKey } from '@rp/shared';
 
-export type { DbOrTx, Tx };
-
 /** A state conflict (409 in the catalogue) with the message that says which. */
 export const conflict = (key: MessageKey, code: ErrorCode) => new AppError(code, key);
 export const bad = (key: MessageKey, field?: string, code: ErrorCode = 'VALIDATION_FAILED') => new AppError(code, { message: key, field });

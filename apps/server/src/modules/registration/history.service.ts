@@ -1,9 +1,10 @@
+import type { DbOrTx } from '../../db/client';
 import { and, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { HistoryItem, Lang } from '@rp/shared';
 import { activities, programs, teamMembers } from '../../db/schema/index';
 import { wildcardPattern } from '../../lib/like';
 import { pick } from '../content/present';
-import { loadActivity, type DbOrTx } from './common';
+import { loadActivity } from './common';
 import { birthDayOf } from './present';
 
 /** At most this many earlier rows are read per call: a coach's whole history, far above a school's seasons. */

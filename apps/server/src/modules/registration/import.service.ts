@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkPhone, checkPlayerForProgram, maskCard, phoneProblemMessage, registrationBlock, translate, type Lang, type MessageKey } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { programs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';

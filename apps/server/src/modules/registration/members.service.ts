@@ -1,3 +1,4 @@
+import type { DbOrTx, Tx } from '../../db/client';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   birthFromIdCard,
@@ -15,7 +16,7 @@ import {
   type MemberData,
   type MessageKey,
 } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
@@ -36,8 +37,6 @@ import {
   ownTeam,
   refreshTeamStatus,
   reserveActivityPlaces,
-  type DbOrTx,
-  type Tx,
 } from './common';
 import { redeemInTx } from './codes.service';
 import { notifyPlayers } from '../messages/registration-notices';
@@ -376,4 +375,3 @@ export async function decideReview(deps: AppDeps, staffId: number, memberIds: nu
 export function notEligible(key: MessageKey) {
   return new AppError('PLAYER_NOT_ELIGIBLE', key);
 }
-export type { Tx };

@@ -1,6 +1,7 @@
+import type { DbOrTx, Tx } from '../../db/client';
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { CHANNEL_CODE_MIN, isDetailsLocked, PAY_GROUPS, PROMOTION_CODE_MIN } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { leaders, orgs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
@@ -15,8 +16,6 @@ import {
   ownTeam,
   refreshTeamStatus,
   reserveActivityPlaces,
-  type DbOrTx,
-  type Tx,
 } from './common';
 import { duplicateAsConflict, saveMemberInTx, type Input as MemberInputOut } from './members.service';
 

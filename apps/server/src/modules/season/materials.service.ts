@@ -1,7 +1,7 @@
+import type { Tx } from '../../db/client';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { materials, teamMembers } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
-import type { Tx } from '../registration/common';
 
 /*
  * Stock of clothes sizes (issue 14). A material with quantity 0 is not counted: any number of players

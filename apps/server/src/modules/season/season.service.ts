@@ -1,11 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FeedbackBody, Lang, MemberAuditItem } from '@rp/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { activities, feedback, lives, officialFiles, signLogs, teamMemberAudits } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { notify } from '../messages/notify.service';
-import { ownMember, type Tx } from '../registration/common';
+import { ownMember } from '../registration/common';
 
 type Row = Record<string, unknown>;
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' ? en || zh : zh || en);

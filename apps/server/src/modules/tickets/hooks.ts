@@ -1,11 +1,13 @@
+import type { Tx } from '../../db/client';
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { maskCard, ORDER_TYPE, placesLeft, saleState, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, translate, type Lang, type VisitorInput } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { groupCodes, orderItems, orders, eventSessions, tickets, visitors } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { loadActivity } from '../registration/common';
-import { newOrderNo, type OrderRow, type Tx } from '../payments/common';
+
+import { newOrderNo, type OrderRow } from '../payments/common';
 import { offerFreedPlaces, useOffer } from './waitlist.service';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Lang } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps, Tx } from '../../deps';
 import { eventSessions, onlineReservations, teams } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { ownTeam } from '../registration/common';
@@ -10,7 +10,6 @@ import { ownTeam } from '../registration/common';
  * first, so two requests for one team (on any instance) queue; the session's places are taken by one conditional
  * UPDATE like tickets. Changing moves the place; both change and cancel close at the session's entry time.
  */
-type Tx = Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0];
 
 async function onlineSession(tx: Tx, activityId: number, sessionId: number) {
   const [s] = await tx

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { gateCode, maskPhone, placesLeft, saleState, sessionState, type Lang, type SessionKind, type SessionView, type VisitorView } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { activities, checkins, eventSessions, groupCodes, orders, tickets, visitors } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { ownOrder } from '../payments/common';

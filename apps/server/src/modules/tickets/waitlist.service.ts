@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { placesLeft } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps, Tx } from '../../deps';
 import { eventSessions, waitlist } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { notify } from '../messages/notify.service';
@@ -12,8 +12,6 @@ import { notify } from '../messages/notify.service';
  * places); an offer not used in time goes back and on to the next person.
  */
 export const OFFER_MINUTES = 30;
-
-type Tx = Parameters<Parameters<AppDeps['database']['db']['transaction']>[0]>[0];
 
 export async function joinWaitlist(deps: AppDeps, userId: number, body: { sessionId: number; quantity: number }, now = new Date()) {
   return deps.database.db.transaction(async (tx) => {

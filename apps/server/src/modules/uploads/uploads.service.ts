@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
-import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
 import { uploads } from '../../db/schema/index';
 import { formatBytes } from '@rp/shared';
 import { AppError } from '../../lib/errors';
@@ -89,7 +89,6 @@ export async function findUpload(deps: AppDeps, key: string) {
 
 /** Folders of private uploads (POST api/lCloudConfig/oss/upload): children's photos, teachers' attachments. */
 export type PrivateFolder = 'avatars' | 'attachments';
-type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The storage key of a private file URL (/api/files/private/…), or null when the value is not one. */
 export function privateKeyOf(url: string): string | null {

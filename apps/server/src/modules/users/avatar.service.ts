@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { uploads, users } from '../../db/schema/index';
 import { UPLOAD_LIMITS } from '@rp/shared';
 import { AppError } from '../../lib/errors';

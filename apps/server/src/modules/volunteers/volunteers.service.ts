@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ADULT_AGE, ageFromDate, translate, type Lang, type VolunteerApplyBody, type VolunteerState } from '@rp/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { activities, messages, users, volunteerPositions, volunteers } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { assertOwnPrivateFile } from '../uploads/uploads.service';
@@ -117,11 +117,7 @@ export async function apply(db: Db, userId: number, b: VolunteerApplyBody, lang:
 }
 
 /** After staff change an application: the person is told (system message), and an admitted volunteer gets the role. */
-export async function afterVolunteerChange(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-) {
+export async function afterVolunteerChange(tx: Tx, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
   if (!before || !after || before.status === after.status) return;
   const status = after.status as VolunteerState;
   const [a] = await tx

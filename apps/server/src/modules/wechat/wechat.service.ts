@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS } from '@rp/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { orgApplications, orgs, userOauth, users, volunteers, wechatOpenids } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { consumeSmsCode, createMember, startSession, unusablePasswordHash, type ClientInfo, type LoginResult } from '../auth/auth.service';
