@@ -16,6 +16,9 @@ describe('admin menu', () => {
     expect(visibleItems(REGISTRATION_ITEMS, ['teams.view']).map((i) => i.key)).toEqual(['r/teams']);
     expect(visibleItems(REGISTRATION_ITEMS, ['teams.edit'])).toEqual([]);
     expect(visibleItems(ACCESS_ITEMS, ['roles.manage']).map((i) => i.key)).toEqual(['roles', 'r/departments', 'r/posts']);
+    // integrations (issue 25): its own capability, the whole site's (hidden from a role limited to activities)
+    expect(visibleItems(ACCESS_ITEMS, ['integrations.manage']).map((i) => i.key)).toEqual(['integrations']);
+    expect(visibleItems(ACCESS_ITEMS, ['integrations.manage'], { 'integrations.manage': [7] })).toEqual([]);
   });
   it("shows a regional organiser the screens that honour its activities and hides the whole site's (issue 24)", async () => {
     const { visibleItems } = await import('./menu');

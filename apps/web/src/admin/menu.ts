@@ -119,12 +119,13 @@ export const AWARD_ITEMS: readonly MenuItem[] = [
   { key: 'awardTemplates', labelKey: 'admin:menu.awardTemplates', permission: 'awards.manage', scoped: true },
 ];
 
-/** Access (issue 14): roles and their data scope, departments and posts, the audit trail (staff accounts are a live item). */
+/** Access (issue 14): roles and their data scope, departments and posts, the audit trail (staff accounts are a live item); integrations (issue 25). */
 export const ACCESS_ITEMS: readonly MenuItem[] = [
   { key: 'roles', labelKey: 'admin:menu.roles', permission: 'roles.manage' },
   accessResource('departments'),
   accessResource('posts'),
   { key: 'audit', labelKey: 'admin:menu.audit', permission: 'audit.read' },
+  { key: 'integrations', labelKey: 'admin:menu.integrations', permission: 'integrations.manage' },
 ];
 
 /** Resources of later issues (a placeholder page each): none left since issue 14. */

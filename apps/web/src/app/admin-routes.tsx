@@ -71,5 +71,7 @@ export function adminAccessRoutes(): RouteObject[] {
   return [
     { path: 'roles', lazy: lazyPage(() => access().then((m) => ({ default: m.RolesPage }))) },
     { path: 'audit', lazy: lazyPage(() => access().then((m) => ({ default: m.AuditPage }))) },
+    // Integrations (issue 25): webhooks, API tokens, the outbox — its own chunk
+    { path: 'integrations', lazy: lazyPage(() => import('../admin/pages/integrations')) },
   ];
 }

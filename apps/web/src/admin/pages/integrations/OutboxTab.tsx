@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Alert, App, Button, Segmented, Table, Tag, Typography, type TableProps } from 'antd';
+import { RedoOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../resources/cells';
+import { ScrollableTable } from '../ScrollableTable';
+import { outboxQuery, retryOutboxMutation, type OutboxRow, type OutboxStatus } from './integrations-api';
+import { errorInWords, EVENT_KEYS, labelOf, OUTBOX_STATUS_KEYS, STATUS_COLOR, SUBSCRIBER_KEYS } from './labels';
+import s from '../../admin.module.css';
+
+const time = (v: string | null) => (v ? <time dateTime={v}>{formatDateTime(v)}</time> : '—');
+const FILTERS: readonly ('' | OutboxStatus)[] = ['', 'pending', 'delivered', 'failed'];
+
+/** The outbox: each event's delivery to each subscriber after its change committed; a failed one can be retried now. */
+export function OutboxTab() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [status, setStatus] = useState<'' | OutboxStatus>('');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(20);
+  const list = useQuery(outboxQuery(status, page - 1, size));
+  const retry = useMutation(retryOutboxMutation);
+
+  const columns: TableProps<OutboxRow>['columns'] = [
+    { key: 'event', title: t('admin:integrations.outbox.event'), width: 150, render: (_, r) => labelOf(t, EVENT_KEYS, r.eventName) },
+    { key: 'subscriber', title: t('admin:integrations.outbox.subscriber'), width: 170, render: (_, r) => labelOf(t, SUBSCRIBER_KEYS, r.subscriber) },
+    {
+      key: 'status',
+      title: t('admin:integrations.outbox.status'),
+      width: 100,
+      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{labelOf(t, OUTBOX_STATUS_KEYS, r.status)}</Tag>,
+    },
+    { key: 'attempts', title: t('admin:integrations.outbox.attempts'), width: 80, align: 'right', dataIndex: 'attempts' },
+    { key: 'error', title: t('admin:integrations.outbox.error'), width: 220, render: (_, r) => (r.lastError ? errorInWords(t, r.lastError, null) : '—') },
+    { key: 'next', title: t('admin:integrations.outbox.next'), width: 150, render: (_, r) => (r.status === 'pending' ? time(r.nextAt) : '—') },
+    { key: 'delivered', title: t('admin:integrations.outbox.delivered'), width: 150, render: (_, r) => time(r.deliveredAt) },
+    { key: 'created', title: t('admin:integrations.outbox.created'), width: 150, render: (_, r) => time(r.createdAt) },
+    {
+      key: 'actions',
+      title: t('admin:integrations.actions'),
+      width: 120,
+      render: (_, r) =>
+        r.status === 'failed' ? (
+          <Button
+            size="small"
+            icon={<RedoOutlined />}
+            loading={retry.isPending && retry.variables === r.id}
+            aria-label={t('admin:integrations.outbox.retryOf', { event: labelOf(t, EVENT_KEYS, r.eventName), id: r.id })}
+            onClick={() => retry.mutate(r.id, { onSuccess: () => void message.success(t('admin:integrations.outbox.retried')) })}
+          >
+            {t('admin:integrations.outbox.retry')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div className={s.stack}>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('admin:integrations.outbox.intro')}
+      </Typography.Paragraph>
+      <Segmented<'' | OutboxStatus>
+        aria-label={t('admin:integrations.outbox.status')}
+        value={status}
+        onChange={(v) => {
+          setStatus(v);
+          setPage(1);
+        }}
+        options={FILTERS.map((f) => ({ value: f, label: f ? labelOf(t, OUTBOX_STATUS_KEYS, f) : t('admin:integrations.outbox.all') }))}
+      />
+      {list.isError ? <Alert type="error" showIcon title={errorMessage(list.error, t('admin:integrations.loadFailed'))} /> : null}
+      <ScrollableTable label={t('admin:integrations.tabs.outbox')}>
+        <Table<OutboxRow>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          dataSource={list.data?.content ?? []}
+          columns={columns}
+          scroll={{ x: 1290 }}
+          locale={{ emptyText: t('admin:integrations.outbox.empty') }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: list.data?.total ?? 0,
+            showTotal: (n) => t('admin:table.total', { total: n }),
+            onChange: (p, sz) => {
+              setPage(p);
+              setSize(sz);
+            },
+          }}
+        />
+      </ScrollableTable>
+    </div>
+  );
+}

@@ -1,0 +1,282 @@
+import { useState } from 'react';
+import { Alert, App, Button, Checkbox, DatePicker, Drawer, Form, Grid, Input, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api-client';
+import { antdFieldErrors, splitServerError } from '../../../lib/form-errors';
+import { currentLang } from '../../../lib/i18n';
+import { formatDateTime } from '../../resources/cells';
+import { ScrollableTable } from '../ScrollableTable';
+import {
+  activityOptionsQuery,
+  createTokenMutation,
+  revokeTokenMutation,
+  scopesQuery,
+  tokensQuery,
+  type ActivityOption,
+  type ApiToken,
+  type TokenScope,
+} from './integrations-api';
+import { labelOf, SCOPE_KEYS, STATUS_COLOR, TOKEN_STATE_KEYS } from './labels';
+import { defaultExpiry, expiryAllowed, tokenBody, type TokenForm } from './model';
+import { ShownOnceDialog } from './ShownOnceDialog';
+import s from '../../admin.module.css';
+import w from './integrations.module.css';
+
+const time = (v: string | null) => (v ? <time dateTime={v}>{formatDateTime(v)}</time> : '—');
+const nameOf = (a: ActivityOption) => (currentLang() === 'en' ? a.nameEn || a.nameZh : a.nameZh || a.nameEn);
+const FALLBACK_SCOPES: TokenScope[] = Object.keys(SCOPE_KEYS).map((name) => ({ name, activityLimited: name === 'registrations.read' }));
+
+/** API tokens for partner systems: scopes, activities, an expiry; the token shown once; revocable. */
+export function TokensTab() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const list = useQuery(tokensQuery);
+  const scopes = useQuery(scopesQuery);
+  const activities = useQuery(activityOptionsQuery);
+  const revoke = useMutation(revokeTokenMutation);
+  const [creating, setCreating] = useState(false);
+  const [token, setToken] = useState<string | null>(null);
+  const activityName = new Map((activities.data ?? []).map((a) => [a.id, nameOf(a)]));
+  const scopeLabel = (n: string) => (SCOPE_KEYS[n] ? t(SCOPE_KEYS[n].label) : n);
+
+  const onRevoke = (tk: ApiToken) =>
+    modal.confirm({
+      title: t('admin:integrations.tokens.revokeTitle', { name: tk.name }),
+      content: t('admin:integrations.tokens.revokeText'),
+      okText: t('admin:integrations.tokens.revoke'),
+      okButtonProps: { danger: true },
+      cancelText: t('admin:integrations.cancel'),
+      onOk: () => revoke.mutateAsync(tk.id).then(() => void message.success(t('admin:integrations.tokens.revoked', { name: tk.name }))),
+    });
+
+  const columns: TableProps<ApiToken>['columns'] = [
+    {
+      key: 'name',
+      title: t('admin:integrations.tokens.name'),
+      width: 200,
+      render: (_, tk) => (
+        <div className={w.cellStack}>
+          <span>{tk.name}</span>
+          <Typography.Text type="secondary" className={s.mono}>
+            {tk.prefix}…
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      key: 'scopes',
+      title: t('admin:integrations.tokens.scopes'),
+      width: 220,
+      render: (_, tk) => (
+        <Space size={[4, 4]} wrap>
+          {tk.scopes.map((n) => (
+            <Tag key={n} color="blue">
+              {scopeLabel(n)}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      key: 'activities',
+      title: t('admin:integrations.tokens.activities'),
+      width: 200,
+      render: (_, tk) =>
+        tk.activityIds === null ? (
+          t('admin:integrations.tokens.allActivities')
+        ) : (
+          <Space size={[4, 4]} wrap>
+            {tk.activityIds.map((id) => (
+              <Tag key={id} color="warning">
+                {activityName.get(id) ?? t('admin:integrations.tokens.activityNo', { id })}
+              </Tag>
+            ))}
+          </Space>
+        ),
+    },
+    { key: 'expires', title: t('admin:integrations.tokens.expires'), width: 150, render: (_, tk) => time(tk.expiresAt) },
+    {
+      key: 'used',
+      title: t('admin:integrations.tokens.lastUsed'),
+      width: 150,
+      render: (_, tk) => (tk.lastUsedAt ? time(tk.lastUsedAt) : <Typography.Text type="secondary">{t('admin:integrations.tokens.neverUsed')}</Typography.Text>),
+    },
+    {
+      key: 'state',
+      title: t('admin:integrations.tokens.state'),
+      width: 100,
+      render: (_, tk) => <Tag color={STATUS_COLOR[tk.state]}>{labelOf(t, TOKEN_STATE_KEYS, tk.state)}</Tag>,
+    },
+    {
+      key: 'actions',
+      title: t('admin:integrations.actions'),
+      width: 110,
+      render: (_, tk) =>
+        tk.state === 'active' ? (
+          <Button
+            size="small"
+            danger
+            icon={<StopOutlined />}
+            onClick={() => onRevoke(tk)}
+            aria-label={t('admin:integrations.tokens.revokeTitle', { name: tk.name })}
+          >
+            {t('admin:integrations.tokens.revoke')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div className={s.stack}>
+      <div className={w.toolbar}>
+        <Typography.Paragraph type="secondary" className={w.intro}>
+          {t('admin:integrations.tokens.intro')}
+        </Typography.Paragraph>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          {t('admin:integrations.tokens.add')}
+        </Button>
+      </div>
+      {list.isError ? <Alert type="error" showIcon title={errorMessage(list.error, t('admin:integrations.loadFailed'))} /> : null}
+      <ScrollableTable label={t('admin:integrations.tabs.tokens')}>
+        <Table<ApiToken>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          dataSource={list.data ?? []}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: 1130 }}
+          locale={{ emptyText: t('admin:integrations.tokens.empty') }}
+        />
+      </ScrollableTable>
+      {creating ? (
+        <TokenDrawer scopes={scopes.data ?? FALLBACK_SCOPES} activities={activities.data ?? []} onClose={() => setCreating(false)} onToken={setToken} />
+      ) : null}
+      <ShownOnceDialog
+        title={t('admin:integrations.tokens.tokenTitle')}
+        intro={t('admin:integrations.tokens.tokenIntro')}
+        value={token}
+        onClose={() => setToken(null)}
+      />
+    </div>
+  );
+}
+
+const FIELDS = new Set(['name', 'scopes', 'activityIds', 'expiresAt']);
+
+function TokenDrawer({
+  scopes,
+  activities,
+  onClose,
+  onToken,
+}: {
+  scopes: TokenScope[];
+  activities: ActivityOption[];
+  onClose: () => void;
+  onToken: (token: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [form] = Form.useForm<TokenForm>();
+  const create = useMutation(createTokenMutation);
+  const [banner, setBanner] = useState<string | null>(null);
+  const chosen = Form.useWatch('scopes', form) ?? [];
+  const limitable = scopes.some((sc) => sc.activityLimited && chosen.includes(sc.name));
+
+  const onFinish = (v: TokenForm) => {
+    setBanner(null);
+    create.mutate(tokenBody({ ...v, activityIds: limitable ? v.activityIds : [] }), {
+      onSuccess: (res) => {
+        void message.success(t('admin:integrations.tokens.created', { name: res.name }));
+        onToken(res.token);
+        onClose();
+      },
+      onError: (e) => {
+        const { fields, banner: b } = splitServerError(e, (n) => FIELDS.has(n), { expiresAt: 'expires' });
+        form.setFields(antdFieldErrors(fields) as never);
+        setBanner(b);
+      },
+    });
+  };
+
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      size={screens.md ? 560 : '100%'}
+      title={t('admin:integrations.tokens.add')}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('admin:integrations.cancel')}</Button>
+          <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
+            {t('admin:integrations.tokens.create')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<TokenForm> form={form} layout="vertical" onFinish={onFinish} initialValues={{ name: '', scopes: [], activityIds: [], expires: defaultExpiry() }}>
+        {banner ? <Alert type="error" showIcon title={banner} style={{ marginBottom: 16 }} /> : null}
+        <Form.Item
+          name="name"
+          label={t('admin:integrations.tokens.name')}
+          extra={t('admin:integrations.tokens.nameHelp')}
+          rules={[{ required: true, whitespace: true, message: t('admin:form.required') }]}
+        >
+          <Input maxLength={60} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="scopes"
+          label={t('admin:integrations.tokens.scopes')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('admin:integrations.tokens.scopesRequired') }]}
+        >
+          <Checkbox.Group
+            className={w.scopeList}
+            options={scopes.map((sc) => {
+              const keys = SCOPE_KEYS[sc.name];
+              return {
+                value: sc.name,
+                label: keys ? (
+                  <span>
+                    {t(keys.label)}
+                    <Typography.Text type="secondary" className={w.scopeHelp}>
+                      {t(keys.help)}
+                    </Typography.Text>
+                  </span>
+                ) : (
+                  sc.name
+                ),
+              };
+            })}
+          />
+        </Form.Item>
+        <Form.Item
+          name="activityIds"
+          label={t('admin:integrations.tokens.activities')}
+          extra={limitable ? t('admin:integrations.tokens.activitiesHelp') : t('admin:integrations.tokens.activitiesUnused')}
+        >
+          <Select
+            mode="multiple"
+            allowClear
+            disabled={!limitable}
+            placeholder={t('admin:integrations.tokens.allActivities')}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={activities.map((a) => ({ value: a.id, label: nameOf(a) }))}
+            aria-label={t('admin:integrations.tokens.activities')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="expires"
+          label={t('admin:integrations.tokens.expires')}
+          extra={t('admin:integrations.tokens.expiresHelp')}
+          rules={[{ required: true, message: t('admin:form.required') }]}
+        >
+          <DatePicker format="YYYY-MM-DD" allowClear={false} disabledDate={(d) => !expiryAllowed(d)} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

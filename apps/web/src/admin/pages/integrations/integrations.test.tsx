@@ -1,0 +1,224 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import enAdmin from '../../../locales/en/admin.json';
+import i18n from '../../../lib/i18n';
+import { ApiError } from '../../../lib/api-client';
+
+// The HTTP client is the seam: the screens' queries and writes (integrations-api.ts) run as they do in the app.
+const http = vi.hoisted(() => ({
+  get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ content: [] })),
+  post: vi.fn(async (_path: string, _body?: unknown, _o?: unknown): Promise<unknown> => ({})),
+  put: vi.fn(),
+  delete: vi.fn(),
+}));
+vi.mock('../../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/api-client')>()), api: http }));
+
+const { WebhooksTab } = await import('./WebhooksTab');
+const { TokensTab } = await import('./TokensTab');
+const { errorInWords } = await import('./labels');
+const { expiryAllowed, expiryInstant, tokenBody } = await import('./model');
+
+const writeText = vi.fn(async (_text: string) => undefined);
+beforeAll(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  i18n.addResourceBundle('en', 'admin', enAdmin, true, true);
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+function wrap(node: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <App>{node}</App>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+const endpoint = {
+  id: 7,
+  url: 'https://exam.example.com/hooks',
+  description: 'Exam platform',
+  events: ['payment.settled'],
+  active: true,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  last: { status: 'failed', statusCode: 500, at: '2026-11-27T10:05:00.000Z' },
+};
+const delivery = {
+  id: 31,
+  eventId: 'e-1',
+  eventName: 'payment.settled',
+  status: 'pending',
+  attempts: 1,
+  lastStatusCode: 500,
+  lastDurationMs: 12,
+  lastError: null,
+  nextAt: '2026-11-27T10:06:00.000Z',
+  deliveredAt: null,
+  createdAt: '2026-11-27T10:05:00.000Z',
+  log: [{ attempt: 1, manual: false, statusCode: 500, durationMs: 12, error: null, at: '2026-11-27T10:05:00.000Z' }],
+};
+
+function serveGets(routes: Record<string, unknown>) {
+  http.get.mockImplementation(async (path: string) => {
+    for (const [prefix, body] of Object.entries(routes)) if (path.startsWith(prefix)) return typeof body === 'function' ? (body as () => unknown)() : body;
+    return { content: [] };
+  });
+}
+
+const click = async (el: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(el);
+  });
+};
+
+describe('webhooks', { timeout: 60_000 }, () => {
+  it('shows a refused address under the URL field, keeps what was typed, and shows the secret once when saved', async () => {
+    serveGets({ '/api/admin/integrations/events': { events: [{ name: 'payment.settled' }, { name: 'registration.reviewed' }] } });
+    wrap(<WebhooksTab />);
+    await click(screen.getByRole('button', { name: /Add webhook/ }));
+    const dialog = await screen.findByRole('dialog');
+    const url = within(dialog).getByLabelText('Address (URL)');
+    await act(async () => {
+      fireEvent.change(url, { target: { value: 'http://10.0.0.5/hook' } });
+      fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Insurer' } });
+    });
+    await click(within(dialog).getByRole('checkbox', { name: 'Registration reviewed' }));
+    const refused = 'Private, loopback, link-local and reserved addresses are not allowed';
+    http.post.mockRejectedValueOnce(new ApiError(refused, 'http', 400, 'VALIDATION_FAILED', { url: refused }));
+    await click(within(dialog).getByRole('button', { name: /^Save$/ }));
+    expect(await within(dialog).findByText(refused)).toBeTruthy();
+    expect(http.post).toHaveBeenCalledWith(
+      '/api/admin/webhooks',
+      { url: 'http://10.0.0.5/hook', description: 'Insurer', events: ['registration.reviewed'] },
+      { silent: true },
+    );
+    expect((url as HTMLInputElement).value).toBe('http://10.0.0.5/hook');
+    expect((within(dialog).getByLabelText('Description') as HTMLInputElement).value).toBe('Insurer');
+
+    http.post.mockResolvedValueOnce({ ...endpoint, id: 8, url: 'https://insurer.example.com/h', secret: 'whsec_abc123' });
+    await act(async () => {
+      fireEvent.change(url, { target: { value: ' https://insurer.example.com/h ' } });
+    });
+    await click(within(dialog).getByRole('button', { name: /^Save$/ }));
+    const shown = await screen.findByTestId('shown-once-value');
+    expect((shown as HTMLInputElement).value).toBe('whsec_abc123');
+    expect(screen.getByText(/It will not be shown again/)).toBeTruthy();
+    await click(screen.getByRole('button', { name: /Copy/ }));
+    expect(writeText).toHaveBeenCalledWith('whsec_abc123');
+    expect(http.post).toHaveBeenLastCalledWith(
+      '/api/admin/webhooks',
+      { url: 'https://insurer.example.com/h', description: 'Insurer', events: ['registration.reviewed'] },
+      { silent: true },
+    );
+  });
+
+  it('lists events and statuses in words, and "send again" shows what the receiver answered', async () => {
+    let answered = delivery;
+    serveGets({
+      '/api/admin/integrations/events': { events: [{ name: 'payment.settled' }] },
+      '/api/admin/webhooks/7/deliveries': () => ({ total: 1, content: [answered] }),
+      '/api/admin/webhooks': { content: [endpoint] },
+    });
+    wrap(<WebhooksTab />);
+    expect(await screen.findByText('Payment settled')).toBeTruthy();
+    expect(screen.getByText('Failed')).toBeTruthy();
+    expect(screen.queryByText('payment.settled')).toBeNull();
+    await click(screen.getByRole('button', { name: 'Delivery log of https://exam.example.com/hooks' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('The receiver answered with status 500')).toBeTruthy();
+    answered = {
+      ...delivery,
+      status: 'succeeded',
+      lastStatusCode: 200,
+      lastDurationMs: 9,
+      log: [...delivery.log, { attempt: 2, manual: true, statusCode: 200, durationMs: 9, error: null, at: '2026-11-27T10:07:00.000Z' }],
+    };
+    http.post.mockResolvedValueOnce({ ok: true, succeeded: true, statusCode: 200 });
+    await click(within(drawer).getByRole('button', { name: 'Send again: Payment settled (delivery 31)' }));
+    expect(await within(drawer).findByText('Payment settled sent again: the receiver answered 200 in 9 ms.')).toBeTruthy();
+    expect(http.post).toHaveBeenCalledWith('/api/admin/webhooks/deliveries/31/resend');
+  });
+});
+
+describe('API tokens', { timeout: 60_000 }, () => {
+  it('creates a token limited to one scope for every activity, expiring in 90 days, and shows it once', async () => {
+    serveGets({
+      '/api/admin/api-tokens/scopes': {
+        scopes: [
+          { name: 'registrations.read', activityLimited: true, operations: [] },
+          { name: 'orders.read', activityLimited: true, operations: [] },
+        ],
+      },
+      '/api/admin/options/activities': { content: [{ id: 3, nameZh: '春季赛', nameEn: 'Spring cup' }] },
+    });
+    wrap(<TokensTab />);
+    await click(screen.getByRole('button', { name: /New API token/ }));
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => {
+      fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Insurer' } });
+    });
+    await click(within(dialog).getByRole('checkbox', { name: /Read orders/ }));
+    http.post.mockResolvedValueOnce({ id: 1, name: 'Insurer', prefix: 'rpk_ab12', token: 'rpk_ab12secret' });
+    await click(within(dialog).getByRole('button', { name: /Create token/ }));
+    const shown = await screen.findByTestId('shown-once-value');
+    expect((shown as HTMLInputElement).value).toBe('rpk_ab12secret');
+    const [path, body] = http.post.mock.calls[0]!;
+    expect(path).toBe('/api/admin/api-tokens');
+    const sent = body as { name: string; scopes: string[]; activityIds: number[] | null; expiresAt: string };
+    expect(sent).toMatchObject({ name: 'Insurer', scopes: ['orders.read'], activityIds: null });
+    const days = dayjs(sent.expiresAt).diff(dayjs(), 'day');
+    expect(days).toBeGreaterThanOrEqual(89);
+    expect(days).toBeLessThanOrEqual(90);
+  });
+});
+
+describe('integration rules', () => {
+  const t = i18n.getFixedT('en');
+  it('says a delivery failure in words', () => {
+    expect(errorInWords(t, 'timeout', null)).toBe('The receiver did not answer in time');
+    expect(errorInWords(t, 'ECONNREFUSED', null)).toBe('The receiver refused the connection');
+    expect(errorInWords(t, 'private', null)).toBe('This address is not allowed (a private or local network)');
+    expect(errorInWords(t, null, 503)).toBe('The receiver answered with status 503');
+    expect(errorInWords(t, null, null)).toBe('—');
+  });
+  it('keeps a token within one year and sends no activity list for "every activity"', () => {
+    const now = dayjs('2026-11-27T10:00:00Z');
+    expect(expiryAllowed(now, now)).toBe(false);
+    expect(expiryAllowed(now.add(1, 'day'), now)).toBe(true);
+    expect(expiryAllowed(now.add(1, 'year'), now)).toBe(true);
+    expect(expiryAllowed(now.add(1, 'year').add(1, 'day'), now)).toBe(false);
+    expect(dayjs(expiryInstant(now.add(1, 'year'), now)).isAfter(now.add(1, 'year'))).toBe(false);
+    expect(tokenBody({ name: ' X ', scopes: ['orders.read'], activityIds: [], expires: now.add(2, 'day') }, now).activityIds).toBeNull();
+    expect(tokenBody({ name: ' X ', scopes: ['orders.read'], activityIds: [3], expires: now.add(2, 'day') }, now)).toMatchObject({
+      name: 'X',
+      activityIds: [3],
+    });
+  });
+});
