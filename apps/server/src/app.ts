@@ -1,7 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ShortStore } from './lib/short-store';
@@ -25,6 +23,7 @@ import { registerIdempotency } from './plugins/idempotency';
 import { registerSpa } from './plugins/spa';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRouteRules } from './plugins/route-rules';
+import { registerOpenApi } from './plugins/openapi';
 import { clientErrorHandler, frameworkErrors, registerRequestGuard } from './plugins/request-guard';
 import { createSms } from './modules/auth/sms';
 import type { SmsAdapter } from './lib/sms';
@@ -128,15 +127,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerRouteRules(app);
   registerRequestGuard(app);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Robotics competition portal API', version: '0.1.0', description: 'Wire contract of design.md §3' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // the OpenAPI document (/api/openapi.json) and Swagger UI (/api/docs): plugins/openapi.ts
+  await registerOpenApi(app, { config: opts.config });
 
   registerErrorHandling(app);
   await app.register(authPlugin);

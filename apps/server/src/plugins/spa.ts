@@ -49,7 +49,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   };
   walk(webDist);
 
-  app.get('/*', async (req, reply) => {
+  // pages, not an operation of the API: left out of the OpenAPI document
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const url = req.url.split('?')[0]!;
     if (API_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : p + '/'))) {
       return sendNotFound(req, reply);

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
-/** A JSON schema node of the OpenAPI document (3.0: `nullable`, `anyOf`, `enum`, …). */
+/** A JSON schema node of the OpenAPI document (3.1 = JSON Schema 2020-12: `type: ['string', 'null']`, `anyOf`, `enum`, …). */
 export interface JsonSchema {
-  type?: string;
-  nullable?: boolean;
+  type?: string | string[];
   enum?: unknown[];
   const?: unknown;
   anyOf?: JsonSchema[];
@@ -69,6 +68,11 @@ export function operations(app: FastifyInstance): Operation[] {
   return out;
 }
 
+/** The type of a schema node, a nullable one's non-null type (`['integer', 'null']` → integer). */
+export function typeOf(s: JsonSchema): string | undefined {
+  return Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? s.type[0]) : s.type;
+}
+
 const PHONE = '13912345678';
 const STRING_CANDIDATES = [PHONE, '86', '1', '123456', 'abc', 'A1'];
 
@@ -84,7 +88,7 @@ export function example(s: JsonSchema | undefined, name = ''): unknown {
   const alt = s.anyOf ?? s.oneOf;
   if (alt?.length) return example(alt.find((a) => a.type !== 'null' && !(a.enum?.length === 1 && a.enum[0] === null)) ?? alt[0], name);
   if (s.allOf?.length) return example(s.allOf[0], name);
-  switch (s.type) {
+  switch (typeOf(s)) {
     case 'integer':
     case 'number': {
       let v = 1;
@@ -123,16 +127,16 @@ export function fieldPaths(s: JsonSchema | null | undefined, prefix: (string | n
   if (!s || depth > 4) return [];
   const alt = s.anyOf ?? s.oneOf;
   if (alt) {
-    const obj = alt.find((a) => a.type === 'object' || a.type === 'array');
+    const obj = alt.find((a) => typeOf(a) === 'object' || typeOf(a) === 'array');
     return obj ? fieldPaths(obj, prefix, depth) : [];
   }
   const out: (string | number)[][] = [];
-  if (s.type === 'object') {
+  if (typeOf(s) === 'object') {
     for (const [k, v] of Object.entries(s.properties ?? {})) {
       out.push([...prefix, k]);
       out.push(...fieldPaths(v, [...prefix, k], depth + 1));
     }
-  } else if (s.type === 'array') {
+  } else if (typeOf(s) === 'array') {
     out.push(...fieldPaths(s.items, [...prefix, 0], depth + 1));
   }
   return out;
@@ -159,7 +163,7 @@ export function withValue(schema: JsonSchema, path: (string | number)[], value: 
 function stepInto(s: JsonSchema | undefined, key: string | number): JsonSchema | undefined {
   if (!s) return undefined;
   const alt = s.anyOf ?? s.oneOf;
-  if (alt) s = alt.find((a) => a.type === 'object' || a.type === 'array') ?? s;
+  if (alt) s = alt.find((a) => typeOf(a) === 'object' || typeOf(a) === 'array') ?? s;
   return typeof key === 'number' ? s.items : s.properties?.[key];
 }
 
