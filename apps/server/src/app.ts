@@ -47,6 +47,7 @@ import type { Deliver } from './modules/payments/providers/sandbox';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { awardsRoutes } from './modules/awards/awards.routes';
 import { certificatesRoutes } from './modules/awards/certificates.routes';
+import { integrationsModule } from './modules/integrations/index';
 
 export interface BuildOptions {
   config: Config;
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(examRoutes);
   // templates take a background upload: after the multipart parser
   await app.register(certificatesRoutes);
+  await app.register(integrationsModule);
   if (opts.extend) await app.register(async (child) => opts.extend!(child));
   if (opts.serveWeb) await registerSpa(app, opts.config.webDist);
   return app;

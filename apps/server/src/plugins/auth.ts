@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerHookHandler } from 'fastify';
-import { canResource, pickLang, type Lang, type Permission, type ResourceAction, type ResourceDef } from '@rp/shared';
-import { errors } from '../lib/errors';
+import { ACCOUNT_STATUS, canResource, pickLang, type Lang, type Permission, type ResourceAction, type ResourceDef } from '@rp/shared';
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { AppError, errors } from '../lib/errors';
+import { audit } from '../lib/audit';
+import { apiTokens } from '../db/schema/index';
 import { findSession, type SessionUser } from '../modules/auth/session.service';
 
 declare module 'fastify' {
@@ -11,6 +15,8 @@ declare module 'fastify' {
     sessionId: number | null;
     /** true when a bearer token was sent but matched no live session */
     staleToken: boolean;
+    /** a partner system's API token (issue 25), when the request carries one; `user` is then its stand-in */
+    apiToken: ApiTokenUse | null;
   }
 }
 
@@ -27,11 +33,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('staleToken', false);
+  app.decorateRequest('apiToken', null);
   // Callback style with a synchronous fast path: most requests (visitors, assets) carry no token.
   app.addHook('onRequest', (req, _reply, done) => {
     req.lang = pickLang(req.headers['accept-language']);
     const token = bearerToken(req);
     if (!token) return done();
+    if (isApiToken(token)) {
+      authenticateApiToken(app.deps, req, token).then(() => done(), done);
+      return;
+    }
     findSession(app.deps.database.db, token).then((found) => {
       if (found) {
         req.user = found.user;
@@ -101,4 +112,96 @@ export function hoistAuth(route: RouteOptions): RouteAuth {
   const needs = checks.map((h) => h[AUTH]!);
   route.schema = { ...route.schema, security: [{ bearer: [] }] };
   return needs.find((n) => n !== 'member') ?? 'member';
+}
+
+// ── Partner API tokens (issue 25) ───────────────────────────────────────────────────────────────
+//
+// A token (`rpk_` + 43 characters) works only on the operations its scopes list; every request reads its
+// row, so a revoked or expired token is refused at once on every instance. The scopes and their operations
+// are registered by the integrations module (defineTokenScope): the kernel knows no module.
+
+export const API_TOKEN_PREFIX = 'rpk_';
+/** `rpk_` + 32 random bytes in base64url: 47 characters (a session token is 43, never confused) */
+export const isApiToken = (token: string) => token.length === 47 && token.startsWith(API_TOKEN_PREFIX);
+/** what is stored of a token: its SHA-256 (hex) */
+export const hashApiToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export interface ApiTokenUse {
+  id: number;
+  scopes: string[];
+  /** null: every activity */
+  activityIds: number[] | null;
+}
+
+export interface TokenScope {
+  name: string;
+  /** whether a token's activity list limits what this scope reads */
+  activityLimited: boolean;
+  /** what the token's stand-in user holds while it calls these operations */
+  permissions: readonly Permission[];
+  /** 'METHOD /route/pattern' as the router knows it (GET covers HEAD) */
+  operations: readonly string[];
+}
+
+const tokenScopes = new Map<string, TokenScope>();
+
+/** Registers a scope (the integrations module does, for every scope it offers); the same name again replaces it. */
+export function defineTokenScope(scope: TokenScope): void {
+  tokenScopes.set(scope.name, scope);
+}
+
+export function tokenScopeList(): TokenScope[] {
+  return [...tokenScopes.values()];
+}
+
+/** failed token lookups per address per minute before 429 (a guessing client stops reaching the database) */
+const TOKEN_FAILURES_PER_MINUTE = 20;
+
+async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyRequest, token: string): Promise<void> {
+  const failKey = `ip:apitoken:${req.ip}`;
+  if (Number((await deps.store.get(failKey)) ?? 0) >= TOKEN_FAILURES_PER_MINUTE) throw errors.rateLimited();
+  const db = deps.database.db;
+  const [row] = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.hash, hashApiToken(token)))
+    .limit(1);
+  const now = new Date();
+  if (!row || row.revokedAt || row.expiresAt <= now) {
+    await deps.store.incr(failKey, 60);
+    throw new AppError('UNAUTHORIZED', 'integrations.tokenInvalid');
+  }
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const route = req.routeOptions.url;
+  const op = `${method} ${route}`;
+  const granted = row.scopes.map((n) => tokenScopes.get(n)).filter((s): s is TokenScope => !!s && s.operations.includes(op));
+  if (!route || !granted.length) throw new AppError('FORBIDDEN', 'integrations.tokenNotAllowed');
+  // a stand-in for the session user: only the permissions of the scopes that open this operation, limited
+  // to the token's activities where the scope is (the scope-aware routes filter their rows by it)
+  const permissions = new Set<string>();
+  const scopes: Record<string, number[]> = {};
+  for (const s of granted) {
+    for (const p of s.permissions) {
+      permissions.add(p);
+      if (s.activityLimited && row.activityIds) scopes[p] = [...row.activityIds];
+    }
+  }
+  req.apiToken = { id: row.id, scopes: row.scopes, activityIds: row.activityIds };
+  req.user = {
+    id: 0,
+    username: `${API_TOKEN_PREFIX}${row.prefix}`,
+    nickName: row.name,
+    avatar: null,
+    phone: null,
+    roles: [],
+    permissions: [...permissions],
+    isStaff: false,
+    status: ACCOUNT_STATUS.ACTIVE,
+    scopes,
+  } as SessionUser;
+  await db.transaction(async (tx) => {
+    await tx.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id));
+    // the route pattern, never the path's ids or the query's values
+    await audit(tx, { userId: null, resource: 'apiTokens', recordId: row.id, action: 'use', after: { method, route } });
+  });
 }

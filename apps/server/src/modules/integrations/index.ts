@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { integrationsRoutes } from './integrations.routes';
+import { registerTokenScopes } from './token-scopes';
+import { registerWebhookSubscriber } from './webhook-jobs';
+
+export { startWebhookJobs, deliverWebhooks, signedRequest } from './webhook-jobs';
+export { TOKEN_SCOPES } from './token-scopes';
+
+/**
+ * Admin → Integrations (issue 25): webhook endpoints (the outbox subscriber `webhooks` and the signed
+ * delivery job), partner API tokens (scopes the auth plugin enforces), the outbox's admin.
+ */
+export const integrationsModule: FastifyPluginAsync = async (app) => {
+  registerTokenScopes();
+  registerWebhookSubscriber();
+  await app.register(integrationsRoutes);
+};

@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { ApiTokenBody, ApiTokenItem } from '@rp/shared';
+import type { Db } from '../../deps';
+import { apiTokens } from '../../db/schema/index';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { API_TOKEN_PREFIX, hashApiToken } from '../../plugins/auth';
+import { TOKEN_SCOPE_NAMES } from './token-scopes';
+
+type Row = typeof apiTokens.$inferSelect;
+const YEAR_MS = 366 * 86_400_000;
+
+export function presentToken(row: Row, now = new Date()): ApiTokenItem {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes,
+    activityIds: row.activityIds,
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    state: row.revokedAt ? 'revoked' : row.expiresAt <= now ? 'expired' : 'active',
+  };
+}
+
+/** Creates a token: the token itself is returned this once; only its SHA-256 and first characters are kept. */
+export async function createToken(db: Db, userId: number, body: ApiTokenBody): Promise<ApiTokenItem & { token: string }> {
+  const unknown = body.scopes.some((s) => !TOKEN_SCOPE_NAMES.includes(s));
+  if (unknown) throw new AppError('VALIDATION_FAILED', { field: 'scopes', message: 'integrations.scopeUnknown' });
+  const expiresAt = new Date(body.expiresAt);
+  const now = Date.now();
+  if (!(expiresAt.getTime() > now) || expiresAt.getTime() > now + YEAR_MS)
+    throw new AppError('VALIDATION_FAILED', { field: 'expiresAt', message: 'integrations.expiryRange' });
+  const token = `${API_TOKEN_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
+  const scopes = [...new Set(body.scopes)];
+  const activityIds = body.activityIds ? [...new Set(body.activityIds)].sort((a, b) => a - b) : null;
+  const row = await db.transaction(async (tx) => {
+    const [r] = await tx
+      .insert(apiTokens)
+      .values({
+        name: body.name,
+        prefix: token.slice(API_TOKEN_PREFIX.length, API_TOKEN_PREFIX.length + 8),
+        hash: hashApiToken(token),
+        scopes,
+        activityIds,
+        expiresAt,
+        createdBy: userId,
+      })
+      .returning();
+    await audit(tx, {
+      userId,
+      resource: 'apiTokens',
+      recordId: r!.id,
+      action: 'create',
+      after: { name: r!.name, prefix: r!.prefix, scopes, activityIds, expiresAt: body.expiresAt },
+    });
+    return r!;
+  });
+  return { ...presentToken(row), token };
+}
+
+export async function listTokens(db: Db): Promise<ApiTokenItem[]> {
+  const rows = await db.select().from(apiTokens).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  const now = new Date();
+  return rows.map((r) => presentToken(r, now));
+}
+
+/** Revokes a token: the next request carrying it is refused, on every instance (each request reads the row). */
+export async function revokeToken(db: Db, userId: number, id: number): Promise<ApiTokenItem> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(apiTokens).where(eq(apiTokens.id, id)).for('update');
+    if (!before) throw new AppError('NOT_FOUND');
+    if (before.revokedAt) return presentToken(before);
+    const [row] = await tx.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, id)).returning();
+    await audit(tx, {
+      userId,
+      resource: 'apiTokens',
+      recordId: id,
+      action: 'revoke',
+      before: { revokedAt: null },
+      after: { revokedAt: row!.revokedAt!.toISOString() },
+    });
+    return presentToken(row!);
+  });
+}
