@@ -1,0 +1,204 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { apiTokens, auditLog, orders, teamMembers, teams } from '../../db/schema/index';
+import { DbShortStore } from '../../lib/short-store';
+import { contextReady, useTestApp } from '../../test/context';
+import { buildUser, loginAs } from '../../test/factories';
+import { setupMoney, teamWithPlayers } from '../payments/payments.helpers';
+import { TOKEN_SCOPES } from './index';
+
+const t = useTestApp();
+type Headers = Record<string, string>;
+
+/** Two activities, each with a team of two players (one waiting for review) and an unpaid order for them. */
+async function world() {
+  const { app, database } = t();
+  const db = database.db;
+  const side = async () => {
+    const m = await setupMoney(db, app);
+    const { ids } = await teamWithPlayers(db, m.c, m.activity.id, m.program.id, m.plan.id, 2);
+    const r = await m.c.post('/api/lOrder/web/createOrder', { activityId: m.activity.id, type: 2, memberIds: [ids[0]] });
+    expect(r.statusCode, r.body).toBe(200);
+    const [o] = await db.select().from(orders).where(eq(orders.orderNo, r.json().data.orderNo));
+    await db.update(teamMembers).set({ payStatus: 7 }).where(eq(teamMembers.id, ids[1]!));
+    const [team] = await db.select().from(teams).where(eq(teams.activityId, m.activity.id));
+    return { activityId: m.activity.id, playerIds: ids, orderId: o!.id, teamId: team!.id, member: m.h as Headers };
+  };
+  const a = await side();
+  const b = await side();
+  const admin = await buildUser(db, { roles: ['admin'] });
+  const h = await loginAs(app, admin.username, admin.password);
+  return { app, db, a, b, h };
+}
+
+const inAYear = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
+
+async function mint(h: Headers, scopes: string[], activityIds: number[] | null = null) {
+  const res = await t().app.inject({
+    method: 'POST',
+    url: '/api/admin/api-tokens',
+    headers: h,
+    payload: { name: 'Exam platform', scopes, activityIds, expiresAt: inAYear() },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: number; token: string; prefix: string };
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe('partner API tokens', () => {
+  it('is shown once and stored hashed; list and audit never hold it', async () => {
+    const { app, db, h } = await world();
+    const tok = await mint(h, ['orders.read']);
+    expect(tok.token).toMatch(/^rpk_[A-Za-z0-9_-]{43}$/);
+    expect(tok.prefix).toBe(tok.token.slice(4, 12));
+    const list = await app.inject({ method: 'GET', url: '/api/admin/api-tokens', headers: h });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(tok.token);
+    expect(list.json().content).toEqual([
+      expect.objectContaining({ id: tok.id, prefix: tok.prefix, scopes: ['orders.read'], activityIds: null, state: 'active', lastUsedAt: null }),
+    ]);
+    expect(list.json().content[0]).not.toHaveProperty('token');
+    const [row] = await db.select().from(apiTokens);
+    expect(row!.hash).toBe(crypto.createHash('sha256').update(tok.token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(tok.token);
+    expect(JSON.stringify(await db.select().from(auditLog))).not.toContain(tok.token);
+    const scopes = (await app.inject({ method: 'GET', url: '/api/admin/api-tokens/scopes', headers: h })).json().scopes;
+    expect(scopes.map((s: { name: string }) => s.name)).toEqual(['registrations.read', 'orders.read', 'certificates.verify']);
+  });
+
+  it('refuses unknown scopes and expiries in the past or more than a year ahead', async () => {
+    const { app, h } = await world();
+    const post = (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/api-tokens',
+        headers: h,
+        payload: { name: 'x', scopes: ['orders.read'], activityIds: null, expiresAt: inAYear(), ...body },
+      });
+    expect((await post({ scopes: ['orders.write'] })).json().fieldErrors).toHaveProperty('scopes');
+    expect((await post({ expiresAt: new Date(Date.now() - 1000).toISOString() })).json().fieldErrors).toHaveProperty('expiresAt');
+    expect((await post({ expiresAt: new Date(Date.now() + 400 * 86_400_000).toISOString() })).json().fieldErrors).toHaveProperty('expiresAt');
+    expect((await post({ activityIds: [] })).statusCode).toBe(400);
+  });
+
+  it('each scope opens its operations (200) and nothing else: every other /api/admin route and member routes answer 403', { timeout: 300_000 }, async () => {
+    const { app, db, a, h } = await world();
+    const concrete: Record<string, string> = {
+      'GET /api/admin/teams': '/api/admin/teams',
+      'GET /api/admin/teams/:id': `/api/admin/teams/${a.teamId}`,
+      'GET /api/admin/players': '/api/admin/players',
+      'GET /api/admin/players/:id': `/api/admin/players/${a.playerIds[0]}`,
+      'GET /api/admin/review': '/api/admin/review',
+      'GET /api/admin/orders': '/api/admin/orders',
+      'GET /api/admin/orders/:id': `/api/admin/orders/${a.orderId}`,
+      'GET /api/admin/orderDetail/:id': `/api/admin/orderDetail/${a.orderId}`,
+      'GET /api/lAward/verifyCertCode': '/api/lAward/verifyCertCode?certCode=ABCDEFGHJKMNPQRS',
+    };
+    const member = ['GET /auth/info', 'GET /api/lTeamMember/web/list', 'POST /api/lOrder/web/createOrder', 'GET /api/users/web/info'];
+    const routes = app.routeTable.filter((r) => r.url.startsWith('/api/admin/') || member.includes(`${r.method} ${r.url}`));
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.filter((r) => !r.url.startsWith('/api/admin/'))).toHaveLength(member.length);
+    const failures: string[] = [];
+    for (const scope of TOKEN_SCOPES) {
+      const tok = await mint(h, [scope.name]);
+      for (const op of scope.operations) {
+        expect(concrete[op], op).toBeTruthy();
+        const res = await app.inject({ method: 'GET', url: concrete[op]!, headers: bearer(tok.token) });
+        // the certificate check of an unknown code is served: 404 CERT_NOT_FOUND, from the route itself
+        const want = op.includes('verifyCertCode') ? 404 : 200;
+        if (res.statusCode !== want) failures.push(`${scope.name} ${op}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      for (const r of routes) {
+        const key = `${r.method} ${r.url}`;
+        if (scope.operations.includes(key)) continue;
+        const url = r.url.replace(/:(\w+)/g, '1').replace('*', 'x');
+        const res = await app.inject({ method: r.method as 'GET', url, headers: bearer(tok.token) });
+        if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN') failures.push(`${scope.name} ${key}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // every allowed use is audited with the route pattern (never a query value), and the token's last use kept
+    const uses = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'apiTokens'), eq(auditLog.action, 'use')));
+    expect(uses.length).toBe(Object.keys(concrete).length);
+    expect(uses.map((u) => JSON.parse(u.after!))).toContainEqual({ method: 'GET', route: '/api/lAward/verifyCertCode' });
+    expect(JSON.stringify(uses)).not.toContain('ABCDEFGHJKMNPQRS');
+    expect((await db.select().from(apiTokens)).every((r) => r.lastUsedAt !== null)).toBe(true);
+  });
+
+  it('a token limited to activity A reads none of B’s rows', async () => {
+    const { app, a, b, h } = await world();
+    const tok = await mint(h, ['registrations.read', 'orders.read'], [a.activityId]);
+    const get = (url: string) => app.inject({ method: 'GET', url, headers: bearer(tok.token) });
+    for (const url of ['/api/admin/players?size=100', '/api/admin/teams?size=100', '/api/admin/orders?size=100', '/api/admin/review?size=100']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const rows = res.json().content as { activityId?: number; id: number }[];
+      expect(rows.length, url).toBeGreaterThan(0);
+      if (url.includes('review')) expect(rows.map((r) => r.id)).toEqual([a.playerIds[1]]);
+      else
+        expect(
+          rows.every((r) => r.activityId === a.activityId),
+          url,
+        ).toBe(true);
+    }
+    expect((await get(`/api/admin/players/${b.playerIds[0]}`)).statusCode).toBe(403);
+    expect((await get(`/api/admin/teams/${b.teamId}`)).statusCode).toBe(403);
+    expect((await get(`/api/admin/orders/${b.orderId}`)).statusCode).toBe(403);
+    expect((await get(`/api/admin/orderDetail/${b.orderId}`)).statusCode).toBe(403);
+    expect((await get(`/api/admin/orderDetail/${a.orderId}`)).statusCode).toBe(200);
+    // filtering by B explicitly gives nothing either
+    const byB = (await get(`/api/admin/players?activityId=${b.activityId}`)).json();
+    expect(byB.content ?? []).toEqual([]);
+  });
+
+  it('revoked or expired: 401 on the next request, on every instance at once', async () => {
+    const { app, db, a, h } = await world();
+    const { database } = await contextReady(t);
+    // a second instance on the same database (its own app, store and caches)
+    const other = await buildApp({ config: app.deps.config, database, store: new DbShortStore(db) });
+    try {
+      const tok = await mint(h, ['orders.read']);
+      const url = `/api/admin/orderDetail/${a.orderId}`;
+      expect((await app.inject({ method: 'GET', url, headers: bearer(tok.token) })).statusCode).toBe(200);
+      expect((await other.inject({ method: 'GET', url, headers: bearer(tok.token) })).statusCode).toBe(200);
+      const revoked = await app.inject({ method: 'POST', url: `/api/admin/api-tokens/${tok.id}/revoke`, headers: h });
+      expect(revoked.statusCode).toBe(200);
+      expect(revoked.json()).toMatchObject({ id: tok.id, state: 'revoked' });
+      const refused = await other.inject({ method: 'GET', url, headers: { ...bearer(tok.token), 'accept-language': 'en' } });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toMatch(/revoked/);
+      expect((await app.inject({ method: 'GET', url, headers: bearer(tok.token) })).statusCode).toBe(401);
+
+      const exp = await mint(h, ['orders.read']);
+      expect((await other.inject({ method: 'GET', url, headers: bearer(exp.token) })).statusCode).toBe(200);
+      await db
+        .update(apiTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(apiTokens.id, exp.id));
+      expect((await other.inject({ method: 'GET', url, headers: bearer(exp.token) })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url, headers: bearer(exp.token) })).statusCode).toBe(401);
+      const states = (await app.inject({ method: 'GET', url: '/api/admin/api-tokens', headers: h })).json().content.map((x: { state: string }) => x.state);
+      expect(states.sort()).toEqual(['expired', 'revoked']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('guessing tokens is rate-limited per address', async () => {
+    const { app, db } = await world();
+    const guess = () => app.inject({ method: 'GET', url: '/api/admin/orders', headers: bearer(`rpk_${crypto.randomBytes(32).toString('base64url')}`) });
+    for (let i = 0; i < 20; i++) expect((await guess()).statusCode).toBe(401);
+    expect((await guess()).statusCode).toBe(429);
+    expect(
+      await db
+        .select()
+        .from(apiTokens)
+        .where(inArray(apiTokens.id, [1])),
+    ).toHaveLength(0);
+  });
+});
