@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { startPaymentJobs } from './modules/payments/jobs';
 import { startNoticeJobs } from './modules/messages/notice-jobs';
 import { startOutboxJobs } from './lib/outbox';
+import { startWebhookJobs } from './modules/integrations/index';
 import { mpMessagesFor } from './modules/wechat/wechat.routes';
 import { createStorage } from './lib/storage';
 import { loadPiiKey } from './lib/pii';
@@ -130,10 +131,13 @@ async function main() {
   const stopNoticeJobs = startNoticeJobs(app.deps, { wechat: mpMessagesFor(app) }, app.log);
   // domain events' outbox: each (event, subscriber) delivered once, by whichever instance claims it
   const stopOutboxJobs = startOutboxJobs(app.deps.database.db, app.deps, app.log);
+  // webhooks: signed deliveries to partners' endpoints, retried for 24 h, by whichever instance claims them
+  const stopWebhookJobs = startWebhookJobs(app.deps, app.log);
   stopJobs = () => {
     stopPaymentJobs();
     stopNoticeJobs();
     stopOutboxJobs();
+    stopWebhookJobs();
   };
   console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind}, ${config.NODE_ENV} mode, links to ${publicBase(config)})`);
   if (config.sandboxForced)
