@@ -23,7 +23,8 @@ function target(file, spec) {
  * point the lower one defines. scripts/module-graph.mjs reads this table too.
  */
 export const SERVER_LAYERS = [
-  ['auth', 'uploads', 'wechat'],
+  ['auth', 'uploads'],
+  ['wechat'],
   ['messages', 'users'],
   ['content'],
   ['registration'],

@@ -7,6 +7,7 @@ import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-stor
 import { buildApp } from './app';
 import { startPaymentJobs } from './modules/payments/jobs';
 import { startNoticeJobs } from './modules/messages/notice-jobs';
+import { startTicketJobs } from './modules/tickets/index';
 import { startOutboxJobs } from './lib/outbox';
 import { startWebhookJobs } from './modules/integrations/index';
 import { mpMessagesFor } from './modules/wechat/wechat.routes';
@@ -129,6 +130,8 @@ async function main() {
   const stopPaymentJobs = startPaymentJobs(app.deps, app.log);
   // SMS and WeChat notices: the outbox written with each change, sent once by whichever instance claims it
   const stopNoticeJobs = startNoticeJobs(app.deps, { wechat: mpMessagesFor(app) }, app.log);
+  // waiting lists: offers not taken in time go on to the next person
+  const stopTicketJobs = startTicketJobs(app.deps, app.log);
   // domain events' outbox: each (event, subscriber) delivered once, by whichever instance claims it
   const stopOutboxJobs = startOutboxJobs(app.deps.database.db, app.deps, app.log);
   // webhooks: signed deliveries to partners' endpoints, retried for 24 h, by whichever instance claims them
@@ -136,6 +139,7 @@ async function main() {
   stopJobs = () => {
     stopPaymentJobs();
     stopNoticeJobs();
+    stopTicketJobs();
     stopOutboxJobs();
     stopWebhookJobs();
   };

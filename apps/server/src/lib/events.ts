@@ -29,10 +29,16 @@ export const EVENT_CATALOG = {
   'refund.succeeded': z
     .object({ refundId: id, refundNo: z.string(), orderId: id, orderNo: z.string(), activityId: id.nullable(), amountFen: z.number().int(), at })
     .describe('Money went back to the payer.'),
+  'refund.requested': z
+    .object({ orderId: id, orderNo: z.string(), activityId: id.nullable(), itemIds: z.array(id) })
+    .describe('A member asked for money back for lines of a paid order; staff decide.'),
+  'refund.undone': z
+    .object({ orderId: id, activityId: id.nullable(), itemIds: z.array(id) })
+    .describe('A refund was rejected, cancelled or failed: its lines are in force again.'),
   'registration.reviewed': z
-    .object({ memberId: id, teamId: id, activityId: id, programId: id.nullable(), result: z.enum(['passed', 'failed']) })
+    .object({ memberId: id, teamId: id.nullable(), activityId: id, programId: id.nullable(), result: z.enum(['passed', 'failed']) })
     .describe("Staff passed or failed a player's registration."),
-  'registration.withdrawn': z.object({ memberId: id, teamId: id, activityId: id }).describe("A player's withdrawal was approved."),
+  'registration.withdrawn': z.object({ memberId: id, teamId: id.nullable(), activityId: id }).describe("A player's withdrawal was approved."),
   'ticket.admitted': z
     .object({ passType: z.enum(['visitor', 'group']), passId: id, sessionId: id, activityId: id.nullable(), admittedAt: at })
     .describe('A pass was admitted at a gate.'),

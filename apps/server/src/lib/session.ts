@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { ACCOUNT_STATUS, isBuiltInRole, permissionsOf, type User } from '@rp/shared';
-import type { Db } from '../../db/client';
-import { loginLog, sessions, staffRoles, users } from '../../db/schema/index';
+import type { Db } from '../db/client';
+import { loginLog, sessions, staffRoles, users } from '../db/schema/index';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000; // spec 9: session cookie expiry 1 day
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { AppError, errors } from '../lib/errors';
 import { audit } from '../lib/audit';
 import { apiTokens } from '../db/schema/index';
-import { findSession, type SessionUser } from '../modules/auth/session.service';
+import { findSession, type SessionUser } from '../lib/session';
 
 declare module 'fastify' {
   interface FastifyRequest {

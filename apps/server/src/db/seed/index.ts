@@ -22,7 +22,7 @@ import {
 } from '../schema/index';
 import type { Storage } from '../../lib/storage';
 import { seedGallery } from './gallery';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../lib/password';
 import { demoAbout, demoActivities, demoDictionary, demoFaqs, demoNews, demoPartners } from './demo-data';
 
 /**

@@ -19,6 +19,7 @@ import {
   volunteers,
 } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
+import { publish as publishEvent } from '../../lib/events';
 import { bilingual, notify } from '../messages/notify.service';
 
 /**
@@ -393,6 +394,7 @@ export async function grant(
       // the partial unique index: this subject already holds a valid certificate of this award
       if (!row) throw new AppError('AWARD_ALREADY_GRANTED');
       out.push(row);
+      await publishEvent(tx, 'certificate.issued', { certificateId: row.id, certCode: row.certCode, activityId: row.activityId ?? null });
     }
     // the account of each subject is told, in the same transaction (a message, and SMS/WeChat when switched on)
     const [act] = await tx.select({ zh: activities.nameZh, en: activities.nameEn }).from(activities).where(eq(activities.id, a));
@@ -429,6 +431,7 @@ export async function reissue(db: Db, staffId: number, id: number, lang: Lang) {
       .insert(certificates)
       .values({ ...rest, certCode: newCertCode(), grantedBy: staffId })
       .returning();
+    await publishEvent(tx, 'certificate.issued', { certificateId: fresh!.id, certCode: fresh!.certCode, activityId: fresh!.activityId ?? null });
     return fresh!;
   });
   return (await presentCertificates(db, [row], lang))[0]!;

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { programs, redeemCodes, teamMembers, teams, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { hashToken } from '../auth/session.service';
+import { hashToken } from '../../lib/session';
 import { loadActivity } from '../registration/common';
 
 /**

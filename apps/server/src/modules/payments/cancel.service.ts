@@ -8,7 +8,7 @@ import { notifyPlayers } from '../messages/registration-notices';
 import { lockOwnMembersWithTeams, refreshTeamStatus } from '../registration/common';
 import { lockOrder, newRefundNo } from './common';
 import { executeRefund } from './settle';
-import { releaseSizes } from '../season/materials.service';
+import { releaseSizes } from '../registration/sizes';
 
 /**
  * Staff cancel a player's registration (payStatus → 6 'cancelled', spec 4.1): the place is freed, a

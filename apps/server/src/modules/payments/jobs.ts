@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
-import { expireOffers } from '../tickets/waitlist.service';
 import type { AppDeps } from '../../deps';
 import { orders, payments, refunds } from '../../db/schema/index';
 import { lockOrder } from './common';
@@ -186,7 +185,6 @@ export function startPaymentJobs(deps: AppDeps, log: { warn: (o: object, m: stri
       await deps.payments.sandbox.deliverDue();
       if (ticks++ % 15 === 0) {
         await reconcile(deps);
-        await expireOffers(deps);
       }
     } catch (e) {
       log.warn({ err: (e as Error).name }, 'payment jobs: run failed, next run retries');

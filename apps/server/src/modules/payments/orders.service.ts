@@ -10,7 +10,8 @@ import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ow
 
 import { lockOrder, newOrderNo, ownOrder, type OrderRow } from './common';
 import { bankReference } from './providers/bank';
-import { createTicketOrder, grantTicketOrder, releaseTicketOrder } from '../tickets/hooks';
+import { orderKind, orderKindName, publishSettled } from './order-kinds';
+import { publish } from '../../lib/events';
 import type { Channel, PaymentAction } from './providers/types';
 import { ProviderError } from './providers/types';
 import { WechatPayProvider } from './providers/wechat';
@@ -149,7 +150,7 @@ export async function createOrder(
 ): Promise<OrderRow> {
   return deps.database.db.transaction(async (tx) => {
     if (body.type === ORDER_TYPE.TICKETS) {
-      const o = await createTicketOrder(deps, tx, userId, body, lang, expiry(deps, now), now);
+      const o = await orderKind(ORDER_TYPE.TICKETS).create(deps, tx, userId, body, lang, expiry(deps, now), now);
       // a free ticket (a free workshop) needs no payment: booked at once
       if (o.amountFen === 0) return settleFree(tx, o, now);
       return o;
@@ -345,8 +346,9 @@ async function settleFree(tx: Tx, o: OrderRow, now: Date): Promise<OrderRow> {
     .update(orderItems)
     .set({ status: 'active' })
     .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, 'held')));
-  await grantTicketOrder(tx, o);
   const [paid] = await tx.update(orders).set({ status: 'paid', channel: 'free', paidAt: now, updatedAt: now }).where(eq(orders.id, o.id)).returning();
+  // the passes become valid in tickets' payment.settled subscriber
+  await publishSettled(tx, paid!, now);
   return paid!;
 }
 
@@ -371,7 +373,8 @@ export async function releaseOrder(tx: Tx, o: OrderRow, reason: 'expired' | 'use
       if (m.payStatus === PAY_STATUS.REGISTERING)
         await tx.update(teamMembers).set({ payStatus: PAY_STATUS.CONTINUE, updatedAt: now }).where(eq(teamMembers.id, m.id));
   }
-  await releaseTicketOrder(tx, o);
+  // what an order of another module held (tickets: places, visitors) goes back in its order.released subscriber
+  await publish(tx, 'order.released', { orderId: o.id, orderNo: o.orderNo, kind: orderKindName(o.type), activityId: o.activityId ?? null, reason });
   await tx
     .update(orderItems)
     .set({ status: 'released' })

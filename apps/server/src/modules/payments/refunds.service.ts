@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { approvedRefundFen, nextPayStatus, refundPreview, type RefundRatio, type RefundStatus } from '@rp/shared';
 import type { AppDeps } from '../../deps';
-import { ticketsRefundRequested } from '../tickets/hooks';
+import { publish } from '../../lib/events';
 import { activities, orderItems, payments, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -79,7 +79,8 @@ export async function requestRefund(deps: AppDeps, userId: number, body: { order
         await tx.update(teamMembers).set({ payStatus: next, statusBeforeWithdraw: m.payStatus, updatedAt: now }).where(eq(teamMembers.id, m.id));
       }
     }
-    await ticketsRefundRequested(tx, items);
+    // passes of a ticket order stop admitting (tickets' subscriber refuses a used one: 409 REFUND_NOT_ALLOWED)
+    await publish(tx, 'refund.requested', { orderId: o.id, orderNo: o.orderNo, activityId: o.activityId ?? null, itemIds: items.map((i) => i.id) });
     const base = items.reduce((s, i) => s + i.priceFen - i.refundedFen, 0);
     if (base + o.refundedFen > o.paidFen) throw new AppError('REFUND_TOO_LARGE');
     const tier = refundPreview(base, a.beginTime, now);

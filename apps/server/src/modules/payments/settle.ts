@@ -2,7 +2,6 @@ import type { Tx } from '../../db/client';
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatYuan, nextPayStatus, ORDER_TYPE, PAY_STATUS, refundPercent, translate } from '@rp/shared';
-import { grantTicketOrder, retakeTicketOrder, ticketsRefunded, ticketsRefundUndone } from '../tickets/hooks';
 import { accrueRebates, voidRebates } from '../channels/channels.service';
 import type { AppDeps } from '../../deps';
 import { activities, ledger, orderItems, orders, payments, plans, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
@@ -13,8 +12,10 @@ import { AppError } from '../../lib/errors';
 import { bilingual, notify } from '../messages/notify.service';
 import { allocate, lockOrder, newRefundNo, type OrderRow } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
+import { orderKind, publishSettled } from './order-kinds';
+import { publish } from '../../lib/events';
 import type { Channel, NotifyEvent } from './providers/types';
-import { releaseSizes } from '../season/materials.service';
+import { releaseSizes } from '../registration/sizes';
 
 export class UnknownTrade extends Error {}
 
@@ -112,7 +113,7 @@ async function retake(tx: Tx, o: OrderRow): Promise<boolean> {
     .from(orderItems)
     .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, 'released')));
   if (!items.length) return false;
-  if (o.type === ORDER_TYPE.TICKETS) return retakeTicketOrder(tx, o);
+  if (o.type === ORDER_TYPE.TICKETS) return orderKind(o.type).retake(tx, o);
   if (o.type === ORDER_TYPE.CODES) {
     if (!o.planId) return false;
     const [plan] = await tx.select({ stock: plans.stock }).from(plans).where(eq(plans.id, o.planId));
@@ -154,7 +155,7 @@ async function grant(tx: Tx, o: OrderRow, channel: Channel, tradeNo: string, pai
   const [activity] = await tx.select().from(activities).where(eq(activities.id, o.activityId));
   let what: { key: 'notify.orderPaid.codes' | 'notify.orderPaid.players' | 'notify.orderPaid.tickets'; params: Record<string, string | number> };
   if (o.type === ORDER_TYPE.TICKETS) {
-    await grantTicketOrder(tx, o);
+    // the passes become valid in tickets' payment.settled subscriber (below)
     await tx
       .update(orderItems)
       .set({ status: 'active' })
@@ -203,6 +204,7 @@ async function grant(tx: Tx, o: OrderRow, channel: Channel, tradeNo: string, pai
   params.zh.what = translate('zh', what.key, what.params);
   params.en.what = translate('en', what.key, what.params);
   await notify(tx, [{ receiverId: o.userId, title: 'notify.orderPaid.title', content: 'notify.orderPaid.content', params }]);
+  await publishSettled(tx, o, paidAt);
 }
 
 /** Money nobody can use goes back in full, without waiting for staff. */
@@ -330,7 +332,15 @@ export async function applyRefundEvent(
         .update(orderItems)
         .set({ status: 'refunded', refundedFen: Math.min(item.priceFen, item.refundedFen + shares[i]!) })
         .where(eq(orderItems.id, item.id));
-    await ticketsRefunded(tx, items);
+    await publish(tx, 'refund.succeeded', {
+      refundId: r.id,
+      refundNo: r.refundNo,
+      orderId: o.id,
+      orderNo: o.orderNo,
+      activityId: o.activityId ?? null,
+      amountFen: amount,
+      at: now.toISOString(),
+    });
     await voidRebates(
       tx,
       items.map((i) => i.id),
@@ -392,7 +402,8 @@ function refundDoneText(r: typeof refunds.$inferSelect, orderNo: string, amount:
 /** Items of a refund that did not happen go back to what they were. */
 export async function restoreItems(tx: Tx, items: (typeof orderItems.$inferSelect)[], now: Date) {
   if (!items.length) return;
-  await ticketsRefundUndone(tx, items);
+  const [o] = await tx.select({ activityId: orders.activityId }).from(orders).where(eq(orders.id, items[0]!.orderId));
+  await publish(tx, 'refund.undone', { orderId: items[0]!.orderId, activityId: o?.activityId ?? null, itemIds: items.map((i) => i.id) });
   await tx
     .update(orderItems)
     .set({ status: 'active' })

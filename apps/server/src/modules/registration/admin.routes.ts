@@ -27,7 +27,7 @@ import { requirePermission } from '../../plugins/auth';
 import { assignCodes, codeResourceHooks, decideWithdrawal, generateCodes, listWithdrawals } from './codes.service';
 import { decideReview } from './members.service';
 import { presentReview } from './present';
-import { giveBackSizes } from '../season/materials.service';
+import { giveBackSizes } from './sizes';
 import { assertAllInScope, assertInScope, scopeFor, scopeWhere } from '../../lib/scope';
 
 /** Registration administration: resources, review, withdrawals, codes (all under /api/admin). */

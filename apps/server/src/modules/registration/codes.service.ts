@@ -19,8 +19,8 @@ import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 import { notifyCodesAssigned, notifyPlayers } from '../messages/registration-notices';
-import { refundForWithdrawal } from '../payments/refunds.service';
-import { executeRefund } from '../payments/settle';
+import { withdrawalRefunds } from './withdrawal-refunds';
+import { publish } from '../../lib/events';
 import {
   bad,
   conflict,
@@ -33,7 +33,7 @@ import {
   refreshTeamStatus,
   reserveProgramPlaces,
 } from './common';
-import { releaseSizes } from '../season/materials.service';
+import { releaseSizes } from './sizes';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
@@ -244,7 +244,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
       refund = refundFen(paid, activity!.beginTime, now);
       if (code) await tx.update(redeemCodes).set({ status: 'void' }).where(eq(redeemCodes.id, code.id));
       // the money goes back through the provider that took it (payments module), after this commits
-      const viaOrder = await refundForWithdrawal(tx, m.id, refund.perMille, staffId, now);
+      const viaOrder = (await withdrawalRefunds()?.record(tx, { memberId: m.id, perMille: refund.perMille, staffId, now })) ?? null;
       if (viaOrder) {
         refundId = viaOrder.refundId;
         refund = { perMille: refund.perMille, fen: viaOrder.fen };
@@ -255,6 +255,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
       .set({ payStatus: next, code: w.type === 3 ? null : m.code, statusBeforeWithdraw: null, updatedAt: now })
       .where(eq(teamMembers.id, m.id));
     await releaseSizes(tx, [m]); // a withdrawn player's clothes size goes back to stock
+    await publish(tx, 'registration.withdrawn', { memberId: m.id, teamId: m.teamId ?? null, activityId: m.activityId });
     await tx
       .update(withdrawals)
       .set({ status: 'approved', decidedBy: staffId, decidedAt: now, refundPerMille: refund.perMille, refundFen: refund.fen })
@@ -280,7 +281,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
     );
     return { refundFen: refund.fen, perMille: refund.perMille };
   });
-  if (refundId !== null) await executeRefund(deps, refundId);
+  if (refundId !== null) await withdrawalRefunds()?.execute(deps, refundId);
   return result;
 }
 

@@ -39,9 +39,10 @@ import {
   reserveActivityPlaces,
 } from './common';
 import { redeemInTx } from './codes.service';
+import { publish } from '../../lib/events';
 import { notifyPlayers } from '../messages/registration-notices';
 import { assertOwnPrivateFile } from '../uploads/uploads.service';
-import { changeSize, giveBackSizes } from '../season/materials.service';
+import { changeSize, giveBackSizes } from './sizes';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 export type Input = Omit<MemberData, 'activityId'> & { activityId: number };
@@ -351,6 +352,13 @@ export async function decideReview(deps: AppDeps, staffId: number, memberIds: nu
         action: pass ? 'reviewPass' : 'reviewFail',
         before: { payStatus: m.payStatus },
         after: { payStatus: next, reason },
+      });
+      await publish(tx, 'registration.reviewed', {
+        memberId: m.id,
+        teamId: m.teamId ?? null,
+        activityId: m.activityId,
+        programId: m.programId ?? null,
+        result: pass ? 'passed' : 'failed',
       });
     }
     // the owner hears of each decision, committed or rolled back with it

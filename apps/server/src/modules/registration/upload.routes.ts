@@ -8,7 +8,7 @@ import { checkExtension, processImage, sniff } from '../../lib/images';
 import { isValidKey, newKey } from '../../lib/storage';
 import { activityScope } from '../../lib/scope';
 import { requireAuth } from '../../plugins/auth';
-import { findSession } from '../auth/session.service';
+import { findSession } from '../../lib/session';
 import { readLimited, tooLarge } from '../uploads/uploads.service';
 import { openOr404, sendObject } from '../uploads/serve';
 

@@ -3,18 +3,21 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { maskCard, ORDER_TYPE, placesLeft, saleState, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, translate, type Lang, type VisitorInput } from '@rp/shared';
 import type { AppDeps } from '../../deps';
-import { groupCodes, orderItems, orders, eventSessions, tickets, visitors } from '../../db/schema/index';
+import { groupCodes, orderItems, orders, eventSessions, refundItems, tickets, visitors } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { loadActivity } from '../registration/common';
 
 import { newOrderNo, type OrderRow } from '../payments/common';
+import { registerOrderKind } from '../payments/order-kinds';
+import { onEvent } from '../../lib/events';
 import { offerFreedPlaces, useOffer } from './waitlist.service';
 
 /**
  * Tickets on the money path (issue 11). An order of type 3 holds places of one session (eventSessions.taken, taken by
  * one conditional UPDATE so a rush on any number of instances never sells past the maximum) and one visitor
- * per place; paying makes the visitors' pass codes valid, expiry or a refund gives the places back. The payments
- * module calls these hooks at its own points (create, release, retake, grant, refund asked/done/undone).
+ * per place; paying makes the visitors' pass codes valid, expiry or a refund gives the places back. Payments does
+ * not know tickets (issue 25): tickets registers its order kind (create, retake) into payments' extension point and
+ * subscribes to payments' events in the same transaction (registerTicketEvents, called from the index).
  */
 
 /** 128 random bits, base64url; P for a visitor's pass, G for an order's group pass. */
@@ -41,8 +44,6 @@ async function insertWithShortCodes<R extends { shortCode: string }, K>(rows: R[
   }
   if (left.length) throw new Error('no free short code after 5 tries');
 }
-
-type ItemRow = typeof orderItems.$inferSelect;
 
 /** Takes n places of a session when it has them (maximum 0 = unlimited): one statement, safe across instances. */
 async function takePlaces(tx: Tx, sessionId: number, n: number): Promise<boolean> {
@@ -162,7 +163,7 @@ export async function createTicketOrder(
 }
 
 /** An unpaid ticket order closed: its places go back, its visitors are released. */
-export async function releaseTicketOrder(tx: Tx, o: OrderRow) {
+export async function releaseTicketOrder(tx: Tx, o: Pick<OrderRow, 'id' | 'type'>) {
   if (o.type !== ORDER_TYPE.TICKETS) return;
   const gone = await tx
     .update(visitors)
@@ -173,7 +174,7 @@ export async function releaseTicketOrder(tx: Tx, o: OrderRow) {
 }
 
 /** A payment after expiry: the places are taken again if the session still has them. */
-export async function retakeTicketOrder(tx: Tx, o: OrderRow): Promise<boolean> {
+export async function retakeTicketOrder(tx: Tx, o: Pick<OrderRow, 'id'>): Promise<boolean> {
   const rows = await tx
     .select({ sessionId: visitors.sessionId })
     .from(visitors)
@@ -188,7 +189,7 @@ export async function retakeTicketOrder(tx: Tx, o: OrderRow): Promise<boolean> {
 }
 
 /** Paid: the visitors' passes become valid, and the order gets its group pass. */
-export async function grantTicketOrder(tx: Tx, o: OrderRow) {
+export async function grantTicketOrder(tx: Tx, o: Pick<OrderRow, 'id'>) {
   await tx
     .update(visitors)
     .set({ status: 'valid' })
@@ -207,11 +208,24 @@ export async function grantTicketOrder(tx: Tx, o: OrderRow) {
   throw new Error('no free group short code after 5 tries');
 }
 
-const itemIdsOf = (items: ItemRow[]) => items.filter((i) => i.kind === 'ticket').map((i) => i.id);
+/** The ticket lines among order lines (an event names lines of any kind). */
+async function ticketItemIds(tx: Tx, itemIds: readonly number[]): Promise<number[]> {
+  if (!itemIds.length) return [];
+  const rows = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(inArray(orderItems.id, [...itemIds]), eq(orderItems.kind, 'ticket')));
+  return rows.map((r) => r.id);
+}
+
+/** The lines a refund covers. */
+async function refundItemIds(tx: Tx, refundId: number): Promise<number[]> {
+  return (await tx.select({ itemId: refundItems.itemId }).from(refundItems).where(eq(refundItems.refundId, refundId))).map((r) => r.itemId);
+}
 
 /** A refund asked for: only passes not used yet can be refunded; they stop admitting while it runs. */
-export async function ticketsRefundRequested(tx: Tx, items: ItemRow[]) {
-  const ids = itemIdsOf(items);
+export async function ticketsRefundRequested(tx: Tx, itemIds: readonly number[]) {
+  const ids = await ticketItemIds(tx, itemIds);
   if (!ids.length) return;
   const held = await tx
     .update(visitors)
@@ -222,8 +236,8 @@ export async function ticketsRefundRequested(tx: Tx, items: ItemRow[]) {
 }
 
 /** The refund went through: passes void, places back to the session. */
-export async function ticketsRefunded(tx: Tx, items: ItemRow[]) {
-  const ids = itemIdsOf(items);
+export async function ticketsRefunded(tx: Tx, itemIds: readonly number[]) {
+  const ids = await ticketItemIds(tx, itemIds);
   if (!ids.length) return;
   const gone = await tx
     .update(visitors)
@@ -234,8 +248,8 @@ export async function ticketsRefunded(tx: Tx, items: ItemRow[]) {
 }
 
 /** A refund rejected or failed: the passes admit again. */
-export async function ticketsRefundUndone(tx: Tx, items: ItemRow[]) {
-  const ids = itemIdsOf(items);
+export async function ticketsRefundUndone(tx: Tx, itemIds: readonly number[]) {
+  const ids = await ticketItemIds(tx, itemIds);
   if (!ids.length) return;
   await tx
     .update(visitors)
@@ -248,4 +262,22 @@ export async function visitorStatusByItem(tx: Tx | AppDeps['database']['db'], it
   if (!itemIds.length) return new Map<number, string>();
   const rows = await tx.select({ itemId: visitors.orderItemId, status: visitors.status }).from(visitors).where(inArray(visitors.orderItemId, itemIds));
   return new Map(rows.filter((r) => r.itemId !== null).map((r) => [r.itemId!, r.status]));
+}
+
+/**
+ * Tickets on payments' extension point and events (issue 25): the order kind (create, retake) and, inside the
+ * transaction of each change, what a ticket order's passes and places do when it is paid, released or refunded.
+ * Registering again replaces (one registry per process).
+ */
+export function registerTicketEvents(): void {
+  registerOrderKind(ORDER_TYPE.TICKETS, { create: createTicketOrder, retake: retakeTicketOrder });
+  onEvent('payment.settled', 'tickets.grant', async (tx, e) => {
+    if (e.kind === 'tickets') await grantTicketOrder(tx, { id: e.orderId });
+  });
+  onEvent('order.released', 'tickets.release', async (tx, e) => {
+    if (e.kind === 'tickets') await releaseTicketOrder(tx, { id: e.orderId, type: ORDER_TYPE.TICKETS });
+  });
+  onEvent('refund.requested', 'tickets.refundRequested', (tx, e) => ticketsRefundRequested(tx, e.itemIds));
+  onEvent('refund.succeeded', 'tickets.refunded', async (tx, e) => ticketsRefunded(tx, await refundItemIds(tx, e.refundId)));
+  onEvent('refund.undone', 'tickets.refundUndone', (tx, e) => ticketsRefundUndone(tx, e.itemIds));
 }

@@ -3,6 +3,7 @@ import { gateCode, maskPhone, placesLeft, saleState, sessionState, type Lang, ty
 import type { AppDeps } from '../../deps';
 import { activities, checkins, eventSessions, groupCodes, orders, tickets, visitors } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { publish } from '../../lib/events';
 import { ownOrder } from '../payments/common';
 
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' ? en || zh : zh);
@@ -150,8 +151,12 @@ export async function scan(deps: AppDeps, staffId: number, body: { code: string;
 
   let targets: VisitorRow[] = [];
   const code = gateCode(body.code);
-  const groupOf = async (g: { orderId: number } | undefined) =>
-    g ? db.select().from(visitors).where(eq(visitors.orderId, g.orderId)).orderBy(asc(visitors.id)) : [];
+  let groupOrderId: number | null = null;
+  const groupOf = async (g: { orderId: number } | undefined) => {
+    if (!g) return [];
+    groupOrderId = g.orderId;
+    return db.select().from(visitors).where(eq(visitors.orderId, g.orderId)).orderBy(asc(visitors.id));
+  };
   if (code?.kind === 'pass') targets = await db.select().from(visitors).where(eq(visitors.passCode, code.code));
   else if (code?.kind === 'group') targets = await groupOf((await db.select().from(groupCodes).where(eq(groupCodes.code, code.code)))[0]);
   else if (code?.kind === 'short') {
@@ -168,15 +173,28 @@ export async function scan(deps: AppDeps, staffId: number, body: { code: string;
     throw new AppError('PASS_OTHER_SESSION', { params: { name: first.name, session: await sessionName(first.sessionId) } });
   }
   const ids = targets.filter((v) => !body.sessionId || v.sessionId === body.sessionId).map((v) => v.id);
-  const admitted = await db
-    .update(visitors)
-    .set({ status: 'used', usedAt: now, usedGate: body.gate })
-    .where(and(inArray(visitors.id, ids), eq(visitors.status, 'valid')))
-    .returning();
-  if (admitted.length) {
-    await db
+  // the admission, its log lines and ticket.admitted commit together
+  const admitted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(visitors)
+      .set({ status: 'used', usedAt: now, usedGate: body.gate })
+      .where(and(inArray(visitors.id, ids), eq(visitors.status, 'valid')))
+      .returning();
+    if (!rows.length) return rows;
+    await tx
       .insert(checkins)
-      .values(admitted.map((v) => ({ visitorId: v.id, sessionId: v.sessionId, staffId, gate: body.gate, result: 'admitted' as const, at: now })));
+      .values(rows.map((v) => ({ visitorId: v.id, sessionId: v.sessionId, staffId, gate: body.gate, result: 'admitted' as const, at: now })));
+    const [session] = await tx.select({ activityId: eventSessions.activityId }).from(eventSessions).where(eq(eventSessions.id, rows[0]!.sessionId));
+    await publish(tx, 'ticket.admitted', {
+      passType: groupOrderId === null ? 'visitor' : 'group',
+      passId: groupOrderId ?? rows[0]!.id,
+      sessionId: rows[0]!.sessionId,
+      activityId: session?.activityId ?? null,
+      admittedAt: now.toISOString(),
+    });
+    return rows;
+  });
+  if (admitted.length) {
     return {
       result: 'admitted' as const,
       admitted: admitted.length,

@@ -104,7 +104,7 @@ export async function useOffer(tx: Tx, userId: number, sessionId: number, wanted
   return used;
 }
 
-/** Offers not taken in time go back and on to the next person (run by the payment job). */
+/** Offers not taken in time go back and on to the next person (run by startTicketJobs). */
 export async function expireOffers(deps: AppDeps, now = new Date()) {
   const due = await deps.database.db
     .select({ id: waitlist.id })
@@ -123,4 +123,23 @@ export async function expireOffers(deps: AppDeps, now = new Date()) {
       await releaseOfferedPlaces(tx, w.sessionId, w.quantity, now);
     });
   return due.length;
+}
+
+/** Background loop of one instance (server.ts): expired offers every 30 s. Never throws. */
+export function startTicketJobs(deps: AppDeps, log: { warn: (o: object, m: string) => void }) {
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      await expireOffers(deps);
+    } catch (e) {
+      log.warn({ err: (e as Error).name }, 'ticket jobs: run failed, next run retries');
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), 30_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

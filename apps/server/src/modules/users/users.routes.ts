@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { loadUser } from '../auth/session.service';
+import { loadUser } from '../../lib/session';
 import { AVATAR_MAX_BYTES, isOwnAvatar, storeAvatar } from './avatar.service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
