@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { ERRORS } from '@rp/shared';
 import { buildApp } from './app';
 import { EVENT_CATALOG, EVENT_NAMES } from './lib/events';
 import { DbShortStore } from './lib/short-store';
+import { signedRequest, TOKEN_SCOPES } from './modules/integrations/index';
 import { buildNews } from './test/factories';
 import { useTestApp } from './test/context';
 import { operationIdOf, summaryOf } from './plugins/openapi';
@@ -67,7 +69,8 @@ async function document(): Promise<Doc> {
 }
 
 describe('the OpenAPI document', () => {
-  it('passes the Redocly linter (recommended rules) with 0 errors', async () => {
+  // the first test builds the app that serves the web app too (about 10 s, more on a loaded machine)
+  it('passes the Redocly linter (recommended rules) with 0 errors', { timeout: 120_000 }, async () => {
     const d = await document();
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: JSON.stringify(d), absoluteRef: `${BASE}/api/openapi.json`, config });
@@ -170,6 +173,41 @@ describe('the OpenAPI document', () => {
       expect(data).toEqual(expected);
     }
     expect(JSON.stringify(d.webhooks)).toContain('HMAC-SHA256');
+  });
+
+  it('describes the deliveries the integrations module sends: its headers, its body, a signature checked as documented', async () => {
+    const d = await document();
+    const hook = d.webhooks['payment.settled']!.post as unknown as { parameters: { name: string; schema: { pattern: string } }[] };
+    const payload = { orderId: 7, orderNo: 'RP7', kind: 'team', activityId: null, userId: 3, amountFen: 100, paidAt: new Date().toISOString() };
+    const event = { id: crypto.randomUUID(), name: 'payment.settled', payload, occurredAt: new Date() };
+    const sent = signedRequest('whsec_documented', event);
+    const headers = new Map(Object.entries(sent.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    for (const p of hook.parameters) expect(headers.get(p.name.toLowerCase())).toMatch(new RegExp(p.schema.pattern ?? '.'));
+    expect(headers.get('x-rp-event-id')).toBe(event.id);
+    // the recipe of the description: t and v1 from the header, HMAC-SHA256(secret, "<t>.<raw body>") in hex
+    const sig = Object.fromEntries(
+      headers
+        .get('x-rp-signature')!
+        .split(',')
+        .map((kv) => kv.split('=') as [string, string]),
+    );
+    expect(sig.v1).toBe(crypto.createHmac('sha256', 'whsec_documented').update(`${sig.t}.${sent.body}`).digest('hex'));
+    const body = JSON.parse(sent.body) as Json;
+    const schema = d.components.schemas.PaymentSettledEvent as { required: string[]; properties: Json };
+    expect(Object.keys(body).sort()).toEqual([...schema.required].sort());
+    expect(Object.keys(body).filter((k) => !(k in schema.properties))).toEqual([]);
+  });
+
+  it('names the API token scopes on the operations they open', async () => {
+    const d = await document();
+    expect(TOKEN_SCOPES.length).toBeGreaterThan(0);
+    for (const scope of TOKEN_SCOPES)
+      for (const op of scope.operations) {
+        const [method, url] = op.split(' ') as [string, string];
+        const o = d.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()] as (Op & { 'x-token-scopes'?: string[] }) | undefined;
+        expect({ op, scopes: o?.['x-token-scopes'] }).toEqual({ op, scopes: expect.arrayContaining([scope.name]) });
+        if (o!.security!.length) expect(o!.security).toContainEqual({ apiToken: expect.arrayContaining([scope.name]) });
+      }
   });
 });
 

@@ -1,4 +1,5 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { tokenScopeList } from './auth';
 import swagger, { type FastifyDynamicSwaggerOptions, type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -19,13 +20,8 @@ import { EVENT_CATALOG, EVENT_NAMES } from '../lib/events';
  * derived here from the method and the path, so a new route is documented completely without extra work.
  */
 
-/** What a partner system's API token (rpk_…) may call: the scopes of one operation, from the route. */
-export type TokenScopesOf = (route: RouteOptions) => readonly string[] | undefined;
-
 export interface OpenApiOptions {
-  config: Pick<Config, 'PUBLIC_BASE_URL' | 'HOST' | 'PORT'>;
-  /** the scopes an API token needs for a route (modules/integrations); none: the operation takes no token */
-  tokenScopesOf?: TokenScopesOf;
+  config: Pick<Config, 'PUBLIC_BASE_URL' | 'HOST' | 'PORT' | 'WEBHOOK_TIMEOUT_MS'>;
 }
 
 /** Routes that are pages, redirects or simulations for people and laptops, not operations of the API. */
@@ -178,19 +174,20 @@ const eventPascal = (name: string) =>
 const SIGNATURE_TEXT = [
   `Every delivery is signed with the endpoint's secret (\`whsec_…\`, shown once when the endpoint is created or its secret rotated).`,
   `The \`${WEBHOOK_HEADERS.signature}\` header reads \`t=<unix seconds>,v1=<hex>\`, where`,
-  '`v1 = hex(HMAC-SHA256(secret, "<t>.<raw request body>"))`. To verify: split the header on `,`, take `t` and',
-  'the `v1` value(s), compute the HMAC over the raw bytes of the body exactly as received (before any JSON parsing),',
-  'compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays).',
+  '`v1 = hex(HMAC-SHA256(secret, "<t>.<raw request body>"))`, the secret exactly as shown as the key. To verify:',
+  'split the header on `,`, take `t` and `v1`, compute the HMAC over the raw bytes of the body exactly as received',
+  '(before any JSON parsing), compare in constant time, and refuse a `t` more than 5 minutes away from your clock (replays).',
 ].join(' ');
 
-const DELIVERY_TEXT = [
-  'Answer with any 2xx status quickly (do the work afterwards): anything else, or no answer in time, is a failure,',
-  'retried with exponential backoff for 24 hours. A retry carries the same event id: use',
-  `\`${WEBHOOK_HEADERS.id}\` (= \`id\` in the body) to process each event once. Events may arrive out of order;`,
-  '`createdAt` tells when it happened. Payloads carry ids and public fields only; read more through the API with a token.',
-].join(' ');
+const deliveryText = (timeoutMs: number) =>
+  [
+    `Answer with any 2xx status within ${timeoutMs / 1000} s (do the work afterwards): anything else, or no answer in time, is a failure,`,
+    'retried with exponential backoff for 24 hours; staff see every attempt and can send a delivery again. A retry carries the same',
+    `event id: use \`${WEBHOOK_HEADERS.id}\` (= \`id\` in the body) to process each event once. Events may arrive out of order;`,
+    '`createdAt` tells when it happened. Payloads carry ids and public fields only; read more through the API with a token.',
+  ].join(' ');
 
-function webhookDocs(): { schemas: Json; webhooks: Json } {
+function webhookDocs(timeoutMs: number): { schemas: Json; webhooks: Json } {
   const schemas: Json = {};
   const webhooks: Json = {};
   for (const name of EVENT_NAMES) {
@@ -214,7 +211,7 @@ function webhookDocs(): { schemas: Json; webhooks: Json } {
       post: {
         operationId: `on${base}`,
         summary: `${name}: ${firstSentence(description)}`,
-        description: `${description}\n\n${SIGNATURE_TEXT}\n\n${DELIVERY_TEXT}`,
+        description: `${description}\n\n${SIGNATURE_TEXT}\n\n${deliveryText(timeoutMs)}`,
         tags: ['webhooks'],
         security: [],
         parameters: [
@@ -231,7 +228,7 @@ function webhookDocs(): { schemas: Json; webhooks: Json } {
             name: WEBHOOK_HEADERS.signature,
             required: true,
             description: SIGNATURE_TEXT,
-            schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
+            schema: { type: 'string', pattern: '^t=\\d+,v1=[0-9a-f]{64}$' },
             example: 't=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
           },
         ],
@@ -358,6 +355,10 @@ function completeOperations(doc: { paths?: Record<string, Record<string, unknown
           : `Needs the permission \`${auth}\`${scopes?.length ? ` (a person's session), or an API token with the scope ${scopes.map((s) => `\`${s}\``).join(' or ')}` : ''}.`;
       op.description = op.description ? `${op.description}\n\n${needs}` : needs;
     }
+    if (!signedIn && scopes?.length) {
+      const also = `Public; partner systems may call it with an API token holding ${scopes.map((s) => `\`${s}\``).join(' or ')}.`;
+      op.description = op.description ? `${op.description}\n\n${also}` : also;
+    }
 
     const responses = (op.responses ??= {});
     for (const r of Object.values(responses)) if (r.description === 'Default Response') r.description = 'Success';
@@ -368,8 +369,8 @@ function completeOperations(doc: { paths?: Record<string, Record<string, unknown
     if (WRITES.has(method)) errors.push(409);
     if (op.requestBody) errors.push(413);
     if (signedIn && WRITES.has(method)) errors.push(422);
-    if (path.startsWith('/auth/') || WRITES.has(method) || !signedIn) errors.push(429);
-    for (const status of errors.sort()) responses[String(status)] ??= ref('responses', ERROR_RESPONSES[status][0]);
+    if (path.startsWith('/auth/') || WRITES.has(method) || !signedIn || scopes?.length) errors.push(429);
+    for (const status of errors.sort((a, b) => a - b)) responses[String(status)] ??= ref('responses', ERROR_RESPONSES[status][0]);
 
     if (signedIn && WRITES.has(method) && !(op.parameters ?? []).some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'))
       (op.parameters ??= []).push(IDEMPOTENCY_PARAM);
@@ -393,15 +394,18 @@ export function swaggerOptions(app: FastifyInstance, opts: OpenApiOptions): Fast
     const extra: Json = {};
     const auth = authByRoute.get(`${method} ${url}`);
     if (auth && auth !== 'public') extra['x-rp-auth'] = auth;
-    const scopes = opts.tokenScopesOf?.(route);
-    if (scopes?.length) extra['x-token-scopes'] = [...scopes];
+    // the API token scopes that open this operation (registered by modules/integrations, read when the document is built)
+    const scopes = tokenScopeList()
+      .filter((s) => s.operations.includes(`${method} ${url}`))
+      .map((s) => s.name);
+    if (scopes.length) extra['x-token-scopes'] = scopes;
     return { ...out, schema: { ...out.schema, ...extra } };
   };
 
   const transformObject: SwaggerTransformObject = (input) => {
     const doc = zodObject(input) as Json & { paths?: Record<string, Record<string, unknown>>; components?: Json };
     const errorsDoc = errorComponents();
-    const hooks = webhookDocs();
+    const hooks = webhookDocs(opts.config.WEBHOOK_TIMEOUT_MS);
     const used = completeOperations(doc);
     const components = (doc.components ??= {}) as { schemas?: Json; responses?: Json };
     components.schemas = { ...components.schemas, ...errorsDoc.schemas, ...hooks.schemas };
