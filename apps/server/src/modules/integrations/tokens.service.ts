@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { ApiTokenBody, ApiTokenItem } from '@rp/shared';
 import type { Db } from '../../deps';
-import { apiTokens } from '../../db/schema/index';
+import { activities, apiTokens } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { API_TOKEN_PREFIX, hashApiToken } from '../../plugins/auth';
@@ -37,6 +37,10 @@ export async function createToken(db: Db, userId: number, body: ApiTokenBody): P
   const token = `${API_TOKEN_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
   const scopes = [...new Set(body.scopes)];
   const activityIds = body.activityIds ? [...new Set(body.activityIds)].sort((a, b) => a - b) : null;
+  if (activityIds) {
+    const found = await db.select({ id: activities.id }).from(activities).where(inArray(activities.id, activityIds));
+    if (found.length !== activityIds.length) throw new AppError('VALIDATION_FAILED', { field: 'activityIds', message: 'error.unknownReference' });
+  }
   const row = await db.transaction(async (tx) => {
     const [r] = await tx
       .insert(apiTokens)

@@ -81,6 +81,7 @@ describe('partner API tokens', () => {
     expect((await post({ expiresAt: new Date(Date.now() - 1000).toISOString() })).json().fieldErrors).toHaveProperty('expiresAt');
     expect((await post({ expiresAt: new Date(Date.now() + 400 * 86_400_000).toISOString() })).json().fieldErrors).toHaveProperty('expiresAt');
     expect((await post({ activityIds: [] })).statusCode).toBe(400);
+    expect((await post({ activityIds: [999_999] })).json().fieldErrors).toHaveProperty('activityIds');
   });
 
   it('each scope opens its operations (200) and nothing else: every other /api/admin route and member routes answer 403', { timeout: 300_000 }, async () => {
