@@ -144,6 +144,8 @@ export default defineConfig({
         ALIPAY_PRIVATE_KEY_FILE: path.join(keysDir, 'alipay_app_key.pem'),
         ALIPAY_PUBLIC_KEY_FILE: path.join(keysDir, 'alipay_public_key.pem'),
         ALIPAY_GATEWAY: 'http://127.0.0.1:9/gateway.do',
+        // the integrations journey's webhook receiver listens on this machine (private addresses are refused otherwise)
+        WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
       },
     },
   ],

@@ -43,7 +43,11 @@ export function ShownOnceDialog({ title, intro, value, onClose }: { title: strin
             style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
             onFocus={(e) => e.currentTarget.select()}
           />
-          <Button icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
+          <Button
+            icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+            onClick={() => void copy()}
+            aria-label={copied ? t('admin:integrations.shownOnce.copied') : t('admin:integrations.shownOnce.copy')}
+          >
             {copied ? t('admin:integrations.shownOnce.copied') : t('admin:integrations.shownOnce.copy')}
           </Button>
         </Space.Compact>

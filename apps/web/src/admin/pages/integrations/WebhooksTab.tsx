@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Collapse, Drawer, Form, Grid, Input, Space, Switch, Table, Tag, Typography, type TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, ReloadOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
@@ -343,6 +343,17 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
   const columns: TableProps<WebhookDelivery>['columns'] = [
     { key: 'event', title: t('admin:integrations.deliveries.event'), width: 150, render: (_, d) => labelOf(t, EVENT_KEYS, d.eventName) },
     {
+      key: 'eventId',
+      title: t('admin:integrations.deliveries.eventId'),
+      width: 110,
+      // the X-RP-Event-Id the partner received: its start is enough to match their log
+      render: (_, d) => (
+        <span className={s.mono} title={d.eventId}>
+          {d.eventId.slice(0, 8)}
+        </span>
+      ),
+    },
+    {
       key: 'status',
       title: t('admin:integrations.deliveries.status'),
       width: 100,
@@ -398,6 +409,14 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
   return (
     <Drawer open onClose={onClose} size={screens.lg ? 1000 : '100%'} title={t('admin:integrations.deliveries.title', { url: endpoint.url })} destroyOnHidden>
       <div className={s.stack}>
+        <div className={w.toolbar}>
+          <Typography.Paragraph type="secondary" className={w.intro}>
+            {t('admin:integrations.deliveries.intro')}
+          </Typography.Paragraph>
+          <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
+            {t('admin:integrations.refresh')}
+          </Button>
+        </div>
         {result ? <Alert type={result.ok ? 'success' : 'warning'} showIcon title={result.text} role="status" /> : null}
         <ScrollableTable label={t('admin:integrations.deliveries.titleShort')}>
           <Table<WebhookDelivery>
@@ -406,7 +425,7 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
             loading={list.isFetching}
             dataSource={list.data?.content ?? []}
             columns={columns}
-            scroll={{ x: 1150 }}
+            scroll={{ x: 1260 }}
             locale={{ emptyText: t('admin:integrations.deliveries.empty') }}
             expandable={{
               expandedRowRender: (d) => (

@@ -130,7 +130,7 @@ describe('webhooks', { timeout: 60_000 }, () => {
     const shown = await screen.findByTestId('shown-once-value');
     expect((shown as HTMLInputElement).value).toBe('whsec_abc123');
     expect(screen.getByText(/It will not be shown again/)).toBeTruthy();
-    await click(screen.getByRole('button', { name: /Copy/ }));
+    await click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith('whsec_abc123');
     expect(http.post).toHaveBeenLastCalledWith(
       '/api/admin/webhooks',
@@ -206,6 +206,9 @@ describe('integration rules', () => {
     expect(errorInWords(t, 'ECONNREFUSED', null)).toBe('The receiver refused the connection');
     expect(errorInWords(t, 'private', null)).toBe('This address is not allowed (a private or local network)');
     expect(errorInWords(t, null, 503)).toBe('The receiver answered with status 503');
+    expect(errorInWords(t, 'http-500', 500)).toBe('The receiver answered with status 500');
+    expect(errorInWords(t, 'refused-private', null)).toBe('This address is not allowed (a private or local network)');
+    expect(errorInWords(t, 'refused-unresolvable', null)).toBe("The receiver's address could not be found");
     expect(errorInWords(t, null, null)).toBe('—');
   });
   it('keeps a token within one year and sends no activity list for "every activity"', () => {

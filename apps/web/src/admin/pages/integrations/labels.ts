@@ -8,6 +8,8 @@ export const EVENT_KEYS: Record<string, string> = {
   'payment.settled': 'admin:integrations.events.payment_settled',
   'order.released': 'admin:integrations.events.order_released',
   'refund.succeeded': 'admin:integrations.events.refund_succeeded',
+  'refund.requested': 'admin:integrations.events.refund_requested',
+  'refund.undone': 'admin:integrations.events.refund_undone',
   'registration.reviewed': 'admin:integrations.events.registration_reviewed',
   'registration.withdrawn': 'admin:integrations.events.registration_withdrawn',
   'ticket.admitted': 'admin:integrations.events.ticket_admitted',
@@ -59,7 +61,7 @@ export const labelOf = (t: TFunction, keys: Record<string, string>, code: string
 
 /**
  * A delivery's failure as a person reads it: the receiver's HTTP answer, or what kept the call from arriving
- * (the server stores a short code: timeout, ECONNREFUSED, private, …). Anything else is shown as recorded.
+ * (the server stores a short code: http-500, timeout, ECONNREFUSED, refused-private, …). Anything else is shown as recorded.
  */
 export function errorInWords(t: TFunction, error: string | null, statusCode: number | null): string {
   const code = (error ?? '').trim();
@@ -70,9 +72,12 @@ export function errorInWords(t: TFunction, error: string | null, statusCode: num
   if (/^(timeout|ETIMEDOUT|ESOCKETTIMEDOUT)$/i.test(code)) return t('admin:integrations.errors.timeout');
   if (/^ECONNREFUSED$/i.test(code)) return t('admin:integrations.errors.refused');
   if (/^(ECONNRESET|EPIPE|ECONNABORTED|socket hang up)$/i.test(code)) return t('admin:integrations.errors.reset');
-  if (/^(ENOTFOUND|EAI_AGAIN|unresolvable)$/i.test(code)) return t('admin:integrations.errors.dns');
-  if (/^(private|refused-address|invalid|httpsOnly|https-only)$/i.test(code)) return t('admin:integrations.errors.private');
+  if (/^(ENOTFOUND|EAI_AGAIN|(refused-)?unresolvable)$/i.test(code)) return t('admin:integrations.errors.dns');
+  if (/^(refused-)?httpsOnly$/i.test(code)) return t('admin:integrations.errors.httpsOnly');
+  if (/^(refused-)?(private|invalid)$/i.test(code)) return t('admin:integrations.errors.private');
+  if (code === 'endpoint-inactive') return t('admin:integrations.errors.inactive');
   if (/CERT|TLS|SSL|SELF_SIGNED/i.test(code)) return t('admin:integrations.errors.tls');
   if (/^(http[ _-]?)?(\d{3})$/i.test(code)) return t('admin:integrations.errors.status', { code: statusCode ?? code.replace(/\D/g, '') });
+  if (code === 'error' || code === 'connect') return t('admin:integrations.errors.unknown');
   return code;
 }
