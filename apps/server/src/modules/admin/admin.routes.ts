@@ -16,7 +16,7 @@ import {
 import { noticeTemplates } from '../../config';
 import { activities, eventSessions, noticeJobs, noticeSettings, programs, smsOutbox, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { mpMode } from '../wechat/mp';
+import { mpMode } from '../wechat/index';
 import { ok, page as pageOf } from '../../lib/envelope';
 import { requirePermission } from '../../plugins/auth';
 import { searchAccounts } from './accounts.service';

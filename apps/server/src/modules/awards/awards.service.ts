@@ -20,7 +20,7 @@ import {
 } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { publish as publishEvent } from '../../lib/events';
-import { bilingual, notify } from '../messages/notify.service';
+import { bilingual, notify } from '../messages/index';
 
 /**
  * Judges, scores, rankings, awards and certificates (issue 13). Limits live in the database: one score

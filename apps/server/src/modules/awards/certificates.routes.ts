@@ -37,7 +37,7 @@ import { assertInScope, scopeFor } from '../../lib/scope';
 import { awards } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';
 import { rateLimits } from './limits';
-import { readLimited, storeContentUpload } from '../uploads/uploads.service';
+import { readLimited, storeContentUpload } from '../uploads/index';
 import { cellText, readFirstSheet } from '../../lib/spreadsheet';
 import { grant } from './awards.service';
 import {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { certificates, leaders, teamMembers, teams, volunteers } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { isValidKey } from '../../lib/storage';
-import { findUpload } from '../uploads/uploads.service';
+import { findUpload } from '../uploads/index';
 import { presentCertificates, subjectExtras } from './awards.service';
 import { certificateProblems } from './templates.service';
 

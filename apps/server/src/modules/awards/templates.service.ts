@@ -7,7 +7,7 @@ import { activities, awardTemplates, certificates } from '../../db/schema/index'
 import { AppError } from '../../lib/errors';
 import { audit } from '../../lib/audit';
 import { isValidKey } from '../../lib/storage';
-import { findUpload, privateKeyOf } from '../uploads/uploads.service';
+import { findUpload, privateKeyOf } from '../uploads/index';
 import { certificateFace } from './awards.service';
 import { certificateFileName, certificatePng, photoBox, templatePng, type CertificateFace, type PlacedField } from './certificate-png';
 

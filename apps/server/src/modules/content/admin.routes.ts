@@ -24,7 +24,7 @@ import { AppError, errors } from '../../lib/errors';
 import { cleanOriginal, isImageType, processImage, sniff, checkExtension } from '../../lib/images';
 import { newKey } from '../../lib/storage';
 import { requirePermission } from '../../plugins/auth';
-import { findUpload, readLimited, storeContentUpload } from '../uploads/uploads.service';
+import { findUpload, readLimited, storeContentUpload } from '../uploads/index';
 
 type Row = Record<string, unknown>;
 const urlOf = (k: unknown) => (typeof k === 'string' && k ? `/files/${k}` : null);

@@ -10,7 +10,7 @@ import { fileUrl, pick } from './present';
 import { containsPattern } from '../../lib/like';
 import type { CachedBody } from '../../lib/ttl-cache';
 import { z } from 'zod';
-import { openOr404, sendObject } from '../uploads/serve';
+import { openOr404, sendObject } from '../uploads/index';
 import { cleanStoredOriginals } from './originals.service';
 
 /** Cursor = last row's (takenAt, id); the next page starts strictly after it. */

@@ -28,7 +28,7 @@ import { ok, page } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { fileUrl, pick, presentActivity, presentNews, presentProgram } from './present';
 import { siteRoutes } from './site.routes';
-import { openOr404, sendObject } from '../uploads/serve';
+import { openOr404, sendObject } from '../uploads/index';
 
 /** A file's title in the reader's language with the stored file's extension (a safe file name). */
 export function downloadName(title: string, stored: string | null, id: number): string {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { programs, redeemCodes, teamMembers, teams, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { hashToken } from '../../lib/session';
-import { loadActivity } from '../registration/common';
+import { loadActivity } from '../registration/index';
 
 /**
  * The learning platform launch ("take an exam", spec 2.3, 6, 7.6). The portal hands the browser a temp

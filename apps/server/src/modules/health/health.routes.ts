@@ -1,5 +1,5 @@
-import { mpMode } from '../wechat/mp';
-import { wechatMode } from '../wechat/wechat.routes';
+import { mpMode } from '../wechat/index';
+import { wechatMode } from '../wechat/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import crypto from 'node:crypto';
 import { and, count, eq, isNull, lte } from 'drizzle-orm';

@@ -3,8 +3,8 @@ import { noticeTemplates } from '../../config';
 import type { AppDeps } from '../../deps';
 import { noticeJobs, userOauth, users } from '../../db/schema/index';
 import { publicBase } from '../../lib/public-base';
-import { SmsNoticeFailed } from '../auth/sms';
-import { WechatSendFailed, type WechatMpMessages } from '../wechat/mp';
+import { SmsNoticeFailed } from '../../lib/sms';
+import { WechatSendFailed, type WechatMpMessages } from '../wechat/index';
 
 /** tries before a notice is given up (about 2 hours of backoff in all) */
 export const NOTICE_MAX_ATTEMPTS = 8;

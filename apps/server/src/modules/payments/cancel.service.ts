@@ -4,11 +4,11 @@ import type { AppDeps } from '../../deps';
 import { orderItems, payments, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
-import { notifyPlayers } from '../messages/registration-notices';
-import { lockOwnMembersWithTeams, refreshTeamStatus } from '../registration/common';
+import { notifyPlayers } from '../messages/index';
+import { lockOwnMembersWithTeams, refreshTeamStatus } from '../registration/index';
 import { lockOrder, newRefundNo } from './common';
 import { executeRefund } from './settle';
-import { releaseSizes } from '../registration/sizes';
+import { releaseSizes } from '../registration/index';
 
 /**
  * Staff cancel a player's registration (payStatus → 6 'cancelled', spec 4.1): the place is freed, a

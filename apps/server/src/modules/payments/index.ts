@@ -2,9 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { orderRoutes } from './orders.routes';
 import { notifyRoutes } from './notify.routes';
 import { adminPaymentRoutes } from './admin.routes';
-import { registerWithdrawalRefunds } from '../registration/withdrawal-refunds';
+import { registerWithdrawalRefunds } from '../registration/index';
 import { refundForWithdrawal } from './refunds.service';
 import { executeRefund } from './settle';
+
+// the public entry (issue 25): what other modules and the composition root use
+export { newOrderNo, ownOrder, type OrderRow } from './common';
+export { registerOrderKind, type OrderKind } from './order-kinds';
+export { createOrder } from './orders.service';
+export { presentOrder } from './present';
+export { startPaymentJobs } from './jobs';
+export { createPaymentsRuntime, type PaymentsRuntime } from './runtime';
+export { type PaymentProvider } from './providers/types';
+export { type Deliver } from './providers/sandbox';
 
 /** Payments on registration's extension point: an approved withdrawal's refund (recorded in its transaction, sent after). */
 export function registerPaymentEvents(): void {

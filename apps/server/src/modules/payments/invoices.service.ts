@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { sniff } from '../../lib/images';
 import { newKey } from '../../lib/storage';
-import { notify } from '../messages/notify.service';
+import { notify } from '../messages/index';
 import { newInvoiceNo, ownOrder } from './common';
 import { renderInvoicePdf } from './invoice-pdf';
 

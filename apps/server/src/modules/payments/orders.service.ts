@@ -6,7 +6,7 @@ import { activities, orderItems, orders, payments, plans, teamMembers, teams } f
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { INT4_MAX } from '@rp/shared';
-import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ownTeam, reserveProgramPlaces } from '../registration/common';
+import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ownTeam, reserveProgramPlaces } from '../registration/index';
 
 import { lockOrder, newOrderNo, ownOrder, type OrderRow } from './common';
 import { bankReference } from './providers/bank';
@@ -15,8 +15,8 @@ import { publish } from '../../lib/events';
 import type { Channel, PaymentAction } from './providers/types';
 import { ProviderError } from './providers/types';
 import { WechatPayProvider } from './providers/wechat';
-import { mpAppId } from '../wechat/mp';
-import { openidFor } from '../wechat/wechat.service';
+import { mpAppId } from '../wechat/index';
+import { openidFor } from '../wechat/index';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 

@@ -6,9 +6,9 @@ import { publish } from '../../lib/events';
 import { activities, orderItems, payments, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { lockOwnMembersWithTeams } from '../registration/common';
+import { lockOwnMembersWithTeams } from '../registration/index';
 
-import { notify } from '../messages/notify.service';
+import { notify } from '../messages/index';
 import { lockOrder, newRefundNo, ownOrder, type OrderRow } from './common';
 import { executeRefund, restoreItems } from './settle';
 

@@ -9,7 +9,7 @@ import { SandboxGateway, SandboxProvider, type Deliver } from './providers/sandb
 import type { Channel, PaymentProvider } from './providers/types';
 import { AlipayProvider, alipayOptionsFromConfig } from './providers/alipay';
 import { WechatPayProvider, wechatOptionsFromConfig } from './providers/wechat';
-import { mpAppId } from '../wechat/mp';
+import { mpAppId } from '../wechat/index';
 
 declare module '../../deps' {
   interface AppDeps {

@@ -2,20 +2,20 @@ import type { Tx } from '../../db/client';
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatYuan, nextPayStatus, ORDER_TYPE, PAY_STATUS, refundPercent, translate } from '@rp/shared';
-import { accrueRebates, voidRebates } from '../channels/channels.service';
+import { accrueRebates, voidRebates } from '../channels/index';
 import type { AppDeps } from '../../deps';
 import { activities, ledger, orderItems, orders, payments, plans, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { lockOwnMembersWithTeams, refreshTeamStatus, reserveProgramPlaces } from '../registration/common';
+import { lockOwnMembersWithTeams, refreshTeamStatus, reserveProgramPlaces } from '../registration/index';
 
 import { AppError } from '../../lib/errors';
-import { bilingual, notify } from '../messages/notify.service';
+import { bilingual, notify } from '../messages/index';
 import { allocate, lockOrder, newRefundNo, type OrderRow } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
 import { orderKind, publishSettled } from './order-kinds';
 import { publish } from '../../lib/events';
 import type { Channel, NotifyEvent } from './providers/types';
-import { releaseSizes } from '../registration/sizes';
+import { releaseSizes } from '../registration/index';
 
 export class UnknownTrade extends Error {}
 

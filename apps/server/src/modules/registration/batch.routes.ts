@@ -8,7 +8,7 @@ import { ok } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { send } from '../../plugins/errors';
-import { readLimited } from '../uploads/uploads.service';
+import { readLimited } from '../uploads/index';
 import { loadActivity, loadOpenActivity } from './common';
 import { exportPlayers, importPlayers, importTemplate, parseCodeSheet, readSheet } from './import.service';
 

@@ -18,7 +18,7 @@ import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams,
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
-import { notifyCodesAssigned, notifyPlayers } from '../messages/registration-notices';
+import { notifyCodesAssigned, notifyPlayers } from '../messages/index';
 import { withdrawalRefunds } from './withdrawal-refunds';
 import { publish } from '../../lib/events';
 import {

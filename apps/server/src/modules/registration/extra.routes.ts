@@ -21,7 +21,7 @@ import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { assertInScope, scopeFor } from '../../lib/scope';
-import { pick } from '../content/present';
+import { pick } from '../content/index';
 import { bad, loadActivity } from './common';
 
 const id = dbId;

@@ -5,7 +5,7 @@ import { teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok, page } from '../../lib/envelope';
 import { requireAuth } from '../../plugins/auth';
-import { assertOwnPrivateFile } from '../uploads/uploads.service';
+import { assertOwnPrivateFile } from '../uploads/index';
 import { loadOpenActivity, ownMember } from './common';
 import { earlierPlayers } from './history.service';
 

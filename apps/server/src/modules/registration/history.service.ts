@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { HistoryItem, Lang } from '@rp/shared';
 import { activities, programs, teamMembers } from '../../db/schema/index';
 import { wildcardPattern } from '../../lib/like';
-import { pick } from '../content/present';
+import { pick } from '../content/index';
 import { loadActivity } from './common';
 import { birthDayOf } from './present';
 

@@ -6,7 +6,7 @@ import { programs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { cellText, isFormula, readFirstSheet } from '../../lib/spreadsheet';
-import { pick } from '../content/present';
+import { pick } from '../content/index';
 import { loadActivity, reserveActivityPlaces, reserveTeamPlaces } from './common';
 import { duplicateAsConflict, readCard } from './members.service';
 

@@ -9,7 +9,7 @@ import { requireAuth } from '../../plugins/auth';
 import { assertOpenActivities, bad, loadOpenActivity } from './common';
 import { checkOrg } from './teams.service';
 import { containsPattern } from '../../lib/like';
-import { assertOwnPrivateFile } from '../uploads/uploads.service';
+import { assertOwnPrivateFile } from '../uploads/index';
 
 const present = (l: typeof leaders.$inferSelect) => ({
   id: l.id,

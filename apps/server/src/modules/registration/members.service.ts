@@ -40,8 +40,8 @@ import {
 } from './common';
 import { redeemInTx } from './codes.service';
 import { publish } from '../../lib/events';
-import { notifyPlayers } from '../messages/registration-notices';
-import { assertOwnPrivateFile } from '../uploads/uploads.service';
+import { notifyPlayers } from '../messages/index';
+import { assertOwnPrivateFile } from '../uploads/index';
 import { changeSize, giveBackSizes } from './sizes';
 
 type MemberRow = typeof teamMembers.$inferSelect;

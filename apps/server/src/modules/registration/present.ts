@@ -3,7 +3,7 @@ import { and, eq, inArray, max } from 'drizzle-orm';
 import { ageOn, isRegistered, PAY_STATUS, type Lang, type MemberItem, type ReviewItem } from '@rp/shared';
 import { activities, auditLog, leaders, materials, orgs, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import type { Pii } from '../../lib/pii';
-import { pick } from '../content/present';
+import { pick } from '../content/index';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 type TeamRow = typeof teams.$inferSelect;

@@ -9,8 +9,8 @@ import { isValidKey, newKey } from '../../lib/storage';
 import { activityScope } from '../../lib/scope';
 import { requireAuth } from '../../plugins/auth';
 import { findSession } from '../../lib/session';
-import { readLimited, tooLarge } from '../uploads/uploads.service';
-import { openOr404, sendObject } from '../uploads/serve';
+import { readLimited, tooLarge } from '../uploads/index';
+import { openOr404, sendObject } from '../uploads/index';
 
 /**
  * POST api/lCloudConfig/oss/upload (spec 7.2): avatars (JPG/PNG ≤ 5 MB, name first) and teacher

@@ -3,7 +3,7 @@ import { cloudConfigResource, feedbackResource, liveResource, materialResource, 
 import { cloudConfigs, feedback, lives, materials, signLogs, teamMemberAudits } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { errors } from '../../lib/errors';
-import { findUpload } from '../uploads/uploads.service';
+import { findUpload } from '../uploads/index';
 import { checkMaterialForm } from './materials.service';
 import { checkCloudConfig, checkLiveUrl, feedbackAnswerPatch, memberAuditDecision, notifyFeedbackAnswer, notifyMemberAudit } from './season.service';
 

@@ -4,8 +4,8 @@ import type { Db, Tx } from '../../db/client';
 import { activities, feedback, lives, officialFiles, signLogs, teamMemberAudits } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError, errors } from '../../lib/errors';
-import { notify } from '../messages/notify.service';
-import { ownMember } from '../registration/common';
+import { notify } from '../messages/index';
+import { ownMember } from '../registration/index';
 
 type Row = Record<string, unknown>;
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' ? en || zh : zh || en);

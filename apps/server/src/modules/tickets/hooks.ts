@@ -5,10 +5,10 @@ import { maskCard, ORDER_TYPE, placesLeft, saleState, SHORT_CODE_ALPHABET, SHORT
 import type { AppDeps } from '../../deps';
 import { groupCodes, orderItems, orders, eventSessions, refundItems, tickets, visitors } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
-import { loadActivity } from '../registration/common';
+import { loadActivity } from '../registration/index';
 
-import { newOrderNo, type OrderRow } from '../payments/common';
-import { registerOrderKind } from '../payments/order-kinds';
+import { newOrderNo, type OrderRow } from '../payments/index';
+import { registerOrderKind } from '../payments/index';
 import { onEvent } from '../../lib/events';
 import { offerFreedPlaces, useOffer } from './waitlist.service';
 

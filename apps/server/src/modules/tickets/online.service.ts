@@ -3,7 +3,7 @@ import type { Lang } from '@rp/shared';
 import type { AppDeps, Tx } from '../../deps';
 import { eventSessions, onlineReservations, teams } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
-import { ownTeam } from '../registration/common';
+import { ownTeam } from '../registration/index';
 
 /**
  * Online match slots (issue 11): one per team and activity, in a session of kind 'online'. The team row is locked

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { activities, checkins, eventSessions, groupCodes, orders, tickets, visitors } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/events';
-import { ownOrder } from '../payments/common';
+import { ownOrder } from '../payments/index';
 
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' ? en || zh : zh);
 

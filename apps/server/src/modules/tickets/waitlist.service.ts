@@ -3,7 +3,7 @@ import { placesLeft } from '@rp/shared';
 import type { AppDeps, Tx } from '../../deps';
 import { eventSessions, waitlist } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
-import { notify } from '../messages/notify.service';
+import { notify } from '../messages/index';
 
 /**
  * Waiting list of a sold-out session (issue 11, beyond the spec). A place that comes back (an order expired, a

@@ -3,7 +3,7 @@ import { ADULT_AGE, ageFromDate, translate, type Lang, type VolunteerApplyBody, 
 import type { Db, Tx } from '../../db/client';
 import { activities, messages, users, volunteerPositions, volunteers } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
-import { assertOwnPrivateFile } from '../uploads/uploads.service';
+import { assertOwnPrivateFile } from '../uploads/index';
 
 /**
  * Volunteers (issue 12): one application per person and activity while the activity's volunteer switch is

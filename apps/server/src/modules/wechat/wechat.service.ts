@@ -4,7 +4,7 @@ import { ACCOUNT_STATUS } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { orgApplications, orgs, userOauth, users, volunteers, wechatOpenids } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { consumeSmsCode, createMember, startSession, unusablePasswordHash, type ClientInfo, type LoginResult } from '../auth/auth.service';
+import { consumeSmsCode, createMember, startSession, unusablePasswordHash, type ClientInfo, type LoginResult } from '../auth/index';
 import type { WechatIdentity, WechatOAuth } from './oauth';
 
 /**
