@@ -179,13 +179,15 @@ async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyR
   // a stand-in for the session user: only the permissions of the scopes that open this operation, limited
   // to the token's activities where the scope is (the scope-aware routes filter their rows by it)
   const permissions = new Set<string>();
-  const scopes: Record<string, number[]> = {};
+  const unlimited = new Set<string>();
   for (const s of granted) {
     for (const p of s.permissions) {
       permissions.add(p);
-      if (s.activityLimited && row.activityIds) scopes[p] = [...row.activityIds];
+      if (!s.activityLimited || !row.activityIds) unlimited.add(p);
     }
   }
+  const scopes: Record<string, number[]> = {};
+  for (const p of permissions) if (!unlimited.has(p)) scopes[p] = [...row.activityIds!];
   req.apiToken = { id: row.id, scopes: row.scopes, activityIds: row.activityIds };
   req.user = {
     id: 0,
