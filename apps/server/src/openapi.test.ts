@@ -216,7 +216,9 @@ describe('an SDK generated from the document', () => {
     const d = await document();
     const types = astToString(await openapiTS(d as never));
     // inside the repository's node_modules, so the client resolves openapi-fetch like a project would
-    const dir = fs.mkdtempSync(path.join(repoRoot, 'node_modules', '.cache', 'rp-sdk-'));
+    const cache = path.join(repoRoot, 'node_modules', '.cache');
+    fs.mkdirSync(cache, { recursive: true });
+    const dir = fs.mkdtempSync(path.join(cache, 'rp-sdk-'));
     try {
       fs.writeFileSync(path.join(dir, 'schema.d.ts'), types);
       const client = `import createClient from 'openapi-fetch';
