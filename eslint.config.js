@@ -35,7 +35,39 @@ export const SERVER_LAYERS = [
   ['admin', 'health', 'integrations'],
 ];
 
-/** The boundaries: features never import each other; server never imports web; shared imports neither. */
+const SERVER = 'apps/server/src/';
+const serverLayer = new Map(SERVER_LAYERS.flatMap((names, i) => names.map((n) => [n, i + 1])));
+/** Tests and their helpers import whatever they need. */
+const serverExempt = (file) => /\.(test|helpers)\.ts$/.test(file) || file.startsWith(`${SERVER}test/`);
+const isKernel = (rel) => ['config', 'deps'].includes(rel.replace(/\.ts$/, '')) || /^(db|lib|plugins)\//.test(rel);
+
+/** The server's layering (SERVER_LAYERS): why an import from `file` to `to` (repository paths) is refused, or null. */
+function serverWhy(file, to) {
+  if (!file.startsWith(SERVER) || !to.startsWith(SERVER) || serverExempt(file)) return null;
+  const from = file.slice(SERVER.length);
+  const target = to.slice(SERVER.length).replace(/\.(ts|js)$/, '');
+  const root = from === 'app.ts' || from === 'server.ts';
+  if (target === 'app' && !root) return 'only the composition root (server.ts) imports app.ts: take AppDeps and Db/Tx from deps.ts';
+  const toModule = /^modules\/([^/]+)(\/.*)?$/.exec(target);
+  if (!toModule) return null;
+  const [, b, rest = ''] = toModule;
+  if (isKernel(from))
+    return 'the kernel (config, deps, db, lib, plugins) imports no module: move the shared part to lib/ or let the module register into the kernel';
+  const a = /^modules\/([^/]+)\//.exec(from)?.[1];
+  if (a === b) return null;
+  if (rest !== '' && rest !== '/index') return `another module is imported only through its public entry: '…/${b}/index'`;
+  if (!a) return null;
+  if (!serverLayer.has(a)) return `module '${a}' has no layer: add it to SERVER_LAYERS in eslint.config.js`;
+  if (!serverLayer.has(b)) return `module '${b}' has no layer: add it to SERVER_LAYERS in eslint.config.js`;
+  if (serverLayer.get(b) >= serverLayer.get(a))
+    return `'${a}' (layer ${serverLayer.get(a)}) may import only modules below it; '${b}' is layer ${serverLayer.get(b)}: publish a domain event (lib/events.ts) or define an extension point in '${b}' instead`;
+  return null;
+}
+
+/**
+ * The boundaries: features never import each other; server never imports web; shared imports neither; the
+ * server's modules import only lower modules through their index.ts, the kernel no module, nobody app.ts.
+ */
 const boundaries = {
   meta: { type: 'problem', schema: [], messages: { cross: '{{from}} may not import {{to}} ({{why}})' } },
   create(context) {
@@ -44,7 +76,7 @@ const boundaries = {
       const spec = node.source?.value;
       if (typeof spec !== 'string') return;
       const to = target(context.filename, spec);
-      let why = null;
+      let why;
       const feature = /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[1];
       const toFeature = /^apps\/web\/src\/features\/([^/]+)(\/|$)/.exec(to)?.[1];
       if (feature && toFeature && toFeature !== feature) why = 'features never import each other: move the shared part to lib/ or ui/';
@@ -52,6 +84,7 @@ const boundaries = {
       else if (file.startsWith('apps/web/') && (to.startsWith('apps/server/') || spec.startsWith('@rp/server'))) why = 'the web never imports server code';
       else if (file.startsWith('packages/shared/') && (to.startsWith('apps/') || spec.startsWith('@rp/server') || spec.startsWith('@rp/web')))
         why = 'shared imports neither server nor web';
+      else why = serverWhy(file, to);
       if (why) context.report({ node, messageId: 'cross', data: { from: file, to: to, why } });
     };
     return {
