@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Segmented, Table, Tag, Typography, type TableProps } from 'antd';
-import { RedoOutlined } from '@ant-design/icons';
+import { RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
@@ -9,6 +9,7 @@ import { ScrollableTable } from '../ScrollableTable';
 import { outboxQuery, retryOutboxMutation, type OutboxRow, type OutboxStatus } from './integrations-api';
 import { errorInWords, EVENT_KEYS, labelOf, OUTBOX_STATUS_KEYS, STATUS_COLOR, SUBSCRIBER_KEYS } from './labels';
 import s from '../../admin.module.css';
+import w from './integrations.module.css';
 
 const time = (v: string | null) => (v ? <time dateTime={v}>{formatDateTime(v)}</time> : '—');
 const FILTERS: readonly ('' | OutboxStatus)[] = ['', 'pending', 'delivered', 'failed'];
@@ -61,15 +62,20 @@ export function OutboxTab() {
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('admin:integrations.outbox.intro')}
       </Typography.Paragraph>
-      <Segmented<'' | OutboxStatus>
-        aria-label={t('admin:integrations.outbox.status')}
-        value={status}
-        onChange={(v) => {
-          setStatus(v);
-          setPage(1);
-        }}
-        options={FILTERS.map((f) => ({ value: f, label: f ? labelOf(t, OUTBOX_STATUS_KEYS, f) : t('admin:integrations.outbox.all') }))}
-      />
+      <div className={w.toolbar}>
+        <Segmented<'' | OutboxStatus>
+          aria-label={t('admin:integrations.outbox.status')}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={FILTERS.map((f) => ({ value: f, label: f ? labelOf(t, OUTBOX_STATUS_KEYS, f) : t('admin:integrations.outbox.all') }))}
+        />
+        <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
+          {t('admin:integrations.refresh')}
+        </Button>
+      </div>
       {list.isError ? <Alert type="error" showIcon title={errorMessage(list.error, t('admin:integrations.loadFailed'))} /> : null}
       <ScrollableTable label={t('admin:integrations.tabs.outbox')}>
         <Table<OutboxRow>

@@ -60,7 +60,7 @@ export function TokensTab() {
         <div className={w.cellStack}>
           <span>{tk.name}</span>
           <Typography.Text type="secondary" className={s.mono}>
-            {tk.prefix}…
+            {tk.prefix.startsWith('rpk_') ? tk.prefix : `rpk_${tk.prefix}`}…
           </Typography.Text>
         </div>
       ),

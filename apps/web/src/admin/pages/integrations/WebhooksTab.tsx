@@ -407,7 +407,13 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
   ];
 
   return (
-    <Drawer open onClose={onClose} size={screens.lg ? 1000 : '100%'} title={t('admin:integrations.deliveries.title', { url: endpoint.url })} destroyOnHidden>
+    <Drawer
+      open
+      onClose={onClose}
+      size={screens.xl ? 1240 : screens.lg ? 1000 : '100%'}
+      title={t('admin:integrations.deliveries.title', { url: endpoint.url })}
+      destroyOnHidden
+    >
       <div className={s.stack}>
         <div className={w.toolbar}>
           <Typography.Paragraph type="secondary" className={w.intro}>
