@@ -341,11 +341,11 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
   };
 
   const columns: TableProps<WebhookDelivery>['columns'] = [
-    { key: 'event', title: t('admin:integrations.deliveries.event'), width: 150, render: (_, d) => labelOf(t, EVENT_KEYS, d.eventName) },
+    { key: 'event', title: t('admin:integrations.deliveries.event'), width: 130, render: (_, d) => labelOf(t, EVENT_KEYS, d.eventName) },
     {
       key: 'eventId',
       title: t('admin:integrations.deliveries.eventId'),
-      width: 110,
+      width: 100,
       // the X-RP-Event-Id the partner received: its start is enough to match their log
       render: (_, d) => (
         <span className={s.mono} title={d.eventId}>
@@ -374,6 +374,8 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
       key: 'actions',
       title: t('admin:integrations.actions'),
       width: 130,
+      // beside the delivery it sends on a wide screen; on a phone it scrolls with the row
+      fixed: screens.md ? 'right' : undefined,
       render: (_, d) => (
         <Button
           size="small"
@@ -387,6 +389,10 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
       ),
     },
   ];
+
+  // on a phone what matters comes first: the event, whether it arrived, and "send again"
+  const first = ['event', 'status', 'actions'];
+  const shown = screens.md ? columns : [...first.map((k) => columns.find((c) => c.key === k)!), ...columns.filter((c) => !first.includes(String(c.key)))];
 
   const attemptColumns: TableProps<DeliveryAttempt>['columns'] = [
     {
@@ -411,7 +417,7 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
       open
       onClose={onClose}
       size={screens.xl ? 1240 : screens.lg ? 1000 : '100%'}
-      title={t('admin:integrations.deliveries.title', { url: endpoint.url })}
+      title={<span className={w.drawerTitle}>{t('admin:integrations.deliveries.title', { url: endpoint.url })}</span>}
       destroyOnHidden
     >
       <div className={s.stack}>
@@ -430,7 +436,7 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
             size="small"
             loading={list.isFetching}
             dataSource={list.data?.content ?? []}
-            columns={columns}
+            columns={shown}
             scroll={{ x: 1260 }}
             locale={{ emptyText: t('admin:integrations.deliveries.empty') }}
             expandable={{
