@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from './support/test';
 import { adminAuth, adminToken, L, pageAs, registerMember, shoot } from './support/foundation';
 import { adminShown } from './support/admin';
@@ -80,6 +81,26 @@ async function refreshUntil(drawer: Locator, lang: Lang, check: () => Promise<vo
   }).toPass({ timeout: 30_000 });
 }
 
+/** No serious or critical axe finding on what the screen shows now (as the a11y sweep checks the other admin screens). */
+async function accessible(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const axe = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(['wcag2a', 'wcag2aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
 async function openTab(page: Page, lang: Lang, key: 'webhooks' | 'tokens' | 'outbox') {
   await page.getByRole('tab', { name: L(lang, `admin:integrations.tabs.${key}`) }).click();
 }
@@ -128,6 +149,7 @@ for (const { lang, width } of [
       await expect(shown).toBeHidden();
       const row = page.getByRole('row').filter({ hasText: url });
       await expect(row.getByText(L(lang, 'admin:integrations.events.payment_settled'))).toBeVisible();
+      await accessible(page);
 
       // 2. a payment settles: the receiver gets it, signed with the copied secret
       const first = await tickets.order();
@@ -181,6 +203,7 @@ for (const { lang, width } of [
       await secondRow.getByRole('button', { name: /expand|展开/i }).click();
       await expect(log.getByText(L(lang, 'admin:integrations.deliveries.manual'))).toBeVisible();
       await shoot(page, `integrations-log-${lang}-${width}.png`, { settle: true });
+      await accessible(page);
       await page.keyboard.press('Escape');
       await expect(log).toBeHidden();
 
@@ -215,12 +238,14 @@ for (const { lang, width } of [
       await confirm.getByRole('button', { name: L(lang, 'admin:integrations.tokens.revoke') }).click();
       await expect(tokenRow.getByText(L(lang, 'admin:integrations.tokenState.revoked'))).toBeVisible();
       expect((await call('/api/admin/orders?page=0&size=5')).status).toBe(401);
+      await accessible(page);
 
       // 5. the outbox: the events handed to the webhooks, in words
       await openTab(page, lang, 'outbox');
       await expect(page.getByRole('cell', { name: L(lang, 'admin:integrations.subscribers.webhooks') }).first()).toBeVisible();
       await expect(page.getByRole('cell', { name: event }).first()).toBeVisible();
       await shoot(page, `integrations-outbox-${lang}-${width}.png`, { fullPage: true });
+      await accessible(page);
       await page.context().close();
     } finally {
       await receiver.close();
