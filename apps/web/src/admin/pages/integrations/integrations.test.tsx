@@ -20,6 +20,7 @@ vi.mock('../../../lib/api-client', async (importOriginal) => ({ ...(await import
 
 const { WebhooksTab } = await import('./WebhooksTab');
 const { TokensTab } = await import('./TokensTab');
+const { OutboxTab } = await import('./OutboxTab');
 const { errorInWords } = await import('./labels');
 const { expiryAllowed, expiryInstant, tokenBody } = await import('./model');
 
@@ -164,6 +165,58 @@ describe('webhooks', { timeout: 60_000 }, () => {
     await click(within(drawer).getByRole('button', { name: 'Send again: Payment settled (delivery 31)' }));
     expect(await within(drawer).findByText('Payment settled sent again: the receiver answered 200 in 9 ms.')).toBeTruthy();
     expect(http.post).toHaveBeenCalledWith('/api/admin/webhooks/deliveries/31/resend');
+  });
+});
+
+describe('webhook secret and removal', { timeout: 60_000 }, () => {
+  it('makes a new secret only after confirming, shows it once, and deletes after confirming', async () => {
+    serveGets({ '/api/admin/integrations/events': { events: [{ name: 'payment.settled' }] }, '/api/admin/webhooks': { content: [endpoint] } });
+    wrap(<WebhooksTab />);
+    await click(await screen.findByRole('button', { name: 'Make a new secret for https://exam.example.com/hooks?' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText(/The old secret stops working at once/)).toBeTruthy();
+    expect(http.post).not.toHaveBeenCalled();
+    http.post.mockResolvedValueOnce({ secret: 'whsec_rotated' });
+    await click(within(confirm).getByRole('button', { name: 'New secret' }));
+    expect(((await screen.findByTestId('shown-once-value')) as HTMLInputElement).value).toBe('whsec_rotated');
+    expect(http.post).toHaveBeenCalledWith('/api/admin/webhooks/7/rotate-secret');
+    await click(screen.getByRole('button', { name: 'I have saved it' }));
+
+    http.delete.mockResolvedValueOnce({ ok: true });
+    await click(screen.getByRole('button', { name: 'Delete the webhook to https://exam.example.com/hooks?' }));
+    const ask = (await screen.findAllByRole('dialog')).find((d) => within(d).queryByText(/its delivery log is deleted too/))!;
+    expect(http.delete).not.toHaveBeenCalled();
+    await click(within(ask).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(http.delete).toHaveBeenCalledWith('/api/admin/webhooks/7'));
+  });
+});
+
+describe('outbox', { timeout: 60_000 }, () => {
+  it('filters by status, shows the subscriber in words and retries a failed delivery', async () => {
+    const row = {
+      id: 5,
+      eventId: 'e-5',
+      eventName: 'refund.succeeded',
+      subscriber: 'webhooks',
+      status: 'failed',
+      attempts: 9,
+      nextAt: null,
+      lastError: 'timeout',
+      deliveredAt: null,
+      createdAt: '2026-11-27T10:00:00.000Z',
+    };
+    serveGets({ '/api/admin/outbox': { total: 1, content: [row] } });
+    wrap(<OutboxTab />);
+    expect(await screen.findByText('Webhooks to partners')).toBeTruthy();
+    expect(screen.getByText('Refund paid out')).toBeTruthy();
+    expect(screen.getByText('The receiver did not answer in time')).toBeTruthy();
+    await click(screen.getByText('Failed', { selector: '.ant-segmented-item-label' }));
+    await vi.waitFor(() =>
+      expect(http.get).toHaveBeenCalledWith('/api/admin/outbox', expect.objectContaining({ query: { status: 'failed', pageNo: 0, pageSize: 20 } })),
+    );
+    http.post.mockResolvedValueOnce({ ok: true });
+    await click(screen.getByRole('button', { name: 'Retry now: Refund paid out (5)' }));
+    await vi.waitFor(() => expect(http.post).toHaveBeenCalledWith('/api/admin/outbox/5/retry'));
   });
 });
 
