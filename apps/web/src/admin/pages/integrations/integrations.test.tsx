@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -21,7 +23,7 @@ vi.mock('../../../lib/api-client', async (importOriginal) => ({ ...(await import
 const { WebhooksTab } = await import('./WebhooksTab');
 const { TokensTab } = await import('./TokensTab');
 const { OutboxTab } = await import('./OutboxTab');
-const { errorInWords } = await import('./labels');
+const { errorInWords, EVENT_KEYS } = await import('./labels');
 const { expiryAllowed, expiryInstant, tokenBody } = await import('./model');
 
 const writeText = vi.fn(async (_text: string) => undefined);
@@ -254,6 +256,13 @@ describe('API tokens', { timeout: 60_000 }, () => {
 
 describe('integration rules', () => {
   const t = i18n.getFixedT('en');
+  it('has a label for every event of the catalog (a new event is named in both languages)', () => {
+    const catalog = readFileSync(join(__dirname, '../../../../../server/src/lib/events.ts'), 'utf8');
+    const block = catalog.slice(catalog.indexOf('export const EVENT_CATALOG'), catalog.indexOf('} as const;'));
+    const names = [...block.matchAll(/^ {2}'([a-z]+(?:\.[a-z]+)+)':/gm)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThanOrEqual(7);
+    expect(names.filter((n) => !EVENT_KEYS[n])).toEqual([]);
+  });
   it('says a delivery failure in words', () => {
     expect(errorInWords(t, 'timeout', null)).toBe('The receiver did not answer in time');
     expect(errorInWords(t, 'ECONNREFUSED', null)).toBe('The receiver refused the connection');
