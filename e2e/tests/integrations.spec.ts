@@ -149,6 +149,11 @@ for (const { lang, width } of [
       await expect(shown).toBeHidden();
       const row = page.getByRole('row').filter({ hasText: url });
       await expect(row.getByText(L(lang, 'admin:integrations.events.payment_settled'))).toBeVisible();
+      // how the partner checks the signature: the header's form, in the page's language
+      await page.getByRole('button', { name: L(lang, 'admin:integrations.verify.title') }).click();
+      await expect(page.getByText(L(lang, 'admin:integrations.verify.step2'))).toBeVisible();
+      await expect(page.getByText(/X-RP-Signature: t=\d+,v1=/)).toBeVisible();
+      await shoot(page, `integrations-webhooks-${lang}-${width}.png`, { fullPage: true, settle: true });
       await accessible(page);
 
       // 2. a payment settles: the receiver gets it, signed with the copied secret

@@ -170,6 +170,27 @@ describe('webhooks', { timeout: 60_000 }, () => {
   });
 });
 
+describe('webhook edit', { timeout: 60_000 }, () => {
+  it('pauses an endpoint: the update carries every field and active false', async () => {
+    serveGets({ '/api/admin/integrations/events': { events: [{ name: 'payment.settled' }] }, '/api/admin/webhooks': { content: [endpoint] } });
+    wrap(<WebhooksTab />);
+    await click(await screen.findByRole('button', { name: 'Edit the webhook to https://exam.example.com/hooks' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Address (URL)') as HTMLInputElement).value).toBe('https://exam.example.com/hooks');
+    await click(within(dialog).getByRole('switch'));
+    http.put.mockResolvedValueOnce({ ...endpoint, active: false });
+    await click(within(dialog).getByRole('button', { name: /^Save$/ }));
+    await vi.waitFor(() =>
+      expect(http.put).toHaveBeenCalledWith(
+        '/api/admin/webhooks/7',
+        { url: 'https://exam.example.com/hooks', description: 'Exam platform', events: ['payment.settled'], active: false },
+        { silent: true },
+      ),
+    );
+    expect(screen.queryByTestId('shown-once-value')).toBeNull();
+  });
+});
+
 describe('webhook secret and removal', { timeout: 60_000 }, () => {
   it('makes a new secret only after confirming, shows it once, and deletes after confirming', async () => {
     serveGets({ '/api/admin/integrations/events': { events: [{ name: 'payment.settled' }] }, '/api/admin/webhooks': { content: [endpoint] } });
