@@ -251,8 +251,19 @@ for (const { lang, width } of [
       await expect(page.getByRole('cell', { name: event }).first()).toBeVisible();
       await shoot(page, `integrations-outbox-${lang}-${width}.png`, { fullPage: true });
       await accessible(page);
+
+      // 6. the partner is gone: the webhook deleted after confirming, nothing more is sent there
+      await openTab(page, lang, 'webhooks');
+      await page.getByRole('button', { name: L(lang, 'admin:integrations.webhooks.deleteTitle', { url }) }).click();
+      const ask = page.getByRole('dialog').filter({ hasText: L(lang, 'admin:integrations.webhooks.deleteText') });
+      await ask.getByRole('button', { name: L(lang, 'admin:integrations.delete') }).click();
+      await expect(page.getByRole('row').filter({ hasText: url })).toHaveCount(0);
       await page.context().close();
     } finally {
+      // a journey that stopped half-way leaves no endpoint behind that later events would be sent to
+      const admin = await adminAuth(request);
+      const left = (await (await request.get('/api/admin/webhooks', { headers: admin })).json()).content as { id: number; url: string }[];
+      for (const w of left.filter((x) => x.url.startsWith(receiver.url('/')))) await request.delete(`/api/admin/webhooks/${w.id}`, { headers: admin });
       await receiver.close();
     }
   });
