@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL 
 import type { Db, Tx } from '../db/client';
 import { domainEvents, outbox } from '../db/schema/index';
 import { asyncSubscriber, type Delivery, type EventName, type StoredEvent } from './events';
+import { every, type JobLog } from './every';
 
 /**
  * The outbox job (issue 25): delivers each (event, subscriber) row once, on whichever instance claims it.
@@ -129,26 +130,16 @@ async function deliverOne(db: Db, deps: unknown, row: Row, lease: Date, now: Dat
  * The job of one instance: every second, deliver what is due. Several instances run it side by side (rows
  * are claimed, never shared). Never throws: a dropped database connection is retried on the next tick.
  */
-export function startOutboxJobs(db: Db, deps: unknown, log: { warn: (o: object, m: string) => void }, everyMs = 1000): () => void {
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      // a full batch means more may be due: go on at once
-      for (let i = 0; i < 10; i++) {
-        const r = await deliverOutbox(db, deps);
-        if (r.delivered + r.retried + r.failed < BATCH) break;
-      }
-    } catch (e) {
-      log.warn({ err: errorCode(e) }, 'outbox: run failed, next run retries');
-    } finally {
-      busy = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startOutboxJobs(db: Db, deps: unknown, log: JobLog, everyMs = 1000): () => void {
+  return every(
+    'outbox',
+    everyMs,
+    async () => {
+      const r = await deliverOutbox(db, deps);
+      return r.delivered + r.retried + r.failed >= BATCH; // a full batch: more may be due, go on at once
+    },
+    log,
+  );
 }
 
 export interface OutboxListQuery {

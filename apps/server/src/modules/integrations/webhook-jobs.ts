@@ -6,6 +6,7 @@ import { audit } from '../../lib/audit';
 import { subscribe } from '../../lib/events';
 import { OutboundFailed, OutboundRefused, outboundPolicy, postJson } from '../../lib/outbound';
 import { openSecret } from './webhooks.service';
+import { every, type JobLog } from '../../lib/every';
 
 /**
  * Webhook deliveries (issue 25). The outbox subscriber `webhooks` turns each event into one delivery per
@@ -186,23 +187,14 @@ export async function resendDelivery(deps: Deps, userId: number, id: number): Pr
 }
 
 /** The delivery loop of one instance, every 2 s (a full batch goes on at once). Never throws. */
-export function startWebhookJobs(deps: Deps, log: { warn: (o: object, m: string) => void }, everyMs = 2000): () => void {
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      for (let i = 0; i < 10; i++) {
-        const r = await deliverWebhooks(deps);
-        if (r.succeeded + r.retried + r.failed < BATCH) break;
-      }
-    } catch (e) {
-      log.warn({ err: (e as Error).name }, 'webhooks: run failed, next run retries');
-    } finally {
-      busy = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startWebhookJobs(deps: Deps, log: JobLog, everyMs = 2000): () => void {
+  return every(
+    'webhooks',
+    everyMs,
+    async () => {
+      const r = await deliverWebhooks(deps);
+      return r.succeeded + r.retried + r.failed >= BATCH;
+    },
+    log,
+  );
 }

@@ -5,6 +5,7 @@ import { noticeJobs, userOauth, users } from '../../db/schema/index';
 import { publicBase } from '../../lib/public-base';
 import { SmsNoticeFailed } from '../../lib/sms';
 import { WechatSendFailed, type WechatMpMessages } from '../wechat/index';
+import { every, type JobLog } from '../../lib/every';
 
 /** tries before a notice is given up (about 2 hours of backoff in all) */
 export const NOTICE_MAX_ATTEMPTS = 8;
@@ -110,20 +111,6 @@ async function send(deps: AppDeps, channels: NoticeChannels, job: Job): Promise<
 }
 
 /** Background loop of one instance, every 5 s. Never throws. */
-export function startNoticeJobs(deps: AppDeps, channels: NoticeChannels, log: { warn: (o: object, m: string) => void }) {
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      await deliverNotices(deps, channels);
-    } catch (e) {
-      log.warn({ err: (e as Error).name }, 'notice jobs: run failed, next run retries');
-    } finally {
-      busy = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), 5000);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startNoticeJobs(deps: AppDeps, channels: NoticeChannels, log: JobLog) {
+  return every('notice jobs', 5000, async () => void (await deliverNotices(deps, channels)), log);
 }

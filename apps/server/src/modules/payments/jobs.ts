@@ -5,6 +5,7 @@ import { lockOrder } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
 import { applyPaymentEvent, applyRefundEvent, executeRefund, UnknownTrade } from './settle';
 import type { Channel } from './providers/types';
+import { every, type JobLog } from '../../lib/every';
 
 /** A notification normally arrives within seconds; after this, we ask the gateway ourselves. */
 const NOTIFY_WINDOW_MS = 2 * 60_000;
@@ -175,24 +176,15 @@ export async function pendingOrders(deps: AppDeps, pageNo: number, size: number)
 }
 
 /** Background loop of one instance: the sandbox's deliveries often, reconciliation every 30 s. Never throws. */
-export function startPaymentJobs(deps: AppDeps, log: { warn: (o: object, m: string) => void }) {
-  let busy = false;
+export function startPaymentJobs(deps: AppDeps, log: JobLog) {
   let ticks = 0;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
+  return every(
+    'payment jobs',
+    2000,
+    async () => {
       await deps.payments.sandbox.deliverDue();
-      if (ticks++ % 15 === 0) {
-        await reconcile(deps);
-      }
-    } catch (e) {
-      log.warn({ err: (e as Error).name }, 'payment jobs: run failed, next run retries');
-    } finally {
-      busy = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), 2000);
-  timer.unref();
-  return () => clearInterval(timer);
+      if (ticks++ % 15 === 0) await reconcile(deps);
+    },
+    log,
+  );
 }

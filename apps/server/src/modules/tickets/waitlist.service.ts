@@ -4,6 +4,7 @@ import type { AppDeps, Tx } from '../../deps';
 import { eventSessions, waitlist } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
 import { notify } from '../messages/index';
+import { every, type JobLog } from '../../lib/every';
 
 /**
  * Waiting list of a sold-out session (issue 11, beyond the spec). A place that comes back (an order expired, a
@@ -126,20 +127,6 @@ export async function expireOffers(deps: AppDeps, now = new Date()) {
 }
 
 /** Background loop of one instance (server.ts): expired offers every 30 s. Never throws. */
-export function startTicketJobs(deps: AppDeps, log: { warn: (o: object, m: string) => void }) {
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      await expireOffers(deps);
-    } catch (e) {
-      log.warn({ err: (e as Error).name }, 'ticket jobs: run failed, next run retries');
-    } finally {
-      busy = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), 30_000);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startTicketJobs(deps: AppDeps, log: JobLog) {
+  return every('ticket jobs', 30_000, async () => void (await expireOffers(deps)), log);
 }
