@@ -56,7 +56,7 @@ export async function loginWithPassword(
   return startSession(deps, row.id, input.rememberMe, client);
 }
 
-export async function startSession(deps: AppDeps, userId: number, rememberMe: boolean, client: ClientInfo): Promise<LoginResult> {
+export async function startSession(deps: Pick<AppDeps, 'database'>, userId: number, rememberMe: boolean, client: ClientInfo): Promise<LoginResult> {
   const { db } = deps.database;
   // the language of this login is the account's: SMS and WeChat notices go out in it
   const [row] = await db.update(users).set({ lastLoginAt: new Date(), lang: client.lang }).where(eq(users.id, userId)).returning();
@@ -65,7 +65,12 @@ export async function startSession(deps: AppDeps, userId: number, rememberMe: bo
 }
 
 /** Sends a 6-digit code, at most one per phone per 60 s; the code lives 5 minutes and is single use. */
-export async function sendSmsCode(deps: AppDeps, phone: string, purpose: SmsPurpose, lang: Lang): Promise<void> {
+export async function sendSmsCode(
+  deps: Pick<AppDeps, 'database' | 'metrics' | 'sms' | 'store'>,
+  phone: string,
+  purpose: SmsPurpose,
+  lang: Lang,
+): Promise<void> {
   const { db } = deps.database;
   if (purpose === 'register') {
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
@@ -102,7 +107,7 @@ export async function sendSmsCode(deps: AppDeps, phone: string, purpose: SmsPurp
  * counted (atomically, in the shared store) before the comparison, so parallel guesses cannot compare
  * more than five; the fifth wrong one burns the code.
  */
-export async function consumeSmsCode(deps: AppDeps, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+export async function consumeSmsCode(deps: Pick<AppDeps, 'store'>, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
   const key = `sms:${purpose}:${phone}`;
   const invalid = () => new AppError('SMS_CODE_INVALID', { field: 'code' });
   const tries = await deps.store.incr(`smsfail:${purpose}:${phone}`, SMS_TTL_S);
@@ -143,7 +148,7 @@ export async function registerMember(
  * A member account for a verified phone with its welcome message, or null when the phone has one already
  * (the unique phone is the check: two sign-ups of one phone at once make one account).
  */
-export async function createMember(deps: AppDeps, input: { phone: string; passwordHash: string; nickName: string; lang: Lang }) {
+export async function createMember(deps: Pick<AppDeps, 'database'>, input: { phone: string; passwordHash: string; nickName: string; lang: Lang }) {
   return deps.database.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)

@@ -309,7 +309,7 @@ interface Subject {
 
 /** Grants an award to subjects of its activity: all or nothing; a subject that already holds it is refused. */
 export async function grant(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database'>,
   staffId: number,
   input: { awardId: number; teamIds: number[]; teamNumbers: string[]; memberIds: number[]; leaderIds: number[]; volunteerIds: number[] },
   lang: Lang,

@@ -67,7 +67,7 @@ export interface TempToken extends ExamCodeSettings {
 }
 
 /** Issues a random 256-bit temp token for one of the account's activities, valid 5 minutes and redeemable once. */
-export async function issueTempToken(deps: AppDeps, userId: number, activityId: number): Promise<TempToken> {
+export async function issueTempToken(deps: Pick<AppDeps, 'database' | 'store'>, userId: number, activityId: number): Promise<TempToken> {
   const { db } = deps.database;
   const activity = await examActivity(db, userId, activityId);
   const programType = await programTypeOf(db, userId, activity.id);
@@ -106,7 +106,7 @@ export async function findAirCodes(db: Db, userId: number, activityId: number) {
  * The learning site redeems a temp token: taken from the store in one step (at most one caller gets it), so
  * a replay, an unknown or an expired token answers 401 EXAM_TOKEN_INVALID; so does a disabled account.
  */
-export async function redeemTempToken(deps: AppDeps, tempToken: string) {
+export async function redeemTempToken(deps: Pick<AppDeps, 'database' | 'store'>, tempToken: string) {
   const { db } = deps.database;
   const raw = await deps.store.take(key(tempToken));
   if (!raw) throw new AppError('EXAM_TOKEN_INVALID');

@@ -76,7 +76,11 @@ export async function deliverNotices(deps: AppDeps, channels: NoticeChannels, no
   return report;
 }
 
-async function send(deps: AppDeps, channels: NoticeChannels, job: Job): Promise<{ provider: string; messageId: string | null }> {
+async function send(
+  deps: Pick<AppDeps, 'config' | 'database' | 'sms'>,
+  channels: NoticeChannels,
+  job: Job,
+): Promise<{ provider: string; messageId: string | null }> {
   const db = deps.database.db;
   const { title, content, params } = job.payload;
   if (job.channel === 'sms') {

@@ -14,7 +14,7 @@ import { renderInvoicePdf } from './invoice-pdf';
  * An invoice request for a paid order (one live request per order; a rejected one may be asked again).
  * `lang` is the language the member asked in: the PDF is written in it, whoever generates it (issue 24).
  */
-export async function applyInvoice(deps: AppDeps, userId: number, body: InvoiceApplyBody, lang: Lang) {
+export async function applyInvoice(deps: Pick<AppDeps, 'database'>, userId: number, body: InvoiceApplyBody, lang: Lang) {
   return deps.database.db.transaction(async (tx) => {
     const o = await ownOrder(tx, userId, body.orderNo, true);
     if (o.status !== 'paid' || o.paidFen - o.refundedFen <= 0) throw new AppError('INVOICE_NOT_PAID');
@@ -81,7 +81,7 @@ const LABELS = [
 ] as const;
 
 /** The PDF of an invoice generated from its order lines, in the given language. */
-export async function generateInvoicePdf(deps: AppDeps, inv: typeof invoices.$inferSelect, invoiceNo: string, issuedAt: Date, lang: Lang) {
+export async function generateInvoicePdf(deps: Pick<AppDeps, 'database'>, inv: typeof invoices.$inferSelect, invoiceNo: string, issuedAt: Date, lang: Lang) {
   const [o] = await deps.database.db.select().from(orders).where(eq(orders.id, inv.orderId));
   const items = await deps.database.db.select().from(orderItems).where(eq(orderItems.orderId, inv.orderId));
   // one line per distinct label and price (a group order of 30 players of one plan is one line per player: names matter on a school's invoice)
@@ -165,7 +165,7 @@ export async function issueInvoice(deps: AppDeps, staffId: number, invoiceId: nu
   return done;
 }
 
-export async function rejectInvoice(deps: AppDeps, staffId: number, invoiceId: number, reason: string) {
+export async function rejectInvoice(deps: Pick<AppDeps, 'database'>, staffId: number, invoiceId: number, reason: string) {
   // the refusal and its audit entry commit together
   const row = await deps.database.db.transaction(async (tx) => {
     const [rejected] = await tx
@@ -184,7 +184,7 @@ export async function rejectInvoice(deps: AppDeps, staffId: number, invoiceId: n
 }
 
 /** The issued PDF, for its owner or staff (the caller decides who may ask). */
-export async function invoiceFile(deps: AppDeps, invoiceId: number, userId: number | null) {
+export async function invoiceFile(deps: Pick<AppDeps, 'database' | 'storage'>, invoiceId: number, userId: number | null) {
   const [inv] = await deps.database.db
     .select()
     .from(invoices)

@@ -141,7 +141,7 @@ export async function reconcile(deps: AppDeps, now = new Date()): Promise<JobRep
 }
 
 /** Orders waiting for money: open attempts, oldest first (admin's reconciliation screen). */
-export async function pendingOrders(deps: AppDeps, pageNo: number, size: number) {
+export async function pendingOrders(deps: Pick<AppDeps, 'database'>, pageNo: number, size: number) {
   const db = deps.database.db;
   const where = and(eq(orders.status, 'unpaid'), inArray(payments.status, ['created']));
   const rows = await db

@@ -35,7 +35,7 @@ export async function checkout(deps: AppDeps, activityId: number, lang: Lang) {
 }
 
 /** The WeChat Pay provider when it can take JSAPI payments, and the official account's app id it orders with. */
-function jsapiOf(deps: AppDeps): { appId: string } | null {
+function jsapiOf(deps: Pick<AppDeps, 'config' | 'payments'>): { appId: string } | null {
   const wx = deps.payments.providers.get('wechat');
   const appId = mpAppId(deps.config);
   return wx instanceof WechatPayProvider && wx.jsapi && appId ? { appId } : null;
@@ -107,7 +107,7 @@ async function feePrices(tx: Tx, activityId: number, rows: MemberRow[]) {
  * price, and the total. Reads only — no order is created, no player is held; createOrder checks it all
  * again when the person chooses to pay.
  */
-export async function previewFeeOrder(deps: AppDeps, userId: number, body: { activityId: number; memberIds?: number[]; teamId?: number }) {
+export async function previewFeeOrder(deps: Pick<AppDeps, 'database'>, userId: number, body: { activityId: number; memberIds?: number[]; teamId?: number }) {
   return deps.database.db.transaction(async (tx) => {
     const activity = await loadOpenActivity(tx, body.activityId);
     const rows = await feePlayers(tx, userId, activity.id, body, false);
@@ -121,7 +121,7 @@ export async function previewFeeOrder(deps: AppDeps, userId: number, body: { act
   });
 }
 
-function expiry(deps: AppDeps, now: Date) {
+function expiry(deps: Pick<AppDeps, 'config'>, now: Date) {
   return new Date(now.getTime() + deps.config.ORDER_EXPIRE_MINUTES * 60_000);
 }
 
@@ -336,7 +336,7 @@ export async function startPayment(
   return { order: (await deps.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!, action };
 }
 
-function bankExpiry(deps: AppDeps, o: OrderRow, now: Date) {
+function bankExpiry(deps: Pick<AppDeps, 'config'>, o: OrderRow, now: Date) {
   return new Date(Math.max(o.expiresAt.getTime(), now.getTime() + deps.config.BANK_TRANSFER_EXPIRE_HOURS * 3_600_000));
 }
 
@@ -394,7 +394,7 @@ export async function releaseOrder(tx: Tx, o: OrderRow, reason: 'expired' | 'use
 }
 
 /** Open attempts of an order at their gateways: closed after the order closed (best effort; a late payment is refunded anyway). */
-export async function closeAttemptsAtGateways(deps: AppDeps, orderId: number, exceptPaymentId?: number) {
+export async function closeAttemptsAtGateways(deps: Pick<AppDeps, 'database' | 'payments'>, orderId: number, exceptPaymentId?: number) {
   const open = await deps.database.db.select().from(payments).where(eq(payments.orderId, orderId));
   for (const p of open) {
     if (p.id === exceptPaymentId || p.status === 'paid') continue;

@@ -36,7 +36,7 @@ async function refundableItems(tx: Tx, o: OrderRow, itemIds: number[]): Promise<
 }
 
 /** What a refund of these items would give now, by the tier of spec 9. Changes nothing. */
-export async function previewRefund(deps: AppDeps, userId: number, orderNo: string, itemIds: number[], now = new Date()) {
+export async function previewRefund(deps: Pick<AppDeps, 'database'>, userId: number, orderNo: string, itemIds: number[], now = new Date()) {
   return deps.database.db.transaction(async (tx) => {
     const o = await ownOrder(tx, userId, orderNo);
     if (o.status !== 'paid') throw new AppError('REFUND_NOT_ALLOWED');
@@ -52,7 +52,12 @@ export async function previewRefund(deps: AppDeps, userId: number, orderNo: stri
  * must be unused (taken out of use by a conditional UPDATE: a code redeemed at the same moment wins or
  * loses as a whole); players go 3/9 → 4. The amount of the tier is recorded and shown; staff decide.
  */
-export async function requestRefund(deps: AppDeps, userId: number, body: { orderNo: string; itemIds: number[]; reason: string }, now = new Date()) {
+export async function requestRefund(
+  deps: Pick<AppDeps, 'database'>,
+  userId: number,
+  body: { orderNo: string; itemIds: number[]; reason: string },
+  now = new Date(),
+) {
   return deps.database.db.transaction(async (tx) => {
     const o = await ownOrder(tx, userId, body.orderNo, true);
     if (o.status !== 'paid') throw new AppError('REFUND_NOT_ALLOWED');
@@ -137,7 +142,7 @@ async function itemsOf(tx: Tx, refundId: number) {
 }
 
 /** The member withdraws a request staff have not decided yet (spec 4.3 'user cancelled'). */
-export async function cancelRefund(deps: AppDeps, userId: number, refundNo: string, now = new Date()) {
+export async function cancelRefund(deps: Pick<AppDeps, 'database'>, userId: number, refundNo: string, now = new Date()) {
   await deps.database.db.transaction(async (tx) => {
     const [peek] = await tx
       .select({ orderId: refunds.orderId })
@@ -274,7 +279,7 @@ export async function refundForWithdrawal(
   return { refundId: r!.id, fen: amount };
 }
 
-export async function countRefunds(deps: AppDeps, status?: RefundStatus) {
+export async function countRefunds(deps: Pick<AppDeps, 'database'>, status?: RefundStatus) {
   const [r] = await deps.database.db
     .select({ n: count() })
     .from(refunds)

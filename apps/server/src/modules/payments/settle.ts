@@ -277,7 +277,7 @@ export async function executeRefund(deps: AppDeps, refundId: number): Promise<vo
  * codes available, items active). A result for a refund that is not processing is a duplicate.
  */
 export async function applyRefundEvent(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database'>,
   ev: Extract<NotifyEvent, { type: 'refund' }>,
   now = new Date(),
 ): Promise<'applied' | 'duplicate' | 'failed'> {

@@ -105,7 +105,7 @@ export async function redeem(deps: AppDeps, userId: number, memberId: number, ac
 }
 
 /** The account's available codes of an activity (owned ones and universal issue-by-admin ones it owns). */
-export async function myCodes(deps: AppDeps, userId: number, activityId: number) {
+export async function myCodes(deps: Pick<AppDeps, 'database'>, userId: number, activityId: number) {
   return deps.database.db
     .select({ id: redeemCodes.id, codeName: redeemCodes.codeName, type: redeemCodes.type })
     .from(redeemCodes)
@@ -127,7 +127,7 @@ export async function pickCode(deps: AppDeps, userId: number, activityId: number
 }
 
 /** Per-code check before redeeming: status 1 usable, 0 with the reason. Changes nothing. */
-export async function checkCode(deps: AppDeps, userId: number, code: string, memberId: number, lang: Lang) {
+export async function checkCode(deps: Pick<AppDeps, 'database'>, userId: number, code: string, memberId: number, lang: Lang) {
   const { db } = deps.database;
   const m = await ownMember(db, userId, memberId);
   const fail = (key: MessageKey) => ({ status: 0, errorString: translate(lang, key) });
@@ -174,7 +174,7 @@ export async function batchRedeem(
 }
 
 /** Withdrawal request (type 2 withdraw, 3 withdraw by code): 3 or 9 → 4. */
-export async function requestWithdrawal(deps: AppDeps, userId: number, memberId: number, type: 2 | 3, reason: string) {
+export async function requestWithdrawal(deps: Pick<AppDeps, 'database'>, userId: number, memberId: number, type: 2 | 3, reason: string) {
   await deps.database.db.transaction(async (tx) => {
     const m = await ownMember(tx, userId, memberId, true);
     const activity = await loadActivity(tx, m.activityId);
@@ -287,7 +287,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
 
 /** Withdrawal requests of one status, newest first, with the player and, when rejected, the staff's reason. */
 export async function listWithdrawals(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database'>,
   q: { status: 'pending' | 'approved' | 'rejected'; page: number; size: number },
   scope: readonly number[] | null = null,
 ) {
@@ -349,7 +349,7 @@ export async function checkCodeOwner(db: DbOrTx, ownerUserId: number | null | un
 
 /** Generates a batch of unique codes (admin); codes given to an account tell it so in one message. */
 export async function generateCodes(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database'>,
   staffId: number,
   body: { activityId: number; type: number; count: number; ownerUserId?: number | null; priceFen: number },
 ) {
@@ -393,7 +393,7 @@ export async function generateCodes(
  * Gives available codes to an account; the account gets one message counting the codes that became
  * its own (codes it already had are not counted again).
  */
-export async function assignCodes(deps: AppDeps, staffId: number, codeIds: number[], ownerUserId: number) {
+export async function assignCodes(deps: Pick<AppDeps, 'database'>, staffId: number, codeIds: number[], ownerUserId: number) {
   return deps.database.db.transaction(async (tx) => {
     await checkCodeOwner(tx, ownerUserId);
     const updated = await tx

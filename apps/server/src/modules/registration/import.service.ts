@@ -49,7 +49,7 @@ const norm = (v: string) => v.normalize('NFKC').trim();
 const header = (lang: Lang, key: Key) => COLUMNS.find((c) => c.key === key)![lang];
 
 /** The template in the reader's language: headers, one example row, and the activity's programs. */
-export async function importTemplate(deps: AppDeps, activityId: number, lang: Lang): Promise<Buffer> {
+export async function importTemplate(deps: Pick<AppDeps, 'database'>, activityId: number, lang: Lang): Promise<Buffer> {
   const { db } = deps.database;
   await loadActivity(db, activityId);
   const progs = await db.select().from(programs).where(eq(programs.activityId, activityId)).orderBy(programs.sort);
@@ -134,7 +134,7 @@ export async function readSheet(data: Buffer, lang: Lang): Promise<Parsed[]> {
  * not exist yet are created when the row names a program.
  */
 export async function importPlayers(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'database' | 'pii'>,
   userId: number,
   activityId: number,
   parsed: Parsed[],
@@ -359,7 +359,7 @@ export async function importPlayers(
 }
 
 /** The caller's players of an activity as a spreadsheet; ID numbers masked. */
-export async function exportPlayers(deps: AppDeps, userId: number, activityId: number, lang: Lang): Promise<Buffer> {
+export async function exportPlayers(deps: Pick<AppDeps, 'database'>, userId: number, activityId: number, lang: Lang): Promise<Buffer> {
   const { db } = deps.database;
   const rows = await db
     .select({ m: teamMembers, team: teams.name, pz: programs.nameZh, pe: programs.nameEn })

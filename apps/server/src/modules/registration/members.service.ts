@@ -69,7 +69,7 @@ export function readCard(input: Input): { card: string; birth: number | null; ge
  * encrypted again with the new row — the browser only ever saw it masked. Another account's player → 404;
  * a number written under another key → 409 PII_UNREADABLE. Every other rule of the save applies as usual.
  */
-export async function withEarlierCard(deps: AppDeps, db: DbOrTx, userId: number, input: Input): Promise<Input> {
+export async function withEarlierCard(deps: Pick<AppDeps, 'pii'>, db: DbOrTx, userId: number, input: Input): Promise<Input> {
   if (!input.fromMemberId) return input;
   const src = await ownMember(db, userId, input.fromMemberId);
   const passport = src.cardType === 1;
@@ -221,7 +221,7 @@ export function redact(m: MemberRow) {
 }
 
 /** Deletes players not yet paid or registered (spec 2.4 dialog); all or nothing. */
-export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]) {
+export async function deleteMembers(deps: Pick<AppDeps, 'database'>, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, ids);
     await assertOpenActivities(
@@ -237,7 +237,7 @@ export async function deleteMembers(deps: AppDeps, userId: number, ids: number[]
 }
 
 /** Removes players from their teams (moveOut); registered players stay with their team. */
-export async function moveOut(deps: AppDeps, userId: number, ids: number[]) {
+export async function moveOut(deps: Pick<AppDeps, 'database'>, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, ids);
     await assertOpenActivities(
@@ -257,7 +257,11 @@ export async function moveOut(deps: AppDeps, userId: number, ids: number[]) {
  * with the same payment status and event. The team's maximum holds (409 TEAM_FULL), confirmed or not:
  * the team and the players' current teams are locked, in id order, before the count.
  */
-export async function assignTeam(deps: AppDeps, userId: number, body: { teamId: number; teamMemberIdList: number[]; activityId: number; confirm?: boolean }) {
+export async function assignTeam(
+  deps: Pick<AppDeps, 'database'>,
+  userId: number,
+  body: { teamId: number; teamMemberIdList: number[]; activityId: number; confirm?: boolean },
+) {
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, body.teamMemberIdList, [body.teamId]);
     const team = await ownTeam(tx, userId, body.teamId);
@@ -282,7 +286,11 @@ export async function assignTeam(deps: AppDeps, userId: number, body: { teamId: 
 }
 
 /** Changes the program of players not yet registered (batchUpdateProgram). */
-export async function changeProgram(deps: AppDeps, userId: number, body: { programId: number; teamMemberIdList: number[]; activityId: number }) {
+export async function changeProgram(
+  deps: Pick<AppDeps, 'database'>,
+  userId: number,
+  body: { programId: number; teamMemberIdList: number[]; activityId: number },
+) {
   const { db } = deps.database;
   const activity = await loadOpenActivity(db, body.activityId);
   await db.transaction(async (tx) => {
@@ -308,7 +316,7 @@ export async function changeProgram(deps: AppDeps, userId: number, body: { progr
 }
 
 /** Submits players for review (review activities): 0/8 → 7; needs a team (spec 4.1). */
-export async function submitForReview(deps: AppDeps, userId: number, memberIds: number[]) {
+export async function submitForReview(deps: Pick<AppDeps, 'database'>, userId: number, memberIds: number[]) {
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, memberIds);
     for (const m of rows) {
@@ -334,7 +342,7 @@ export async function submitForReview(deps: AppDeps, userId: number, memberIds: 
 }
 
 /** Admin review decision: 7 → 9 (pass) or 8 with a reason (fail). */
-export async function decideReview(deps: AppDeps, staffId: number, memberIds: number[], pass: boolean, reason?: string) {
+export async function decideReview(deps: Pick<AppDeps, 'database'>, staffId: number, memberIds: number[], pass: boolean, reason?: string) {
   if (!pass && !reason) throw errors.validation({ reason: 'validation.required' });
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, null, memberIds);

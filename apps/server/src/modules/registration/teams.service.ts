@@ -113,7 +113,7 @@ export async function createTeamInTx(tx: Tx, userId: number, activityId: number,
   return t!;
 }
 
-export async function createTeam(deps: AppDeps, userId: number, activityId: number, f: TeamFields) {
+export async function createTeam(deps: Pick<AppDeps, 'database'>, userId: number, activityId: number, f: TeamFields) {
   return deps.database.db.transaction((tx) => createTeamInTx(tx, userId, activityId, f));
 }
 
@@ -121,7 +121,7 @@ export async function createTeam(deps: AppDeps, userId: number, activityId: numb
  * Updates a team. A program change is refused once a member is registered (spec 4.2) and, when the
  * team has members, needs the person's confirmation; the members then follow the team's program.
  */
-export async function updateTeam(deps: AppDeps, userId: number, teamId: number, activityId: number, f: TeamFields & { confirm?: boolean }) {
+export async function updateTeam(deps: Pick<AppDeps, 'database'>, userId: number, teamId: number, activityId: number, f: TeamFields & { confirm?: boolean }) {
   return deps.database.db.transaction(async (tx) => {
     const before = await ownTeam(tx, userId, teamId, true);
     if (before.activityId !== activityId) throw errors.notFound();
@@ -143,7 +143,7 @@ export async function updateTeam(deps: AppDeps, userId: number, teamId: number, 
 }
 
 /** Deletes teams without paid, registered or reviewed members (spec 5); all or nothing. */
-export async function deleteTeams(deps: AppDeps, userId: number, ids: number[]) {
+export async function deleteTeams(deps: Pick<AppDeps, 'database'>, userId: number, ids: number[]) {
   await deps.database.db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -194,7 +194,7 @@ export async function createTeamWithPlayers(
 }
 
 /** Many teams at once (createAllTeam → batchCreateTeam), in one transaction. */
-export async function createTeams(deps: AppDeps, userId: number, activityId: number, list: TeamFields[]) {
+export async function createTeams(deps: Pick<AppDeps, 'database'>, userId: number, activityId: number, list: TeamFields[]) {
   return deps.database.db.transaction(async (tx) => {
     const out: TeamRow[] = [];
     for (const f of list) out.push(await createTeamInTx(tx, userId, activityId, f));
@@ -203,7 +203,11 @@ export async function createTeams(deps: AppDeps, userId: number, activityId: num
 }
 
 /** Binds one verified channel to many of the caller's unbound teams (batchBindOrg). */
-export async function bindOrg(deps: AppDeps, userId: number, body: { activityId: number; orgId: number; orgCode: string; teamIds: string[] }) {
+export async function bindOrg(
+  deps: Pick<AppDeps, 'database'>,
+  userId: number,
+  body: { activityId: number; orgId: number; orgCode: string; teamIds: string[] },
+) {
   const ids = body.teamIds.map(Number);
   await deps.database.db.transaction(async (tx) => {
     await loadOpenActivity(tx, body.activityId);

@@ -74,7 +74,7 @@ const countBySession = (rows: { sessionId: number }[]) => {
 
 /** Places an order for a ticket × its visitors. Checks the sale window, the per-order maximum and the places. */
 export async function createTicketOrder(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'pii'>,
   tx: Tx,
   userId: number,
   body: { activityId: number; ticketId?: number; visitors?: VisitorInput[]; payerPhone?: string },

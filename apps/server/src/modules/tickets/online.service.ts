@@ -42,7 +42,12 @@ async function lockTeam(tx: Tx, userId: number, activityId: number, teamId: numb
 }
 
 /** Reserve (or move) the team's slot. */
-export async function reserveOnline(deps: AppDeps, userId: number, body: { activityId: number; teamId: number; sessionId: number }, now = new Date()) {
+export async function reserveOnline(
+  deps: Pick<AppDeps, 'database'>,
+  userId: number,
+  body: { activityId: number; teamId: number; sessionId: number },
+  now = new Date(),
+) {
   return deps.database.db.transaction(async (tx) => {
     await lockTeam(tx, userId, body.activityId, body.teamId);
     const target = await onlineSession(tx, body.activityId, body.sessionId);
@@ -67,7 +72,7 @@ export async function reserveOnline(deps: AppDeps, userId: number, body: { activ
 }
 
 /** Cancel the team's slot before the entry time; the place goes back. */
-export async function cancelOnline(deps: AppDeps, userId: number, body: { activityId: number; teamId: number }, now = new Date()) {
+export async function cancelOnline(deps: Pick<AppDeps, 'database'>, userId: number, body: { activityId: number; teamId: number }, now = new Date()) {
   return deps.database.db.transaction(async (tx) => {
     await lockTeam(tx, userId, body.activityId, body.teamId);
     const [mine] = await tx
@@ -83,7 +88,7 @@ export async function cancelOnline(deps: AppDeps, userId: number, body: { activi
 }
 
 /** The caller's teams' slots in an activity. */
-export async function myOnline(deps: AppDeps, userId: number, activityId: number, lang: Lang) {
+export async function myOnline(deps: Pick<AppDeps, 'database'>, userId: number, activityId: number, lang: Lang) {
   const rows = await deps.database.db
     .select({ r: onlineReservations, teamName: teams.name, s: eventSessions })
     .from(onlineReservations)

@@ -9,7 +9,13 @@ import { ownOrder } from '../payments/index';
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' ? en || zh : zh);
 
 /** GET api/lTicket/web/list and api/lAtelier/web/list: an activity's sessions of a kind, with their tickets. */
-export async function listSessions(deps: AppDeps, activityId: number, kind: SessionKind, lang: Lang, now = new Date()): Promise<SessionView[]> {
+export async function listSessions(
+  deps: Pick<AppDeps, 'database'>,
+  activityId: number,
+  kind: SessionKind,
+  lang: Lang,
+  now = new Date(),
+): Promise<SessionView[]> {
   const db = deps.database.db;
   const rows = await db
     .select()
@@ -64,7 +70,7 @@ export async function listSessions(deps: AppDeps, activityId: number, kind: Sess
 
 type VisitorRow = typeof visitors.$inferSelect;
 
-async function presentVisitors(deps: AppDeps, rows: VisitorRow[], lang: Lang): Promise<VisitorView[]> {
+async function presentVisitors(deps: Pick<AppDeps, 'database'>, rows: VisitorRow[], lang: Lang): Promise<VisitorView[]> {
   if (!rows.length) return [];
   const db = deps.database.db;
   const [ss, ts, os, as] = await Promise.all([
@@ -140,7 +146,13 @@ type ScanResult = 'admitted' | 'used' | 'unknown' | 'notValid' | 'otherSession';
  * every valid visitor of the order. Every scan is logged; refusals answer 404/409 naming the visitor, and for a
  * used pass when and at which gate.
  */
-export async function scan(deps: AppDeps, staffId: number, body: { code: string; gate: string; sessionId?: number }, lang: Lang, now = new Date()) {
+export async function scan(
+  deps: Pick<AppDeps, 'database'>,
+  staffId: number,
+  body: { code: string; gate: string; sessionId?: number },
+  lang: Lang,
+  now = new Date(),
+) {
   const db = deps.database.db;
   const log = (result: ScanResult, visitorId: number | null, sessionId: number | null) =>
     db.insert(checkins).values({ visitorId, sessionId: sessionId ?? body.sessionId ?? null, staffId, gate: body.gate, result, at: now });
@@ -227,7 +239,7 @@ export async function scan(deps: AppDeps, staffId: number, body: { code: string;
 }
 
 /** A live count per session: places sold (valid + used) and people admitted. */
-export async function checkinStats(deps: AppDeps, sessionId: number) {
+export async function checkinStats(deps: Pick<AppDeps, 'database'>, sessionId: number) {
   const db = deps.database.db;
   const [s] = await db.select().from(eventSessions).where(eq(eventSessions.id, sessionId));
   if (!s) throw new AppError('NOT_FOUND');

@@ -14,7 +14,7 @@ import { every, type JobLog } from '../../lib/every';
  */
 export const OFFER_MINUTES = 30;
 
-export async function joinWaitlist(deps: AppDeps, userId: number, body: { sessionId: number; quantity: number }, now = new Date()) {
+export async function joinWaitlist(deps: Pick<AppDeps, 'database'>, userId: number, body: { sessionId: number; quantity: number }, now = new Date()) {
   return deps.database.db.transaction(async (tx) => {
     const [s] = await tx
       .select()
@@ -37,7 +37,7 @@ export async function joinWaitlist(deps: AppDeps, userId: number, body: { sessio
   });
 }
 
-export async function leaveWaitlist(deps: AppDeps, userId: number, sessionId: number) {
+export async function leaveWaitlist(deps: Pick<AppDeps, 'database'>, userId: number, sessionId: number) {
   return deps.database.db.transaction(async (tx) => {
     const [mine] = await tx
       .select()
@@ -106,7 +106,7 @@ export async function useOffer(tx: Tx, userId: number, sessionId: number, wanted
 }
 
 /** Offers not taken in time go back and on to the next person (run by startTicketJobs). */
-export async function expireOffers(deps: AppDeps, now = new Date()) {
+export async function expireOffers(deps: Pick<AppDeps, 'database'>, now = new Date()) {
   const due = await deps.database.db
     .select({ id: waitlist.id })
     .from(waitlist)

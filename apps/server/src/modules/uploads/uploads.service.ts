@@ -82,7 +82,7 @@ export async function storeContentUpload(
   return { key, url: `/files/${key}`, fileName: safeName, size: body.length, mime, width, height };
 }
 
-export async function findUpload(deps: AppDeps, key: string) {
+export async function findUpload(deps: Pick<AppDeps, 'database'>, key: string) {
   const [row] = await deps.database.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
   return row ?? null;
 }

@@ -72,7 +72,7 @@ export async function storeAvatar(deps: AppDeps & { storage: Storage }, userId: 
  * An avatar value a member may set by hand: none (null), or an avatar they uploaded themselves. Links
  * to other sites are refused (no tracking pixels in the header or in staff lists).
  */
-export async function isOwnAvatar(deps: AppDeps, userId: number, value: string): Promise<boolean> {
+export async function isOwnAvatar(deps: Pick<AppDeps, 'database'>, userId: number, value: string): Promise<boolean> {
   const key = avatarKey(value);
   if (!key) return false;
   const [row] = await deps.database.db

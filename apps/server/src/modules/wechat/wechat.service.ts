@@ -35,7 +35,7 @@ export function sitePath(v: string | undefined): string {
 
 /** Step 1: the state, and the address the browser goes to. redirect_uri is on this site. */
 export async function authorize(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'store'>,
   oauth: WechatOAuth,
   input: { purpose: Purpose; redirect?: string; userId: number | null; origin: string; lang: 'zh' | 'en' },
 ): Promise<string> {
@@ -46,7 +46,7 @@ export async function authorize(
   return oauth.authorizeUrl(back, state, input.lang);
 }
 
-async function takeState(deps: AppDeps, state: string, purpose: Purpose, userId: number | null): Promise<StateData> {
+async function takeState(deps: Pick<AppDeps, 'store'>, state: string, purpose: Purpose, userId: number | null): Promise<StateData> {
   const raw = await deps.store.take(`wx:state:${state}`);
   if (!raw) throw stateInvalid();
   const data = JSON.parse(raw) as StateData;
@@ -59,7 +59,7 @@ async function takeState(deps: AppDeps, state: string, purpose: Purpose, userId:
  * The account a WeChat is linked to: by the openid of its app, else by the unionid WeChat gives one person
  * across the site's apps (signed up inside WeChat, now scanning on a computer, or the other way round).
  */
-async function linkOf(deps: AppDeps, openid: string, provider: Provider = PROVIDER, unionid: string | null = null) {
+async function linkOf(deps: Pick<AppDeps, 'database'>, openid: string, provider: Provider = PROVIDER, unionid: string | null = null) {
   const { db } = deps.database;
   const [row] = await db
     .select({ userId: userOauth.userId, status: users.status })
@@ -106,7 +106,7 @@ async function signInAs(deps: AppDeps, who: WechatIdentity & { provider: Provide
 
 /** Inside WeChat, step 1: the official account's authorisation address (silent before paying, asking to sign in). */
 export async function authorizeMp(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'store'>,
   mp: WechatOAuth,
   input: { purpose: 'pay' | 'login'; redirect?: string; userId: number | null; origin: string },
 ): Promise<string> {
@@ -234,7 +234,7 @@ export async function bind(
 }
 
 /** Unlinks every WeChat of the account (the website app's and the official account's) and forgets its payer openids. */
-export async function unbind(deps: AppDeps, userId: number): Promise<void> {
+export async function unbind(deps: Pick<AppDeps, 'database'>, userId: number): Promise<void> {
   const gone = await deps.database.db.transaction(async (tx) => {
     const rows = await tx.delete(userOauth).where(eq(userOauth.userId, userId)).returning({ id: userOauth.id });
     if (rows.length) await tx.delete(wechatOpenids).where(eq(wechatOpenids.userId, userId));
@@ -244,7 +244,7 @@ export async function unbind(deps: AppDeps, userId: number): Promise<void> {
 }
 
 /** api/users/web/man: what the account is linked to beyond its profile. */
-export async function accountLinks(deps: AppDeps, userId: number) {
+export async function accountLinks(deps: Pick<AppDeps, 'database'>, userId: number) {
   const { db } = deps.database;
   const [wechat] = await db
     .select({ nickName: userOauth.nickName, createdAt: userOauth.createdAt })
