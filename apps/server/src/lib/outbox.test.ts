@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, domainEvents, outbox } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { useTestApp } from '../test/context';
 import { publish, subscribe, onEvent, EVENT_CATALOG } from './events';
-import { deliverOutbox, listOutbox, retryOutbox, OUTBOX_RETRY_WINDOW_MS } from './outbox';
+import { deliverOutbox, listOutbox, pruneEvents, retryOutbox, EVENT_KEEP_DAYS, OUTBOX_RETRY_WINDOW_MS } from './outbox';
 
 // Issue 25: domain events and the transactional outbox on the embedded database (one transaction at a time:
 // the races across instances are proven on the PostgreSQL tier, outbox.pg.test.ts).
@@ -145,5 +145,35 @@ describe('the outbox', () => {
       failed: 0,
     });
     expect(await effects(db, id)).toEqual(['test.first', 'test.second']);
+  });
+
+  it('keeps a month of settled events: older ones go with their outbox rows; one still waiting stays', async () => {
+    const db = t().database.db;
+    const settled = await issue(db, 40);
+    const waiting = await issue(db, 41);
+    const recent = await issue(db, 42);
+    await deliverOutbox(db, t().app.deps, { subscribers: SUBS });
+    const old = new Date(Date.now() - (EVENT_KEEP_DAYS + 1) * 24 * 3600_000);
+    await db
+      .update(domainEvents)
+      .set({ occurredAt: old })
+      .where(inArray(domainEvents.id, [settled, waiting]));
+    await db
+      .update(outbox)
+      .set({ status: 'pending' })
+      .where(and(eq(outbox.eventId, waiting), eq(outbox.subscriber, 'test.second')));
+    // every other subscriber's rows (the app's own) count as settled for this test
+    await db
+      .update(outbox)
+      .set({ status: 'delivered' })
+      .where(and(inArray(outbox.eventId, [settled, recent]), sql`${outbox.subscriber} not like 'test.%'`));
+    await db
+      .update(outbox)
+      .set({ status: 'delivered' })
+      .where(and(eq(outbox.eventId, waiting), sql`${outbox.subscriber} not like 'test.%'`));
+    expect(await pruneEvents(db)).toBe(1);
+    const left = (await db.select({ id: domainEvents.id }).from(domainEvents)).map((r) => r.id).sort();
+    expect(left).toEqual([waiting, recent].sort());
+    expect(await db.select().from(outbox).where(eq(outbox.eventId, settled))).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { domainEvents, outbox } from '../db/schema/index';
+import { domainEvents, outbox, webhookDeliveries } from '../db/schema/index';
 import { asyncSubscriber, type Delivery, type EventName, type StoredEvent } from './events';
 import { every, type JobLog } from './every';
 
@@ -15,6 +15,8 @@ import { every, type JobLog } from './every';
  * retry it from the admin); other subscribers of the same event are not repeated.
  */
 export const OUTBOX_RETRY_WINDOW_MS = 24 * 3600_000;
+/** how long events (and with them their outbox rows, webhook deliveries and attempt logs) are kept once settled */
+export const EVENT_KEEP_DAYS = 30;
 const DEFAULT_LEASE_MS = 60_000;
 const BATCH = 20;
 export const outboxBackoffMs = (attempt: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
@@ -131,15 +133,38 @@ async function deliverOne(db: Db, deps: unknown, row: Row, lease: Date, now: Dat
  * are claimed, never shared). Never throws: a dropped database connection is retried on the next tick.
  */
 export function startOutboxJobs(db: Db, deps: unknown, log: JobLog, everyMs = 1000): () => void {
+  let ticks = 0;
+  const pruneEvery = Math.max(1, Math.round(3_600_000 / everyMs)); // about once an hour
   return every(
     'outbox',
     everyMs,
     async () => {
+      if (ticks++ % pruneEvery === 0) await pruneEvents(db);
       const r = await deliverOutbox(db, deps);
       return r.delivered + r.retried + r.failed >= BATCH; // a full batch: more may be due, go on at once
     },
     log,
   );
+}
+
+/**
+ * Deletes events older than EVENT_KEEP_DAYS that nothing waits for (no outbox row or webhook delivery still
+ * pending); their outbox rows, webhook deliveries and attempt logs go with them (foreign keys cascade), so
+ * the tables stay the size of a month. Returns how many events went.
+ */
+export async function pruneEvents(db: Db, now = new Date(), keepDays = EVENT_KEEP_DAYS): Promise<number> {
+  const before = new Date(now.getTime() - keepDays * 24 * 3600_000);
+  const gone = await db
+    .delete(domainEvents)
+    .where(
+      and(
+        lt(domainEvents.occurredAt, before),
+        sql`not exists (select 1 from ${outbox} where ${outbox.eventId} = ${domainEvents.id} and ${outbox.status} = 'pending')`,
+        sql`not exists (select 1 from ${webhookDeliveries} where ${webhookDeliveries.eventId} = ${domainEvents.id} and ${webhookDeliveries.status} = 'pending')`,
+      ),
+    )
+    .returning({ id: domainEvents.id });
+  return gone.length;
 }
 
 export interface OutboxListQuery {
