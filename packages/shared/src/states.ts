@@ -49,6 +49,10 @@ export const ACCOUNT_LANGS = ['zh', 'en'] as const;
 /** pending (waiting or retrying) → sent | failed (given up, or nothing to send it to) */
 export const NOTICE_JOB_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'done', 'expired', 'left'] as const;
+/** a domain event's delivery to one outbox subscriber (issue 25): pending (waiting or retrying) → delivered | failed */
+export const OUTBOX_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/** an event's delivery to one webhook endpoint: pending (waiting or retrying) → succeeded | failed (after 24 h) */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];

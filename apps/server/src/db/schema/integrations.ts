@@ -1,4 +1,6 @@
 import { pgTable, serial, text, integer, timestamp, index, boolean, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
+import { OUTBOX_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '@rp/shared';
+import { oneOf } from './states';
 import { users } from './users';
 
 /**
@@ -34,9 +36,7 @@ export const outbox = pgTable(
       .references(() => domainEvents.id, { onDelete: 'cascade' }),
     subscriber: text('subscriber').notNull(),
     /** pending → delivered, or failed after the retry window */
-    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
@@ -44,7 +44,11 @@ export const outbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('outbox_event_subscriber_uq').on(t.eventId, t.subscriber), index('outbox_due_idx').on(t.status, t.nextAt)],
+  (t) => [
+    uniqueIndex('outbox_event_subscriber_uq').on(t.eventId, t.subscriber),
+    index('outbox_due_idx').on(t.status, t.nextAt),
+    oneOf('outbox_status_ck', t.status, OUTBOX_STATUSES),
+  ],
 );
 
 /** A partner's endpoint (Admin → Integrations): where chosen events are POSTed, signed with its secret. */
@@ -75,9 +79,7 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => domainEvents.id, { onDelete: 'cascade' }),
     eventName: text('event_name').notNull(),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
@@ -87,7 +89,11 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId), index('webhook_deliveries_due_idx').on(t.status, t.nextAt)],
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAt),
+    oneOf('webhook_deliveries_status_ck', t.status, WEBHOOK_DELIVERY_STATUSES),
+  ],
 );
 
 /** Every attempt of a delivery: the delivery log staff read (status code, duration, error). */
