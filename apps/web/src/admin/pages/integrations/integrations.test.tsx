@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import dayjs from 'dayjs';
@@ -19,6 +19,9 @@ const http = vi.hoisted(() => ({
   delete: vi.fn(),
 }));
 vi.mock('../../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/api-client')>()), api: http }));
+
+// antd's tables and drawers render slowly when the whole suite shares two cores: wait up to 10 s for what must appear
+configure({ asyncUtilTimeout: 10_000 });
 
 const { WebhooksTab } = await import('./WebhooksTab');
 const { TokensTab } = await import('./TokensTab');
