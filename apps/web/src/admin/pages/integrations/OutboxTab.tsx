@@ -1,23 +1,23 @@
 import { useState } from 'react';
-import { Alert, App, Button, Segmented, Table, Tag, Typography, type TableProps } from 'antd';
+import { Alert, App, Button, Grid, Segmented, Table, Typography, type TableProps } from 'antd';
 import { RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../resources/cells';
 import { ScrollableTable } from '../ScrollableTable';
+import { phoneFirst, StateWhen, time } from './cells';
 import { outboxQuery, retryOutboxMutation, type OutboxRow, type OutboxStatus } from './integrations-api';
 import { errorInWords, EVENT_KEYS, labelOf, OUTBOX_STATUS_KEYS, STATUS_COLOR, SUBSCRIBER_KEYS } from './labels';
 import s from '../../admin.module.css';
 import w from './integrations.module.css';
 
-const time = (v: string | null) => (v ? <time dateTime={v}>{formatDateTime(v)}</time> : '—');
 const FILTERS: readonly ('' | OutboxStatus)[] = ['', 'pending', 'delivered', 'failed'];
 
 /** The outbox: each event's delivery to each subscriber after its change committed; a failed one can be retried now. */
 export function OutboxTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const wide = !!Grid.useBreakpoint().md;
   const [status, setStatus] = useState<'' | OutboxStatus>('');
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(20);
@@ -25,23 +25,31 @@ export function OutboxTab() {
   const retry = useMutation(retryOutboxMutation);
 
   const columns: TableProps<OutboxRow>['columns'] = [
-    { key: 'event', title: t('admin:integrations.outbox.event'), width: 150, render: (_, r) => labelOf(t, EVENT_KEYS, r.eventName) },
+    { key: 'event', title: t('admin:integrations.outbox.event'), width: wide ? 160 : 120, render: (_, r) => labelOf(t, EVENT_KEYS, r.eventName) },
     { key: 'subscriber', title: t('admin:integrations.outbox.subscriber'), width: 170, render: (_, r) => labelOf(t, SUBSCRIBER_KEYS, r.subscriber) },
     {
       key: 'status',
       title: t('admin:integrations.outbox.status'),
-      width: 100,
-      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{labelOf(t, OUTBOX_STATUS_KEYS, r.status)}</Tag>,
+      width: wide ? 170 : 130,
+      // with its moment: when it was delivered, or when it is tried next
+      render: (_, r) => (
+        <StateWhen
+          color={STATUS_COLOR[r.status]}
+          label={labelOf(t, OUTBOX_STATUS_KEYS, r.status)}
+          nextAt={r.status === 'pending' ? r.nextAt : null}
+          doneAt={r.status === 'delivered' ? r.deliveredAt : null}
+          next={(time) => t('admin:integrations.outbox.nextAt', { time })}
+        />
+      ),
     },
-    { key: 'attempts', title: t('admin:integrations.outbox.attempts'), width: 80, align: 'right', dataIndex: 'attempts' },
-    { key: 'error', title: t('admin:integrations.outbox.error'), width: 220, render: (_, r) => (r.lastError ? errorInWords(t, r.lastError, null) : '—') },
-    { key: 'next', title: t('admin:integrations.outbox.next'), width: 150, render: (_, r) => (r.status === 'pending' ? time(r.nextAt) : '—') },
-    { key: 'delivered', title: t('admin:integrations.outbox.delivered'), width: 150, render: (_, r) => time(r.deliveredAt) },
+    { key: 'attempts', title: t('admin:integrations.outbox.attempts'), width: 100, align: 'right', dataIndex: 'attempts' },
+    { key: 'error', title: t('admin:integrations.outbox.error'), render: (_, r) => (r.lastError ? errorInWords(t, r.lastError, null) : '—') },
     { key: 'created', title: t('admin:integrations.outbox.created'), width: 150, render: (_, r) => time(r.createdAt) },
     {
       key: 'actions',
       title: t('admin:integrations.actions'),
-      width: 120,
+      width: wide ? 130 : 110,
+      fixed: wide ? 'right' : undefined,
       render: (_, r) =>
         r.status === 'failed' ? (
           <Button
@@ -83,8 +91,10 @@ export function OutboxTab() {
           size="small"
           loading={list.isFetching}
           dataSource={list.data?.content ?? []}
-          columns={columns}
-          scroll={{ x: 1290 }}
+          // on a phone the event, its state and "retry now" lead, side by side on the screen
+          columns={phoneFirst(columns, ['event', 'status', 'actions'], wide)}
+          className={w.table}
+          scroll={{ x: 1000 }}
           locale={{ emptyText: t('admin:integrations.outbox.empty') }}
           pagination={{
             current: page,

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Alert, App, Button, Checkbox, DatePicker, Drawer, Form, Grid, Input, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Alert, App, Button, Checkbox, DatePicker, Drawer, Form, Grid, Input, Select, Skeleton, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
 import { antdFieldErrors, splitServerError } from '../../../lib/form-errors';
 import { currentLang } from '../../../lib/i18n';
-import { formatDateTime } from '../../resources/cells';
 import { ScrollableTable } from '../ScrollableTable';
+import { phoneFirst, time } from './cells';
 import {
   activityOptionsQuery,
   createTokenMutation,
@@ -18,20 +18,21 @@ import {
   type ApiToken,
   type TokenScope,
 } from './integrations-api';
-import { labelOf, SCOPE_KEYS, STATUS_COLOR, TOKEN_STATE_KEYS } from './labels';
+import { labelOf, labelOfScope, SCOPE_KEYS, STATUS_COLOR, TOKEN_STATE_KEYS } from './labels';
 import { defaultExpiry, expiryAllowed, tokenBody, type TokenForm } from './model';
 import { ShownOnceDialog } from './ShownOnceDialog';
 import s from '../../admin.module.css';
 import w from './integrations.module.css';
 
-const time = (v: string | null) => (v ? <time dateTime={v}>{formatDateTime(v)}</time> : '—');
 const nameOf = (a: ActivityOption) => (currentLang() === 'en' ? a.nameEn || a.nameZh : a.nameZh || a.nameEn);
-const FALLBACK_SCOPES: TokenScope[] = Object.keys(SCOPE_KEYS).map((name) => ({ name, activityLimited: name === 'registrations.read' }));
+/** Scope labels as a sentence's list (“Read registrations” and “Read orders”). */
+const listOf = (labels: string[]) => new Intl.ListFormat(currentLang() === 'en' ? 'en' : 'zh', { type: 'conjunction' }).format(labels.map((l) => `“${l}”`));
 
 /** API tokens for partner systems: scopes, activities, an expiry; the token shown once; revocable. */
 export function TokensTab() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const wide = !!Grid.useBreakpoint().md;
   const list = useQuery(tokensQuery);
   const scopes = useQuery(scopesQuery);
   const activities = useQuery(activityOptionsQuery);
@@ -39,7 +40,7 @@ export function TokensTab() {
   const [creating, setCreating] = useState(false);
   const [token, setToken] = useState<string | null>(null);
   const activityName = new Map((activities.data ?? []).map((a) => [a.id, nameOf(a)]));
-  const scopeLabel = (n: string) => (SCOPE_KEYS[n] ? t(SCOPE_KEYS[n].label) : n);
+  const scopeLabel = (n: string) => labelOfScope(t, n);
 
   const onRevoke = (tk: ApiToken) =>
     modal.confirm({
@@ -55,7 +56,7 @@ export function TokensTab() {
     {
       key: 'name',
       title: t('admin:integrations.tokens.name'),
-      width: 200,
+      width: wide ? 200 : 140,
       render: (_, tk) => (
         <div className={w.cellStack}>
           <span>{tk.name}</span>
@@ -106,7 +107,7 @@ export function TokensTab() {
     {
       key: 'state',
       title: t('admin:integrations.tokens.state'),
-      width: 100,
+      width: 90,
       render: (_, tk) => <Tag color={STATUS_COLOR[tk.state]}>{labelOf(t, TOKEN_STATE_KEYS, tk.state)}</Tag>,
     },
     {
@@ -145,15 +146,15 @@ export function TokensTab() {
           size="small"
           loading={list.isFetching}
           dataSource={list.data ?? []}
-          columns={columns}
+          // on a phone the name, its state and "revoke" lead, side by side on the screen
+          columns={phoneFirst(columns, ['name', 'state', 'actions'], wide)}
+          className={w.table}
           pagination={false}
-          scroll={{ x: 1130 }}
+          scroll={{ x: 1120 }}
           locale={{ emptyText: t('admin:integrations.tokens.empty') }}
         />
       </ScrollableTable>
-      {creating ? (
-        <TokenDrawer scopes={scopes.data ?? FALLBACK_SCOPES} activities={activities.data ?? []} onClose={() => setCreating(false)} onToken={setToken} />
-      ) : null}
+      {creating ? <TokenDrawer scopes={scopes} activities={activities.data ?? []} onClose={() => setCreating(false)} onToken={setToken} /> : null}
       <ShownOnceDialog
         title={t('admin:integrations.tokens.tokenTitle')}
         intro={t('admin:integrations.tokens.tokenIntro')}
@@ -172,7 +173,7 @@ function TokenDrawer({
   onClose,
   onToken,
 }: {
-  scopes: TokenScope[];
+  scopes: { data?: TokenScope[]; error: unknown; isError: boolean };
   activities: ActivityOption[];
   onClose: () => void;
   onToken: (token: string) => void;
@@ -184,7 +185,12 @@ function TokenDrawer({
   const create = useMutation(createTokenMutation);
   const [banner, setBanner] = useState<string | null>(null);
   const chosen = Form.useWatch('scopes', form) ?? [];
-  const limitable = scopes.some((sc) => sc.activityLimited && chosen.includes(sc.name));
+  // which scopes read by activity is the server's answer (GET …/scopes), never a guess of the screen
+  const known = scopes.data ?? [];
+  const scopeLabel = (n: string) => labelOfScope(t, n);
+  const byActivity = known.filter((sc) => sc.activityLimited).map((sc) => sc.name);
+  const limited = byActivity.filter((n) => chosen.includes(n));
+  const limitable = limited.length > 0;
 
   const onFinish = (v: TokenForm) => {
     setBanner(null);
@@ -212,7 +218,7 @@ function TokenDrawer({
       footer={
         <Space>
           <Button onClick={onClose}>{t('admin:integrations.cancel')}</Button>
-          <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
+          <Button type="primary" loading={create.isPending} disabled={!scopes.data} onClick={() => form.submit()}>
             {t('admin:integrations.tokens.create')}
           </Button>
         </Space>
@@ -220,6 +226,9 @@ function TokenDrawer({
     >
       <Form<TokenForm> form={form} layout="vertical" onFinish={onFinish} initialValues={{ name: '', scopes: [], activityIds: [], expires: defaultExpiry() }}>
         {banner ? <Alert type="error" showIcon title={banner} style={{ marginBottom: 16 }} /> : null}
+        {scopes.isError ? (
+          <Alert type="error" showIcon title={errorMessage(scopes.error, t('admin:integrations.loadFailed'))} style={{ marginBottom: 16 }} />
+        ) : null}
         <Form.Item
           name="name"
           label={t('admin:integrations.tokens.name')}
@@ -233,30 +242,42 @@ function TokenDrawer({
           label={t('admin:integrations.tokens.scopes')}
           rules={[{ required: true, type: 'array', min: 1, message: t('admin:integrations.tokens.scopesRequired') }]}
         >
-          <Checkbox.Group
-            className={w.scopeList}
-            options={scopes.map((sc) => {
-              const keys = SCOPE_KEYS[sc.name];
-              return {
-                value: sc.name,
-                label: keys ? (
-                  <span>
-                    {t(keys.label)}
-                    <Typography.Text type="secondary" className={w.scopeHelp}>
-                      {t(keys.help)}
-                    </Typography.Text>
-                  </span>
-                ) : (
-                  sc.name
-                ),
-              };
-            })}
-          />
+          {scopes.data ? (
+            <Checkbox.Group
+              className={w.scopeList}
+              options={known.map((sc) => {
+                const keys = SCOPE_KEYS[sc.name];
+                return {
+                  value: sc.name,
+                  label: keys ? (
+                    <span>
+                      {t(keys.label)}
+                      <Typography.Text type="secondary" className={w.scopeHelp}>
+                        {t(keys.help)}
+                      </Typography.Text>
+                    </span>
+                  ) : (
+                    sc.name
+                  ),
+                };
+              })}
+            />
+          ) : (
+            <Skeleton active title={false} paragraph={{ rows: 3 }} />
+          )}
         </Form.Item>
         <Form.Item
           name="activityIds"
           label={t('admin:integrations.tokens.activities')}
-          extra={limitable ? t('admin:integrations.tokens.activitiesHelp') : t('admin:integrations.tokens.activitiesUnused')}
+          extra={
+            !scopes.data
+              ? undefined
+              : limitable
+                ? t('admin:integrations.tokens.activitiesHelp', { scopes: listOf(limited.map(scopeLabel)) })
+                : byActivity.length
+                  ? t('admin:integrations.tokens.activitiesUnused', { scopes: listOf(byActivity.map(scopeLabel)) })
+                  : t('admin:integrations.tokens.activitiesNone')
+          }
         >
           <Select
             mode="multiple"

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { antdFieldErrors, splitServerError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../resources/cells';
 import { ScrollableTable } from '../ScrollableTable';
+import { phoneFirst, StateWhen, time } from './cells';
 import {
   deleteWebhookMutation,
   deliveriesQuery,
@@ -25,8 +26,6 @@ import { ShownOnceDialog } from './ShownOnceDialog';
 import s from '../../admin.module.css';
 import w from './integrations.module.css';
 
-const time = (v: string | null) => (v ? <time dateTime={v}>{formatDateTime(v)}</time> : '—');
-
 /** The signature a receiver checks (Stripe's scheme): shown as it is, it is what integrators type. */
 const SIGNATURE_SAMPLE = `X-RP-Signature: t=1767225600,v1=5f2b…c9e1
 
@@ -40,6 +39,7 @@ const valid = crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(v1))
 export function WebhooksTab() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const wide = !!Grid.useBreakpoint().md;
   const list = useQuery(webhooksQuery);
   const events = useQuery(eventsQuery);
   const rotate = useMutation(rotateSecretMutation);
@@ -71,7 +71,7 @@ export function WebhooksTab() {
     {
       key: 'endpoint',
       title: t('admin:integrations.webhooks.endpoint'),
-      width: 280,
+      width: wide ? 280 : 180,
       render: (_, e) => (
         <div className={w.cellStack}>
           <span className={s.mono}>{e.url}</span>
@@ -119,7 +119,7 @@ export function WebhooksTab() {
     {
       key: 'actions',
       title: t('admin:integrations.actions'),
-      width: 230,
+      width: wide ? 230 : 160,
       render: (_, e) => (
         <Space size={[4, 4]} wrap>
           <Button size="small" icon={<UnorderedListOutlined />} onClick={() => setLog(e)} aria-label={t('admin:integrations.webhooks.logOf', { url: e.url })}>
@@ -162,7 +162,9 @@ export function WebhooksTab() {
           size="small"
           loading={list.isFetching}
           dataSource={list.data ?? []}
-          columns={columns}
+          // on a phone the address and what can be done with it lead, side by side on the screen
+          columns={phoneFirst(columns, ['endpoint', 'actions'], wide)}
+          className={w.table}
           pagination={false}
           scroll={{ x: 1050 }}
           locale={{ emptyText: t('admin:integrations.webhooks.empty') }}
@@ -310,11 +312,12 @@ function WebhookDrawer({
 function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; onClose: () => void }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
+  const wide = !!screens.md;
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(20);
   const list = useQuery(deliveriesQuery(endpoint.id, page - 1, size));
   const resend = useMutation(resendDeliveryMutation);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; title: string; text?: string } | null>(null);
   const words = (d: { error: string | null; statusCode: number | null }) => errorInWords(t, d.error, d.statusCode);
 
   const sendAgain = (d: WebhookDelivery) => {
@@ -323,25 +326,56 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
       onSuccess: async (res) => {
         // the answer says whether it arrived; the refreshed log gives the attempt's duration and error
         const fresh = (await list.refetch()).data?.content.find((x) => x.id === d.id);
-        const last = fresh?.log.at(-1);
+        const last = fresh?.log.filter((a) => a.manual).at(-1);
         const event = labelOf(t, EVENT_KEYS, d.eventName);
-        setResult(
-          res.succeeded
-            ? {
-                ok: true,
-                text: t('admin:integrations.deliveries.resentOk', { event, code: res.statusCode ?? '', ms: last?.durationMs ?? fresh?.lastDurationMs ?? 0 }),
-              }
-            : {
-                ok: false,
-                text: t('admin:integrations.deliveries.resentFailed', { event, error: words({ error: last?.error ?? null, statusCode: res.statusCode }) }),
-              },
-        );
+        if (res.succeeded) {
+          const ms = last?.durationMs ?? fresh?.lastDurationMs ?? 0;
+          setResult({ ok: true, title: t('admin:integrations.deliveries.resentOk', { event, code: res.statusCode ?? '', ms }) });
+          return;
+        }
+        // a failed "send again" changes neither the delivery's state nor its schedule: say what follows
+        const now = fresh ?? d;
+        const error = words({ error: last?.error ?? (res.statusCode === null ? 'error' : null), statusCode: res.statusCode });
+        const next =
+          now.status === 'pending'
+            ? t('admin:integrations.deliveries.thenRetried', { time: formatDateTime(now.nextAt) })
+            : now.status === 'succeeded'
+              ? t('admin:integrations.deliveries.thenDeliveredBefore')
+              : t('admin:integrations.deliveries.thenNotRetried');
+        setResult({
+          ok: false,
+          title: t('admin:integrations.deliveries.resentFailed', { event }),
+          text: t('admin:integrations.deliveries.resentFailedText', { error, next }),
+        });
       },
     });
   };
 
+  const status = (d: WebhookDelivery) => (
+    <StateWhen
+      color={STATUS_COLOR[d.status]}
+      label={labelOf(t, DELIVERY_STATUS_KEYS, d.status)}
+      nextAt={d.status === 'pending' ? d.nextAt : null}
+      doneAt={d.status === 'succeeded' ? d.deliveredAt : null}
+      next={(time) => t('admin:integrations.deliveries.nextAt', { time })}
+    />
+  );
   const columns: TableProps<WebhookDelivery>['columns'] = [
-    { key: 'event', title: t('admin:integrations.deliveries.event'), width: 130, render: (_, d) => labelOf(t, EVENT_KEYS, d.eventName) },
+    {
+      key: 'event',
+      title: t('admin:integrations.deliveries.event'),
+      width: wide ? 150 : 160,
+      // on a phone the event carries its state, so "send again" fits beside it
+      render: (_, d) =>
+        wide ? (
+          labelOf(t, EVENT_KEYS, d.eventName)
+        ) : (
+          <div className={w.cellStack}>
+            <span>{labelOf(t, EVENT_KEYS, d.eventName)}</span>
+            {status(d)}
+          </div>
+        ),
+    },
     {
       key: 'eventId',
       title: t('admin:integrations.deliveries.eventId'),
@@ -353,29 +387,35 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
         </span>
       ),
     },
+    ...(wide ? [{ key: 'status', title: t('admin:integrations.deliveries.status'), width: 170, render: (_: unknown, d: WebhookDelivery) => status(d) }] : []),
     {
-      key: 'status',
-      title: t('admin:integrations.deliveries.status'),
-      width: 100,
-      render: (_, d) => <Tag color={STATUS_COLOR[d.status]}>{labelOf(t, DELIVERY_STATUS_KEYS, d.status)}</Tag>,
+      key: 'code',
+      title: t('admin:integrations.deliveries.code'),
+      width: 110,
+      render: (_, d) => (
+        <div className={w.cellStack}>
+          <span className={s.mono}>{d.lastStatusCode ?? '—'}</span>
+          {d.lastDurationMs !== null ? (
+            <Typography.Text type="secondary" className={w.when}>
+              {t('admin:integrations.deliveries.ms', { ms: d.lastDurationMs })}
+            </Typography.Text>
+          ) : null}
+        </div>
+      ),
     },
-    { key: 'code', title: t('admin:integrations.deliveries.code'), width: 90, render: (_, d) => <span className={s.mono}>{d.lastStatusCode ?? '—'}</span> },
-    { key: 'ms', title: t('admin:integrations.deliveries.duration'), width: 100, align: 'right', render: (_, d) => d.lastDurationMs ?? '—' },
-    { key: 'attempts', title: t('admin:integrations.deliveries.attempts'), width: 80, align: 'right', dataIndex: 'attempts' },
+    { key: 'attempts', title: t('admin:integrations.deliveries.attempts'), width: 100, align: 'right', dataIndex: 'attempts' },
     {
       key: 'error',
       title: t('admin:integrations.deliveries.error'),
-      width: 200,
       render: (_, d) => (d.status === 'succeeded' ? '—' : words({ error: d.lastError, statusCode: d.lastStatusCode })),
     },
-    { key: 'next', title: t('admin:integrations.deliveries.next'), width: 150, render: (_, d) => (d.status === 'pending' ? time(d.nextAt) : '—') },
     { key: 'time', title: t('admin:integrations.deliveries.time'), width: 150, render: (_, d) => time(d.createdAt) },
     {
       key: 'actions',
       title: t('admin:integrations.actions'),
-      width: 130,
-      // beside the delivery it sends on a wide screen; on a phone it scrolls with the row
-      fixed: screens.md ? 'right' : undefined,
+      width: wide ? 140 : 130,
+      // beside the delivery it sends on a wide screen; on a phone it comes second
+      fixed: wide ? 'right' : undefined,
       render: (_, d) => (
         <Button
           size="small"
@@ -390,9 +430,8 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
     },
   ];
 
-  // on a phone what matters comes first: the event, whether it arrived, and "send again"
-  const first = ['event', 'status', 'actions'];
-  const shown = screens.md ? columns : [...first.map((k) => columns.find((c) => c.key === k)!), ...columns.filter((c) => !first.includes(String(c.key)))];
+  // on a phone what matters comes first: the event and whether it arrived, and "send again"
+  const shown = phoneFirst(columns, ['event', 'actions'], wide);
 
   const attemptColumns: TableProps<DeliveryAttempt>['columns'] = [
     {
@@ -429,7 +468,7 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
             {t('admin:integrations.refresh')}
           </Button>
         </div>
-        {result ? <Alert type={result.ok ? 'success' : 'warning'} showIcon title={result.text} role="status" /> : null}
+        {result ? <Alert type={result.ok ? 'success' : 'error'} showIcon title={result.title} description={result.text} role="status" /> : null}
         <ScrollableTable label={t('admin:integrations.deliveries.titleShort')}>
           <Table<WebhookDelivery>
             rowKey="id"
@@ -437,9 +476,12 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
             loading={list.isFetching}
             dataSource={list.data?.content ?? []}
             columns={shown}
-            scroll={{ x: 1260 }}
+            className={w.table}
+            // as wide as the drawer on a large screen (no column hidden under "send again"); a phone scrolls
+            scroll={{ x: 1160 }}
             locale={{ emptyText: t('admin:integrations.deliveries.empty') }}
             expandable={{
+              columnWidth: 40,
               expandedRowRender: (d) => (
                 <Table<DeliveryAttempt>
                   rowKey={(a) => `${a.attempt}-${a.at}`}

@@ -10,6 +10,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enAdmin from '../../../locales/en/admin.json';
 import i18n from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
+import type { WebhookDelivery } from './integrations-api';
 
 // The HTTP client is the seam: the screens' queries and writes (integrations-api.ts) run as they do in the app.
 const http = vi.hoisted(() => ({
@@ -76,7 +77,7 @@ const endpoint = {
   createdAt: '2026-11-27T10:00:00.000Z',
   last: { status: 'failed', statusCode: 500, at: '2026-11-27T10:05:00.000Z' },
 };
-const delivery = {
+const delivery: WebhookDelivery = {
   id: 31,
   eventId: 'e-1',
   eventName: 'payment.settled',
@@ -158,7 +159,7 @@ describe('webhooks', { timeout: 60_000 }, () => {
     expect(screen.queryByText('payment.settled')).toBeNull();
     await click(screen.getByRole('button', { name: 'Delivery log of https://exam.example.com/hooks' }));
     const drawer = await screen.findByRole('dialog');
-    expect(await within(drawer).findByText('The receiver answered with status 500')).toBeTruthy();
+    expect(await within(drawer).findByText('The receiver did not accept it (HTTP 500)')).toBeTruthy();
     answered = {
       ...delivery,
       status: 'succeeded',
@@ -168,8 +169,54 @@ describe('webhooks', { timeout: 60_000 }, () => {
     };
     http.post.mockResolvedValueOnce({ ok: true, succeeded: true, statusCode: 200 });
     await click(within(drawer).getByRole('button', { name: 'Send again: Payment settled (delivery 31)' }));
-    expect(await within(drawer).findByText('Payment settled sent again: the receiver answered 200 in 9 ms.')).toBeTruthy();
+    expect(await within(drawer).findByText('Payment settled sent again and delivered: the receiver accepted it (HTTP 200) in 9 ms.')).toBeTruthy();
     expect(http.post).toHaveBeenCalledWith('/api/admin/webhooks/deliveries/31/resend');
+  });
+});
+
+/** The endpoint's delivery log opened, serving `current()` as its one delivery. */
+async function openLog(current: () => WebhookDelivery) {
+  serveGets({
+    '/api/admin/integrations/events': { events: [{ name: 'payment.settled' }] },
+    '/api/admin/webhooks/7/deliveries': () => ({ total: 1, content: [current()] }),
+    '/api/admin/webhooks': { content: [endpoint] },
+  });
+  wrap(<WebhooksTab />);
+  await click(await screen.findByRole('button', { name: 'Delivery log of https://exam.example.com/hooks' }));
+  return screen.findByRole('dialog');
+}
+
+describe('send again that fails', { timeout: 60_000 }, () => {
+  it('says the delivery was not made, why, and that a given-up delivery is not retried on its own', async () => {
+    const gaveUp: WebhookDelivery = { ...delivery, status: 'failed', attempts: 9, nextAt: null, lastError: 'http-500' };
+    let answered = gaveUp;
+    const drawer = await openLog(() => answered);
+    answered = {
+      ...gaveUp,
+      attempts: 10,
+      log: [...gaveUp.log, { attempt: 10, manual: true, statusCode: 500, durationMs: 7, error: 'http-500', at: '2026-11-27T10:07:00.000Z' }],
+    };
+    http.post.mockResolvedValueOnce({ ok: true, succeeded: false, statusCode: 500 });
+    await click(await within(drawer).findByRole('button', { name: 'Send again: Payment settled (delivery 31)' }));
+    const said = await within(drawer).findByRole('status');
+    expect(await within(said).findByText('Sent again, but Payment settled was not delivered')).toBeTruthy();
+    expect(
+      within(said).getByText('The receiver did not accept it (HTTP 500). It will not be retried automatically: send it again once the receiver is fixed.'),
+    ).toBeTruthy();
+    expect(said.textContent).not.toMatch(/delivered:/);
+  });
+
+  it('says the automatic retries go on when the delivery still waits for one', async () => {
+    let answered = delivery;
+    const drawer = await openLog(() => answered);
+    answered = {
+      ...delivery,
+      log: [...delivery.log, { attempt: 2, manual: true, statusCode: null, durationMs: 10_000, error: 'timeout', at: '2026-11-27T10:07:00.000Z' }],
+    };
+    http.post.mockResolvedValueOnce({ ok: true, succeeded: false, statusCode: null });
+    await click(await within(drawer).findByRole('button', { name: 'Send again: Payment settled (delivery 31)' }));
+    const said = await within(drawer).findByRole('status');
+    expect(await within(said).findByText(/^The receiver did not answer in time\. The automatic retries go on: the next one is at /)).toBeTruthy();
   });
 });
 
@@ -263,7 +310,12 @@ describe('API tokens', { timeout: 60_000 }, () => {
     await act(async () => {
       fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Insurer' } });
     });
+    // which scopes read by activity is the server's word: here both, and the help says so
+    expect(
+      await within(dialog).findByText('Only “Read registrations” and “Read orders” can be limited to activities: choose one of them to pick activities.'),
+    ).toBeTruthy();
     await click(within(dialog).getByRole('checkbox', { name: /Read orders/ }));
+    expect(await within(dialog).findByText('Limits “Read orders” to the chosen activities. Leave empty to allow every activity.')).toBeTruthy();
     http.post.mockResolvedValueOnce({ id: 1, name: 'Insurer', prefix: 'rpk_ab12', token: 'rpk_ab12secret' });
     await click(within(dialog).getByRole('button', { name: /Create token/ }));
     const shown = await screen.findByTestId('shown-once-value');
@@ -291,8 +343,8 @@ describe('integration rules', () => {
     expect(errorInWords(t, 'timeout', null)).toBe('The receiver did not answer in time');
     expect(errorInWords(t, 'ECONNREFUSED', null)).toBe('The receiver refused the connection');
     expect(errorInWords(t, 'private', null)).toBe('This address is not allowed (a private or local network)');
-    expect(errorInWords(t, null, 503)).toBe('The receiver answered with status 503');
-    expect(errorInWords(t, 'http-500', 500)).toBe('The receiver answered with status 500');
+    expect(errorInWords(t, null, 503)).toBe('The receiver did not accept it (HTTP 503)');
+    expect(errorInWords(t, 'http-500', 500)).toBe('The receiver did not accept it (HTTP 500)');
     expect(errorInWords(t, 'refused-private', null)).toBe('This address is not allowed (a private or local network)');
     expect(errorInWords(t, 'refused-unresolvable', null)).toBe("The receiver's address could not be found");
     expect(errorInWords(t, null, null)).toBe('—');

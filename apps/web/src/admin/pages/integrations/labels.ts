@@ -58,6 +58,7 @@ export const STATUS_COLOR: Record<string, string> = {
 };
 
 export const labelOf = (t: TFunction, keys: Record<string, string>, code: string) => (keys[code] ? t(keys[code]) : code);
+export const labelOfScope = (t: TFunction, name: string) => (SCOPE_KEYS[name] ? t(SCOPE_KEYS[name].label) : name);
 
 /**
  * A delivery's failure as a person reads it: the receiver's HTTP answer, or what kept the call from arriving
