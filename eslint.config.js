@@ -92,6 +92,8 @@ const boundaries = {
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,
       ImportExpression: (node) => check({ ...node, source: node.source }),
+      // a type written as `import('../payments/index').X` / `typeof import(…)` is an import too
+      TSImportType: (node) => check({ ...node, source: node.source ?? node.argument?.literal }),
     };
   },
 };

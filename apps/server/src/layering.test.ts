@@ -29,6 +29,9 @@ describe('server module layering (house/boundaries)', () => {
     expect(
       await boundaryErrors('modules/awards/fixture.ts', "import { ticketsModule } from '../tickets/index';\nexport const t = ticketsModule;\n"),
     ).toHaveLength(1);
+    // a type written as an import expression is an import too
+    expect(await boundaryErrors('modules/registration/fixture.ts', "export type R = import('../payments/index').OrderRow;\n")).toHaveLength(1);
+    expect(await boundaryErrors('modules/registration/fixture.ts', "export type M = typeof import('../tickets/index');\n")).toHaveLength(1);
   });
 
   it('refuses a deep import into a lower module: only its index.ts', async () => {

@@ -72,8 +72,18 @@ export async function deliverOutbox(db: Db, deps: unknown, opts: OutboxOptions =
     .where(inArray(outbox.id, due))
     .returning();
   claimed.sort((a, b) => a.id - b.id);
-  for (const row of claimed) {
-    const outcome = await deliverOne(db, deps, row, lease, now);
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+  for (const claimedRow of claimed) {
+    // each row gets a whole lease of its own when its turn comes (the batch's rows go one after another): a
+    // slow subscriber early in the batch never leaves a later row's lease running out before it is tried
+    const own = new Date(Math.max(Date.now(), now.getTime()) + leaseMs);
+    const [row] = await db
+      .update(outbox)
+      .set({ leaseUntil: own })
+      .where(and(eq(outbox.id, claimedRow.id), eq(outbox.leaseUntil, lease), eq(outbox.status, 'pending')))
+      .returning();
+    if (!row) continue; // taken over meanwhile (the batch's lease ran out): the other instance has it
+    const outcome = await deliverOne(db, deps, row, own, now);
     report[outcome]++;
   }
   return report;
@@ -204,13 +214,15 @@ export async function listOutbox(db: Db, q: OutboxListQuery) {
 
 /**
  * Staff's "retry now": a failed (or waiting) row is tried again at once — one more attempt once its 24 hours
- * are over. Returns false for a row that does not exist or was already delivered (never repeated).
+ * are over. Returns false for a row that does not exist, was already delivered (never repeated) or is being
+ * delivered by an instance right now.
  */
 export async function retryOutbox(db: Db, id: number): Promise<boolean> {
   const rows = await db
     .update(outbox)
     .set({ status: 'pending', nextAt: new Date(), leaseUntil: null })
-    .where(and(eq(outbox.id, id), inArray(outbox.status, ['pending', 'failed'])))
+    // a row an instance holds right now is not touched (it is being delivered)
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ['pending', 'failed']), or(isNull(outbox.leaseUntil), lt(outbox.leaseUntil, new Date()))))
     .returning({ id: outbox.id });
   return rows.length > 0;
 }

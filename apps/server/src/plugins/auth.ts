@@ -103,10 +103,17 @@ const asList = <T>(h: T | T[] | undefined): T[] => (h === undefined ? [] : Array
  * session is read, before parsing and validation), marks the operation as needing the bearer token in
  * the OpenAPI document, and returns what the route needs (the strongest check it declares).
  */
+/** 'METHOD url' of the routes that need no session (a token there is read only to open a scope's extras) */
+const publicOperations = new Set<string>();
+const operationKeys = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).map((m) => `${m} ${route.url}`);
+
 export function hoistAuth(route: RouteOptions): RouteAuth {
   const pre = asList(route.preHandler as HookList) as AuthHook[];
   const checks = pre.filter((h) => typeof h === 'function' && h[AUTH]);
-  if (!checks.length) return 'public';
+  if (!checks.length) {
+    for (const k of operationKeys(route)) publicOperations.add(k);
+    return 'public';
+  }
   route.preHandler = pre.filter((h) => !checks.includes(h)) as RouteOptions['preHandler'];
   route.onRequest = [...checks, ...asList(route.onRequest as HookList)] as RouteOptions['onRequest'];
   const needs = checks.map((h) => h[AUTH]!);
@@ -121,8 +128,12 @@ export function hoistAuth(route: RouteOptions): RouteAuth {
 // are registered by the integrations module (defineTokenScope): the kernel knows no module.
 
 export const API_TOKEN_PREFIX = 'rpk_';
-/** `rpk_` + 32 random bytes in base64url: 47 characters (a session token is 43, never confused) */
-export const isApiToken = (token: string) => token.length === 47 && token.startsWith(API_TOKEN_PREFIX);
+/**
+ * `rpk_` + 32 random bytes in base64url: 47 characters. Whatever starts with rpk_ (any case, any length but a
+ * session token's 43) is read as an API token, so a mistyped one is told it is not a valid token, not that a
+ * session ended.
+ */
+export const isApiToken = (token: string) => /^rpk_/i.test(token) && token.length !== 43;
 /** what is stored of a token: its SHA-256 (hex) */
 export const hashApiToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -158,8 +169,12 @@ export function tokenScopeList(): TokenScope[] {
 const TOKEN_FAILURES_PER_MINUTE = 20;
 
 async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyRequest, token: string): Promise<void> {
-  const failKey = `ip:apitoken:${req.ip}`;
-  if (Number((await deps.store.get(failKey)) ?? 0) >= TOKEN_FAILURES_PER_MINUTE) throw errors.rateLimited();
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const route = req.routeOptions.url;
+  const op = `${method} ${route}`;
+  // a public operation answers a partner as it answers anyone; a token there only opens its scope's extras
+  // (e.g. certificates.verify: the verification's own limit counted per token, not per address)
+  const isPublic = !!route && publicOperations.has(op);
   const db = deps.database.db;
   const [row] = await db
     .select()
@@ -168,14 +183,18 @@ async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyR
     .limit(1);
   const now = new Date();
   if (!row || row.revokedAt || row.expiresAt <= now) {
-    await deps.store.incr(failKey, 60);
+    if (isPublic) return;
+    // only failures are counted, and only they are refused past the limit: a valid token is never locked
+    // out by someone else's guesses (or an old system still calling with a revoked token) from its address
+    const failKey = `ip:apitoken:${req.ip}`;
+    if ((await deps.store.incr(failKey, 60)) > TOKEN_FAILURES_PER_MINUTE) throw errors.rateLimited();
     throw new AppError('UNAUTHORIZED', 'integrations.tokenInvalid');
   }
-  const method = req.method === 'HEAD' ? 'GET' : req.method;
-  const route = req.routeOptions.url;
-  const op = `${method} ${route}`;
   const granted = row.scopes.map((n) => tokenScopes.get(n)).filter((s): s is TokenScope => !!s && s.operations.includes(op));
-  if (!route || !granted.length) throw new AppError('FORBIDDEN', 'integrations.tokenNotAllowed');
+  if (!route || !granted.length) {
+    if (isPublic) return;
+    throw new AppError('FORBIDDEN', 'integrations.tokenNotAllowed');
+  }
   // a stand-in for the session user: only the permissions of the scopes that open this operation, limited
   // to the token's activities where the scope is (the scope-aware routes filter their rows by it)
   const permissions = new Set<string>();
@@ -189,21 +208,22 @@ async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyR
   const scopes: Record<string, number[]> = {};
   for (const p of permissions) if (!unlimited.has(p)) scopes[p] = [...row.activityIds!];
   req.apiToken = { id: row.id, scopes: row.scopes, activityIds: row.activityIds };
-  req.user = {
-    id: 0,
-    username: `${API_TOKEN_PREFIX}${row.prefix}`,
-    nickName: row.name,
-    avatar: null,
-    phone: null,
-    roles: [],
-    permissions: [...permissions],
-    isStaff: false,
-    status: ACCOUNT_STATUS.ACTIVE,
-    scopes,
-  } as SessionUser;
-  await db.transaction(async (tx) => {
-    await tx.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id));
-    // the route pattern, never the path's ids or the query's values
-    await audit(tx, { userId: null, resource: 'apiTokens', recordId: row.id, action: 'use', after: { method, route } });
-  });
+  if (!isPublic)
+    req.user = {
+      id: 0,
+      username: `${API_TOKEN_PREFIX}${row.prefix}`,
+      nickName: row.name,
+      avatar: null,
+      phone: null,
+      roles: [],
+      permissions: [...permissions],
+      isStaff: false,
+      status: ACCOUNT_STATUS.ACTIVE,
+      scopes,
+    } as SessionUser;
+  await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id));
+  // audited on use: one entry per token and operation a minute at most (a partner polling every few seconds
+  // would otherwise write thousands a day), naming the token and the operation — never ids or query values
+  if ((await deps.store.incr(`apitoken:audit:${row.id}:${op}`, 60)) === 1)
+    await audit(db, { userId: null, resource: 'apiTokens', recordId: row.id, action: 'use', after: { token: row.name, operation: op } });
 }

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { DATETIME_NUM_FMT, fenToYuan, formatPercent, formatYuan, YUAN_NUM_FMT, type FieldDef, type ResourceDef } from '@rp/shared';
 import { AUDIT_LABELS, resourceLabel, YES_NO } from '@rp/shared/resources/labels';
 import type { Db, Tx } from '../../db/client';
+import { activities } from '../../db/schema/index';
 
 /**
  * The display form of a resource's values (issue 24), in the reader's language: the labels the screens
@@ -170,6 +171,14 @@ function looseText(key: string, v: unknown, lang: Lang): string | null {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+/** Names of the activities whose ids appear in these values (arrays of ids), in the reader's language. */
+async function loadActivityNames(db: Db | Tx, values: unknown[], lang: Lang): Promise<Map<number, string>> {
+  const ids = [...new Set(values.flatMap((v) => (Array.isArray(v) ? v : [])).map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0);
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn }).from(activities).where(inArray(activities.id, ids));
+  return new Map(rows.map((r) => [r.id, (lang === 'en' ? r.nameEn : r.nameZh) || r.nameZh || r.nameEn]));
+}
+
 const parseJson = (text: string | null): Row => {
   if (!text) return {};
   try {
@@ -218,6 +227,19 @@ export async function auditDisplay<T extends { resource: string; action: string;
     );
   const actions: Record<string, string> = AUDIT_LABELS[lang].actions;
   const extra: Record<string, string> = AUDIT_LABELS[lang].resources;
+  const extraFields: Record<string, string> = AUDIT_LABELS[lang].fields;
+  const words: Record<string, string> = AUDIT_LABELS[lang].values;
+  // activity ids of entries without a definition (an API token's activities) read as the activities' names
+  const activityNames = await loadActivityNames(
+    db,
+    parsed.filter((p) => !p.served).flatMap((p) => [p.before.activityIds, p.after.activityIds]),
+    lang,
+  );
+  const loose = (k: string, v: unknown): string | null => {
+    if (k === 'activityIds' && Array.isArray(v)) return v.map((id) => activityNames.get(Number(id)) ?? `#${id}`).join(lang === 'zh' ? '、' : ', ');
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map((x) => words[x] ?? x).join(lang === 'zh' ? '、' : ', ');
+    return looseText(k, v, lang);
+  };
   return parsed.map(({ e, before, after, served }) => {
     const def = served?.def;
     const refs = (def && names.get(def.name)) ?? new Map();
@@ -243,12 +265,12 @@ export async function auditDisplay<T extends { resource: string; action: string;
     }
     for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
       if (done.has(k)) continue;
-      const b = looseText(k, before[k], lang);
-      const a = looseText(k, after[k], lang);
+      const b = loose(k, before[k]);
+      const a = loose(k, after[k]);
       if (b !== a)
         changes.push({
           field: k,
-          label: def ? (resourceLabel(lang, `admin:fields.${def.name}.${k}`) ?? anyFieldLabel(lang, k)) : anyFieldLabel(lang, k),
+          label: def ? (resourceLabel(lang, `admin:fields.${def.name}.${k}`) ?? anyFieldLabel(lang, k)) : (extraFields[k] ?? anyFieldLabel(lang, k)),
           before: b,
           after: a,
         });

@@ -79,7 +79,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(req, { scopes: TOKEN_SCOPES.map((s) => ({ name: s.name, activityLimited: s.activityLimited, operations: [...s.operations] })) }, 'ok.query'),
   );
   app.post('/api/admin/api-tokens', { schema: { tags, body: apiTokenBody, response: { 200: apiTokenCreatedResponse } }, preHandler }, async (req) =>
-    ok(req, await createToken(db, req.user!.id, req.body), 'ok.create'),
+    ok(req, await createToken(db, req.user!, req.body), 'ok.create'),
   );
   app.post('/api/admin/api-tokens/:id/revoke', { schema: { tags, params, response: { 200: apiTokenResponse } }, preHandler }, async (req) =>
     ok(req, await revokeToken(db, req.user!.id, req.params.id), 'integrations.tokenRevoked'),

@@ -6,7 +6,8 @@ import { activities, apiTokens } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { API_TOKEN_PREFIX, hashApiToken } from '../../plugins/auth';
-import { TOKEN_SCOPE_NAMES } from './token-scopes';
+import { TOKEN_SCOPE_NAMES, TOKEN_SCOPES } from './token-scopes';
+import { activityScope, type Scoped } from '../../lib/scope';
 
 type Row = typeof apiTokens.$inferSelect;
 const YEAR_MS = 366 * 86_400_000;
@@ -27,9 +28,11 @@ export function presentToken(row: Row, now = new Date()): ApiTokenItem {
 }
 
 /** Creates a token: the token itself is returned this once; only its SHA-256 and first characters are kept. */
-export async function createToken(db: Db, userId: number, body: ApiTokenBody): Promise<ApiTokenItem & { token: string }> {
+export async function createToken(db: Db, creator: Scoped & { id: number }, body: ApiTokenBody): Promise<ApiTokenItem & { token: string }> {
+  const userId = creator.id;
   const unknown = body.scopes.some((s) => !TOKEN_SCOPE_NAMES.includes(s));
   if (unknown) throw new AppError('VALIDATION_FAILED', { field: 'scopes', message: 'integrations.scopeUnknown' });
+  assertWithinCreator(creator, body);
   const expiresAt = new Date(body.expiresAt);
   const now = Date.now();
   if (!(expiresAt.getTime() > now) || expiresAt.getTime() > now + YEAR_MS)
@@ -64,6 +67,25 @@ export async function createToken(db: Db, userId: number, body: ApiTokenBody): P
     return r!;
   });
   return { ...presentToken(row), token };
+}
+
+/**
+ * A token is never stronger than the person who makes it: each scope's permissions must be the creator's own,
+ * and where the creator holds one only for some activities, an activity-limited scope's token must name
+ * activities among those (a role limited to activity A cannot mint a token that reads activity B, or every
+ * activity). Refused with 403 on `scopes` / 400 on `activityIds`, in the creator's language.
+ */
+function assertWithinCreator(creator: Scoped, body: ApiTokenBody): void {
+  for (const name of body.scopes) {
+    const scope = TOKEN_SCOPES.find((s) => s.name === name)!;
+    for (const p of scope.permissions) {
+      if (!creator.permissions.includes(p)) throw new AppError('FORBIDDEN', { field: 'scopes', message: 'integrations.scopeBeyondYours' });
+      const reach = activityScope(creator, p);
+      if (reach === null || !scope.activityLimited) continue;
+      if (!body.activityIds || body.activityIds.some((id) => !reach.includes(id)))
+        throw new AppError('VALIDATION_FAILED', { field: 'activityIds', message: 'integrations.activitiesBeyondYours' });
+    }
+  }
 }
 
 export async function listTokens(db: Db): Promise<ApiTokenItem[]> {

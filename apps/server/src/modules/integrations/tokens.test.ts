@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { apiTokens, auditLog, orders, teamMembers, teams } from '../../db/schema/index';
+import { apiTokens, auditLog, orders, staffRoles, teamMembers, teams } from '../../db/schema/index';
 import { DbShortStore } from '../../lib/short-store';
 import { contextReady, useTestApp } from '../../test/context';
 import { buildUser, loginAs } from '../../test/factories';
@@ -126,7 +126,7 @@ describe('partner API tokens', () => {
       .from(auditLog)
       .where(and(eq(auditLog.resource, 'apiTokens'), eq(auditLog.action, 'use')));
     expect(uses.length).toBe(Object.keys(concrete).length);
-    expect(uses.map((u) => JSON.parse(u.after!))).toContainEqual({ method: 'GET', route: '/api/lAward/verifyCertCode' });
+    expect(uses.map((u) => JSON.parse(u.after!))).toContainEqual({ token: 'Exam platform', operation: 'GET /api/lAward/verifyCertCode' });
     expect(JSON.stringify(uses)).not.toContain('ABCDEFGHJKMNPQRS');
     expect((await db.select().from(apiTokens)).every((r) => r.lastUsedAt !== null)).toBe(true);
   });
@@ -201,5 +201,76 @@ describe('partner API tokens', () => {
         .from(apiTokens)
         .where(inArray(apiTokens.id, [1])),
     ).toHaveLength(0);
+    // the guesses lock out guessing only: a valid token from the same address still works
+    const tok = await mint((await world()).h, ['orders.read']);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/orders', headers: bearer(tok.token) })).statusCode).toBe(200);
+  });
+
+  it('is never stronger than its maker: a scope needs the maker’s own permission, within the maker’s activities', async () => {
+    const { app, db, a, b } = await world();
+    await db.insert(staffRoles).values([
+      { code: 'integrator', nameZh: '对接', permissions: ['integrations.manage'] },
+      { code: 'moneyA', nameZh: 'A 财务', permissions: ['payments.manage'], activityIds: [a.activityId] },
+    ]);
+    const plain = await buildUser(db, { roles: ['member', 'integrator'] });
+    const hp = await loginAs(app, plain.phone, plain.password);
+    const post = (h: Headers, scopes: string[], activityIds: number[] | null) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/api-tokens',
+        headers: { ...h, 'accept-language': 'en' },
+        payload: { name: 'x', scopes, activityIds, expiresAt: inAYear() },
+      });
+    // integrations.manage alone reads no orders: it cannot give a token that does
+    const beyond = await post(hp, ['orders.read'], null);
+    expect(beyond.statusCode).toBe(403);
+    expect(beyond.json().fieldErrors.scopes).toMatch(/do not hold this permission/);
+    expect((await post(hp, ['certificates.verify'], null)).statusCode).toBe(200);
+    // payments.manage for activity A only: an orders token for A, never for B or for every activity
+    const regional = await buildUser(db, { roles: ['member', 'integrator', 'moneyA'] });
+    const hr = await loginAs(app, regional.phone, regional.password);
+    const every = await post(hr, ['orders.read'], null);
+    expect(every.statusCode).toBe(400);
+    expect(every.json().fieldErrors.activityIds).toMatch(/only some activities/);
+    expect((await post(hr, ['orders.read'], [b.activityId])).statusCode).toBe(400);
+    expect((await post(hr, ['orders.read'], [a.activityId, b.activityId])).statusCode).toBe(400);
+    expect((await post(hr, ['registrations.read'], [a.activityId])).statusCode).toBe(403);
+    const ok = await post(hr, ['orders.read'], [a.activityId]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await db.select().from(apiTokens)).toHaveLength(2);
+  });
+
+  it('a public operation answers a token as it answers anyone; a mistyped token is told it is not valid', async () => {
+    const { app, h } = await world();
+    const tok = await mint(h, ['orders.read']);
+    const news = await app.inject({ method: 'GET', url: '/api/lAward/verifyCertCode?certCode=ABCDEFGHJKMNPQRS', headers: bearer(tok.token) });
+    expect(news.statusCode).toBe(404); // the route's own answer for an unknown code, not 403
+    expect(news.json().code).not.toBe('FORBIDDEN');
+    for (const bad of [tok.token.slice(0, 30), `RPK_${tok.token.slice(4)}`, `${tok.token}x`]) {
+      const res = await app.inject({ method: 'GET', url: '/api/admin/orders', headers: { ...bearer(bad), 'accept-language': 'en' } });
+      expect(res.statusCode, bad).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+      expect(res.json().resultStr ?? res.json().message).toMatch(/API token/);
+    }
+  });
+
+  it('uses are audited once a minute per operation, naming the token and the operation', async () => {
+    const { app, db, h } = await world();
+    const tok = await mint(h, ['orders.read']);
+    for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: '/api/admin/orders', headers: bearer(tok.token) })).statusCode).toBe(200);
+    const uses = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'apiTokens'), eq(auditLog.action, 'use')));
+    expect(uses.map((u) => JSON.parse(u.after!))).toEqual([{ token: 'Exam platform', operation: 'GET /api/admin/orders' }]);
+    const trail = await app.inject({ method: 'GET', url: '/api/admin/audit?resource=apiTokens', headers: { ...h, 'accept-language': 'en' } });
+    expect(trail.statusCode).toBe(200);
+    const entry = (trail.json().content as { action: string; changes: { label: string; after: string }[] }[]).find((e) => e.action === 'use')!;
+    expect(entry.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'token', label: 'API token', before: null, after: 'Exam platform' },
+        { field: 'operation', label: 'Operation', before: null, after: 'GET /api/admin/orders' },
+      ]),
+    );
   });
 });
