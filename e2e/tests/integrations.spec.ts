@@ -83,6 +83,8 @@ async function refreshUntil(drawer: Locator, lang: Lang, check: () => Promise<vo
 
 /** No serious or critical axe finding on what the screen shows now (as the a11y sweep checks the other admin screens). */
 async function accessible(page: Page) {
+  // a passing toast ("Webhook saved") is not the screen under test, and axe reads its colours mid-fade
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const axe = await new AxeBuilder({ page })
     .setLegacyMode(true)
