@@ -13,7 +13,8 @@ export const integrationsZh = {
   'integrations.activitiesBeyondYours': '您只能管理部分活动：请只选择您负责的活动',
   'integrations.secretRotated': '已生成新的签名密钥，请立即保存',
   'integrations.tokenRevoked': '令牌已撤销',
-  'integrations.resent': '已重新发送',
+  'integrations.resent': '已重新发送，对方已接收',
+  'integrations.resentRefused': '已重新发送，但对方没有接收',
   'integrations.retried': '已安排重试',
 } as const;
 
@@ -31,6 +32,7 @@ export const integrationsEn: Record<keyof typeof integrationsZh, string> = {
   'integrations.activitiesBeyondYours': 'You manage only some activities: choose only activities you are responsible for',
   'integrations.secretRotated': 'A new signing secret was made; save it now',
   'integrations.tokenRevoked': 'Token revoked',
-  'integrations.resent': 'Sent again',
+  'integrations.resent': 'Sent again: the receiver accepted it',
+  'integrations.resentRefused': 'Sent again, but the receiver did not accept it',
   'integrations.retried': 'Retry scheduled',
 };

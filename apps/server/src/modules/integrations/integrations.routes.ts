@@ -68,7 +68,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/webhooks/deliveries/:id/resend', { schema: { tags, params, response: { 200: webhookResendResponse } }, preHandler }, async (req) => {
     const r = await resendDelivery(deps, req.user!.id, req.params.id);
     if (!r) throw new AppError('NOT_FOUND');
-    return ok(req, { ok: true as const, ...r }, 'integrations.resent');
+    return ok(req, { ok: true as const, ...r }, r.succeeded ? 'integrations.resent' : 'integrations.resentRefused');
   });
 
   // ── API tokens ──

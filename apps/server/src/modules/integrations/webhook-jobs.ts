@@ -158,7 +158,7 @@ export async function deliverWebhooks(deps: Deps, opts: WebhookRunOptions = {}):
 
 /**
  * Staff's "send again": one attempt now, logged as manual. A success marks the delivery succeeded; a
- * failure changes neither its state nor its schedule.
+ * failure changes neither its state nor its schedule (nor a delivered one's summary: the log has the try).
  */
 export async function resendDelivery(deps: Deps, userId: number, id: number): Promise<{ succeeded: boolean; statusCode: number | null } | null> {
   const db = deps.database.db;
@@ -170,9 +170,8 @@ export async function resendDelivery(deps: Deps, userId: number, id: number): Pr
       .update(webhookDeliveries)
       .set({
         attempts: sql`${webhookDeliveries.attempts} + 1`,
-        lastStatusCode: out.statusCode,
-        lastDurationMs: out.durationMs,
-        lastError: out.error,
+        // a delivered one keeps the summary of the attempt that delivered it; the failed extra try is in the log
+        ...(out.ok || d.status !== 'succeeded' ? { lastStatusCode: out.statusCode, lastDurationMs: out.durationMs, lastError: out.error } : {}),
         ...(out.ok ? { status: 'succeeded' as const, deliveredAt: new Date(), leaseUntil: null } : {}),
       })
       .where(eq(webhookDeliveries.id, id))
