@@ -101,7 +101,8 @@ describe('config', () => {
     }
   });
 
-  it('the server refuses to start on PostgreSQL without PII_KEY: one line on stderr, exit 1, nothing written', () => {
+  // the server is started from its TypeScript sources (tsx compiles the whole app first): slow on a busy machine
+  it('the server refuses to start on PostgreSQL without PII_KEY: one line on stderr, exit 1, nothing written', { timeout: 90_000 }, () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-cfg-'));
     const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
       env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
@@ -126,7 +127,8 @@ describe('config', () => {
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://portal.example.org/' }).PUBLIC_BASE_URL).toBe('https://portal.example.org');
   });
 
-  it('the server refuses to start with an unreadable payment key file: one line naming the variable, no key text, exit 1', () => {
+  // the server is started from its TypeScript sources (tsx compiles the whole app first): slow on a busy machine
+  it('the server refuses to start with an unreadable payment key file: one line naming the variable, no key text, exit 1', { timeout: 90_000 }, () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-cfg-'));
     const secret = path.join(dataDir, 'not-a-key.pem');
     fs.writeFileSync(secret, '-----BEGIN PRIVATE KEY-----\nTOPSECRETNOTAKEY\n-----END PRIVATE KEY-----\n');
