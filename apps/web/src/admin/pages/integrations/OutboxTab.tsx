@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
 import { ScrollableTable } from '../ScrollableTable';
-import { phoneFirst, StateWhen, time } from './cells';
+import { phoneFirst, StateWhen, time, useLocalPaging } from './cells';
 import { outboxQuery, retryOutboxMutation, type OutboxRow, type OutboxStatus } from './integrations-api';
 import { errorInWords, EVENT_KEYS, labelOf, OUTBOX_STATUS_KEYS, STATUS_COLOR, SUBSCRIBER_KEYS } from './labels';
 import s from '../../admin.module.css';
@@ -19,8 +19,7 @@ export function OutboxTab() {
   const { message } = App.useApp();
   const wide = !!Grid.useBreakpoint().md;
   const [status, setStatus] = useState<'' | OutboxStatus>('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
+  const { page, size, setPage, pagination } = useLocalPaging();
   const list = useQuery(outboxQuery(status, page - 1, size));
   const retry = useMutation(retryOutboxMutation);
 
@@ -96,16 +95,7 @@ export function OutboxTab() {
           className={w.table}
           scroll={{ x: 1000 }}
           locale={{ emptyText: t('admin:integrations.outbox.empty') }}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: list.data?.total ?? 0,
-            showTotal: (n) => t('admin:table.total', { total: n }),
-            onChange: (p, sz) => {
-              setPage(p);
-              setSize(sz);
-            },
-          }}
+          pagination={pagination(list.data?.total ?? 0)}
         />
       </ScrollableTable>
     </div>

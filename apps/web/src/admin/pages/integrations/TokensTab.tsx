@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { antdFieldErrors, splitServerError } from '../../../lib/form-errors';
 import { currentLang } from '../../../lib/i18n';
 import { ScrollableTable } from '../ScrollableTable';
-import { phoneFirst, time } from './cells';
+import { phoneFirst, TagList, time } from './cells';
 import {
   activityOptionsQuery,
   createTokenMutation,
@@ -70,15 +70,7 @@ export function TokensTab() {
       key: 'scopes',
       title: t('admin:integrations.tokens.scopes'),
       width: 220,
-      render: (_, tk) => (
-        <Space size={[4, 4]} wrap>
-          {tk.scopes.map((n) => (
-            <Tag key={n} color="blue">
-              {scopeLabel(n)}
-            </Tag>
-          ))}
-        </Space>
-      ),
+      render: (_, tk) => <TagList items={tk.scopes} color="blue" label={(n) => scopeLabel(String(n))} />,
     },
     {
       key: 'activities',
@@ -88,13 +80,7 @@ export function TokensTab() {
         tk.activityIds === null ? (
           t('admin:integrations.tokens.allActivities')
         ) : (
-          <Space size={[4, 4]} wrap>
-            {tk.activityIds.map((id) => (
-              <Tag key={id} color="warning">
-                {activityName.get(id) ?? t('admin:integrations.tokens.activityNo', { id })}
-              </Tag>
-            ))}
-          </Space>
+          <TagList items={tk.activityIds} color="warning" label={(id) => activityName.get(Number(id)) ?? t('admin:integrations.tokens.activityNo', { id })} />
         ),
     },
     { key: 'expires', title: t('admin:integrations.tokens.expires'), width: 150, render: (_, tk) => time(tk.expiresAt) },

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { antdFieldErrors, splitServerError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../resources/cells';
 import { ScrollableTable } from '../ScrollableTable';
-import { phoneFirst, StateWhen, time } from './cells';
+import { phoneFirst, StateWhen, TagList, time, useLocalPaging } from './cells';
 import {
   deleteWebhookMutation,
   deliveriesQuery,
@@ -83,15 +83,7 @@ export function WebhooksTab() {
       key: 'events',
       title: t('admin:integrations.webhooks.events'),
       width: 240,
-      render: (_, e) => (
-        <Space size={[4, 4]} wrap>
-          {e.events.map((n) => (
-            <Tag key={n} color="blue">
-              {event(n)}
-            </Tag>
-          ))}
-        </Space>
-      ),
+      render: (_, e) => <TagList items={e.events} color="blue" label={(n) => event(String(n))} />,
     },
     {
       key: 'active',
@@ -313,8 +305,7 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const wide = !!screens.md;
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
+  const { page, size, pagination } = useLocalPaging();
   const list = useQuery(deliveriesQuery(endpoint.id, page - 1, size));
   const resend = useMutation(resendDeliveryMutation);
   const [result, setResult] = useState<{ ok: boolean; title: string; text?: string } | null>(null);
@@ -494,16 +485,7 @@ function DeliveriesDrawer({ endpoint, onClose }: { endpoint: WebhookEndpoint; on
               ),
               rowExpandable: (d) => d.log.length > 0,
             }}
-            pagination={{
-              current: page,
-              pageSize: size,
-              total: list.data?.total ?? 0,
-              showTotal: (n) => t('admin:table.total', { total: n }),
-              onChange: (p, sz) => {
-                setPage(p);
-                setSize(sz);
-              },
-            }}
+            pagination={pagination(list.data?.total ?? 0)}
           />
         </ScrollableTable>
       </div>

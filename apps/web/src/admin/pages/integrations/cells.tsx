@@ -1,4 +1,6 @@
-import { Tag, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Space, Tag, Typography, type TableProps, type TablePaginationConfig } from 'antd';
 import { formatDateTime } from '../../resources/cells';
 import w from './integrations.module.css';
 
@@ -33,4 +35,35 @@ export function phoneFirst<T>(columns: NonNullable<TableProps<T>['columns']>, fi
   if (wide) return columns;
   const lead = first.flatMap((k) => columns.filter((c) => c.key === k));
   return [...lead, ...columns.filter((c) => !first.includes(String(c.key)))];
+}
+
+/** Names as tags in one wrapping row (events, scopes, activities). */
+export function TagList(p: { items: readonly (string | number)[]; color: string; label: (item: string | number) => string }) {
+  return (
+    <Space size={[4, 4]} wrap>
+      {p.items.map((item) => (
+        <Tag key={item} color={p.color}>
+          {p.label(item)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** A list's page kept on the screen (tabs and drawers, not the address): 1-based page, size, antd's pagination. */
+export function useLocalPaging(defaultSize = 20) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(defaultSize);
+  const pagination = (total: number): TablePaginationConfig => ({
+    current: page,
+    pageSize: size,
+    total,
+    showTotal: (n) => t('admin:table.total', { total: n }),
+    onChange: (p, sz) => {
+      setPage(p);
+      setSize(sz);
+    },
+  });
+  return { page, size, setPage, pagination };
 }
