@@ -4,6 +4,7 @@ import { ACCOUNT_STATUS, canResource, pickLang, type Lang, type Permission, type
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AppError, errors } from '../lib/errors';
+import { addressKey } from '../lib/address-key';
 import { audit } from '../lib/audit';
 import { apiTokens } from '../db/schema/index';
 import { findSession, type SessionUser } from '../lib/session';
@@ -186,7 +187,7 @@ async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyR
     if (isPublic) return;
     // only failures are counted, and only they are refused past the limit: a valid token is never locked
     // out by someone else's guesses (or an old system still calling with a revoked token) from its address
-    const failKey = `ip:apitoken:${req.ip}`;
+    const failKey = `ip:apitoken:${addressKey(req.ip)}`;
     if ((await deps.store.incr(failKey, 60)) > TOKEN_FAILURES_PER_MINUTE) throw errors.rateLimited();
     throw new AppError('UNAUTHORIZED', 'integrations.tokenInvalid');
   }

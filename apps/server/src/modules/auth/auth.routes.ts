@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captchaResponse, loginBody, loginResponse, okResponse, registerBody, sendSmsBody, smsLoginBody, updatePasswordBody, userResponse } from '@rp/shared';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
+import { addressKey } from '../../lib/address-key';
 import { requireAuth } from '../../plugins/auth';
 import { issueCaptcha } from './captcha';
 import { loginWithPassword, loginWithSms, registerMember, sendSmsCode, updatePassword, type ClientInfo } from './auth.service';
@@ -21,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   // Per-IP ceilings on top of the per-account and per-phone rules (design §7).
   const ipLimit = (name: string, max: number, windowS: number) => async (req: FastifyRequest) => {
-    if ((await deps.store.incr(`ip:${name}:${req.ip}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
+    if ((await deps.store.incr(`ip:${name}:${addressKey(req.ip)}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
   };
 
   app.get('/auth/code', { schema: { tags, response: { 200: captchaResponse } }, preHandler: ipLimit('captcha', 120, 60) }, async (req) => {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../lib/errors';
+import { addressKey } from '../../lib/address-key';
 
 /** Per-minute ceilings of the public certificate routes (per address) and of members' calls (per account). */
 export function rateLimits(deps: Pick<AppDeps, 'store' | 'config'>) {
@@ -12,7 +13,7 @@ export function rateLimits(deps: Pick<AppDeps, 'store' | 'config'>) {
         if ((await deps.store.incr(`tok:${name}:${req.apiToken.id}`, 60)) > max * 10) throw errors.rateLimited();
         return;
       }
-      if ((await deps.store.incr(`ip:${name}:${req.ip}`, 60)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
+      if ((await deps.store.incr(`ip:${name}:${addressKey(req.ip)}`, 60)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
     },
     perUser: (name: string, max: number) => async (req: FastifyRequest) => {
       if ((await deps.store.incr(`u:${name}:${req.user!.id}`, 60)) > max) throw errors.rateLimited();

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { examCheckTokenBody, examCheckTokenResponse, examTempTokenQuery, examTempTokenResponse, findAirCodesBody, findAirCodesResponse } from '@rp/shared';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
+import { addressKey } from '../../lib/address-key';
 import { requireAuth } from '../../plugins/auth';
 import { findAirCodes, issueTempToken, redeemTempToken } from './exam.service';
 
@@ -30,7 +31,7 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, body: examCheckTokenBody, response: { 200: examCheckTokenResponse } },
       preHandler: async (req) => {
-        if ((await deps.store.incr(`exam:check:${req.ip}`, 60)) > 120 * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
+        if ((await deps.store.incr(`exam:check:${addressKey(req.ip)}`, 60)) > 120 * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
       },
     },
     async (req) => ok(req, { data: await redeemTempToken(deps, req.body.tempToken) }, 'ok.query'),

@@ -19,6 +19,7 @@ import { activities, certificates, orgAddresses, teamMembers, teams } from '../.
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
+import { addressKey } from '../../lib/address-key';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { assertInScope, scopeFor } from '../../lib/scope';
 import { pick } from '../content/index';
@@ -70,7 +71,7 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
   // Team numbers are sequential: the check is rate-limited per account and per address, and names
   // only the caller's own team (anyone else learns whether the code exists, which is what the form needs).
   const promoLimit = async (req: FastifyRequest) => {
-    const [byUser, byIp] = await Promise.all([deps.store.incr(`promo:u:${req.user!.id}`, 60), deps.store.incr(`promo:ip:${req.ip}`, 60)]);
+    const [byUser, byIp] = await Promise.all([deps.store.incr(`promo:u:${req.user!.id}`, 60), deps.store.incr(`promo:ip:${addressKey(req.ip)}`, 60)]);
     if (byUser > 20 || byIp > 60 * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
   };
   app.get(

@@ -4,6 +4,7 @@ import { isRegisterQuery, isRegisterResponse, updateUserBody, userResponse } fro
 import { users } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
+import { addressKey } from '../../lib/address-key';
 import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { loadUser } from '../../lib/session';
@@ -51,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/users/web/isRegister', { schema: { tags, querystring: isRegisterQuery, response: { 200: isRegisterResponse } } }, async (req) => {
-    if ((await app.deps.store.incr(`ip:isRegister:${req.ip}`, 60)) > 30) throw errors.rateLimited();
+    if ((await app.deps.store.incr(`ip:isRegister:${addressKey(req.ip)}`, 60)) > 30) throw errors.rateLimited();
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, req.query.phone)).limit(1);
     return ok(req, { data: Boolean(row) }, 'ok.query');
   });

@@ -21,6 +21,7 @@ import type { Config } from '../../config';
 import { ok } from '../../lib/envelope';
 import { publicBase } from '../../lib/public-base';
 import { AppError, errors } from '../../lib/errors';
+import { addressKey } from '../../lib/address-key';
 import { requireAuth } from '../../plugins/auth';
 import { FAKE_APP_ID, FAKE_PREFIX, FAKE_SECRET, wechatFakeRoutes } from './fake.routes';
 import { WechatOAuth } from './oauth';
@@ -99,7 +100,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     if (mode === 'off') throw new AppError('NOT_FOUND');
   };
   const ipLimit = (name: string, max: number, windowS: number) => async (req: FastifyRequest) => {
-    if ((await deps.store.incr(`ip:${name}:${req.ip}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
+    if ((await deps.store.incr(`ip:${name}:${addressKey(req.ip)}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
   };
   const origin = () => publicBase(deps.config);
   const mpEnabled = async () => {
