@@ -97,18 +97,21 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 /**
  * Redis as the short store. Every command has a time limit (a paused or unreachable Redis answers 503
  * CACHE_UNAVAILABLE within about a second, never a hang); commands are not queued while disconnected (they
- * fail at once); the client reconnects by itself with backoff, and its errors become one log line without a
- * stack (at most one per state change), never an unhandled 'error' event.
+ * fail at once); the client reconnects by itself with backoff — also when Redis is down as the instance
+ * starts — and its errors become one log line naming REDIS_URL, without a stack (at most one per state
+ * change), never an unhandled 'error' event.
  */
 export class RedisShortStore implements ShortStore {
   private up = true;
   private constructor(
     private readonly redis: import('ioredis').Redis,
     private readonly log: (level: 'warn' | 'info', msg: string, fields: object) => void,
+    /** host:port, for the log (never the URL: it may hold a password) */
+    private readonly address = '',
   ) {
     redis.on('error', (err: Error & { code?: string }) => this.down(err.code ?? err.name));
     redis.on('ready', () => {
-      if (!this.up) this.log('info', 'redis is back', {});
+      if (!this.up) this.log('info', 'redis is back', { address: this.address });
       this.up = true;
     });
   }
@@ -124,8 +127,10 @@ export class RedisShortStore implements ShortStore {
       enableOfflineQueue: false,
       retryStrategy: (times) => Math.min(100 * 2 ** times, 2000),
     });
-    const store = new RedisShortStore(redis, log);
-    await redis.connect();
+    const store = new RedisShortStore(redis, log, `${redis.options.host}:${redis.options.port}`);
+    // Redis down at start is an outage like any other (issue 33): the instance starts, the client goes on
+    // reconnecting with the backoff above, and the requests that need Redis answer 503 until it is there.
+    await redis.connect().catch(() => {});
     return store;
   }
 
@@ -143,7 +148,11 @@ export class RedisShortStore implements ShortStore {
   }
 
   private down(reason: string) {
-    if (this.up) this.log('warn', 'redis unavailable; requests that need it answer 503 CACHE_UNAVAILABLE until it is back', { reason });
+    if (this.up)
+      this.log('warn', `REDIS_URL: redis at ${this.address} unavailable (${reason}); requests that need it answer 503 CACHE_UNAVAILABLE until it is back`, {
+        reason,
+        address: this.address,
+      });
     this.up = false;
   }
 
