@@ -1,13 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerHookHandler } from 'fastify';
-import { ACCOUNT_STATUS, canResource, pickLang, type Lang, type Permission, type ResourceAction, type ResourceDef } from '@rp/shared';
+import { ACCOUNT_STATUS, canResource, isBuiltInRole, pickLang, type Lang, type Permission, type ResourceAction, type ResourceDef } from '@rp/shared';
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError, errors } from '../lib/errors';
 import { addressKey } from '../lib/address-key';
 import { audit } from '../lib/audit';
-import { apiTokens } from '../db/schema/index';
-import { findSession, type SessionUser } from '../lib/session';
+import { activityScope } from '../lib/scope';
+import { apiTokens, staffRoles, users } from '../db/schema/index';
+import { findSession, toUser, type RoleGrant, type SessionUser } from '../lib/session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -166,6 +167,35 @@ export function tokenScopeList(): TokenScope[] {
   return [...tokenScopes.values()];
 }
 
+/** the maker's stored roles (their codes, permissions and activity limits), read with the token in one query */
+const makerGrants = sql<(RoleGrant & { code: string })[] | null>`(
+  select json_agg(json_build_object('code', ${staffRoles.code}, 'permissions', ${staffRoles.permissions}, 'activityIds', ${staffRoles.activityIds}))
+  from ${staffRoles} where ${staffRoles.code} = any(${users.roles}))`;
+
+/**
+ * What the token's stand-in holds for this operation (permission → the activities it reaches, null = every
+ * activity): the intersection of the scopes that open it and its maker's CURRENT permissions and data scope
+ * (read on every request), narrowed to the token's activities where a scope is activity-limited. A scope
+ * whose permissions the maker no longer holds opens nothing; null when none is left (refused).
+ */
+function standInScopes(granted: readonly TokenScope[], tokenActivities: number[] | null, maker: SessionUser): Record<string, number[] | null> | null {
+  const out: Record<string, number[] | null> = {};
+  let usable = false;
+  for (const s of granted) {
+    if (!s.permissions.every((p) => maker.permissions.includes(p))) continue;
+    usable = true;
+    for (const p of s.permissions) {
+      const makerReach = activityScope(maker, p);
+      const tokenReach = s.activityLimited ? tokenActivities : null;
+      const reach = makerReach === null ? tokenReach : tokenReach === null ? [...makerReach] : tokenReach.filter((id) => makerReach.includes(id));
+      // two scopes opening the same permission: the union of their reaches
+      const before = out[p];
+      out[p] = before === undefined ? reach : before === null || reach === null ? null : [...new Set([...before, ...reach])];
+    }
+  }
+  return usable ? out : null;
+}
+
 /** failed token lookups per address per minute before 429 (a guessing client stops reaching the database) */
 const TOKEN_FAILURES_PER_MINUTE = 20;
 
@@ -177,11 +207,14 @@ async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyR
   // (e.g. certificates.verify: the verification's own limit counted per token, not per address)
   const isPublic = !!route && publicOperations.has(op);
   const db = deps.database.db;
-  const [row] = await db
-    .select()
+  // one indexed query: the token, its maker's account as it is now, and the maker's stored roles' grants
+  const [found] = await db
+    .select({ row: apiTokens, maker: users, grants: makerGrants })
     .from(apiTokens)
+    .leftJoin(users, eq(users.id, apiTokens.createdBy))
     .where(eq(apiTokens.hash, hashApiToken(token)))
     .limit(1);
+  const row = found?.row;
   const now = new Date();
   if (!row || row.revokedAt || row.expiresAt <= now) {
     if (isPublic) return;
@@ -191,23 +224,30 @@ async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyR
     if ((await deps.store.incr(failKey, 60)) > TOKEN_FAILURES_PER_MINUTE) throw errors.rateLimited();
     throw new AppError('UNAUTHORIZED', 'integrations.tokenInvalid');
   }
+  // a token never outlives its maker's account: disabled or deleted (created_by set null) → refused
+  const maker = found.maker;
+  if (!maker || maker.status !== ACCOUNT_STATUS.ACTIVE) {
+    if (isPublic) return;
+    throw new AppError('UNAUTHORIZED', 'integrations.tokenMakerInactive');
+  }
   const granted = row.scopes.map((n) => tokenScopes.get(n)).filter((s): s is TokenScope => !!s && s.operations.includes(op));
   if (!route || !granted.length) {
     if (isPublic) return;
     throw new AppError('FORBIDDEN', 'integrations.tokenNotAllowed');
   }
-  // a stand-in for the session user: only the permissions of the scopes that open this operation, limited
-  // to the token's activities where the scope is (the scope-aware routes filter their rows by it)
-  const permissions = new Set<string>();
-  const unlimited = new Set<string>();
-  for (const s of granted) {
-    for (const p of s.permissions) {
-      permissions.add(p);
-      if (!s.activityLimited || !row.activityIds) unlimited.add(p);
-    }
+  const scopes = standInScopes(
+    granted,
+    row.activityIds,
+    toUser(
+      maker,
+      (found.grants ?? []).filter((g) => !isBuiltInRole(g.code)),
+    ),
+  );
+  if (!scopes) {
+    if (isPublic) return;
+    throw new AppError('FORBIDDEN', 'integrations.tokenMakerLacks');
   }
-  const scopes: Record<string, number[]> = {};
-  for (const p of permissions) if (!unlimited.has(p)) scopes[p] = [...row.activityIds!];
+  const permissions = Object.keys(scopes);
   req.apiToken = { id: row.id, scopes: row.scopes, activityIds: row.activityIds };
   if (!isPublic)
     req.user = {
@@ -217,10 +257,10 @@ async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyR
       avatar: null,
       phone: null,
       roles: [],
-      permissions: [...permissions],
+      permissions,
       isStaff: false,
       status: ACCOUNT_STATUS.ACTIVE,
-      scopes,
+      scopes: Object.fromEntries(Object.entries(scopes).filter((e): e is [string, number[]] => e[1] !== null)),
     } as SessionUser;
   await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id));
   // audited on use: one entry per token and operation a minute at most (a partner polling every few seconds

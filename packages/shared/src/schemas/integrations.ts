@@ -102,6 +102,10 @@ export const apiTokenItem = z.object({
   lastUsedAt: z.string().nullable(),
   createdAt: z.string(),
   state: z.enum(API_TOKEN_STATE),
+  /** the token's maker, whose current permissions and activities it never exceeds; null once the account is deleted */
+  createdBy: z.number().int().nullable(),
+  /** "nick name (user name)" of the maker */
+  createdByName: z.string().nullable(),
 });
 export type ApiTokenItem = z.infer<typeof apiTokenItem>;
 export const apiTokenListResponse = z.object({ ...envelope, content: z.array(apiTokenItem) });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { ApiTokenBody, ApiTokenItem } from '@rp/shared';
 import type { Db } from '../../deps';
-import { activities, apiTokens } from '../../db/schema/index';
+import { activities, apiTokens, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { API_TOKEN_PREFIX, hashApiToken } from '../../plugins/auth';
@@ -10,9 +10,12 @@ import { TOKEN_SCOPE_NAMES, TOKEN_SCOPES } from './token-scopes';
 import { activityScope, type Scoped } from '../../lib/scope';
 
 type Row = typeof apiTokens.$inferSelect;
+type Maker = { nickName: string; username: string } | null;
 const YEAR_MS = 366 * 86_400_000;
+/** the token with its maker's names (null once the account is deleted) */
+const withMaker = { row: apiTokens, maker: { nickName: users.nickName, username: users.username } };
 
-export function presentToken(row: Row, now = new Date()): ApiTokenItem {
+export function presentToken(row: Row, maker: Maker, now = new Date()): ApiTokenItem {
   return {
     id: row.id,
     name: row.name,
@@ -24,11 +27,17 @@ export function presentToken(row: Row, now = new Date()): ApiTokenItem {
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     state: row.revokedAt ? 'revoked' : row.expiresAt <= now ? 'expired' : 'active',
+    createdBy: row.createdBy,
+    createdByName: maker ? `${maker.nickName} (${maker.username})` : null,
   };
 }
 
 /** Creates a token: the token itself is returned this once; only its SHA-256 and first characters are kept. */
-export async function createToken(db: Db, creator: Scoped & { id: number }, body: ApiTokenBody): Promise<ApiTokenItem & { token: string }> {
+export async function createToken(
+  db: Db,
+  creator: Scoped & { id: number } & NonNullable<Maker>,
+  body: ApiTokenBody,
+): Promise<ApiTokenItem & { token: string }> {
   const userId = creator.id;
   const unknown = body.scopes.some((s) => !TOKEN_SCOPE_NAMES.includes(s));
   if (unknown) throw new AppError('VALIDATION_FAILED', { field: 'scopes', message: 'integrations.scopeUnknown' });
@@ -66,7 +75,7 @@ export async function createToken(db: Db, creator: Scoped & { id: number }, body
     });
     return r!;
   });
-  return { ...presentToken(row), token };
+  return { ...presentToken(row, creator), token };
 }
 
 /**
@@ -89,17 +98,27 @@ function assertWithinCreator(creator: Scoped, body: ApiTokenBody): void {
 }
 
 export async function listTokens(db: Db): Promise<ApiTokenItem[]> {
-  const rows = await db.select().from(apiTokens).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  const rows = await db
+    .select(withMaker)
+    .from(apiTokens)
+    .leftJoin(users, eq(users.id, apiTokens.createdBy))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   const now = new Date();
-  return rows.map((r) => presentToken(r, now));
+  return rows.map((r) => presentToken(r.row, r.maker, now));
 }
 
 /** Revokes a token: the next request carrying it is refused, on every instance (each request reads the row). */
 export async function revokeToken(db: Db, userId: number, id: number): Promise<ApiTokenItem> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(apiTokens).where(eq(apiTokens.id, id)).for('update');
-    if (!before) throw new AppError('NOT_FOUND');
-    if (before.revokedAt) return presentToken(before);
+    const [found] = await tx
+      .select(withMaker)
+      .from(apiTokens)
+      .leftJoin(users, eq(users.id, apiTokens.createdBy))
+      .where(eq(apiTokens.id, id))
+      .for('update', { of: apiTokens });
+    if (!found) throw new AppError('NOT_FOUND');
+    const before = found.row;
+    if (before.revokedAt) return presentToken(before, found.maker);
     const [row] = await tx.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, id)).returning();
     await audit(tx, {
       userId,
@@ -109,6 +128,6 @@ export async function revokeToken(db: Db, userId: number, id: number): Promise<A
       before: { revokedAt: null },
       after: { revokedAt: row!.revokedAt!.toISOString() },
     });
-    return presentToken(row!);
+    return presentToken(row!, found.maker);
   });
 }

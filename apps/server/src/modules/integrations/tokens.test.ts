@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { apiTokens, auditLog, orders, staffRoles, teamMembers, teams } from '../../db/schema/index';
+import { apiTokens, auditLog, orders, staffRoles, teamMembers, teams, users } from '../../db/schema/index';
 import { DbShortStore } from '../../lib/short-store';
 import { contextReady, useTestApp } from '../../test/context';
 import { buildUser, loginAs } from '../../test/factories';
@@ -238,6 +238,72 @@ describe('partner API tokens', () => {
     const ok = await post(hr, ['orders.read'], [a.activityId]);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await db.select().from(apiTokens)).toHaveLength(2);
+  });
+
+  it('acts within its maker’s CURRENT rights: narrowed with the maker’s activities, refused once the maker loses the role', async () => {
+    const { app, db, a, b } = await world();
+    await db.insert(staffRoles).values([
+      { code: 'integrator', nameZh: '对接', permissions: ['integrations.manage'] },
+      { code: 'registrar', nameZh: '报名', permissions: ['registrations.manage'] },
+    ]);
+    const maker = await buildUser(db, { roles: ['member', 'integrator', 'registrar'], nickName: 'Staff Wang' });
+    const hm = await loginAs(app, maker.phone, maker.password);
+    const tok = await mint(hm, ['registrations.read']);
+    const get = (url: string, lang = 'en') => app.inject({ method: 'GET', url, headers: { ...bearer(tok.token), 'accept-language': lang } });
+    const activitiesOf = async (url: string) => new Set(((await get(url)).json().content as { activityId: number }[]).map((r) => r.activityId));
+    expect(await activitiesOf('/api/admin/teams?size=100')).toEqual(new Set([a.activityId, b.activityId]));
+    // the list names its maker
+    const list = await app.inject({ method: 'GET', url: '/api/admin/api-tokens', headers: hm });
+    expect(list.json().content[0]).toMatchObject({ id: tok.id, createdBy: maker.id, createdByName: `Staff Wang (${maker.username})` });
+
+    // the maker's role now reaches activity A only: so does the token, though it was made for every activity
+    await db
+      .update(staffRoles)
+      .set({ activityIds: [a.activityId] })
+      .where(eq(staffRoles.code, 'registrar'));
+    expect(await activitiesOf('/api/admin/teams?size=100')).toEqual(new Set([a.activityId]));
+    expect(await activitiesOf('/api/admin/players?size=100')).toEqual(new Set([a.activityId]));
+    expect((await get(`/api/admin/players/${b.playerIds[0]}`)).statusCode).toBe(403);
+    expect((await get(`/api/admin/teams/${b.teamId}`)).statusCode).toBe(403);
+    expect((await get(`/api/admin/review?size=100`)).json().content.map((r: { id: number }) => r.id)).toEqual([a.playerIds[1]]);
+
+    // the maker loses the role: their own session is refused, and so is the token, on every operation
+    await db
+      .update(users)
+      .set({ roles: ['member', 'integrator'] })
+      .where(eq(users.id, maker.id));
+    expect((await app.inject({ method: 'GET', url: '/api/admin/teams', headers: hm })).statusCode).toBe(403);
+    for (const url of ['/api/admin/teams', `/api/admin/teams/${a.teamId}`, '/api/admin/players', `/api/admin/players/${a.playerIds[0]}`, '/api/admin/review']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message, url).toMatch(/no longer holds the permission/);
+    }
+    expect((await get('/api/admin/players', 'zh')).json().message).toMatch(/已不再拥有/);
+  });
+
+  it('stops when its maker is disabled or deleted (401, in the caller’s language)', async () => {
+    const { app, db, a, h } = await world();
+    const maker = await buildUser(db, { roles: ['member', 'admin'] });
+    const tok = await mint(await loginAs(app, maker.phone, maker.password), ['registrations.read', 'orders.read']);
+    const get = (url: string, lang = 'en') => app.inject({ method: 'GET', url, headers: { ...bearer(tok.token), 'accept-language': lang } });
+    expect((await get('/api/admin/teams')).statusCode).toBe(200);
+
+    await db.update(users).set({ status: 0 }).where(eq(users.id, maker.id));
+    for (const url of ['/api/admin/teams', '/api/admin/players', `/api/admin/orderDetail/${a.orderId}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().message).toMatch(/disabled or deleted/);
+    }
+    expect((await get('/api/admin/players', 'zh')).json().message).toMatch(/已停用或已删除/);
+    await db.update(users).set({ status: 1 }).where(eq(users.id, maker.id));
+    expect((await get('/api/admin/players')).statusCode).toBe(200);
+
+    // the account deleted (created_by becomes null): the token stops and the list names no one
+    await db.delete(users).where(eq(users.id, maker.id));
+    expect((await db.select().from(apiTokens).where(eq(apiTokens.id, tok.id)))[0]!.createdBy).toBeNull();
+    expect((await get('/api/admin/teams')).statusCode).toBe(401);
+    const list = await app.inject({ method: 'GET', url: '/api/admin/api-tokens', headers: h });
+    expect(list.json().content[0]).toMatchObject({ id: tok.id, createdBy: null, createdByName: null });
   });
 
   it('a public operation answers a token as it answers anyone; a mistyped token is told it is not valid', async () => {

@@ -67,6 +67,12 @@ export function TokensTab() {
       ),
     },
     {
+      key: 'maker',
+      title: t('admin:integrations.tokens.maker'),
+      width: 160,
+      render: (_, tk) => tk.createdByName ?? <Typography.Text type="secondary">{t('admin:integrations.tokens.makerDeleted')}</Typography.Text>,
+    },
+    {
       key: 'scopes',
       title: t('admin:integrations.tokens.scopes'),
       width: 220,

@@ -328,6 +328,31 @@ describe('API tokens', { timeout: 60_000 }, () => {
     expect(days).toBeGreaterThanOrEqual(89);
     expect(days).toBeLessThanOrEqual(90);
   });
+
+  it('names the maker of each token, and says so when the account was deleted', async () => {
+    const token = (id: number, name: string, createdBy: number | null, createdByName: string | null) => ({
+      id,
+      name,
+      prefix: 'ab12cd34',
+      scopes: ['registrations.read'],
+      activityIds: null,
+      expiresAt: '2027-02-25T10:00:00.000Z',
+      revokedAt: null,
+      lastUsedAt: null,
+      createdAt: '2026-11-27T10:00:00.000Z',
+      state: 'active',
+      createdBy,
+      createdByName,
+    });
+    serveGets({
+      '/api/admin/api-tokens/scopes': { scopes: [] },
+      '/api/admin/api-tokens': { content: [token(1, 'Insurer', 4, 'Staff Wang (wang)'), token(2, 'Exam', null, null)] },
+    });
+    wrap(<TokensTab />);
+    expect(await screen.findByRole('columnheader', { name: 'Made by' })).toBeTruthy();
+    expect(within((await screen.findByText('Insurer')).closest('tr')!).getByText('Staff Wang (wang)')).toBeTruthy();
+    expect(within(screen.getByText('Exam').closest('tr')!).getByText('Account deleted')).toBeTruthy();
+  });
 });
 
 describe('integration rules', () => {
