@@ -211,6 +211,10 @@ export const ERRORS = {
   WECHAT_NOT_BOUND: { status: 404, message: 'wechat.notBound' },
   WECHAT_OPENID_REQUIRED: { status: 409, message: 'wechat.openidRequired' },
   WECHAT_TICKET_INVALID: { status: 400, message: 'wechat.ticketInvalid' },
+  /** a WeChat round trip or its ticket used in another browser than the one that began it (issue 33: a sent link) */
+  WECHAT_OTHER_BROWSER: { status: 403, message: 'wechat.otherBrowser' },
+  /** wxSignUp { confirm } without a phone proven for that ticket first */
+  WECHAT_CONFIRM_INVALID: { status: 400, message: 'wechat.confirmInvalid' },
 
   // ── spreadsheets (batch import, code sheets) ────────────────────────────────────────────────
   IMPORT_NOT_SPREADSHEET: { status: 400, message: 'import.notSpreadsheet' },

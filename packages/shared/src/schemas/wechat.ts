@@ -8,8 +8,11 @@ import { loginResponse, phone, smsCode, user } from './auth';
  * with a single-use state, WeChat sends the browser back with code and state, the page posts them here.
  */
 
-/** state and binding tickets: 32 random bytes, base64url */
-export const WECHAT_STATE_RE = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * state and binding tickets: 32 random bytes in hex (ours are 64 characters). WeChat documents the state as
+ * a-zA-Z0-9 only, at most 128 bytes (issue 33: base64url's - and _ are outside it).
+ */
+export const WECHAT_STATE_RE = /^[A-Za-z0-9]{16,128}$/;
 /** WeChat's codes are short opaque strings; anything else is refused before the provider is asked */
 export const WECHAT_CODE_RE = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -82,7 +85,15 @@ export const wxMpPayResponse = dataResponse(z.object({ redirect: z.string() }));
 
 /**
  * POST auth/web/wxSignUp: an unlinked WeChat (a scan, or the official account's sign-in) and a phone with its
- * SMS code (type wechat): the phone's account, or a new one, is signed in and linked to this WeChat.
+ * SMS code (type wechat): a new account is made, signed in and linked to this WeChat. When the phone already
+ * has an account nothing is linked yet: the answer asks (confirm: the masked phone and the WeChat's name) and
+ * the person says yes with { ticket, confirm: true } (issue 33: never a silent link to an existing account).
  */
-export const wxSignUpBody = z.object({ ticket: state, phone, code: smsCode }).strict();
-export const wxSignUpResponse = loginResponse.extend({ created: z.boolean(), redirect: z.string() });
+export const wxSignUpBody = z.union([
+  z.object({ ticket: state, phone, code: smsCode }).strict(),
+  z.object({ ticket: state, confirm: z.literal(true, 'validation.invalid') }).strict(),
+]);
+export const wxSignUpResponse = z.union([
+  loginResponse.extend({ created: z.boolean(), redirect: z.string() }),
+  z.object({ ...envelope, confirm: z.object({ phone: z.string(), wechatName: z.string() }), redirect: z.string() }),
+]);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,8 @@ const authorizeUrl = async (c: Call, purpose: 'pay' | 'login', redirect = '/') =
   expect(r.statusCode, r.body).toBe(200);
   return new URL(r.json().data.url as string);
 };
+/** A phone's WeChat browser: its own round-trip cookie (issue 33), kept by the server once sent. */
+const phoneBrowser = (h: Record<string, string> = {}) => ({ ...h, cookie: `rp_wx=${crypto.randomBytes(32).toString('hex')}` });
 let seq = 0;
 const code = (who: { openid: string; unionid?: string; nickname?: string }, scope: 'snsapi_base' | 'snsapi_userinfo', appid = oauth.mpAppId) => {
   const c = `MPCODE_${++seq}`;
@@ -63,12 +66,13 @@ const code = (who: { openid: string; unionid?: string; nickname?: string }, scop
 };
 
 /** A new WeChat signs in inside WeChat and gives a phone and its code: the account it lands in. */
-async function signUpInWechat(c: Call, anon: Call, who: { openid: string; unionid?: string; nickname?: string }, phone: string) {
+async function signUpInWechat(anon: Call, who: { openid: string; unionid?: string; nickname?: string }, phone: string) {
   const url = await authorizeUrl(anon, 'login', '/userCenter');
   const r = await anon.post('/auth/web/wxMpLogin', { code: code(who, 'snsapi_userinfo'), state: url.searchParams.get('state') });
   expect(r.json()).toMatchObject({ bound: false });
   expect((await anon.post('/auth/web/sendSms', { phone, type: 'wechat' })).statusCode).toBe(200);
-  return anon.post('/auth/web/wxSignUp', { ticket: r.json().ticket, phone, code: get().sms.last(phone)!.code });
+  const ticket = r.json().ticket as string;
+  return Object.assign(await anon.post('/auth/web/wxSignUp', { ticket, phone, code: get().sms.last(phone)!.code }), { ticket });
 }
 
 describe('JSAPI pay inside WeChat', () => {
@@ -76,6 +80,7 @@ describe('JSAPI pay inside WeChat', () => {
     const { app, database } = get();
     const db = database.db;
     const m = await setupMoney(db, app);
+    Object.assign(m.h, phoneBrowser());
     const order = await buyCodes(m.c, m.activity.id, m.plan.id, 1);
     expect((await m.c.get(`/api/lOrder/web/checkout?activityId=${m.activity.id}`)).json().data).toMatchObject({ wechatJsapi: true });
 
@@ -97,7 +102,7 @@ describe('JSAPI pay inside WeChat', () => {
       redirect_uri: 'http://127.0.0.1:9/wxAuth?p=pay',
       response_type: 'code',
       scope: 'snsapi_base',
-      state: expect.stringMatching(/^[\w-]{43}$/),
+      state: expect.stringMatching(/^[a-zA-Z0-9]{1,128}$/),
     });
     const state = url.searchParams.get('state')!;
     // a code of the website app (an openid of another app id) is refused by WeChat: 400, nothing kept
@@ -112,7 +117,7 @@ describe('JSAPI pay inside WeChat', () => {
     expect(replay.json()).toMatchObject({ code: 'WECHAT_STATE_INVALID' });
     // someone else's state is refused (it names another purpose and account)
     const stranger = await buildUser(db);
-    const sc = client(app, await loginAs(app, stranger.phone, stranger.password));
+    const sc = client(app, phoneBrowser(await loginAs(app, stranger.phone, stranger.password)));
     const theirs = (await authorizeUrl(sc, 'pay')).searchParams.get('state')!;
     expect((await m.c.post('/auth/web/wxMpPay', { code: code({ openid: 'oX' }, 'snsapi_base'), state: theirs })).statusCode).toBe(400);
     expect(await db.select().from(wechatOpenids).where(eq(wechatOpenids.userId, m.user.id))).toMatchObject([{ appId: oauth.mpAppId, openid: 'oPayer_1' }]);
@@ -155,7 +160,7 @@ describe('signing in inside WeChat, and signing up with a phone', () => {
   it('a new WeChat: snsapi_userinfo → phone + code → a new account bound, in the language used; one tap next time; the same person scanning on a computer (unionid) lands in it', async () => {
     const { app, database, sms } = get();
     const db = database.db;
-    const anon = client(app, {}, 'en');
+    const anon = client(app, phoneBrowser(), 'en');
     const url = await authorizeUrl(anon, 'login', '/userCenter?t=3');
     expect(url.searchParams.get('scope')).toBe('snsapi_userinfo');
     const who = { openid: 'oMpNew_1', unionid: 'uPerson_1', nickname: '李妈妈' };
@@ -193,12 +198,17 @@ describe('signing in inside WeChat, and signing up with a phone', () => {
     expect(scanned.json()).toMatchObject({ bound: true, user: { id: userId } });
   });
 
-  it('a phone that has an account: that account is signed in and bound; a forged ticket or state is a 400; a disabled account is refused', async () => {
+  it('a phone that has an account: asked first (masked phone, WeChat name), then that account is signed in and bound; a forged ticket or state is a 400; a disabled account is refused', async () => {
     const { app, database } = get();
     const db = database.db;
     const member = await buildUser(db);
-    const anon = client(app, {});
-    const r = await signUpInWechat(client(app, {}), anon, { openid: 'oMpOld_1', nickname: '王爸爸' }, member.phone);
+    const anon = client(app, phoneBrowser());
+    const asked = await signUpInWechat(anon, { openid: 'oMpOld_1', nickname: '王爸爸' }, member.phone);
+    // issue 33: nothing is linked to an existing account before the person says yes
+    expect(asked.json()).toMatchObject({ confirm: { phone: `${member.phone.slice(0, 3)}****${member.phone.slice(-4)}`, wechatName: '王爸爸' } });
+    expect(asked.json().token).toBeUndefined();
+    expect(await db.select().from(userOauth).where(eq(userOauth.userId, member.id))).toEqual([]);
+    const r = await anon.post('/auth/web/wxSignUp', { ticket: asked.ticket, confirm: true });
     expect(r.json()).toMatchObject({ created: false, user: { id: member.id } });
     expect(await db.select({ provider: userOauth.provider }).from(userOauth).where(eq(userOauth.userId, member.id))).toEqual([{ provider: 'wechat_mp' }]);
 
@@ -208,7 +218,7 @@ describe('signing in inside WeChat, and signing up with a phone', () => {
     expect((await anon.post('/auth/web/wxSignUp', { ticket: 'short', phone: 'x', code: 'y' })).statusCode).toBe(400);
 
     const off = await buildUser(db, { status: 0 });
-    const refused = await signUpInWechat(client(app, {}), client(app, {}), { openid: 'oMpOff_1' }, off.phone);
+    const refused = await signUpInWechat(client(app, phoneBrowser()), { openid: 'oMpOff_1' }, off.phone);
     expect(refused.json()).toMatchObject({ code: 'ACCOUNT_DISABLED' });
     expect(await db.select().from(userOauth).where(eq(userOauth.userId, off.id))).toEqual([]);
   });

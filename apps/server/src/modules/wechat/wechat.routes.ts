@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   okResponse,
   userManResponse,
@@ -38,6 +39,17 @@ export function wechatMode(config: Config): 'wechat' | 'simulated' | 'off' {
   if (config.WECHAT_APP_ID) return 'wechat';
   return config.NODE_ENV !== 'production' || config.WECHAT_LOGIN === 'force' ? 'simulated' : 'off';
 }
+
+/**
+ * Issue 33: the cookie that ties a WeChat round trip to the browser that began it (see wechat.service.ts).
+ * HttpOnly, SameSite=Lax (WeChat's redirect back is a top-level GET; the page then posts same-site), sent only
+ * to auth/web, Secure on an https site; an hour, enough for a round trip, its ticket and an SMS code. One
+ * nonce per browser, kept while it lasts, so two round trips in two tabs both work.
+ */
+const BROWSER_COOKIE = 'rp_wx';
+const BROWSER_COOKIE_RE = /(?:^|;\s*)rp_wx=([a-f0-9]{64})(?:;|$)/;
+const BROWSER_COOKIE_MAX_AGE_S = 60 * 60;
+export const browserNonceOf = (req: FastifyRequest): string | null => BROWSER_COOKIE_RE.exec(req.headers.cookie ?? '')?.[1] ?? null;
 
 /**
  * The simulation is reached in-process (app.inject) rather than over the network: the same protocol
@@ -103,6 +115,13 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     if ((await deps.store.incr(`ip:${name}:${addressKey(req.ip)}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
   };
   const origin = () => publicBase(deps.config);
+  /** this browser's nonce, given (or its cookie renewed) when a round trip begins */
+  const bindBrowser = (req: FastifyRequest, reply: FastifyReply): string => {
+    const nonce = browserNonceOf(req) ?? crypto.randomBytes(32).toString('hex');
+    const secure = origin().startsWith('https:') ? '; Secure' : '';
+    reply.header('set-cookie', `${BROWSER_COOKIE}=${nonce}; Path=/auth/web; Max-Age=${BROWSER_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure}`);
+    return nonce;
+  };
   const mpEnabled = async () => {
     if (mpm === 'off') throw new AppError('NOT_FOUND');
   };
@@ -119,9 +138,10 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/web/wxAuthorize',
     { schema: { tags, querystring: wxAuthorizeQuery, response: { 200: wxAuthorizeResponse } }, preHandler: [enabled, ipLimit('wxstart', 60, 60)] },
-    async (req) => {
+    async (req, reply) => {
       if (req.query.purpose === 'bind' && !req.user) throw errors.unauthorized();
       const url = await authorize(deps, oauth, {
+        browser: bindBrowser(req, reply),
         purpose: req.query.purpose,
         redirect: req.query.redirect,
         userId: req.query.purpose === 'bind' ? req.user!.id : null,
@@ -135,16 +155,17 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/web/wxScan',
     { schema: { tags, body: wxScanBody, response: { 200: wxScanResponse } }, preHandler: [enabled, ipLimit('login', 60, 60)] },
-    async (req) => scanAnswer(req, await scan(deps, oauth, req.body, client(req))),
+    async (req) => scanAnswer(req, await scan(deps, oauth, req.body, browserNonceOf(req), client(req))),
   );
 
   // ——— inside WeChat's own browser: the official account (issue 22) ———
   app.get(
     '/auth/web/wxMpAuthorize',
     { schema: { tags, querystring: wxMpAuthorizeQuery, response: { 200: wxAuthorizeResponse } }, preHandler: [mpEnabled, ipLimit('wxstart', 60, 60)] },
-    async (req) => {
+    async (req, reply) => {
       if (req.query.purpose === 'pay' && !req.user) throw errors.unauthorized();
       const url = await authorizeMp(deps, mp, {
+        browser: bindBrowser(req, reply),
         purpose: req.query.purpose,
         redirect: req.query.redirect,
         userId: req.query.purpose === 'pay' ? req.user!.id : null,
@@ -179,13 +200,13 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/web/wxMpPay',
     { schema: { tags, body: wxMpCodeBody, response: { 200: wxMpPayResponse } }, preHandler: [mpEnabled, requireAuth, ipLimit('wxbind', 30, 60)] },
-    async (req) => ok(req, { data: await mpPay(deps, mp, req.user!.id, req.body) }, 'wechat.payAuthorized'),
+    async (req) => ok(req, { data: await mpPay(deps, mp, req.user!.id, req.body, browserNonceOf(req)) }, 'wechat.payAuthorized'),
   );
 
   app.post(
     '/auth/web/wxMpLogin',
     { schema: { tags, body: wxMpCodeBody, response: { 200: wxScanResponse } }, preHandler: [mpEnabled, ipLimit('login', 60, 60)] },
-    async (req) => scanAnswer(req, await mpLogin(deps, mp, req.body, client(req))),
+    async (req) => scanAnswer(req, await mpLogin(deps, mp, req.body, browserNonceOf(req), client(req))),
   );
 
   app.post(
@@ -193,7 +214,8 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: wxSignUpBody, response: { 200: wxSignUpResponse } }, preHandler: [ipLimit('register', 20, 3600)] },
     async (req) => {
       if (mode === 'off' && mpm === 'off') throw new AppError('NOT_FOUND');
-      const r = await signUp(deps, req.body, client(req), mpm === 'off' ? null : mp.appId);
+      const r = await signUp(deps, req.body, browserNonceOf(req), client(req), mpm === 'off' ? null : mp.appId);
+      if ('confirm' in r) return ok(req, r, 'wechat.confirmLink');
       const { status: _s, ...user } = r.login.user;
       return ok(req, { token: r.login.token, expiresAt: r.login.expiresAt.toISOString(), user, created: r.created, redirect: r.redirect }, 'wechat.signedUp');
     },
@@ -202,7 +224,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/web/wxBind',
     { schema: { tags, body: wxBindBody, response: { 200: wxBindResponse } }, preHandler: [enabled, requireAuth, ipLimit('wxbind', 30, 60)] },
-    async (req) => ok(req, { data: await bind(deps, oauth, req.user!.id, req.body) }, 'wechat.bound'),
+    async (req) => ok(req, { data: await bind(deps, oauth, req.user!.id, req.body, browserNonceOf(req)) }, 'wechat.bound'),
   );
 
   app.post('/auth/web/wxUnbind', { schema: { tags, response: { 200: okResponse } }, preHandler: [enabled, requireAuth] }, async (req) => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { ACCOUNT_STATUS } from '@rp/shared';
+import { ACCOUNT_STATUS, maskPhone } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { orgApplications, orgs, userOauth, users, volunteers, wechatOpenids } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
@@ -12,6 +12,11 @@ import type { WechatIdentity, WechatOAuth } from './oauth';
  * kept 10 minutes in the shared store and taken once (a forged, replayed or other-purpose state is refused
  * before WeChat is asked); a scan of a WeChat no account is linked to yields a ticket, also single use,
  * that links it once the person has logged in.
+ *
+ * Issue 33: each round trip belongs to the browser that began it. The routes give that browser a secret nonce
+ * in an HttpOnly cookie; its hash is kept with the state and with the ticket, and a return, a sign-up or a
+ * link from a browser without that nonce is refused (WECHAT_OTHER_BROWSER) before WeChat is asked — a
+ * redirect address or a ticket sent to someone else is worth nothing in their browser.
  */
 const PROVIDER = 'wechat';
 const TTL_S = 10 * 60;
@@ -22,10 +27,22 @@ interface StateData {
   purpose: Purpose;
   userId: number | null;
   redirect: string;
+  /** the hash of the nonce in the cookie of the browser that began the round trip */
+  browser: string;
 }
+/** What an unlinked WeChat's ticket holds; phone: proven by its SMS code, waiting for the person's yes. */
+type TicketData = WechatIdentity & { redirect?: string; browser?: string; phone?: string };
 
-const token = () => crypto.randomBytes(32).toString('base64url');
+/** a-zA-Z0-9 only, as WeChat documents its state (issue 33) */
+const token = () => crypto.randomBytes(32).toString('hex');
 const stateInvalid = () => new AppError('WECHAT_STATE_INVALID', { field: 'state' });
+/** The browser's nonce (its cookie) as kept beside a state or a ticket: never the nonce itself. */
+const browserHash = (nonce: string) => crypto.createHash('sha256').update(`wx-browser:${nonce}`).digest('hex');
+function checkBrowser(kept: string | undefined, nonce: string | null): void {
+  const mine = nonce ? Buffer.from(browserHash(nonce)) : null;
+  const theirs = Buffer.from(kept ?? '');
+  if (!mine || mine.length !== theirs.length || !crypto.timingSafeEqual(mine, theirs)) throw new AppError('WECHAT_OTHER_BROWSER');
+}
 
 /** A path of this site (the same rule as the web app's redirects): anything else becomes "/". */
 export function sitePath(v: string | undefined): string {
@@ -37,21 +54,31 @@ export function sitePath(v: string | undefined): string {
 export async function authorize(
   deps: Pick<AppDeps, 'store'>,
   oauth: WechatOAuth,
-  input: { purpose: Purpose; redirect?: string; userId: number | null; origin: string; lang: 'zh' | 'en' },
+  input: { purpose: Purpose; redirect?: string; userId: number | null; origin: string; lang: 'zh' | 'en'; browser: string },
 ): Promise<string> {
   const state = token();
-  const data: StateData = { purpose: input.purpose, userId: input.userId, redirect: sitePath(input.redirect) };
+  const data: StateData = { purpose: input.purpose, userId: input.userId, redirect: sitePath(input.redirect), browser: browserHash(input.browser) };
   await deps.store.set(`wx:state:${state}`, JSON.stringify(data), TTL_S);
   const back = input.purpose === 'login' ? `${input.origin}/login?wx=1` : `${input.origin}/userCenter?t=1&wx=bind`;
   return oauth.authorizeUrl(back, state, input.lang);
 }
 
-async function takeState(deps: Pick<AppDeps, 'store'>, state: string, purpose: Purpose, userId: number | null): Promise<StateData> {
+async function takeState(deps: Pick<AppDeps, 'store'>, state: string, purpose: Purpose, userId: number | null, browser: string | null): Promise<StateData> {
   const raw = await deps.store.take(`wx:state:${state}`);
   if (!raw) throw stateInvalid();
   const data = JSON.parse(raw) as StateData;
   // a state is spent even when it is used for the wrong thing: a stolen one cannot be tried twice
   if (data.purpose !== purpose || data.userId !== userId) throw stateInvalid();
+  checkBrowser(data.browser, browser);
+  return data;
+}
+
+/** An unlinked WeChat's ticket, read (not spent) in the browser that scanned. */
+async function readTicket(deps: Pick<AppDeps, 'store'>, ticket: string, browser: string | null): Promise<TicketData> {
+  const raw = await deps.store.get(`wx:ticket:${ticket}`);
+  if (!raw) throw new AppError('WECHAT_TICKET_INVALID', { field: 'ticket' });
+  const data = JSON.parse(raw) as TicketData;
+  checkBrowser(data.browser, browser);
   return data;
 }
 
@@ -82,14 +109,25 @@ export type ScanResult =
   { bound: true; login: LoginResult; wechatName: string; redirect: string } | { bound: false; ticket: string; wechatName: string; redirect: string };
 
 /** wxScan: the code WeChat sent back → the linked account logged in, or a ticket to link this WeChat. */
-export async function scan(deps: AppDeps, oauth: WechatOAuth, input: { code: string; state: string }, client: ClientInfo): Promise<ScanResult> {
-  const state = await takeState(deps, input.state, 'login', null);
+export async function scan(
+  deps: AppDeps,
+  oauth: WechatOAuth,
+  input: { code: string; state: string },
+  browser: string | null,
+  client: ClientInfo,
+): Promise<ScanResult> {
+  const state = await takeState(deps, input.state, 'login', null, browser);
   const who = await oauth.identify(input.code);
-  return signInAs(deps, { ...who, provider: PROVIDER }, state.redirect, client);
+  return signInAs(deps, { ...who, provider: PROVIDER }, state, client);
 }
 
 /** The linked account signed in (its link for this app added when found by unionid), or a ticket to sign up or link. */
-async function signInAs(deps: AppDeps, who: WechatIdentity & { provider: Provider }, redirect: string, client: ClientInfo): Promise<ScanResult> {
+async function signInAs(
+  deps: AppDeps,
+  who: WechatIdentity & { provider: Provider },
+  { redirect, browser }: StateData,
+  client: ClientInfo,
+): Promise<ScanResult> {
   const link = await linkOf(deps, who.openid, who.provider, who.unionid);
   if (link) {
     if (link.status !== ACCOUNT_STATUS.ACTIVE) throw new AppError('ACCOUNT_DISABLED');
@@ -100,7 +138,8 @@ async function signInAs(deps: AppDeps, who: WechatIdentity & { provider: Provide
     return { bound: true, login: await startSession(deps, link.userId, false, client), wechatName: who.nickName, redirect };
   }
   const ticket = token();
-  await deps.store.set(`wx:ticket:${ticket}`, JSON.stringify({ ...who, redirect }), TTL_S);
+  // the ticket is this browser's too
+  await deps.store.set(`wx:ticket:${ticket}`, JSON.stringify({ ...who, redirect, browser } satisfies TicketData), TTL_S);
   return { bound: false, ticket, wechatName: who.nickName, redirect };
 }
 
@@ -108,11 +147,11 @@ async function signInAs(deps: AppDeps, who: WechatIdentity & { provider: Provide
 export async function authorizeMp(
   deps: Pick<AppDeps, 'store'>,
   mp: WechatOAuth,
-  input: { purpose: 'pay' | 'login'; redirect?: string; userId: number | null; origin: string },
+  input: { purpose: 'pay' | 'login'; redirect?: string; userId: number | null; origin: string; browser: string },
 ): Promise<string> {
   const state = token();
   const purpose: Purpose = input.purpose === 'pay' ? 'mppay' : 'mplogin';
-  const data: StateData = { purpose, userId: input.userId, redirect: sitePath(input.redirect) };
+  const data: StateData = { purpose, userId: input.userId, redirect: sitePath(input.redirect), browser: browserHash(input.browser) };
   await deps.store.set(`wx:state:${state}`, JSON.stringify(data), TTL_S);
   return mp.mpAuthorizeUrl(`${input.origin}/wxAuth?p=${input.purpose}`, state, input.purpose === 'pay' ? 'snsapi_base' : 'snsapi_userinfo');
 }
@@ -135,65 +174,101 @@ export async function openidFor(db: AppDeps['database']['db'], userId: number, a
 }
 
 /** Inside WeChat, before paying: the silent round trip's code → this account's openid, kept; where to go back. */
-export async function mpPay(deps: AppDeps, mp: WechatOAuth, userId: number, input: { code: string; state: string }): Promise<{ redirect: string }> {
-  const state = await takeState(deps, input.state, 'mppay', userId);
+export async function mpPay(
+  deps: AppDeps,
+  mp: WechatOAuth,
+  userId: number,
+  input: { code: string; state: string },
+  browser: string | null,
+): Promise<{ redirect: string }> {
+  const state = await takeState(deps, input.state, 'mppay', userId, browser);
   const openid = await mp.openidOf(input.code);
   await rememberOpenid(deps.database.db, userId, mp.appId, openid);
   return { redirect: state.redirect };
 }
 
 /** Inside WeChat, signing in: the linked account, or a ticket for a phone and its code (wxSignUp). */
-export async function mpLogin(deps: AppDeps, mp: WechatOAuth, input: { code: string; state: string }, client: ClientInfo): Promise<ScanResult> {
-  const state = await takeState(deps, input.state, 'mplogin', null);
+export async function mpLogin(
+  deps: AppDeps,
+  mp: WechatOAuth,
+  input: { code: string; state: string },
+  browser: string | null,
+  client: ClientInfo,
+): Promise<ScanResult> {
+  const state = await takeState(deps, input.state, 'mplogin', null, browser);
   const who = await mp.identify(input.code);
-  const r = await signInAs(deps, { ...who, provider: 'wechat_mp' }, state.redirect, client);
+  const r = await signInAs(deps, { ...who, provider: 'wechat_mp' }, state, client);
   // the same WeChat pays without another authorisation
   if (r.bound) await rememberOpenid(deps.database.db, r.login.user.id, mp.appId, who.openid);
   return r;
 }
 
 /**
- * An unlinked WeChat and a phone with its code (type wechat): the phone's account — or a new one, named after
- * the WeChat — is signed in and linked. The ticket survives a wrong code (the person types it again) and is
- * spent once the code is right, so one WeChat makes at most one link.
+ * An unlinked WeChat and a phone with its code (type wechat), in the browser that scanned. A phone without an
+ * account: a new one, named after the WeChat, is signed in and linked. A phone with an account: nothing is
+ * linked yet — the ticket remembers the proven phone and the answer asks the person (the masked phone and the
+ * WeChat's name); { ticket, confirm: true } then links and signs in (issue 33). The ticket survives a wrong
+ * code (the person types it again) and is spent by the link, so one WeChat makes at most one link.
  */
+export type SignUpResult = { login: LoginResult; created: boolean; redirect: string } | { confirm: { phone: string; wechatName: string }; redirect: string };
+
 export async function signUp(
   deps: AppDeps,
-  input: { ticket: string; phone: string; code: string },
+  input: { ticket: string; phone: string; code: string } | { ticket: string; confirm: true },
+  browser: string | null,
   client: ClientInfo,
   mpAppIdOf: string | null,
-): Promise<{ login: LoginResult; created: boolean; redirect: string }> {
+): Promise<SignUpResult> {
   const key = `wx:ticket:${input.ticket}`;
-  if (!(await deps.store.get(key))) throw new AppError('WECHAT_TICKET_INVALID', { field: 'ticket' });
-  await consumeSmsCode(deps, input.phone, 'wechat', input.code);
-  const raw = await deps.store.take(key);
-  if (!raw) throw new AppError('WECHAT_TICKET_INVALID', { field: 'ticket' });
-  const who = JSON.parse(raw) as WechatIdentity & { redirect?: string };
-  const provider: Provider = who.provider ?? PROVIDER;
+  const ticket = await readTicket(deps, input.ticket, browser);
   const { db } = deps.database;
+  const accountOf = async (phone: string) => (await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.phone, phone)).limit(1))[0];
+  const askFirst = async (phone: string, account: { status: number }) => {
+    if (account.status !== ACCOUNT_STATUS.ACTIVE) throw new AppError('ACCOUNT_DISABLED');
+    await deps.store.set(key, JSON.stringify({ ...ticket, phone } satisfies TicketData), TTL_S);
+    return { confirm: { phone: maskPhone(phone), wechatName: ticket.nickName }, redirect: sitePath(ticket.redirect) };
+  };
+
+  let phone: string;
+  let account: { id: number; status: number } | undefined;
   let created = false;
-  let [account] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.phone, input.phone)).limit(1);
-  if (!account) {
-    const nickName = (who.nickName || `${client.lang === 'en' ? 'Member' : '用户'} ${input.phone.slice(-4)}`).slice(0, 32);
-    const row = await createMember(deps, { phone: input.phone, passwordHash: await unusablePasswordHash(), nickName, lang: client.lang });
-    if (row) {
-      account = { id: row.id, status: row.status };
-      created = true;
-    } else [account] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  if ('confirm' in input) {
+    if (!ticket.phone) throw new AppError('WECHAT_CONFIRM_INVALID', { field: 'ticket' });
+    phone = ticket.phone;
+    account = await accountOf(phone);
+    if (!account) throw new AppError('WECHAT_CONFIRM_INVALID', { field: 'ticket' });
+  } else {
+    phone = input.phone;
+    await consumeSmsCode(deps, phone, 'wechat', input.code);
+    const existing = await accountOf(phone);
+    if (existing) return askFirst(phone, existing);
   }
-  if (!account) throw new AppError('WECHAT_TICKET_INVALID', { field: 'ticket' });
+  if (!(await deps.store.take(key))) throw new AppError('WECHAT_TICKET_INVALID', { field: 'ticket' });
+  if (!account) {
+    const nickName = (ticket.nickName || `${client.lang === 'en' ? 'Member' : '用户'} ${phone.slice(-4)}`).slice(0, 32);
+    const row = await createMember(deps, { phone, passwordHash: await unusablePasswordHash(), nickName, lang: client.lang });
+    // the number signed up in another tab meanwhile: it has an account now, so ask like for any other
+    if (!row) {
+      const raced = await accountOf(phone);
+      if (!raced) throw new AppError('WECHAT_TICKET_INVALID', { field: 'ticket' });
+      return askFirst(phone, raced);
+    }
+    account = { id: row.id, status: row.status };
+    created = true;
+  }
   if (account.status !== ACCOUNT_STATUS.ACTIVE) throw new AppError('ACCOUNT_DISABLED');
+  const provider: Provider = ticket.provider ?? PROVIDER;
   const [row] = await db
     .insert(userOauth)
-    .values({ userId: account.id, provider, openid: who.openid, unionid: who.unionid, nickName: who.nickName })
+    .values({ userId: account.id, provider, openid: ticket.openid, unionid: ticket.unionid, nickName: ticket.nickName })
     .onConflictDoNothing()
     .returning();
   if (!row) {
-    const link = await linkOf(deps, who.openid, provider);
+    const link = await linkOf(deps, ticket.openid, provider);
     if (!link || link.userId !== account.id) throw new AppError(link ? 'WECHAT_TAKEN' : 'WECHAT_ALREADY_BOUND');
   }
-  if (provider === 'wechat_mp' && mpAppIdOf) await rememberOpenid(db, account.id, mpAppIdOf, who.openid);
-  return { login: await startSession(deps, account.id, false, client), created, redirect: sitePath(who.redirect) };
+  if (provider === 'wechat_mp' && mpAppIdOf) await rememberOpenid(db, account.id, mpAppIdOf, ticket.openid);
+  return { login: await startSession(deps, account.id, false, client), created, redirect: sitePath(ticket.redirect) };
 }
 
 /** wxBind (logged in): links the WeChat of a bind round trip, or of an unlinked scan's ticket. */
@@ -202,16 +277,20 @@ export async function bind(
   oauth: WechatOAuth,
   userId: number,
   input: { code: string; state: string } | { ticket: string },
+  browser: string | null,
 ): Promise<{ nickName: string; boundAt: string }> {
   let who: WechatIdentity;
   let provider: Provider = PROVIDER;
   if ('ticket' in input) {
     const raw = await deps.store.take(`wx:ticket:${input.ticket}`);
     if (!raw) throw new AppError('WECHAT_STATE_INVALID', { field: 'ticket' });
-    who = JSON.parse(raw) as WechatIdentity;
+    const ticket = JSON.parse(raw) as TicketData;
+    // spent even in the wrong browser: a ticket sent to someone else cannot be tried twice
+    checkBrowser(ticket.browser, browser);
+    who = ticket;
     provider = who.provider ?? PROVIDER;
   } else {
-    await takeState(deps, input.state, 'bind', userId);
+    await takeState(deps, input.state, 'bind', userId, browser);
     who = await oauth.identify(input.code);
   }
   const { db } = deps.database;
