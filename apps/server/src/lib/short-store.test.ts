@@ -50,4 +50,19 @@ describe.each(kinds)('short-lived store on %s', (_kind, make) => {
     expect(await s.take(e)).toBeNull();
     await s.close();
   });
+
+  it('incrWindow() says when the window ends, and -1 gives a count back without moving the end', async () => {
+    const s = await make();
+    const k = key('w');
+    const before = Date.now();
+    const first = await s.incrWindow(k, 3600);
+    expect(first.count).toBe(1);
+    expect(first.endsAt.getTime()).toBeGreaterThanOrEqual(before + 3599_000);
+    expect(first.endsAt.getTime()).toBeLessThanOrEqual(Date.now() + 3601_000);
+    expect((await s.incrWindow(k, 3600)).count).toBe(2);
+    const back = await s.incrWindow(k, 3600, -1);
+    expect(back.count).toBe(1);
+    expect(Math.abs(back.endsAt.getTime() - first.endsAt.getTime())).toBeLessThan(1500);
+    await s.close();
+  });
 });

@@ -15,6 +15,11 @@ export interface ShortStore {
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   /** Increments a counter whose window starts at its first increment; returns the new count. */
   incr(key: string, ttlSeconds: number): Promise<number>;
+  /**
+   * incr by `by` (-1 gives back a count of something that did not happen), and when the window ends (for an
+   * answer that says when to try again).
+   */
+  incrWindow(key: string, ttlSeconds: number, by?: number): Promise<{ count: number; endsAt: Date }>;
   del(key: string): Promise<void>;
   close(): Promise<void>;
   /** Whether the store answers (for /api/health): Redis is pinged; the database store is the database. */
@@ -63,15 +68,20 @@ export class DbShortStore implements ShortStore {
   }
 
   async incr(key: string, ttl: number) {
+    return (await this.incrWindow(key, ttl)).count;
+  }
+
+  async incrWindow(key: string, ttl: number, by = 1) {
+    const first = String(Math.max(by, 0));
     const r = rows(
       await this.db.execute(sql`insert into kv (key, value, expires_at)
-        values (${key}, '1', now() + make_interval(secs => ${ttl}))
+        values (${key}, ${first}, now() + make_interval(secs => ${ttl}))
         on conflict (key) do update set
-          value = case when kv.expires_at <= now() then '1' else ((kv.value)::int + 1)::text end,
+          value = case when kv.expires_at <= now() then ${first} else greatest((kv.value)::int + ${by}, 0)::text end,
           expires_at = case when kv.expires_at <= now() then excluded.expires_at else kv.expires_at end
-        returning value`),
+        returning value, expires_at`),
     );
-    return Number(r[0]?.value ?? 1);
+    return { count: Number(r[0]?.value ?? 1), endsAt: new Date(r[0]?.expires_at as string | Date) };
   }
 
   async del(key: string) {
@@ -183,6 +193,13 @@ export class RedisShortStore implements ShortStore {
     const [[err, count]] = result as [[Error | null, number], unknown];
     if (err) throw new AppError('CACHE_UNAVAILABLE');
     return count;
+  }
+  async incrWindow(key: string, ttl: number, by = 1) {
+    // a count given back just after its window ended may leave -1 for a while: one more ask, never one fewer
+    const result = await this.run(() => this.redis.multi().incrby(key, by).expire(key, ttl, 'NX').pttl(key).exec());
+    const [[err, count], , [ttlErr, ms]] = (result ?? [[null], [null], [null]]) as [[Error | null, number], unknown, [Error | null, number]];
+    if (!result || err || ttlErr) throw new AppError('CACHE_UNAVAILABLE');
+    return { count, endsAt: new Date(Date.now() + Math.max(0, ms)) };
   }
   async del(key: string) {
     await this.run(() => this.redis.del(key));

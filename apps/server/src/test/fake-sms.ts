@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * Fakes of Alibaba Cloud SMS and Tencent Cloud SMS on a local port. Each checks the request signature by the
  * provider's published algorithm, written here on its own (not our signing code), and answers like the
- * provider: a message id, its throttling codes for numbers told to throttle, or a body that is not JSON.
+ * provider: a message id, its throttling codes for numbers told to throttle or for the account's spent
+ * quota, or a body that is not JSON.
  */
 export interface FakeSms {
   url: string;
@@ -15,13 +16,15 @@ export interface FakeSms {
   badSignatures: number;
   /** numbers answered with the provider's frequency control */
   throttle: Set<string>;
+  /** answer every request with the provider's own code for our account's daily quota being spent */
+  accountLimit: boolean;
   /** answer every request with HTML (a provider outage behind a proxy) */
   broken: boolean;
   close(): Promise<void>;
 }
 
 async function serve(handler: (req: http.IncomingMessage, body: string, fake: FakeSms) => { status: number; body: string }): Promise<FakeSms> {
-  const fake: FakeSms = { url: '', received: [], badSignatures: 0, throttle: new Set(), broken: false, close: async () => undefined };
+  const fake: FakeSms = { url: '', received: [], badSignatures: 0, throttle: new Set(), accountLimit: false, broken: false, close: async () => undefined };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (d) => (body += d));
@@ -58,6 +61,8 @@ export function startFakeAliyunSms(secret: string): Promise<FakeSms> {
       return { status: 400, body: JSON.stringify({ Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' }) };
     }
     const phone = form.get('PhoneNumbers')!;
+    if (fake.accountLimit)
+      return { status: 200, body: JSON.stringify({ Code: 'isv.DAY_LIMIT_CONTROL', Message: '触发日发送限额', RequestId: crypto.randomUUID() }) };
     if (fake.throttle.has(phone))
       return {
         status: 200,
@@ -94,6 +99,11 @@ export function startFakeTencentSms(secretId: string, secretKey: string): Promis
     }
     const p = JSON.parse(body) as { PhoneNumberSet: string[]; TemplateId: string; TemplateParamSet: string[]; SignName: string };
     const phone = p.PhoneNumberSet[0]!;
+    if (fake.accountLimit)
+      return {
+        status: 200,
+        body: JSON.stringify({ Response: { Error: { Code: 'LimitExceeded.AppDailyLimit', Message: 'daily limit' }, RequestId: crypto.randomUUID() } }),
+      };
     if (fake.throttle.has(phone))
       return {
         status: 200,

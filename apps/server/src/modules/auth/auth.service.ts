@@ -13,6 +13,15 @@ const LOGIN_MAX_FAILURES = 10; // design §7: ≤ 10 failures per account per 15
 const SMS_TTL_S = 5 * 60;
 const SMS_RESEND_S = SMS_RESEND_SECONDS;
 const SMS_MAX_ATTEMPTS = 5;
+/**
+ * Codes per number on top of one a minute, whatever their purpose: Alibaba Cloud's default frequency
+ * control of verification codes (5 an hour, 10 a day; Tencent Cloud's is alike). Each window starts at its
+ * first code and is counted in one atomic increment of the shared store, so every instance agrees.
+ */
+const SMS_CEILINGS = [
+  { name: 'hour', windowS: 3600, max: 5 },
+  { name: 'day', windowS: 24 * 3600, max: 10 },
+] as const;
 
 export interface ClientInfo {
   ip: string;
@@ -64,7 +73,11 @@ export async function startSession(deps: Pick<AppDeps, 'database'>, userId: numb
   return { token, expiresAt, user: await loadUser(db, row!) };
 }
 
-/** Sends a 6-digit code, at most one per phone per 60 s; the code lives 5 minutes and is single use. */
+/**
+ * Sends a 6-digit code, at most one per phone per 60 s and SMS_CEILINGS an hour and a day (the refusal says
+ * when the next may be asked); the code lives 5 minutes and is single use. A number that is not registered
+ * counts the same, so the answers never tell whether it is.
+ */
 export async function sendSmsCode(
   deps: Pick<AppDeps, 'database' | 'metrics' | 'sms' | 'store'>,
   phone: string,
@@ -78,6 +91,18 @@ export async function sendSmsCode(
   }
   if (!(await deps.store.setIfAbsent(`smswait:${phone}`, '1', SMS_RESEND_S))) {
     throw errors.rateLimited('auth.smsTooSoon');
+  }
+  const count = (by: number) => Promise.all(SMS_CEILINGS.map((c) => deps.store.incrWindow(`smsn:${c.name}:${phone}`, c.windowS, by)));
+  // a code that does not go out is given back (a refused ask, a provider that failed); an ask answered "sent"
+  // counts, to an unregistered number too
+  const giveBack = () => Promise.all([count(-1), deps.store.del(`smswait:${phone}`)]).catch(() => undefined);
+  const counts = await count(1);
+  const full = counts.filter((n, i) => n.count > SMS_CEILINGS[i]!.max);
+  if (full.length) {
+    // the answer says when the number may ask again: the end of the last full window
+    await giveBack();
+    const until = Math.max(...full.map((n) => n.endsAt.getTime()));
+    throw new AppError('RATE_LIMITED', { message: 'auth.smsNumberLimit', params: { time: beijingMinute(new Date(until), lang) } });
   }
   if (purpose === 'login' || purpose === 'password') {
     // Login and reset codes go only to registered phones; the answer is the same either way. A WeChat
@@ -97,9 +122,19 @@ export async function sendSmsCode(
   } catch (e) {
     deps.metrics.sms.inc({ purpose, result: 'failed' });
     // not sent: no code to wait for, and the person may ask again at once
-    await Promise.all([deps.store.del(`sms:${purpose}:${phone}`), deps.store.del(`smswait:${phone}`)]).catch(() => undefined);
+    await Promise.all([deps.store.del(`sms:${purpose}:${phone}`), giveBack()]).catch(() => undefined);
     throw e;
   }
+}
+
+/** A moment as Beijing time, rounded up to the minute: "14:05" today, "11月29日 14:05" ("29 November 14:05") another day. */
+function beijingMinute(at: Date, lang: Lang): string {
+  const minute = new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
+  const format = (d: Date, o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { timeZone: 'Asia/Shanghai', ...o }).format(d);
+  const day = { month: 'long', day: 'numeric' } as const;
+  const time = format(minute, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return format(minute, day) === format(new Date(), day) ? time : `${format(minute, day)} ${time}`;
 }
 
 /**

@@ -126,6 +126,47 @@ describe('SMS codes, registration and SMS login', () => {
     expect((await sendSms(nextPhone())).statusCode).toBe(429);
   });
 
+  it('counts every address of one IPv6 /64 as one: the 21st code from 21 addresses of a /64 is refused (issue 33)', async () => {
+    const from = (remoteAddress: string) =>
+      t().app.inject({ method: 'POST', url: '/auth/web/sendSms', remoteAddress, payload: { phone: nextPhone(), type: 'register' } });
+    for (let i = 1; i <= 20; i++) expect((await from(`2001:db8:33:64:${i.toString(16)}::${i}`)).statusCode).toBe(200);
+    expect((await from('2001:db8:33:64:ffff:ffff:ffff:fffe')).statusCode).toBe(429);
+    // the next /64 is another household
+    expect((await from('2001:db8:33:65::1')).statusCode).toBe(200);
+  });
+
+  it("gives one number at most five codes an hour and ten a day, whatever their purpose; the refusal says when in the person's language (issue 33)", async () => {
+    const phone = nextPhone();
+    const store = t().app.deps.store;
+    // the minute between two codes passes (and the hour's window ends) by removing their counters
+    const ask = async (type: string, lang = 'zh') => {
+      await store.del(`smswait:${phone}`);
+      return sendSms(phone, type, lang);
+    };
+    const beijing = (ms: number, o: Intl.DateTimeFormatOptions, lang = 'zh-CN') =>
+      new Intl.DateTimeFormat(lang, { timeZone: 'Asia/Shanghai', ...o, hourCycle: 'h23' }).format(new Date(Math.ceil(ms / 60_000) * 60_000));
+    const hm = { hour: '2-digit', minute: '2-digit' } as const;
+    const t0 = Date.now();
+    // a login code to an unregistered number sends nothing but counts alike (the answers never tell)
+    for (const type of ['register', 'login', 'register', 'register', 'login']) expect((await ask(type)).statusCode).toBe(200);
+    const t1 = Date.now();
+    const hour = await ask('register', 'en');
+    expect(hour.statusCode).toBe(429);
+    const times = new Set([beijing(t0 + 3600_000, hm, 'en-GB'), beijing(t1 + 3600_000, hm, 'en-GB')]);
+    const m = /^This number has had as many codes as it may for now\. Please try again after (\d\d:\d\d) \(Beijing time\)$/.exec(hour.json().message);
+    expect(m && times.has(m[1]!), hour.json().message).toBe(true);
+    expect(t().sms.sent.filter((x) => x.phone === phone)).toHaveLength(3);
+
+    await store.del(`smsn:hour:${phone}`);
+    // the refused ask was given back: five more make the day's ten
+    for (let i = 0; i < 5; i++) expect((await ask('register')).statusCode).toBe(200);
+    const day = await ask('register');
+    expect(day.statusCode).toBe(429);
+    // the day's window ends tomorrow: the date is named
+    const when = [t0, t1].map((x) => `${beijing(x + 86_400_000, { month: 'long', day: 'numeric' })} ${beijing(x + 86_400_000, hm)}`);
+    expect(when.map((w) => `该手机号获取验证码次数已达上限，请于 ${w}（北京时间）后再试`)).toContain(day.json().message);
+  });
+
   it('sends a 6-digit code and refuses a second one within 60 s (429)', async () => {
     const phone = nextPhone();
     const first = await sendSms(phone);

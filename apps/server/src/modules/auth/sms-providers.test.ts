@@ -6,7 +6,7 @@ import { loadConfig } from '../../config';
 import { smsOutbox } from '../../db/schema/index';
 import { contextReady, useTestApp } from '../../test/context';
 import { startFakeAliyunSms, startFakeTencentSms, type FakeSms } from '../../test/fake-sms';
-import { aliyunSignature } from './sms-providers';
+import { aliyunSignature, smsLimit } from './sms-providers';
 import { createSms } from './sms';
 
 /**
@@ -15,6 +15,21 @@ import { createSms } from './sms';
  */
 const t = useTestApp();
 const TEMPLATES = { SMS_TEMPLATE_REGISTER: 'SMS_100001', SMS_TEMPLATE_LOGIN: 'SMS_100002', SMS_TEMPLATE_PASSWORD: 'SMS_100003' };
+const aliyunEnv = () => ({
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'LTAIaliyun0123',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'ali-secret-0123456789',
+  ALIYUN_SMS_SIGN_NAME: '国际青少年机器人',
+  ALIYUN_SMS_ENDPOINT: aliyun.url,
+});
+const tencentEnv = () => ({
+  SMS_PROVIDER: 'tencent',
+  TENCENT_SMS_SECRET_ID: 'AKIDtencent0123456789',
+  TENCENT_SMS_SECRET_KEY: 'tencent-secret-0123456789',
+  TENCENT_SMS_APP_ID: '1400000001',
+  TENCENT_SMS_SIGN_NAME: '国际青少年机器人',
+  TENCENT_SMS_ENDPOINT: tencent.url,
+});
 let aliyun: FakeSms;
 let tencent: FakeSms;
 const apps: FastifyInstance[] = [];
@@ -59,11 +74,7 @@ describe('Alibaba Cloud SMS', () => {
 
   it('sends the code with the template of its purpose; the outbox keeps the message id and masks the code', async () => {
     const app = await appWith({
-      SMS_PROVIDER: 'aliyun',
-      ALIYUN_SMS_ACCESS_KEY_ID: 'LTAIaliyun0123',
-      ALIYUN_SMS_ACCESS_KEY_SECRET: 'ali-secret-0123456789',
-      ALIYUN_SMS_SIGN_NAME: '国际青少年机器人',
-      ALIYUN_SMS_ENDPOINT: aliyun.url,
+      ...aliyunEnv(),
       ...TEMPLATES,
     });
     const r = await sendSms(app, '13912340001');
@@ -98,11 +109,7 @@ describe('notices through a provider (issue 22)', () => {
   it("a notice goes with its event's template in the account language, values by name (Alibaba) or in order (Tencent); a missing template, throttling and an unreadable answer say whether to retry", async () => {
     const notices = JSON.stringify({ payment: { zh: 'SMS_200001', en: 'SMS_200002', params: ['orderNo', 'amount'] }, review: { zh: 'SMS_200003' } });
     const ali = await appWith({
-      SMS_PROVIDER: 'aliyun',
-      ALIYUN_SMS_ACCESS_KEY_ID: 'LTAIaliyun0123',
-      ALIYUN_SMS_ACCESS_KEY_SECRET: 'ali-secret-0123456789',
-      ALIYUN_SMS_SIGN_NAME: '国际青少年机器人',
-      ALIYUN_SMS_ENDPOINT: aliyun.url,
+      ...aliyunEnv(),
       SMS_NOTICE_TEMPLATES: notices,
       ...TEMPLATES,
     });
@@ -132,12 +139,7 @@ describe('notices through a provider (issue 22)', () => {
     expect(rows.map((x) => x.status).sort()).toEqual(['failed', 'failed', 'sent']);
 
     const ten = await appWith({
-      SMS_PROVIDER: 'tencent',
-      TENCENT_SMS_SECRET_ID: 'AKIDtencent0123456789',
-      TENCENT_SMS_SECRET_KEY: 'tencent-secret-0123456789',
-      TENCENT_SMS_APP_ID: '1400000001',
-      TENCENT_SMS_SIGN_NAME: '国际青少年机器人',
-      TENCENT_SMS_ENDPOINT: tencent.url,
+      ...tencentEnv(),
       SMS_NOTICE_TEMPLATES: notices,
       ...TEMPLATES,
     });
@@ -158,12 +160,7 @@ describe('notices through a provider (issue 22)', () => {
 describe('Tencent Cloud SMS', () => {
   it('sends with TC3-HMAC-SHA256 in E.164; throttling is 429; a wrong key is refused by the provider and answered 503', async () => {
     const env = {
-      SMS_PROVIDER: 'tencent',
-      TENCENT_SMS_SECRET_ID: 'AKIDtencent0123456789',
-      TENCENT_SMS_SECRET_KEY: 'tencent-secret-0123456789',
-      TENCENT_SMS_APP_ID: '1400000001',
-      TENCENT_SMS_SIGN_NAME: '国际青少年机器人',
-      TENCENT_SMS_ENDPOINT: tencent.url,
+      ...tencentEnv(),
       ...TEMPLATES,
     };
     const app = await appWith(env);
@@ -183,6 +180,51 @@ describe('Tencent Cloud SMS', () => {
     expect(tencent.badSignatures).toBe(1);
     const [failed] = await t().database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, '13912340013'));
     expect(failed).toMatchObject({ status: 'failed', providerCode: 'AuthFailure.SignatureFailure' });
+  });
+
+  it("our account's spent quota reaches the person as one message whichever provider said it (issue 33)", async () => {
+    const ali = await appWith({
+      ...aliyunEnv(),
+      ...TEMPLATES,
+    });
+    const ten = await appWith({
+      ...tencentEnv(),
+      ...TEMPLATES,
+    });
+    aliyun.accountLimit = tencent.accountLimit = true;
+    try {
+      const answers = [
+        await sendSms(ali, '13912340031', 'en'),
+        await sendSms(ten, '13912340032', 'en'),
+        await sendSms(ali, '13912340033'),
+        await sendSms(ten, '13912340034'),
+      ];
+      expect(answers.map((a) => a.statusCode)).toEqual([503, 503, 503, 503]);
+      expect(answers.map((a) => a.json().message)).toEqual([
+        'This site has sent as many text messages as it may for now. Please ask for a code again later',
+        'This site has sent as many text messages as it may for now. Please ask for a code again later',
+        '本站短信发送量暂时已达上限，请稍后再获取验证码',
+        '本站短信发送量暂时已达上限，请稍后再获取验证码',
+      ]);
+    } finally {
+      aliyun.accountLimit = tencent.accountLimit = false;
+    }
+    // whose limit each provider's codes are; too many numbers in one request is no throttling
+    expect(['isv.BUSINESS_LIMIT_CONTROL', 'isv.DAY_LIMIT_CONTROL', 'Throttling.User', 'isv.AMOUNT_NOT_ENOUGH'].map((c) => smsLimit('aliyun', c))).toEqual([
+      'number',
+      'account',
+      'account',
+      null,
+    ]);
+    expect(
+      [
+        'LimitExceeded.PhoneNumberThirtySecondLimit',
+        'LimitExceeded.PhoneNumberDailyLimit',
+        'LimitExceeded.AppGlobalDailyLimit',
+        'RequestLimitExceeded',
+        'LimitExceeded.PhoneNumberCountLimit',
+      ].map((c) => smsLimit('tencent', c)),
+    ).toEqual(['number', 'number', 'account', 'account', null]);
   });
 
   it('a provider needs all its settings: one line names the first missing', () => {

@@ -4,27 +4,62 @@ import crypto from 'node:crypto';
  * Real SMS providers (issue 22): Alibaba Cloud SMS and Tencent Cloud SMS, each speaking its published
  * protocol — Alibaba's RPC request signature (HMAC-SHA1 over the canonical query, `SendSms` of API
  * 2017-05-25) and Tencent's TC3-HMAC-SHA256 (`SendSms` of API 2021-01-11). A provider answers what
- * happened: its message id, or a refusal that is either throttling (the number got too many codes: the
- * person is told to wait) or anything else (503 SMS_UNAVAILABLE).
+ * happened: its message id, or a refusal that is throttling of the number (it got too many codes: the
+ * person is told to wait), throttling of our account (its quota or request rate: one message whichever
+ * provider said it) or anything else (503 SMS_UNAVAILABLE).
  */
 export interface SmsSendResult {
   messageId: string;
 }
 
+/**
+ * Whose limit a throttling refusal is: the number's (it got too many messages: the person waits) or the
+ * account's (our whole SMS account hit its daily quota or request rate: nobody gets a code for a while).
+ */
+export type SmsLimit = 'number' | 'account';
+
 export class SmsRefused extends Error {
   constructor(
     /** the provider's own code (isv.BUSINESS_LIMIT_CONTROL, LimitExceeded.PhoneNumberOneHourLimit, …) */
     readonly providerCode: string,
-    /** the provider says this number got too many messages */
-    readonly throttled: boolean,
+    /** a throttling refusal, and whose limit it is; null for any other refusal */
+    readonly limit: SmsLimit | null,
   ) {
     super(`SMS refused: ${providerCode}`);
+  }
+
+  /** the provider throttles (this number or the account): the same message may go through later */
+  get throttled(): boolean {
+    return this.limit !== null;
   }
 
   /** an unreadable answer or the provider's own trouble: the same message may go through later */
   get retryable(): boolean {
     return /^HTTP |SYSTEM|Internal|Unavailable|Timeout|Busy/i.test(this.providerCode);
   }
+}
+
+/** Each provider's throttling codes, by whose limit they are (Alibaba's and Tencent's published error codes). */
+const LIMITS: Record<'aliyun' | 'tencent', Record<SmsLimit, RegExp>> = {
+  aliyun: {
+    // isv.BUSINESS_LIMIT_CONTROL: the number's minute, hour or day frequency control
+    number: /^isv\.BUSINESS_LIMIT_CONTROL$/,
+    // the account's daily or monthly quota set in the console, or its API request rate
+    account: /^(isv\.(DAY|MONTH)_LIMIT_CONTROL|Throttling(\..*)?)$/,
+  },
+  tencent: {
+    // the number's 30-second, hour or day limit, or the console's frequency policy (not PhoneNumberCountLimit:
+    // too many numbers in one request is no throttling)
+    number: /^LimitExceeded\.(PhoneNumber(ThirtySecond|OneHour|Daily|SameContentDaily)Limit|DeliveryFrequencyLimit)$/,
+    // the application's or account's daily quota, or the API request rate
+    account: /^(LimitExceeded\.(DailyLimit|App\w*DailyLimit)|RequestLimitExceeded(\..*)?)$/,
+  },
+};
+
+/** Whose limit a provider's refusal code is, or null when it is no throttling. */
+export function smsLimit(provider: 'aliyun' | 'tencent', code: string): SmsLimit | null {
+  const l = LIMITS[provider];
+  return l.number.test(code) ? 'number' : l.account.test(code) ? 'account' : null;
 }
 
 export interface SmsProvider {
@@ -104,8 +139,8 @@ export class AliyunSms implements SmsProvider {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const answer = (await res.json().catch(() => null)) as { Code?: string; BizId?: string } | null;
-    if (!answer || typeof answer.Code !== 'string') throw new SmsRefused(`HTTP ${res.status}`, false);
-    if (answer.Code !== 'OK') throw new SmsRefused(answer.Code, /LIMIT_CONTROL|DAY_LIMIT|Throttling/i.test(answer.Code));
+    if (!answer || typeof answer.Code !== 'string') throw new SmsRefused(`HTTP ${res.status}`, null);
+    if (answer.Code !== 'OK') throw new SmsRefused(answer.Code, smsLimit('aliyun', answer.Code));
     return { messageId: String(answer.BizId ?? '') };
   }
 }
@@ -171,8 +206,8 @@ export class TencentSms implements SmsProvider {
     const error = answer?.Response?.Error?.Code;
     const status = answer?.Response?.SendStatusSet?.[0];
     const code = error ?? status?.Code;
-    if (!code) throw new SmsRefused(`HTTP ${res.status}`, false);
-    if (code !== 'Ok') throw new SmsRefused(code, /^LimitExceeded\.PhoneNumber/.test(code));
+    if (!code) throw new SmsRefused(`HTTP ${res.status}`, null);
+    if (code !== 'Ok') throw new SmsRefused(code, smsLimit('tencent', code));
     return { messageId: String(status?.SerialNo ?? '') };
   }
 }

@@ -49,7 +49,8 @@ export interface SmsTemplates {
  * A real provider (Alibaba Cloud or Tencent Cloud SMS) behind the same interface: each send and the
  * provider's answer go into the outbox (its message id, or its refusal code; the code in the text masked,
  * administrators read it). A refusal because the number got too many messages is 429 "too many codes for
- * this number"; any other refusal, an unreadable answer or a provider that does not answer is 503
+ * this number"; one because our account hit its quota or request rate is 503 with one message whichever
+ * provider said it; any other refusal, an unreadable answer or a provider that does not answer is 503
  * SMS_UNAVAILABLE — the code is not sent and the person may ask again.
  */
 export class ProviderSmsAdapter implements SmsAdapter {
@@ -69,7 +70,8 @@ export class ProviderSmsAdapter implements SmsAdapter {
     const r = await this.deliver({ phone: msg.phone, purpose: msg.purpose, content }, this.templates.codes[msg.purpose as SmsPurpose], [['code', msg.code]]);
     if ('messageId' in r) return;
     this.log.warn({ phone: maskPhone(msg.phone), purpose: msg.purpose, provider: this.provider.name, providerCode: r.providerCode }, 'SMS not sent');
-    if (r.refused?.throttled) throw new AppError('RATE_LIMITED', 'auth.smsProviderLimited');
+    if (r.refused?.limit === 'number') throw new AppError('RATE_LIMITED', 'auth.smsProviderLimited');
+    if (r.refused?.limit === 'account') throw new AppError('SMS_UNAVAILABLE', 'auth.smsAccountLimited');
     throw new AppError('SMS_UNAVAILABLE');
   }
 
