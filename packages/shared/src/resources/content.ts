@@ -222,7 +222,7 @@ export const consoleResource = {
     { name: 'logo', kind: 'image' },
     { name: 'cover', kind: 'image' },
     { name: 'year', kind: 'int', required: true, min: 2000, max: 2100, list: true, filter: 'eq', sortable: true },
-    { name: 'activityId', kind: 'ref', ref: 'activities' },
+    { name: 'activityId', kind: 'ref', ref: 'activities', list: true, filter: 'eq' },
     { name: 'filterEnabled', kind: 'boolean', default: false, list: true },
     { name: 'watermark', kind: 'text', max: 40, default: '' },
     { name: 'status', kind: 'enum', options: status, default: 1, list: true, filter: 'eq' },

@@ -151,6 +151,24 @@ describe('admin resource mechanism (news as the example)', () => {
   });
 });
 
+describe('albums (galleries)', () => {
+  it('filters the admin list by activity', async () => {
+    const h = { authorization: (await as('editor')).authorization };
+    const db = t().database.db;
+    const [a, b] = [await buildActivity(db), await buildActivity(db)];
+    const { console: ofA } = await buildAlbum(db, 0, { activityId: a.id });
+    await buildAlbum(db, 0, { activityId: b.id });
+    await buildAlbum(db, 0);
+    const list = (q: string) => t().app.inject({ method: 'GET', url: `/api/admin/consoles${q}`, headers: h });
+    expect((await list('')).json().content).toHaveLength(3);
+    const byA = await list(`?activityId=${a.id}`);
+    expect(byA.statusCode).toBe(200);
+    expect(byA.json().content.map((c: { id: number; activityId: number }) => [c.id, c.activityId])).toEqual([[ofA.id, a.id]]);
+    expect((await list(`?activityId=${a.id + b.id + 1}`)).json().content).toEqual([]);
+    expect((await list('?activityId=abc')).statusCode).toBe(400);
+  });
+});
+
 describe('uploads', () => {
   it('stores a real image re-encoded, with its size, and serves it', async () => {
     const h = { authorization: (await as('editor')).authorization };
