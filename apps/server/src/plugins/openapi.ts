@@ -253,6 +253,8 @@ const INTRO = `The wire contract of the robotics competition portal (design.md �
 - an **API token** (\`rpk_…\`) for a partner system, created by staff in *Admin → Integrations* with scopes and an
   expiry and shown once. A token works only on the operations its scopes allow (listed under \`apiToken\` in each
   operation's \`security\`, and in \`x-token-scopes\`); every other call answers 403, a revoked or expired token 401.
+  It never reads more than the staff member who made it may read at the time of the call (their current permissions
+  and activities: 403 once they lose them), and answers 401 once that account is disabled or deleted.
 
 Operations with \`security: []\` are public.
 
