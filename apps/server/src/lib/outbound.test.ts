@@ -47,6 +47,16 @@ describe('outbound calls (webhooks): which addresses may be called', () => {
     ['2002:c0a8:0101::1', false],
     ['2001:db8::1', false],
     ['fe80::1%eth0', false],
+    // issue 33: IPv4-translated and local-use NAT64 lead inside, whatever they embed; well-known NAT64 by its IPv4
+    ['::ffff:0:7f00:1', false],
+    ['::ffff:0:808:808', false],
+    ['64:ff9b:1::7f00:1', false],
+    ['64:ff9b:1::808:808', false],
+    ['64:ff9b::7f00:1', false],
+    ['64:ff9b::a00:1', false],
+    ['64:ff9b::808:808', true],
+    ['::7f00:1', false],
+    ['2001::1', false],
   ])('%s → public %s', (address, want) => {
     expect(isPublicAddress(address)).toBe(want);
   });

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { Config } from '../config';
 
 /**
@@ -11,8 +12,9 @@ import type { Config } from '../config';
  *
  * - the URL is http(s) without credentials; https only in production;
  * - the host name is resolved once and every address it gives must be public (not private, loopback,
- *   link-local, CGNAT, multicast, unspecified, reserved, unique-local IPv6, nor an IPv4-mapped / NAT64 /
- *   6to4 form of one), unless WEBHOOK_ALLOW_PRIVATE names the host, the address or its range;
+ *   link-local, CGNAT, multicast, unspecified, reserved, unique-local IPv6, NAT64 local-use, nor an
+ *   IPv4-mapped / -translated / NAT64 / 6to4 form of one; ipaddr.js's table of special ranges), unless
+ *   WEBHOOK_ALLOW_PRIVATE names the host, the address or its range;
  * - the connection goes to the address that was checked (a custom `lookup`), with the name as Host and
  *   TLS SNI: a DNS answer that changes between check and connect (DNS rebinding) changes nothing;
  * - redirects are never followed; the response body is never read.
@@ -44,7 +46,7 @@ export interface OutboundPolicy {
 
 interface AllowList {
   hosts: Set<string>;
-  ranges: { v6: boolean; net: bigint; bits: number }[];
+  ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][];
 }
 
 export function outboundPolicy(config: Pick<Config, 'NODE_ENV' | 'WEBHOOK_ALLOW_PRIVATE'>): OutboundPolicy {
@@ -62,102 +64,47 @@ export function parseAllowList(spec: string | undefined): AllowList {
       out.hosts.add(item.replace(/\.$/, ''));
       continue;
     }
-    const width = parsed.v6 ? 128 : 32;
-    const bits = bitsText === undefined ? width : Math.min(width, Number(bitsText));
-    out.ranges.push({ v6: parsed.v6, net: parsed.value, bits });
+    const width = parsed.kind() === 'ipv6' ? 128 : 32;
+    out.ranges.push([parsed, bitsText === undefined ? width : Math.min(width, Number(bitsText))]);
   }
   return out;
 }
 
-interface Ip {
-  v6: boolean;
-  value: bigint;
-}
-
-/** An IPv4 or IPv6 literal as a number (IPv6 zone ids dropped), or null. */
-export function parseIp(text: string): Ip | null {
+/** An IPv4 or IPv6 literal (brackets and an IPv6 zone id dropped), or null; only the forms Node itself connects to. */
+function parseIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   const s = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const kind = net.isIP(s);
-  if (kind === 4) return { v6: false, value: v4(s) };
-  if (kind !== 6) return null;
-  let head = s;
-  let tailV4: bigint | null = null;
-  const dotted = /:(\d+\.\d+\.\d+\.\d+)$/.exec(s);
-  if (dotted) {
-    tailV4 = v4(dotted[1]!);
-    head = s.slice(0, dotted.index + 1) + '0:0';
-  }
-  const [left, right] = head.includes('::') ? (head.split('::') as [string, string]) : [head, null];
-  const l = left ? left.split(':') : [];
-  const r = right === null ? [] : right ? right.split(':') : [];
-  const groups = right === null ? l : [...l, ...Array(8 - l.length - r.length).fill('0'), ...r];
-  let value = 0n;
-  for (const g of groups) value = (value << 16n) | BigInt(parseInt(g || '0', 16));
-  if (tailV4 !== null) value = (value & ~0xffffffffn) | tailV4;
-  return { v6: true, value };
+  return net.isIP(s) ? ipaddr.parse(s) : null;
 }
 
-function v4(s: string): bigint {
-  return s.split('.').reduce((acc, p) => (acc << 8n) | BigInt(Number(p)), 0n);
-}
+/** IPv6 forms ipaddr.js calls unicast that are no public host: IPv4-compatible (::a.b.c.d, deprecated). */
+const V6_ALSO_BLOCKED: [ipaddr.IPv6, number][] = [ipaddr.IPv6.parseCIDR('::/96')];
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
-const inNet = (ip: Ip, v6: boolean, n: bigint, bits: number) => {
-  if (ip.v6 !== v6) return false;
-  const shift = (v6 ? 128n : 32n) - BigInt(bits);
-  return ip.value >> shift === n >> shift;
-};
-const inRange = (ip: Ip, v6: boolean, netText: string, bits: number) => inNet(ip, v6, parseIp(netText)!.value, bits);
-
-const V4_BLOCKED: [string, number][] = [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // CGNAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay anycast
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-];
-const V6_BLOCKED: [string, number][] = [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['::', 96], // IPv4-compatible (deprecated)
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['2001::', 23], // IETF protocol assignments (Teredo and friends)
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-];
-
-/** Whether an address may be called without the allow-list: a public unicast address. */
+/**
+ * Whether an address may be called without the allow-list: a public unicast address by ipaddr.js's table
+ * of special ranges (private, loopback, link-local, CGNAT, multicast, unspecified, reserved, documentation,
+ * unique-local, Teredo, …). An IPv4 address inside IPv6 is judged as that IPv4: mapped (::ffff:a.b.c.d), the
+ * well-known NAT64 prefix (64:ff9b::/96) and 6to4 (2002:AABB:CCDD::/16). IPv4-translated (::ffff:0:0:0/96,
+ * stateless translation inside one network) and local-use NAT64 (64:ff9b:1::/48) lead into a private
+ * network whatever they embed: refused.
+ */
 export function isPublicAddress(address: string): boolean {
   const ip = parseIp(address);
   if (!ip) return false;
-  if (!ip.v6) return !V4_BLOCKED.some(([n, b]) => inRange(ip, false, n, b));
-  // IPv4 inside IPv6: mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::/96), 6to4 (2002:AABB:CCDD::/16) — judged as the IPv4
+  if (ip.kind() === 'ipv4') return ip.range() === 'unicast';
+  const v6 = ip as ipaddr.IPv6;
+  const range = v6.range();
+  const parts = v6.parts;
   const embedded =
-    inRange(ip, true, '::ffff:0:0', 96) || inRange(ip, true, '64:ff9b::', 96)
-      ? ip.value & 0xffffffffn
-      : inRange(ip, true, '2002::', 16)
-        ? (ip.value >> 80n) & 0xffffffffn
-        : null;
-  if (embedded !== null) return isPublicAddress([24n, 16n, 8n, 0n].map((s) => String((embedded >> s) & 0xffn)).join('.'));
-  return !V6_BLOCKED.some(([n, b]) => inRange(ip, true, n, b));
+    range === 'ipv4Mapped' || (range === 'rfc6052' && v6.match(NAT64_WELL_KNOWN)) ? [parts[6]!, parts[7]!] : range === '6to4' ? [parts[1]!, parts[2]!] : null;
+  if (embedded) return isPublicAddress(embedded.flatMap((g) => [g >> 8, g & 0xff]).join('.'));
+  return range === 'unicast' && !V6_ALSO_BLOCKED.some((r) => v6.match(r));
 }
 
 function allowed(policy: OutboundPolicy, host: string, address: string): boolean {
   if (policy.allow.hosts.has(host)) return true;
   const ip = parseIp(address);
-  return !!ip && policy.allow.ranges.some((r) => inNet(ip, r.v6, r.net, r.bits));
+  return !!ip && policy.allow.ranges.some(([n, bits]) => n.kind() === ip.kind() && ip.match(n, bits));
 }
 
 /** A URL checked and resolved: the connection goes to `address`, never to a second lookup's answer. */
