@@ -211,8 +211,9 @@ export const ERRORS = {
   WECHAT_NOT_BOUND: { status: 404, message: 'wechat.notBound' },
   WECHAT_OPENID_REQUIRED: { status: 409, message: 'wechat.openidRequired' },
   WECHAT_TICKET_INVALID: { status: 400, message: 'wechat.ticketInvalid' },
-  /** a WeChat round trip or its ticket used in another browser than the one that began it (issue 33: a sent link) */
-  WECHAT_OTHER_BROWSER: { status: 403, message: 'wechat.otherBrowser' },
+  /** a WeChat round trip or its ticket used in another browser than the one that began it (issue 33: a sent link);
+   * 400 like a bad state, not 403 (which the web treats as a missing permission) */
+  WECHAT_OTHER_BROWSER: { status: 400, message: 'wechat.otherBrowser' },
   /** wxSignUp { confirm } without a phone proven for that ticket first */
   WECHAT_CONFIRM_INVALID: { status: 400, message: 'wechat.confirmInvalid' },
 

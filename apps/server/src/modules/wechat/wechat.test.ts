@@ -259,7 +259,7 @@ describe('linking WeChat from the user center (wxBind, wxUnbind, api/users/web/m
 /**
  * Issue 33: a round trip belongs to the browser that began it. The attacker starts a sign-in with his own
  * WeChat, stops at the address WeChat sends him back to, and sends it to a parent; or sends the ticket of his
- * unlinked WeChat. In the parent's browser both are refused (403, in the parent's language) before WeChat is
+ * unlinked WeChat. In the parent's browser both are refused (400 WECHAT_OTHER_BROWSER, in the parent's language) before WeChat is
  * asked, so the attacker's WeChat is never linked to the parent's account and the parent is never signed in
  * as the attacker.
  */
@@ -301,7 +301,7 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     // the attacker stops at /wxAuth?p=login&code&state and sends it; the parent's page posts it in English
     const lure = await mpRoundTrip(attacker, 'Helpful teacher');
     const replayed = await post(victim, '/auth/web/wxMpLogin', lure, 'en');
-    expect(replayed.statusCode).toBe(403);
+    expect(replayed.statusCode).toBe(400);
     expect(replayed.json()).toMatchObject({
       code: 'WECHAT_OTHER_BROWSER',
       message:
@@ -317,7 +317,7 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     const ticket = got.json().ticket as string;
     expect(ticket).toMatch(/^[a-zA-Z0-9]{1,128}$/);
     const signUp = await post(victim, '/auth/web/wxSignUp', { ticket, phone: parent.phone, code: await smsCode(victim, parent.phone) });
-    expect(signUp.statusCode).toBe(403);
+    expect(signUp.statusCode).toBe(400);
     expect(signUp.json()).toMatchObject({
       code: 'WECHAT_OTHER_BROWSER',
       message: '这次微信授权不是在本浏览器中发起的，为保护你的账号已拒绝。请在本页面重新用微信登录',
@@ -329,7 +329,8 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     expect(mine.json()).toMatchObject({ created: true });
     const lure2 = await mpRoundTrip(attacker, 'Helpful teacher');
     const silent = await post(victim, '/auth/web/wxMpLogin', lure2);
-    expect(silent.statusCode).toBe(403);
+    expect(silent.statusCode).toBe(400);
+    expect(silent.json()).toMatchObject({ code: 'WECHAT_OTHER_BROWSER' });
     expect(silent.json().token).toBeUndefined();
     // the same browser signs in as before
     const again = await post(attacker, '/auth/web/wxMpLogin', await mpRoundTrip(attacker, 'Helpful teacher'));
@@ -337,7 +338,8 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     // a browser with no cookie at all is refused too
     const bare = await mpRoundTrip(browser(), 'x');
     const noCookie = await get().app.inject({ method: 'POST', url: '/auth/web/wxMpLogin', payload: bare });
-    expect(noCookie.statusCode).toBe(403);
+    expect(noCookie.statusCode).toBe(400);
+    expect(noCookie.json().code).toBe('WECHAT_OTHER_BROWSER');
   });
 
   it('official account: linking to an existing account waits for the yes, in the browser that scanned, after the phone is proven', async () => {
@@ -360,7 +362,7 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     expect(asked.json().token).toBeUndefined();
     expect(await db.select().from(userOauth).where(eq(userOauth.userId, parent.id))).toEqual([]);
     // the yes from another browser is refused; from this one it links and signs in
-    expect((await post(browser(), '/auth/web/wxSignUp', { ticket, confirm: true })).statusCode).toBe(403);
+    expect((await post(browser(), '/auth/web/wxSignUp', { ticket, confirm: true })).json()).toMatchObject({ code: 'WECHAT_OTHER_BROWSER' });
     const yes = await post(b, '/auth/web/wxSignUp', { ticket, confirm: true });
     expect(yes.json()).toMatchObject({ created: false, user: { id: parent.id }, redirect: '/userCenter' });
     expect(await db.select({ provider: userOauth.provider, nickName: userOauth.nickName }).from(userOauth).where(eq(userOauth.userId, parent.id))).toEqual([
@@ -381,7 +383,7 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     expect(start.headers['set-cookie']).toMatch(/^rp_wx=[a-f0-9]{64}; Path=\/auth\/web; Max-Age=3600; HttpOnly; SameSite=Lax$/);
 
     const replayed = await scan({ code: trip.code, appType: 1, state: trip.state }, 'en', victim);
-    expect(replayed.statusCode).toBe(403);
+    expect(replayed.statusCode).toBe(400);
     expect(replayed.json()).toMatchObject({ code: 'WECHAT_OTHER_BROWSER' });
 
     // the attacker's own ticket, posted by the logged-in parent (the login page's link after a password login)
@@ -389,7 +391,7 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     const r = await scan({ code: mine.code, appType: 1, state: mine.state }, 'zh', attacker);
     const ticket = r.json().ticket as string;
     const bind = await client(app, from(victim, parentAuth), 'en').post('/auth/web/wxBind', { ticket });
-    expect(bind.statusCode).toBe(403);
+    expect(bind.statusCode).toBe(400);
     expect(bind.json().code).toBe('WECHAT_OTHER_BROWSER');
     expect(await database.db.select().from(userOauth)).toEqual([]);
 
@@ -400,6 +402,7 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     expect((await client(app, from(own, parentAuth)).post('/auth/web/wxBind', { ticket: r2.json().ticket })).statusCode).toBe(200);
     // a bind round trip begun in one browser is refused in another, even for the same account
     const bt = await roundTrip(own, { purpose: 'bind', auth: parentAuth });
-    expect((await client(app, from(victim, parentAuth)).post('/auth/web/wxBind', { code: bt.code, state: bt.state })).statusCode).toBe(403);
+    const elsewhere = await client(app, from(victim, parentAuth)).post('/auth/web/wxBind', { code: bt.code, state: bt.state });
+    expect(elsewhere.json()).toMatchObject({ code: 'WECHAT_OTHER_BROWSER' });
   });
 });
