@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type {
   wxMpPayResponse,
+  wxSignUpBody,
   wxSignUpResponse,
   noticeSettingsResponse,
   noticeSetting,
@@ -86,6 +87,7 @@ export type WxAuthorizeResponse = z.infer<typeof wxAuthorizeResponse>;
 export type WxScanBody = z.infer<typeof wxScanBody>;
 export type WxScanResponse = z.infer<typeof wxScanResponse>;
 export type WxMpPayResponse = z.infer<typeof wxMpPayResponse>;
+export type WxSignUpBody = z.infer<typeof wxSignUpBody>;
 export type WxSignUpResponse = z.infer<typeof wxSignUpResponse>;
 export type NoticeSettingsResponse = z.infer<typeof noticeSettingsResponse>;
 export type NoticeSetting = z.infer<typeof noticeSetting>;

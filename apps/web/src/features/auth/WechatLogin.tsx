@@ -10,6 +10,7 @@ import { startSession } from '../../lib/session';
 import { btn } from '../../ui/buttons';
 import { FormAlert } from '../../ui/FormAlert';
 import { inWechat } from '../../lib/wechat';
+import type { WxSignUpResponse } from '../../lib/contract';
 import { wechatAuthorizeUrl, wechatBindTicket, wechatMpAuthorizeUrl, wechatScan, wechatSignUp } from './api';
 import { PhoneCodeFields } from './SmsCodeButton';
 import { useAction } from './useAction';
@@ -137,28 +138,71 @@ export function WechatButton({ redirect }: { redirect: string | null }) {
 
 /**
  * A WeChat no account is linked to (a scan, or the official account inside WeChat): the phone number and its
- * code are all it takes — the phone's account, or a new one, is signed in and linked. Logging in with a
- * password below links it too.
+ * code are all it takes — a new account is made, signed in and linked. When the phone already has an account
+ * the server asks first (issue 33): "Link WeChat ‹name› to the account of 138****1234?", and only a yes links
+ * it. Logging in with a password below links it too.
  */
 export function WechatSignUp({ ticket, name, passwordBelow = false }: { ticket: string; name: string; passwordBelow?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
+  const [asking, setAsking] = useState<{ phone: string; wechatName: string } | null>(null);
+  const [declined, setDeclined] = useState(false);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
   const { busy, run } = useAction();
   const form = useFormErrors<'phone' | 'code'>();
+
+  const finish = (res: WxSignUpResponse) => {
+    if ('confirm' in res) return setAsking(res.confirm);
+    startSession({ token: res.token, user: res.user, rememberMe: false, expiresAt: res.expiresAt });
+    notify.success(t(res.created ? 'auth:wechat.signedUp' : 'auth:wechat.linked'));
+    void navigate(safeRedirect(res.redirect), { replace: true });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     if (!form.applyChecks({ phone: checkPhone(phone), code: checkSmsCode(code) })) return;
-    void run(async () => {
-      const res = await wechatSignUp({ ticket, phone: phone.trim(), code: code.trim() });
-      startSession({ token: res.token, user: res.user, rememberMe: false, expiresAt: res.expiresAt });
-      notify.success(t(res.created ? 'auth:wechat.signedUp' : 'auth:wechat.linked'));
-      void navigate(safeRedirect(res.redirect), { replace: true });
-    }, form.applyServerError);
+    setDeclined(false);
+    void run(async () => finish(await wechatSignUp({ ticket, phone: phone.trim(), code: code.trim() })), form.applyServerError);
   };
+
+  const confirm = () => {
+    if (busy) return;
+    setConfirmError(null);
+    void run(
+      async () => finish(await wechatSignUp({ ticket, confirm: true })),
+      (error: unknown) => setConfirmError(errorMessage(error, t('auth:wechat.failed'))),
+    );
+  };
+
+  if (asking)
+    return (
+      <section className={s.wechatSignUp} aria-labelledby="wx-confirm-title">
+        <h2 id="wx-confirm-title" className={s.wechatSignUpTitle}>
+          {t('auth:wechat.confirmTitle', { name: asking.wechatName || name, phone: asking.phone })}
+        </h2>
+        <p className={s.altHint}>{t('auth:wechat.confirmLead')}</p>
+        <div className={s.form}>
+          <FormAlert message={confirmError} />
+          <button type="button" className={`${btn.primary} ${btn.block}`} onClick={confirm} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+            {busy ? t('auth:wechat.confirmYesBusy') : t('auth:wechat.confirmYes')}
+          </button>
+          <button
+            type="button"
+            className={`${btn.secondary} ${btn.block}`}
+            onClick={() => {
+              setAsking(null);
+              setDeclined(true);
+              setCode('');
+            }}
+          >
+            {t('auth:wechat.confirmNo')}
+          </button>
+        </div>
+      </section>
+    );
 
   return (
     <section className={s.wechatSignUp} aria-labelledby="wx-signup-title">
@@ -166,6 +210,7 @@ export function WechatSignUp({ ticket, name, passwordBelow = false }: { ticket: 
         {t('auth:wechat.signUpTitle', { name })}
       </h2>
       <p className={s.altHint}>{t('auth:wechat.signUpLead')}</p>
+      {declined ? <FormAlert tone="info" message={t('auth:wechat.declined')} /> : null}
       <form ref={form.formRef} noValidate onSubmit={submit} className={s.form}>
         <FormAlert message={form.formError} />
         <PhoneCodeFields form={form} purpose="wechat" phone={phone} setPhone={setPhone} code={code} setCode={setCode} />

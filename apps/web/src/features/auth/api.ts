@@ -13,6 +13,7 @@ import type {
   WxScanBody,
   WxScanResponse,
   WxMpPayResponse,
+  WxSignUpBody,
   WxSignUpResponse,
 } from '../../lib/contract';
 
@@ -75,7 +76,10 @@ export function wechatMpLogin(body: { code: string; state: string }) {
   return api.post<WxScanResponse>('/auth/web/wxMpLogin', body, inline);
 }
 
-/** POST auth/web/wxSignUp: an unlinked WeChat's ticket, a phone and its code → signed in (a new account if needed), linked. */
-export function wechatSignUp(body: { ticket: string; phone: string; code: string }) {
+/**
+ * POST auth/web/wxSignUp: an unlinked WeChat's ticket, a phone and its code → a new account signed in and linked,
+ * or, when the phone has an account, a question (confirm) answered by { ticket, confirm: true }.
+ */
+export function wechatSignUp(body: WxSignUpBody) {
   return api.post<WxSignUpResponse>('/auth/web/wxSignUp', body, inline);
 }
