@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRouteRules } from './plugins/route-rules';
 import { registerOpenApi } from './plugins/openapi';
 import { clientErrorHandler, frameworkErrors, registerRequestGuard } from './plugins/request-guard';
+import { registerProxyCheck } from './plugins/proxy-check';
 import { createSms, authRoutes } from './modules/auth/index';
 import type { SmsAdapter } from './lib/sms';
 import { userRoutes } from './modules/users/index';
@@ -117,6 +118,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // before swagger and every route: auth before validation, response schemas, the route table
   registerRouteRules(app);
   registerRequestGuard(app);
+  // production: what the proxies in front send against TRUST_PROXY and PUBLIC_BASE_URL, one warning each
+  registerProxyCheck(app, opts.config);
 
   // the OpenAPI document (/api/openapi.json) and Swagger UI (/api/docs): plugins/openapi.ts
   await registerOpenApi(app, { config: opts.config });

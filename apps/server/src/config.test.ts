@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 
 const KEY = crypto.randomBytes(32).toString('hex');
 const SITE = 'https://iyrc.example.cn';
@@ -79,6 +79,15 @@ describe('config', () => {
       [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: a bare true/],
       [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY: must be false, the number of proxies/],
       [{ TRUST_PROXY: 'evil.example' }, /^Invalid configuration: TRUST_PROXY: must be false/],
+      // issue 33: a range of every address is a bare true in disguise
+      [{ TRUST_PROXY: '0.0.0.0/0' }, /^Invalid configuration: TRUST_PROXY: 0\.0\.0\.0\/0 is every address/],
+      [{ TRUST_PROXY: '127.0.0.1, ::/0' }, /^Invalid configuration: TRUST_PROXY: ::\/0 is every address/],
+      // development on a real database with a public address is a live site offering the simulations
+      [
+        { ...PG, NODE_ENV: 'development', PUBLIC_BASE_URL: SITE },
+        /^Invalid configuration: NODE_ENV: development with DATABASE_URL and the public address iyrc\.example\.cn/,
+      ],
+      [{ ...PG, NODE_ENV: 'test', PUBLIC_BASE_URL: SITE }, /^Invalid configuration: NODE_ENV: test with DATABASE_URL .*NODE_ENV=production/],
     ])('refuses %o with one line naming the variable', (env, re) => {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(re);
@@ -88,6 +97,40 @@ describe('config', () => {
       expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
       expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
       expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    });
+  });
+
+  describe('warnings at start (issue 33): one line each, naming the variable and the risk', () => {
+    const SMS = {
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: 'sign',
+      SMS_TEMPLATE_REGISTER: 'SMS_1',
+      SMS_TEMPLATE_LOGIN: 'SMS_2',
+      SMS_TEMPLATE_PASSWORD: 'SMS_3',
+    };
+    const PROD = { DATABASE_URL: 'postgres://db/app', PII_KEY: KEY, PUBLIC_BASE_URL: SITE, TRUST_PROXY: '1', ...SMS };
+    it('none for a production site set up as docs/DEPLOY.md says, nor for a laptop', () => {
+      expect(configWarnings(loadConfig(PROD))).toEqual([]);
+      expect(configWarnings(loadConfig({}))).toEqual([]);
+      expect(configWarnings(loadConfig({ ...PROD, TRUST_PROXY: '10.0.0.0/8' }))).toEqual([]);
+    });
+    it.each([
+      [{ TRUST_PROXY: '2' }, /^TRUST_PROXY=2: the last 2 X-Forwarded-For hops are believed; with fewer proxies in front a client writes its own address/],
+      [{ WECHAT_LOGIN: 'force' }, /^WECHAT_LOGIN=force: .*anyone can sign in as any WeChat account/],
+      [{ CAPTCHA_ENABLED: 'false' }, /^CAPTCHA_ENABLED=false: sign-in, registration and SMS sends ask no captcha/],
+      [{ SMS_PROVIDER: 'outbox' }, /^SMS_PROVIDER=outbox: no SMS leaves the site; every code is .*readable in Admin/],
+      [{ PUBLIC_BASE_URL: 'http://iyrc.example.cn' }, /^PUBLIC_BASE_URL is http: /],
+      [
+        { NODE_ENV: 'development', PUBLIC_BASE_URL: undefined },
+        /^NODE_ENV=development with DATABASE_URL: the payment sandbox, the WeChat login simulation and the demo seed are on/,
+      ],
+      [{ NODE_ENV: 'test', PUBLIC_BASE_URL: 'http://localhost:8080' }, /^NODE_ENV=test with DATABASE_URL/],
+    ])('production with %o starts with one warning', (env, re) => {
+      const warnings = configWarnings(loadConfig({ ...PROD, ...env }));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(re);
     });
   });
 

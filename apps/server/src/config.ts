@@ -103,7 +103,9 @@ const schema = z.object({
   /**
    * Which X-Forwarded-For hops to believe: false (none: the client is the TCP peer), the number of proxies in
    * front of the app (1 behind one nginx), or the proxies' addresses and ranges (127.0.0.1,10.0.0.0/8). A bare
-   * true would believe every hop a client writes, and every per-address ceiling would fall: it is refused.
+   * true (or a /0 range) would believe every hop a client writes, and every per-address ceiling would fall: it
+   * is refused. A count above 1 starts with a warning (configWarnings), and a request arriving with fewer hops
+   * than the count is logged once (plugins/proxy-check.ts).
    */
   TRUST_PROXY: z
     .string()
@@ -112,12 +114,15 @@ const schema = z.object({
       if (['false', '0', 'no'].includes(t)) return false as const;
       if (/^\d{1,2}$/.test(t)) return Number(t);
       const ranges = v.split(',').map((x) => x.trim());
-      if (ranges.every(isAddressOrRange)) return ranges;
+      const everyone = ranges.find((r) => r.endsWith('/0'));
+      if (ranges.every(isAddressOrRange) && !everyone) return ranges;
       ctx.addIssue({
         code: 'custom',
         message: ['true', 'yes'].includes(t)
           ? 'a bare true believes every X-Forwarded-For hop a client sends; give the number of proxies in front (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)'
-          : 'must be false, the number of proxies in front (e.g. 1), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+          : everyone && ranges.every(isAddressOrRange)
+            ? `${everyone} is every address: it believes every X-Forwarded-For hop a client sends, like true; give the number of proxies in front (e.g. 1) or their own addresses (e.g. 127.0.0.1,10.0.0.0/8)`
+            : 'must be false, the number of proxies in front (e.g. 1), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8)',
       });
       return z.NEVER;
     })
@@ -299,6 +304,10 @@ function crossCheck(c: Parsed, mode: Config['NODE_ENV']): string | null {
   if (c.STORAGE === 's3') {
     for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!c[k]) return `${k}: required with STORAGE=s3`;
   }
+  // development and test offer the payment sandbox and the WeChat login simulation and seed demo data: on a
+  // real database with a public address that is a live site in the wrong mode (issue 33)
+  if (mode !== 'production' && c.DATABASE_URL && c.PUBLIC_BASE_URL && !isLocalUrl(c.PUBLIC_BASE_URL))
+    return `NODE_ENV: ${mode} with DATABASE_URL and the public address ${new URL(c.PUBLIC_BASE_URL).host} is a live site offering the payment sandbox and the WeChat login simulation; set NODE_ENV=production (PAYMENT_SANDBOX=force and WECHAT_LOGIN=force offer them there on purpose)`;
   if (mode === 'production') {
     const why = c.NODE_ENV ? 'NODE_ENV=production' : 'production mode, because DATABASE_URL is set';
     if (!c.PUBLIC_BASE_URL)
@@ -335,6 +344,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export class ConfigError extends Error {}
+
+/** Whether a URL names this machine (a developer's own address, never a live site's). */
+function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
+}
+
+/**
+ * The settings a site may start with but an operator should know about (issue 33): one line each, naming
+ * the variable and the risk, logged at start. What is never safe is refused by loadConfig instead.
+ */
+export function configWarnings(c: Config): string[] {
+  const warnings: string[] = [];
+  if (c.NODE_ENV !== 'production' && c.DATABASE_URL)
+    warnings.push(
+      `NODE_ENV=${c.NODE_ENV} with DATABASE_URL: the payment sandbox, the WeChat login simulation${c.SEED_DEMO ? ' and the demo seed' : ''} are on against this database; a live site runs NODE_ENV=production`,
+    );
+  if (c.NODE_ENV !== 'production') return warnings;
+  if (typeof c.TRUST_PROXY === 'number' && c.TRUST_PROXY > 1)
+    warnings.push(
+      `TRUST_PROXY=${c.TRUST_PROXY}: the last ${c.TRUST_PROXY} X-Forwarded-For hops are believed; with fewer proxies in front a client writes its own address and the per-address ceilings fall (set the number of proxies actually in front)`,
+    );
+  if (c.WECHAT_LOGIN === 'force' && (!c.WECHAT_APP_ID || !c.WECHAT_MP_APP_ID))
+    warnings.push('WECHAT_LOGIN=force: the WeChat simulation is offered in production, where anyone can sign in as any WeChat account');
+  if (!c.CAPTCHA_ENABLED)
+    warnings.push('CAPTCHA_ENABLED=false: sign-in, registration and SMS sends ask no captcha; only the per-address and per-account ceilings slow scripts down');
+  if (c.SMS_PROVIDER === 'outbox')
+    warnings.push(
+      'SMS_PROVIDER=outbox: no SMS leaves the site; every code is written to the server log and readable in Admin → SMS outbox (set SMS_PROVIDER=aliyun or tencent)',
+    );
+  if (c.PUBLIC_BASE_URL?.startsWith('http:') && !isLocalUrl(c.PUBLIC_BASE_URL))
+    warnings.push('PUBLIC_BASE_URL is http: links, QR codes and payment callbacks go over plain http; give the https address the site is served on');
+  return warnings;
+}
 
 const NOTICE_EVENT_NAMES = ['review', 'payment', 'refund', 'withdrawal', 'waitlist', 'certificate'];
 const smsNoticeTemplate = z.strictObject({

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { DbShortStore } from './lib/short-store';
 import { useTestApp } from './test/context';
 import { setupMoney } from './modules/payments/payments.helpers';
 
@@ -54,6 +57,38 @@ describe('production mode', () => {
       expect(r.statusCode).toBe(200);
       expect(r.body).toContain(`${SITE}/`);
       expect(r.body).not.toContain('evil.example');
+    }
+  });
+
+  it('the proxies in front are checked against TRUST_PROXY and PUBLIC_BASE_URL: one warning each, once (issue 33)', async () => {
+    const { database, config } = get();
+    const lines: { msg: string; setting?: string }[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }) };
+    const other = await buildApp({
+      config: loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://iyrc.example.cn', TRUST_PROXY: '2', DATA_DIR: config.dataDir }),
+      database,
+      store: new DbShortStore(database.db),
+      logger: { level: 'warn', stream },
+    });
+    try {
+      // a probe straight to the instance, and two proxies as configured: nothing to say
+      await other.inject({ url: '/api/health/live' });
+      await other.inject({ url: '/api/health/live', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.2' } });
+      expect(lines).toEqual([]);
+      // one nginx in front: its requests carry one entry
+      for (let i = 0; i < 3; i++)
+        await other.inject({
+          url: '/api/health/live',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' },
+        });
+      expect(lines.map((l) => l.setting).sort()).toEqual(['PUBLIC_BASE_URL', 'TRUST_PROXY']);
+      expect(lines.find((l) => l.setting === 'TRUST_PROXY')!.msg).toMatch(
+        /^TRUST_PROXY=2, but a request arrived with 1 X-Forwarded-For entry.*set TRUST_PROXY=1/,
+      );
+      expect(lines.find((l) => l.setting === 'PUBLIC_BASE_URL')!.msg).toMatch(/^PUBLIC_BASE_URL is http, but the site is served on https/);
+    } finally {
+      await other.close();
     }
   });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin, seedDemo, seedDemoGallery } from './db/seed/index';
 import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-store';
@@ -59,6 +59,8 @@ async function main() {
     }
     throw e;
   }
+  // settings a site may run with but its operator should know about: one line each, naming the variable
+  for (const warning of configWarnings(config)) log.warn({ setting: warning.split(/[:=\s]/)[0] }, warning);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'pglite'),
