@@ -55,11 +55,11 @@ async function coach() {
   const { activity } = await buildRegistrationActivity(database.db);
   const user = await buildUser(database.db);
   const h = await loginAs(app, user.phone, user.password);
-  const create = (key: string | null, name = 'Teacher Wang') =>
+  const create = (key: string | null, name = 'Teacher Wang', lang = 'zh') =>
     app.inject({
       method: 'POST',
       url: '/api/lLeader',
-      headers: { ...h, ...(key ? { 'idempotency-key': key } : {}) },
+      headers: { ...h, 'accept-language': lang, ...(key ? { 'idempotency-key': key } : {}) },
       payload: { activityId: activity.id, name, phone: '13812345678', address: '' },
     });
   const count = async () => (await database.db.select().from(leaders).where(eq(leaders.userId, user.id))).length;
@@ -88,8 +88,13 @@ describe('Idempotency-Key', () => {
     const other = await c.create('key-cccccccc-3', 'Teacher Li');
     expect(other.statusCode).toBe(422);
     expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect((await c.create('short')).statusCode).toBe(400);
-    expect((await c.create('x'.repeat(101))).statusCode).toBe(400);
+    const short = await c.create('short');
+    expect(short.statusCode).toBe(400);
+    // the answer names the header (issue 33), in the person's language
+    expect(short.json().message).toBe('请求头 Idempotency-Key 格式不正确：应为 8–100 个字母、数字、- 或 _');
+    const long = await c.create('x'.repeat(101), 'Teacher Wang', 'en');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('The Idempotency-Key header is malformed: it must be 8–100 letters, digits, - or _');
     expect(await c.count()).toBe(1);
   });
 
