@@ -16,6 +16,7 @@ import { loadPiiKey } from './lib/pii';
 import { dbLogFields, isConnectionError, safeErrorLog } from './lib/db-errors';
 import { trackConnections } from './lib/connections';
 import { publicBase } from './lib/public-base';
+import { watchLocalUploads } from './lib/local-uploads-check';
 
 interface Log {
   info(o: object, msg: string): void;
@@ -138,12 +139,18 @@ async function main() {
   const stopOutboxJobs = startOutboxJobs(app.deps.database.db, app.deps, app.log);
   // webhooks: signed deliveries to partners' endpoints, retried for 24 h, by whichever instance claims them
   const stopWebhookJobs = startWebhookJobs(app.deps, app.log);
+  // uploads on local disk and a shared database: warn when another instance keeps its uploads elsewhere
+  const uploadsCheck =
+    config.DATABASE_URL && config.STORAGE === 'local'
+      ? watchLocalUploads(database.db, path.join(config.dataDir, 'uploads'), (f, m) => app.log.warn(f, m))
+      : null;
   stopJobs = () => {
     stopPaymentJobs();
     stopNoticeJobs();
     stopTicketJobs();
     stopOutboxJobs();
     stopWebhookJobs();
+    uploadsCheck?.stop();
   };
   console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind}, ${config.NODE_ENV} mode, links to ${publicBase(config)})`);
   if (config.sandboxForced)
