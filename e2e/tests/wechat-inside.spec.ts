@@ -148,6 +148,51 @@ for (const lang of ['zh', 'en'] as const) {
   });
 }
 
+/** The server's refusal of a round trip begun in another browser (issue 33), as the parent reads it. */
+const OTHER_BROWSER = {
+  zh: '这次微信授权不是在本浏览器中发起的，为保护你的账号已拒绝。请在本页面重新用微信登录',
+  en: 'This WeChat authorisation was not started in this browser, so it was refused to protect your account. Please sign in with WeChat again on this page',
+} as const;
+
+test('issue 33: a sign-in address stopped in one WeChat and sent to a parent is refused in the parent WeChat; nothing is signed in or linked; the first browser still signs in (en parent, 390px)', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // the attacker taps Allow with his own WeChat and stops where WeChat sends him back
+  const attacker = await insideWechat(browser, 'zh');
+  let lure = '';
+  // (a redirect is not routed: the answer to the simulated page's form is fetched here, its Location kept)
+  const answer = /\/api\/wechat-fake\/connect\/qrconnect$/;
+  await attacker.page.route(answer, async (route) => {
+    const res = await route.fetch({ maxRedirects: 0 });
+    lure = res.headers()['location'] ?? '';
+    await route.fulfill({ status: 204 });
+  });
+  await attacker.page.goto('/login');
+  await attacker.page.getByRole('button', { name: L('zh', 'auth:wechat.buttonInWechat') }).click();
+  await attacker.page.getByRole('button', { name: MP_PAGE.allow.zh }).click();
+  await expect.poll(() => lure).toMatch(/\/wxAuth\?code=[^&]+&p=login&state=[a-zA-Z0-9]{1,128}$/);
+
+  // the parent opens the link in their WeChat: refused in their language, no sign-up form, no session
+  const parent = await insideWechat(browser, 'en');
+  await parent.page.goto(lure);
+  await expect(parent.page.getByText(OTHER_BROWSER.en)).toBeVisible();
+  await expect(parent.page.getByRole('region', { name: new RegExp(L('en', 'auth:wechat.signUpTitle', { name: 'XXX' }).split('XXX')[0]!) })).toHaveCount(0);
+  await shot(parent.page, 'other-browser-en');
+  expect((await parent.context.cookies()).some((c) => c.name === 'token')).toBe(false);
+  await parent.context.close();
+
+  // the attacker's own browser still works: a fresh round trip reaches the sign-up form
+  await attacker.page.unroute(answer);
+  await attacker.page.goto('/login');
+  await attacker.page.getByRole('button', { name: L('zh', 'auth:wechat.buttonInWechat') }).click();
+  await attacker.page.getByRole('button', { name: MP_PAGE.allow.zh }).click();
+  await expect(
+    attacker.page.getByRole('heading', { name: new RegExp(L('zh', 'auth:wechat.signUpTitle', { name: 'XXX' }).split('XXX')[0]!.replace(/[“”"]/g, '[“”"]')) }),
+  ).toBeVisible();
+  await attacker.context.close();
+});
+
 for (const { lang, event } of [
   { lang: 'zh', event: 'certificate' },
   { lang: 'en', event: 'waitlist' },
