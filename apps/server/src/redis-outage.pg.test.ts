@@ -60,6 +60,8 @@ describe('Redis down when the instance starts', () => {
     // one line naming the variable and the address, never the URL's password
     expect(output).toMatch(/REDIS_URL: redis at 127\.0\.0\.1:\d+ unavailable/);
     expect(output).not.toContain('hunter2');
+    // the settings a production site should not run with unawares: one warning line each (issue 33, item 7)
+    expect(output).toMatch(/"msg":"SMS_PROVIDER=outbox: no SMS leaves the site.*"setting":"SMS_PROVIDER"/);
 
     const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     children.push(redis);
