@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,13 +11,19 @@ import { sanitizeRichText } from '../lib/sanitize';
  * Server rendering of the information pages (issue 23). The web build's server entry
  * (apps/web/dist-ssr/entry-server.js, `vite build --ssr`) renders a page from the same routes, loaders
  * and components as the browser; its loaders' API calls are answered in-process (app.inject), without
- * the visitor's cookies: what is rendered is what anyone may see, so it is cached.
+ * the visitor's cookies: what is rendered is what anyone may see, so it is cached. They come from the
+ * address of the visitor whose request runs the render (the socket address of the in-process call, never
+ * a header the page could write), so per-address ceilings such as /verify's count that visitor, not
+ * this server (issue 33).
  *
  * Cache: per address (the page's path and only the query parameters it reads) and language, at most
  * SSR_CACHE_ENTRIES pages for config SSR_CACHE_TTL_MS (30 s). An admin write (any successful non-GET under /api/admin)
  * empties it on this instance; the other instances follow within the TTL.
  */
 export const SSR_CACHE_ENTRIES = 500;
+
+/** the address of the visitor whose request runs a render: its loaders' API calls come from it */
+const visitorAddress = new AsyncLocalStorage<string>();
 
 interface EntryServer {
   configure(setup: {
@@ -86,7 +93,7 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
     const target = typeof input === 'string' ? new URL(input, 'http://ssr.invalid') : new URL(input instanceof URL ? input.href : input.url);
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, key) => {
-      headers[key] = value;
+      if (!key.startsWith('x-forwarded-') && key !== 'forwarded') headers[key] = value;
     });
     const signal = init?.signal;
     if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
@@ -99,6 +106,7 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
           method: (init?.method ?? 'GET') as 'GET',
           url: target.pathname + target.search,
           headers,
+          remoteAddress: visitorAddress.getStore(),
           payload: typeof init?.body === 'string' ? init.body : undefined,
         })
         .then(resolve, reject)
@@ -150,7 +158,7 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
           // one render per address at a time: visitors arriving while it runs wait for that one
           let running = inFlight.get(key);
           if (!running) {
-            running = entry.render(key).finally(() => inFlight.delete(key));
+            running = visitorAddress.run(req.ip, () => entry.render(key)).finally(() => inFlight.delete(key));
             inFlight.set(key, running);
           }
           result = await running;

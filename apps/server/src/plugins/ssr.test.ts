@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { contextReady, useTestApp } from '../test/context';
+
+/**
+ * Issue 33: the server-rendered /verify page's API call counted against the server's own address, so after
+ * 60 renders a minute every visitor got the client-rendered page. A web build of this test's own: its
+ * server entry renders /verify by calling the certificate check through the fetch the server gives it, and
+ * writes the status it got into the page. Behind one proxy (TRUST_PROXY 1); the page's own X-Forwarded-For
+ * header changes nothing.
+ */
+const t = useTestApp();
+let root = '';
+let app: FastifyInstance;
+
+const ENTRY = `
+let api;
+export async function configure(setup) { api = setup.fetch; }
+export function isServerRendered(pathname) { return pathname === '/verify'; }
+export function renderKey(url) { return url; }
+export async function render(url) {
+  const code = new URL(url, 'http://x').searchParams.get('code');
+  const r = await api('/api/lAward/verifyCertCode?certCode=' + code, { headers: { 'x-forwarded-for': '192.0.2.1' } });
+  return { kind: 'html', status: 200, html: '<p id="api">' + r.status + '</p>' };
+}
+`;
+
+beforeAll(async () => {
+  const ctx = await contextReady(t);
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-ssr-'));
+  fs.mkdirSync(path.join(root, 'dist', '.vite'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'dist-ssr'));
+  fs.writeFileSync(path.join(root, 'dist', 'index.html'), '<!doctype html><title>shell</title>');
+  fs.writeFileSync(path.join(root, 'dist', '.vite', 'manifest.json'), '{}');
+  fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    CAPTCHA_ENABLED: 'false',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: ctx.config.dataDir,
+    WEB_DIST: path.join(root, 'dist'),
+    TRUST_PROXY: '1',
+  });
+  app = await buildApp({ config, database: ctx.database, store: ctx.app.deps.store, piiKey: ctx.piiKey, serveWeb: true });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+// 16 characters of the certificate alphabet, a different one per n (no certificate has it: the answer is "not found")
+const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const code = (n: number) => 'ZZZZZZZZZZZZ' + [3, 2, 1, 0].map((d) => ALPHABET[Math.floor(n / 32 ** d) % 32]).join('');
+const apiStatus = async (remoteAddress: string, n: number) => {
+  const r = await app.inject({ url: `/verify?code=${code(n)}`, remoteAddress });
+  expect(r.statusCode).toBe(200);
+  return Number(/<p id="api">(\d+)<\/p>/.exec(r.body)?.[1]);
+};
+
+describe('server-rendered /verify (issue 33)', () => {
+  it("the page's certificate check counts against the visitor's address: 70 visitors get 70 checks, one visitor's 61st is refused", async () => {
+    const many: number[] = [];
+    for (let i = 0; i < 70; i++) many.push(await apiStatus(`198.51.100.${i + 1}`, i));
+    expect(many.filter((s) => s === 429)).toEqual([]);
+    const one: number[] = [];
+    for (let i = 0; i < 61; i++) one.push(await apiStatus('203.0.113.9', 100 + i));
+    expect(one.slice(0, 60).filter((s) => s === 429)).toEqual([]);
+    expect(one[60]).toBe(429);
+  });
+});
