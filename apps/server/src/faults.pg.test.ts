@@ -137,6 +137,22 @@ describe('Redis paused and killed', () => {
 const bearer = async (userId: number) => ({ authorization: `Bearer ${(await createSession(t().database.db, userId, { rememberMe: false })).token}` });
 
 describe('the object store stopped', () => {
+  it('health reports the S3 store (issue 33): 503 STORAGE_UNAVAILABLE within 3 s while it is stopped, 200 once it is back', async () => {
+    const { app: a } = t();
+    expect((await a.inject({ url: '/api/health' })).json()).toMatchObject({ status: 'ok', storage: { kind: 's3', up: true } });
+    await s3.pause();
+    try {
+      const started = Date.now();
+      const down = await a.inject({ url: '/api/health', headers: { 'accept-language': 'en' } });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE', database: { up: true }, storage: { kind: 's3', up: false } });
+    } finally {
+      await s3.resume();
+    }
+    expect((await a.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+
   it('an upload answers 503 STORAGE_UNAVAILABLE; an export started meanwhile is retried and finishes once the store is back', { timeout: 60_000 }, async () => {
     const { app: a, database } = t();
     const coach = await buildUser(database.db);

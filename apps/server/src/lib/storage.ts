@@ -27,8 +27,13 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** removes the file; a missing file is not an error */
   remove(key: string): Promise<void>;
+  /** whether the store takes files now (for /api/health): answers within HEALTH_TIMEOUT_MS, never throws */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** The longest /api/health waits for the object store's answer. */
+export const HEALTH_TIMEOUT_MS = 2000;
 
 /** A new storage key: <folder>/<yyyy>/<mm>/<random>.<ext>; never derived from the uploader's file name. */
 export function newKey(folder: string, ext: string): string {
@@ -91,6 +96,13 @@ export class LocalStorage implements Storage {
   }
   async remove(key: string) {
     await fsp.rm(this.file(key), { force: true });
+  }
+  /** the upload folder takes a write (an empty probe file; a missing or read-only folder does not) */
+  ping() {
+    return fsp.writeFile(path.join(this.root, '.health'), '').then(
+      () => true,
+      () => false,
+    );
   }
   async close() {}
 }
@@ -188,6 +200,13 @@ export class S3Storage implements Storage {
   }
   async remove(key: string) {
     await this.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: checked(key) }));
+  }
+  /** HeadBucket, cut off after HEALTH_TIMEOUT_MS */
+  ping() {
+    return this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) }).then(
+      () => true,
+      () => false,
+    );
   }
   async close() {
     this.client.destroy();

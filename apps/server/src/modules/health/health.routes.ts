@@ -18,8 +18,8 @@ const database = z.object({
 
 /** The short-lived state (captcha, SMS codes, rate limits): Redis with its own ping, or the database itself. */
 const cache = z.object({ kind: z.enum(['redis', 'database']), up: z.boolean() });
-/** Where uploads live (local disk or an S3-compatible store). */
-const storage = z.object({ kind: z.string() });
+/** Where uploads live (local disk or an S3-compatible store), and whether it takes files now. */
+const storage = z.object({ kind: z.string(), up: z.boolean() });
 
 const health = z.object({
   resultCode: z.literal(1),
@@ -34,22 +34,34 @@ const health = z.object({
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
-   * Readiness: 200 when the database answers a trivial query within 2 s, else 503 DB_UNAVAILABLE in the
-   * error contract with the database's state. Always answers (the ping has its own time limit).
+   * Readiness: 200 when the database answers a trivial query within 2 s and the object store takes files
+   * (S3: HeadBucket within 2 s; local: the upload folder takes a write), else 503 DB_UNAVAILABLE or
+   * STORAGE_UNAVAILABLE in the error contract with every service's state. Always answers (each ping has
+   * its own time limit).
    */
-  app.get('/api/health', { schema: { tags: ['system'], response: { 200: health, 503: errorResponse.extend({ database, cache }) } } }, async (req, reply) => {
-    const db = app.deps.database;
-    const [up, cacheUp] = await Promise.all([db.ping(), app.deps.store.ping ? app.deps.store.ping() : Promise.resolve(true)]);
-    const cacheState = { kind: app.deps.store.ping ? ('redis' as const) : ('database' as const), up: app.deps.store.ping ? cacheUp : up };
-    const state = { kind: db.kind, up, ...(db.pool ? { pool: db.pool() } : {}) };
-    reply.header('cache-control', 'no-store');
-    if (!up) {
-      return send(reply, req.lang, 'DB_UNAVAILABLE', { extra: { database: state, cache: cacheState } });
-    }
-    // Redis down does not take the instance out of the balancer (every instance shares it): the requests that
-    // need it answer 503 CACHE_UNAVAILABLE, and this page says so
-    return ok(req, { status: 'ok' as const, database: state, cache: cacheState, storage: { kind: app.deps.storage.kind }, seeding: app.deps.seeding.active });
-  });
+  app.get(
+    '/api/health',
+    { schema: { tags: ['system'], response: { 200: health, 503: errorResponse.extend({ database, cache, storage }) } } },
+    async (req, reply) => {
+      const db = app.deps.database;
+      const [up, cacheUp, storageUp] = await Promise.all([
+        db.ping(),
+        app.deps.store.ping ? app.deps.store.ping() : Promise.resolve(true),
+        app.deps.storage.ping(),
+      ]);
+      const cacheState = { kind: app.deps.store.ping ? ('redis' as const) : ('database' as const), up: app.deps.store.ping ? cacheUp : up };
+      const state = { kind: db.kind, up, ...(db.pool ? { pool: db.pool() } : {}) };
+      const storageState = { kind: app.deps.storage.kind, up: storageUp };
+      reply.header('cache-control', 'no-store');
+      if (!up || !storageUp) {
+        const extra = { database: state, cache: cacheState, storage: storageState };
+        return send(reply, req.lang, up ? 'STORAGE_UNAVAILABLE' : 'DB_UNAVAILABLE', { extra });
+      }
+      // Redis down does not take the instance out of the balancer (every instance shares it): the requests that
+      // need it answer 503 CACHE_UNAVAILABLE, and this page says so
+      return ok(req, { status: 'ok' as const, database: state, cache: cacheState, storage: storageState, seeding: app.deps.seeding.active });
+    },
+  );
 
   /** Liveness: the process is up and its event loop answers; never touches the database. */
   app.get('/api/health/live', { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async (_req, reply) => {

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LocalStorage } from '../../lib/storage';
 import { useTestApp } from '../../test/context';
 
 const t = useTestApp();
@@ -11,6 +13,33 @@ describe('health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const live = await t().app.inject({ method: 'GET', url: '/api/health/live' });
     expect(live.json()).toEqual({ status: 'ok' });
+  });
+
+  // issue 33: the guide said health reported the object store; it stayed 200 with the store gone
+  it('reports the object store: 503 STORAGE_UNAVAILABLE while the upload folder takes no file, 200 again after', async () => {
+    const storage = t().app.deps.storage;
+    expect(storage).toBeInstanceOf(LocalStorage);
+    const root = (storage as LocalStorage).root;
+    const ok = await t().app.inject({ method: 'GET', url: '/api/health' });
+    expect(ok.json()).toMatchObject({ status: 'ok', storage: { kind: 'local', up: true } });
+    // the folder gone, a file in its place (a lost mount): nothing can be written there
+    fs.renameSync(root, `${root}.away`);
+    fs.writeFileSync(root, '');
+    try {
+      const res = await t().app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        code: 'STORAGE_UNAVAILABLE',
+        resultCode: 0,
+        database: { up: true },
+        storage: { kind: 'local', up: false },
+      });
+      expect(res.headers['cache-control']).toBe('no-store');
+    } finally {
+      fs.rmSync(root);
+      fs.renameSync(`${root}.away`, root);
+    }
+    expect((await t().app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   // last test of the file: the database stays closed
