@@ -77,6 +77,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
+    // a request that reaches an instance while it shuts down is served (with `Connection: close`), not
+    // answered Fastify's own 503: nginx re-sends no POST it has sent once (server.ts, lib/connections.ts)
+    return503OnClosing: false,
     // router and HTTP-parser failures (bad percent-encoding, 431, …) leave in the error contract too
     frameworkErrors,
     clientErrorHandler,

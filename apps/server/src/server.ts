@@ -96,9 +96,10 @@ async function main() {
   log = app.log;
   const connections = trackConnections(app.server);
 
-  // Graceful shutdown (SIGTERM from a container runtime, Ctrl-C): stop accepting, close every connection
-  // that is not serving a request (idle keep-alive, pre-connected, half-sent), let the requests in flight
-  // finish, close the store and the database pool, exit 0. A request still running after 10 s → exit 1.
+  // Graceful shutdown (SIGTERM from a container runtime, Ctrl-C): stop accepting, serve every request that
+  // still arrives (answered with Connection: close), close the connections that serve none (pre-connected or
+  // half-sent after 1 s, idle keep-alive ones once idle 2.5 s: lib/connections.ts), let the requests in
+  // flight finish, close the store and the database pool, exit 0. A request still running after 10 s → exit 1.
   let closing = false;
   let stopJobs = () => {};
   const shutdown = async (signal: string) => {

@@ -1,4 +1,4 @@
-// Issue 9, finding 10: a SIGTERM sent to `npm start` (what a container runtime does to its first process)
+// Issue 9, finding 10 (and issue 33, item 3: requests that arrive while it drains are served): a SIGTERM sent to `npm start` (what a container runtime does to its first process)
 // must stop the server gracefully and promptly: idle keep-alive and pre-connected sockets closed at once,
 // the request in flight finished, exit code 0 within a couple of seconds — not the 10 s force-exit with
 // code 1, and no server left running behind a dead npm.
@@ -79,7 +79,7 @@ async function startServer() {
 }
 
 describe('graceful shutdown', () => {
-  it('SIGTERM to `npm start` under keep-alive: in-flight request finished, exit 0 within 3 s, nothing left listening', { timeout: 240_000 }, async () => {
+  it('SIGTERM to `npm start` under keep-alive: in-flight request finished, exit 0 within 4 s, nothing left listening', { timeout: 240_000 }, async () => {
     const { port, exited } = await startServer();
     child = children.at(-1);
 
@@ -109,7 +109,8 @@ describe('graceful shutdown', () => {
     const took = Date.now() - signalled;
     await inFlightEnded;
     expect(result).toEqual({ code: 0, signal: null });
-    expect(took).toBeLessThan(3000);
+    // (the idle keep-alive connection is closed once idle 2.5 s — lib/connections.ts IDLE_CLOSE_MS — not at once)
+    expect(took).toBeLessThan(4000);
     // the request in flight got its whole answer (the login fails: that is fine)
     expect(response).toMatch(/^HTTP\/1\.1 4\d\d /);
     expect(response).toContain('"resultCode":0');
@@ -119,41 +120,65 @@ describe('graceful shutdown', () => {
     agent.destroy();
   });
 
-  it('SIGTERM under 8 keep-alive clients sending back to back: no request is reset; each is answered, then told to close', { timeout: 240_000 }, async () => {
-    const { port, exited } = await startServer();
-    const failures: string[] = [];
-    let answered = 0;
-    let closing = 0;
-    let stop = false;
-    const client = async () => {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      while (!stop) {
-        const outcome = await new Promise<'ok' | 'close' | 'refused' | string>((resolve) => {
-          const req = http.get({ host: '127.0.0.1', port, path: '/api/health/live', agent, timeout: 5000 }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.headers.connection === 'close' ? 'close' : 'ok'));
+  it(
+    'SIGTERM under 8 keep-alive clients sending GETs and POSTs back to back: no request is reset or refused with 503; each is answered, then told to close',
+    { timeout: 240_000 },
+    async () => {
+      const { port, exited } = await startServer();
+      const failures: string[] = [];
+      let answered = 0;
+      let closing = 0;
+      let stop = false;
+      const client = async (method: 'GET' | 'POST') => {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        // a POST that is safe to repeat (an album that does not exist: 404 in the error contract)
+        const body = JSON.stringify({ consoleId: 1 });
+        while (!stop) {
+          const outcome = await new Promise<'ok' | 'close' | 'refused' | string>((resolve) => {
+            const req = http.request(
+              {
+                host: '127.0.0.1',
+                port,
+                method,
+                path: method === 'GET' ? '/api/health/live' : '/api/lGlobalMessage/photoListNoToken',
+                headers: method === 'POST' ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {},
+                agent,
+                timeout: 5000,
+              },
+              (res) => {
+                let text = '';
+                res.on('data', (d) => (text += d));
+                res.on('end', () => {
+                  // answered by the app: a GET 200, a POST 404 in the error contract (issue 33: Fastify's own 503 while closing)
+                  const mine = method === 'GET' ? res.statusCode === 200 : res.statusCode === 404 && text.includes('"resultCode":0');
+                  if (!mine) resolve(`${method} ${res.statusCode} ${text.slice(0, 100)}`);
+                  else resolve(res.headers.connection === 'close' ? 'close' : 'ok');
+                });
+              },
+            );
+            // a new connection refused once the server stopped listening is the client's cue to go elsewhere
+            // (nginx's next upstream); a reset of a request sent on an open connection is the failure
+            req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED' ? 'refused' : `${method} ${e.code ?? e.message}`));
+            req.end(method === 'POST' ? body : undefined);
           });
-          // a new connection refused once the server stopped listening is the client's cue to go elsewhere
-          // (nginx's next upstream); a reset of a request sent on an open connection is the failure
-          req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED' ? 'refused' : `${e.code ?? e.message}`));
-        });
-        if (outcome === 'ok' || outcome === 'close') answered++;
-        if (outcome === 'close') closing++;
-        else if (outcome === 'refused') break;
-        else if (outcome !== 'ok') failures.push(outcome);
-      }
-      agent.destroy();
-    };
-    const clients = Array.from({ length: 8 }, client);
-    await sleep(1000);
-    const before = answered;
-    process.kill(children.at(-1)!.pid!, 'SIGTERM');
-    const result = await Promise.race([exited, sleep(10_000).then(() => 'still running after 10 s' as const)]);
-    stop = true;
-    await Promise.all(clients);
-    expect(before).toBeGreaterThan(8);
-    expect(failures).toEqual([]);
-    expect(closing).toBeGreaterThanOrEqual(1);
-    expect(result).toEqual({ code: 0, signal: null });
-  });
+          if (outcome === 'ok' || outcome === 'close') answered++;
+          if (outcome === 'close') closing++;
+          else if (outcome === 'refused') break;
+          else if (outcome !== 'ok') failures.push(outcome);
+        }
+        agent.destroy();
+      };
+      const clients = Array.from({ length: 8 }, (_, i) => client(i % 2 ? 'POST' : 'GET'));
+      await sleep(1000);
+      const before = answered;
+      process.kill(children.at(-1)!.pid!, 'SIGTERM');
+      const result = await Promise.race([exited, sleep(10_000).then(() => 'still running after 10 s' as const)]);
+      stop = true;
+      await Promise.all(clients);
+      expect(before).toBeGreaterThan(8);
+      expect(failures).toEqual([]);
+      expect(closing).toBeGreaterThanOrEqual(1);
+      expect(result).toEqual({ code: 0, signal: null });
+    },
+  );
 });

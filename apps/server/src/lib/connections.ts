@@ -1,61 +1,101 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
- * Keeps count of the requests in flight on every connection, so a shutdown can close, after a short grace,
- * every connection that is not serving one — idle keep-alive sockets, but also sockets that have sent nothing
- * yet (a browser's pre-connect) or only part of a request, which Node's closeIdleConnections() leaves
- * open and server.close() then waits for until a force-exit — and close the others as soon as their
- * last response has been sent.
+ * How long a keep-alive connection that has served requests must have been idle before a shutdown closes
+ * it. A proxy closes its own idle upstream connections sooner (deploy/nginx.conf: `keepalive_timeout 2s`
+ * in the upstream block), so behind nginx the instance never closes a connection nginx may be sending a
+ * request on at that very moment — the one race HTTP/1.1 cannot otherwise avoid, and nginx re-sends no POST
+ * that met it (a 502).
+ */
+export const IDLE_CLOSE_MS = 2500;
+
+/**
+ * Keeps count of the requests in flight on every connection, so a shutdown can close every connection that
+ * is not serving one — idle keep-alive sockets, but also sockets that have sent nothing yet (a browser's
+ * pre-connect) or only part of a request, which Node's closeIdleConnections() leaves open and server.close()
+ * then waits for until a force-exit — and close the others as soon as their last response has been sent.
  */
 export function trackConnections(server: Server) {
-  const inFlight = new Map<Socket, number>();
+  /** per socket: requests in flight, whether it has served one, and since when it has been idle */
+  const sockets = new Map<Socket, { inFlight: number; served: boolean; idleSince: number }>();
   let draining = false;
   // Node's server.close() closes idle keep-alive connections at once (since Node 19): a client sending its
-  // next request on one at that moment gets a reset. drain() closes them itself, after the grace.
+  // next request on one at that moment gets a reset. drain() closes them itself, once they are quiet.
   server.closeIdleConnections = () => undefined;
 
   // (a connection accepted while draining, before the listener closed, is served like the others: its
   // request is answered with `Connection: close`, and if it sends none it goes when the grace ends)
   server.on('connection', (socket: Socket) => {
-    inFlight.set(socket, 0);
-    socket.once('close', () => inFlight.delete(socket));
+    sockets.set(socket, { inFlight: 0, served: false, idleSince: Date.now() });
+    socket.once('close', () => sockets.delete(socket));
   });
   server.on('request', (req, res) => {
-    const socket = req.socket;
-    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    const state = sockets.get(req.socket);
+    if (!state) return;
+    state.inFlight++;
+    state.served = true;
     res.once('close', () => {
-      const left = (inFlight.get(socket) ?? 1) - 1;
-      inFlight.set(socket, left);
+      state.inFlight--;
+      state.idleSince = Date.now();
       // the response has been handed to the socket: end it gracefully (FIN after the data)
-      if (draining && left === 0) socket.end();
+      if (draining && state.inFlight === 0) req.socket.end();
     });
     // a response started while draining tells the client not to reuse the connection
     if (draining && !res.headersSent) res.setHeader('connection', 'close');
   });
 
+  const end = (socket: Socket) => {
+    socket.end();
+    // one that does not close within a second is destroyed
+    setTimeout(() => socket.destroy(), 1000).unref();
+  };
+
   return {
     /**
-     * Stop: every response from now on says `Connection: close` and its connection ends after it; a
-     * connection still idle after `graceMs` is closed then. Closing idle keep-alive connections at once
-     * raced clients already sending their next request on them (a reset, not an answer); within the grace
-     * such a request is answered, and its client told to go elsewhere next time.
+     * Stop: every request that still arrives is served (Fastify's `return503OnClosing: false`), and every
+     * response from now on says `Connection: close` and its connection ends after it. A connection that has
+     * sent no whole request yet is closed after `graceMs`; one idle after serving requests once it has been
+     * idle IDLE_CLOSE_MS (its client — nginx — closes it first). Closing idle keep-alive connections at once
+     * raced clients already sending their next request on them (a reset, not an answer).
      */
     drain(graceMs = 1000) {
       draining = true;
-      // idle ones are ended (FIN), which a proxy's connection cache notices and drops; one that does not
-      // close within a second is destroyed
-      const idle = () => {
-        for (const [socket, n] of inFlight)
-          if (n === 0) {
-            socket.end();
-            setTimeout(() => socket.destroy(), 1000).unref();
-          }
+      const started = Date.now();
+      const sweep = () => {
+        const now = Date.now();
+        for (const [socket, s] of sockets)
+          if (s.inFlight === 0 && !socket.writableEnded && (s.served ? now - s.idleSince >= IDLE_CLOSE_MS : now - started >= graceMs)) end(socket);
+        if (sockets.size === 0) clearInterval(timer);
       };
-      if (graceMs <= 0) return idle();
-      setTimeout(idle, graceMs).unref();
+      const timer = setInterval(sweep, 100);
+      timer.unref();
+      sweep();
     },
     /** connections still open (for logs) */
-    open: () => inFlight.size,
+    open: () => sockets.size,
   };
+}
+
+/** How long a connection answered before its request body arrived goes on reading (and dropping) that body. */
+export const LINGER_MS = 5000;
+
+/**
+ * A request answered before its whole body arrived (an upload past its ceiling, a body past the 1 MB
+ * limit): its connection ends after the answer (`Connection: close`, which the caller sets), but gracefully.
+ * Node's own close destroys the socket as soon as the answer is written; the body's unread rest then makes
+ * the kernel send a reset, which can reach the client — or nginx, still sending the body — before it read
+ * the answer (an ECONNRESET, through nginx a 502). Here the rest of the body is read and dropped, the answer
+ * is followed by a FIN, and the socket goes when the client closes it, or after LINGER_MS.
+ */
+export function lingerAfterAnswer(req: IncomingMessage) {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+  // whatever was reading the body (a multipart parser that gave up) lets go of it: the rest is dropped
+  req.unpipe();
+  req.resume();
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { ERRORS, pickLang, translate, type ErrorCode, type Lang, type MessageKey } from '@rp/shared';
 import { AppError } from '../lib/errors';
 import { API_HEADERS } from './security-headers';
+import { lingerAfterAnswer } from '../lib/connections';
 
 /** Longest request target (path and query) we read; longer ones answer 414. Node itself stops at 16 KB of headers (431). */
 export const MAX_URL_LENGTH = 8192;
@@ -118,7 +119,9 @@ export function inspectInput(root: unknown, rootPath = ''): { path: string; key:
  * Guards every request before its route runs:
  * - onRequest: a request target past MAX_URL_LENGTH → 414;
  * - preValidation (after auth, before the schema): NUL in any text of body, query or path, and JSON
- *   nested past MAX_DEPTH → 400 naming the field. One pass here instead of a rule on every string field.
+ *   nested past MAX_DEPTH → 400 naming the field. One pass here instead of a rule on every string field;
+ * - onSend: an answer that leaves before its request's body has arrived (413 for an upload past its
+ *   ceiling, a 401 before an upload is read) closes its connection, gracefully (lib/connections.ts).
  */
 export function registerRequestGuard(app: FastifyInstance) {
   app.addHook('onRequest', (req, _reply, done) => {
@@ -132,5 +135,13 @@ export function registerRequestGuard(app: FastifyInstance) {
     const bad = inspectInput(req.params) ?? inspectInput(req.query) ?? inspectInput(req.body);
     if (bad) return done(new AppError('VALIDATION_FAILED', { fieldErrors: { [bad.path]: bad.key } }));
     done();
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    // `complete` is false only on a real socket whose request has not been read to its end (not in inject)
+    if (req.raw.complete === false && !reply.raw.headersSent) {
+      reply.header('connection', 'close');
+      lingerAfterAnswer(req.raw);
+    }
+    done(null, payload);
   });
 }
