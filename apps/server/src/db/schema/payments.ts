@@ -175,7 +175,13 @@ export const refunds = pgTable(
     /** staff's reason for approving below the tier the member was quoted (required then), shown to the member */
     decisionReason: text('decision_reason').notNull().default(''),
     failReason: text('fail_reason'),
+    /** the gateway's refund number; a bank transfer's: the bank serial of the transfer back, recorded by staff */
     providerRefundNo: text('provider_refund_no'),
+    /** a bank-paid refund (issue 34): the account staff transfer it back to — holder, bank, number (AES-GCM, lib/pii) and its masked copy */
+    payeeName: text('payee_name'),
+    payeeBank: text('payee_bank'),
+    payeeAccountEnc: text('payee_account_enc'),
+    payeeAccountMasked: text('payee_account_masked'),
     decidedBy: integer('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
