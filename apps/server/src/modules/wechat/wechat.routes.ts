@@ -56,9 +56,15 @@ export const browserNonceOf = (req: FastifyRequest): string | null => BROWSER_CO
  * client, the same requests and answers, no port or host to know.
  */
 export function injectFetch(app: FastifyInstance): typeof fetch {
-  return (async (input: string | URL | Request) => {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    const res = await app.inject({ method: 'GET', url: url.pathname + url.search });
+    // the request as the client made it (issue 34: the template send is a POST with a JSON body)
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
     return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
   }) as typeof fetch;
 }
