@@ -151,6 +151,8 @@ export const ERRORS = {
   PASS_USED: { status: 409, message: 'ticket.passUsed' },
   PASS_NOT_VALID: { status: 409, message: 'ticket.passNotValid' },
   PASS_OTHER_SESSION: { status: 409, message: 'ticket.passOtherSession' },
+  /** a gate limited to some activities (issue 34): a pass of another activity, named no further */
+  PASS_OUT_OF_SCOPE: { status: 409, message: 'ticket.passOutOfScope' },
   ONLINE_TAKEN: { status: 409, message: 'ticket.onlineTaken' },
   ONLINE_LOCKED: { status: 409, message: 'ticket.onlineLocked' },
   WAITLIST_NOT_FULL: { status: 409, message: 'ticket.waitlistNotFull' },

@@ -37,10 +37,14 @@ export function scopeWhere(column: PgColumn | SQL, scope: readonly number[] | nu
   return inArray(column as PgColumn, [...scope]);
 }
 
+/** Whether the scope reaches an activity; a row without an activity is outside any limit. */
+export function inScope(scope: readonly number[] | null, activityId: number | null | undefined): boolean {
+  return scope === null || (activityId !== null && activityId !== undefined && scope.includes(activityId));
+}
+
 /** Refuses (403 OUT_OF_SCOPE) an activity the scope does not reach; a row without an activity is outside any limit. */
 export function assertInScope(scope: readonly number[] | null, activityId: number | null | undefined): void {
-  if (scope === null) return;
-  if (activityId === null || activityId === undefined || !scope.includes(activityId)) throw new AppError('OUT_OF_SCOPE');
+  if (!inScope(scope, activityId)) throw new AppError('OUT_OF_SCOPE');
 }
 
 /** The activities the request's person reaches through `permission` (null = every activity). */

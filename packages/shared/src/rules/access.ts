@@ -3,12 +3,14 @@ import type { ResourceDef } from '../resources/types';
 
 /**
  * Data scope (issue 14): which field of a resource names its activity. The activities list itself is
- * scoped by its id; a resource with an `activityId` field by that field; the others have no activity
+ * scoped by its id; a resource with an `activityId` field by that field; one with a session (`sessionId`, a ref to
+ * sessions: the audience, the check-in log — issue 34) by its session's activity; the others have no activity
  * and cannot be limited to activities.
  */
-export function scopeFieldOf(def: Pick<ResourceDef, 'name' | 'fields'>): 'id' | 'activityId' | null {
+export function scopeFieldOf(def: Pick<ResourceDef, 'name' | 'fields'>): 'id' | 'activityId' | 'sessionId' | null {
   if (def.name === 'activities') return 'id';
-  return def.fields.some((f) => f.name === 'activityId') ? 'activityId' : null;
+  if (def.fields.some((f) => f.name === 'activityId')) return 'activityId';
+  return def.fields.some((f) => f.name === 'sessionId' && f.kind === 'ref' && f.ref === 'sessions') ? 'sessionId' : null;
 }
 
 /**

@@ -30,7 +30,7 @@ import { audit } from '../audit';
 import { ok, page } from '../envelope';
 import { AppError, errors } from '../errors';
 import { sanitizeRichText } from '../sanitize';
-import { messages as messagesTable } from '../../db/schema/index';
+import { eventSessions, messages as messagesTable } from '../../db/schema/index';
 import { requireResource } from '../../plugins/auth';
 import { activityScope, assertInScope, scopeWhere } from '../scope';
 import { sheetName, startExportJob } from './export-job';
@@ -240,18 +240,39 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       }
     };
 
-    // data scope (issue 14): the activity a row belongs to; a resource without one cannot be limited
+    // data scope (issue 14): the activity a row belongs to; a resource without one cannot be limited. Rows of a
+    // session (the audience, the check-in log) belong to their session's activity (issue 34).
     const scopeField = scopeFieldOf(def);
-    const scopeColumn = scopeField ? (table as unknown as Record<string, PgColumn>)[scopeField === 'id' ? 'id' : 'activityId'] : undefined;
+    const scopeColumn = scopeField ? (table as unknown as Record<string, PgColumn>)[scopeField] : undefined;
     const scopeOf = (req: FastifyRequest, action: ResourceAction) => {
       const coarse = action === 'view' || action === 'export' ? def.read : def.write;
       const scope = activityScope(req.user!, coarse, resourcePermission(def.name, action));
       if (scope !== null && !scopeColumn) throw new AppError('OUT_OF_SCOPE');
       return scope;
     };
-    const activityOf = (row: Row) => (scopeField ? (row[scopeField] as number | null) : null);
+    const activityOf = async (row: Row, conn: Db | Tx): Promise<number | null> => {
+      const v = scopeField ? ((row[scopeField] as number | null | undefined) ?? null) : null;
+      if (scopeField !== 'sessionId' || v === null) return v;
+      const [s] = await conn.select({ a: eventSessions.activityId }).from(eventSessions).where(eq(eventSessions.id, v));
+      return s?.a ?? null;
+    };
+    /** Refuses a row (or a patch naming its activity or session) outside the scope; no lookup when unlimited. */
+    const assertRowInScope = async (scope: readonly number[] | null, row: Row, conn: Db | Tx = db) => {
+      if (scope !== null) assertInScope(scope, await activityOf(row, conn));
+    };
     const scopedWhere = (req: FastifyRequest, action: ResourceAction, where: SQL | undefined) => {
-      const limit = scopeColumn ? scopeWhere(scopeColumn, scopeOf(req, action)) : (scopeOf(req, action), undefined);
+      const scope = scopeOf(req, action);
+      const limit = !scopeColumn
+        ? undefined
+        : scopeField === 'sessionId' && scope?.length
+          ? inArray(
+              scopeColumn,
+              db
+                .select({ id: eventSessions.id })
+                .from(eventSessions)
+                .where(inArray(eventSessions.activityId, [...scope])),
+            )
+          : scopeWhere(scopeColumn, scope);
       return limit ? (where ? and(where, limit) : limit) : where;
     };
 
@@ -346,7 +367,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
     app.get(`${base}/:id`, { schema: { tags, params: idParams, response: one }, preHandler: requireResource(def, 'view') }, async (req) => {
       const row = await findOne(req.params.id);
       if (!row) throw errors.notFound();
-      assertInScope(scopeOf(req, 'view'), activityOf(row));
+      await assertRowInScope(scopeOf(req, 'view'), row);
       return ok(req, { data: present(row) }, 'ok.query');
     });
 
@@ -355,7 +376,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         let data = { ...defaults(def), ...fromWire(req.body as Row, cols) };
         const scope = scopeOf(req, 'create');
         // a new activity has no id yet: a person limited to activities cannot create one
-        if (scope !== null) assertInScope(scope, scopeField === 'id' ? null : (data.activityId as number | undefined));
+        if (scope !== null) assertInScope(scope, scopeField === 'id' ? null : await activityOf(data, db));
         data = { ...data, ...((await hooks.validate?.(data, { db, before: null })) ?? {}) };
         const row = await refChecked(() =>
           db.transaction(async (tx) => {
@@ -390,7 +411,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
           const ids = [...new Set(req.body.ids)];
           const rows = (await db.select().from(table).where(inArray(idCol, ids))) as Row[];
           if (rows.length !== ids.length) throw errors.notFound();
-          for (const r of rows) assertInScope(scope, activityOf(r));
+          for (const r of rows) await assertRowInScope(scope, r);
           const owners = [...new Set(rows.map((r) => r.userId as number | null).filter((x): x is number => typeof x === 'number'))];
           const b = req.body;
           await db.transaction(async (tx) => {
@@ -426,8 +447,8 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       if (!before) throw errors.notFound();
       let patch = fromWire(req.body as Row, cols);
       const scope = scopeOf(req, 'edit');
-      assertInScope(scope, activityOf(before));
-      if (scopeField === 'activityId' && patch.activityId !== undefined) assertInScope(scope, patch.activityId as number | null);
+      await assertRowInScope(scope, before);
+      if (scopeField && scopeField !== 'id' && patch[scopeField] !== undefined) await assertRowInScope(scope, patch);
       for (const f of def.fields) {
         // a required field may not be cleared
         if (f.required)
@@ -475,14 +496,14 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
             for (const n of f.i18n ? [`${f.name}Zh`] : [f.name])
               if (patch[n] === null || patch[n] === '') throw errors.validation({ [n]: 'validation.required' });
         const scope = scopeOf(req, 'edit');
-        if (scopeField === 'activityId' && patch.activityId !== undefined) assertInScope(scope, patch.activityId as number | null);
+        if (scopeField && scopeField !== 'id' && patch[scopeField] !== undefined) await assertRowInScope(scope, patch);
         const ids = [...new Set(req.body.ids)];
         await refChecked(() =>
           db.transaction(async (tx) => {
             const rows = (await tx.select().from(table).where(inArray(idCol, ids)).orderBy(asc(idCol)).for('update')) as Row[];
             if (rows.length !== ids.length) throw errors.notFound();
             for (const before of rows) {
-              assertInScope(scope, activityOf(before));
+              await assertRowInScope(scope, before, tx);
               const extra = (await hooks.validate?.({ ...before, ...patch }, { db: tx, before })) ?? {};
               const [after] = (await tx
                 .update(table)
@@ -510,7 +531,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       await db.transaction(async (tx) => {
         const rows = (await tx.select().from(table).where(inArray(idCol, ids))) as Row[];
         if (rows.length !== new Set(ids).size) throw errors.notFound();
-        for (const r of rows) assertInScope(scope, activityOf(r));
+        for (const r of rows) await assertRowInScope(scope, r, tx);
         try {
           await tx.delete(table).where(inArray(idCol, ids));
         } catch (e) {

@@ -125,7 +125,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], body: checkinBody, response: { 200: checkinResponse } }, preHandler: [gate.preHandler, scanLimit] },
     async (req) => {
       await sessionInScope(req, req.body.sessionId);
-      const r = await scan(deps, req.user!.id, req.body, req.lang);
+      const r = await scan(deps, req.user!.id, req.body, req.lang, scopeFor(req, 'checkin.scan'));
       return ok(req, { data: r }, 'ok.checkedIn');
     },
   );

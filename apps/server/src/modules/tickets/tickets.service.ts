@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { activities, checkins, eventSessions, groupCodes, orders, tickets, visitors } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/events';
+import { inScope } from '../../lib/scope';
 import { ownOrder } from '../payments/index';
 
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' ? en || zh : zh);
@@ -144,13 +145,15 @@ type ScanResult = 'admitted' | 'used' | 'unknown' | 'notValid' | 'otherSession';
  * separators (gateCode normalizes; both name the same pass). A visitor's pass admits once: the UPDATE … WHERE
  * status = 'valid' decides between two gates scanning or typing it at the same moment. An order's group pass admits
  * every valid visitor of the order. Every scan is logged; refusals answer 404/409 naming the visitor, and for a
- * used pass when and at which gate.
+ * used pass when and at which gate. A gate limited to some activities (`scope`, issue 34) is told of a pass of any
+ * other activity only that it is not one of theirs: no name, no session, and its log line names no visitor.
  */
 export async function scan(
   deps: Pick<AppDeps, 'database'>,
   staffId: number,
   body: { code: string; gate: string; sessionId?: number },
   lang: Lang,
+  scope: readonly number[] | null = null,
   now = new Date(),
 ) {
   const db = deps.database.db;
@@ -180,6 +183,13 @@ export async function scan(
     throw new AppError('PASS_UNKNOWN');
   }
   const first = targets[0]!;
+  if (scope !== null) {
+    const [own] = await db.select({ activityId: eventSessions.activityId }).from(eventSessions).where(eq(eventSessions.id, first.sessionId));
+    if (!inScope(scope, own?.activityId)) {
+      await log('otherSession', null, null);
+      throw new AppError('PASS_OUT_OF_SCOPE');
+    }
+  }
   if (body.sessionId && targets.every((v) => v.sessionId !== body.sessionId)) {
     await log('otherSession', first.id, first.sessionId);
     throw new AppError('PASS_OTHER_SESSION', { params: { name: first.name, session: await sessionName(first.sessionId) } });
