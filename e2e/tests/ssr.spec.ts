@@ -18,6 +18,8 @@ interface RouteCase {
   title: (lang: Lang, api: Api) => Promise<string>;
   /** Real text of the page body. */
   text: (lang: Lang, api: Api) => Promise<string>;
+  /** An alias's main address (issue 34): its canonical and its alternates name that one. */
+  main?: string;
 }
 
 type Api = (path: string, lang: Lang) => Promise<Record<string, unknown>>;
@@ -40,14 +42,20 @@ const ROUTES: RouteCase[] = [
   { path: '/news', title: key('routes:news'), text: first('/api/lNews/web/list?page=0&size=10', 'title') },
   { path: '/newsDetail?id=1', title: detail('/api/lNews/web/detail?id=1', 'title'), text: detail('/api/lNews/web/detail?id=1', 'title') },
   { path: '/pasted', title: key('routes:pictures'), text: key('content:gallery.title') },
-  { path: '/pictures', title: key('routes:pictures'), text: key('content:gallery.title') },
+  { path: '/pictures', title: key('routes:pictures'), text: key('content:gallery.title'), main: '/pasted' },
   { path: '/picturesDetail?consoleId=1', title: albumName, text: albumName },
   { path: '/program', title: key('routes:program'), text: first('/api/lProgram/web/list?size=50', 'name') },
-  { path: '/programInfo?id=1', title: detail('/api/lProgram/web/detail?id=1', 'name'), text: detail('/api/lProgram/web/detail?id=1', 'name') },
+  {
+    path: '/programInfo?id=1',
+    // the program's name and its activity's (issue 34: one program runs in several activities)
+    title: async (lang, api) =>
+      `${await detail('/api/lProgram/web/detail?id=1', 'name')(lang, api)} · ${await detail('/api/lProgram/web/detail?id=1', 'activityName')(lang, api)}`,
+    text: detail('/api/lProgram/web/detail?id=1', 'name'),
+  },
   { path: '/activity', title: key('routes:activity'), text: first('/api/lActivity/web/listV2?page=0&size=12&show=1', 'name') },
   { path: '/registration', title: key('routes:registration'), text: first('/api/lActivity/web/listV2?id=568&award=true&show=1', 'name') },
   { path: '/rules', title: key('routes:rules'), text: key('content:rules.title') },
-  { path: '/file', title: key('routes:file'), text: key('content:rules.title') },
+  { path: '/file', title: key('routes:file'), text: key('content:rules.title'), main: '/rules' },
   { path: '/partner', title: key('routes:partner'), text: first('/api/lPartner/web/list?size=100', 'name') },
   { path: '/about', title: key('routes:about'), text: key('routes:about') },
   { path: '/verify', title: key('routes:verify'), text: key('routes:verify') },
@@ -100,7 +108,7 @@ test.describe('server-rendered information pages (issue 23)', () => {
 
         const description = attr(html, /<meta name="description" content="([^"]*)"/);
         expect(description.length, `${url} description`).toBeGreaterThan(10);
-        const bare = route.path;
+        const bare = route.main ?? route.path;
         expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(base + at(bare, lang));
         expect(attr(html, /<link rel="alternate" hreflang="zh-CN" href="([^"]*)"/)).toBe(base + bare);
         expect(attr(html, /<link rel="alternate" hreflang="en" href="([^"]*)"/)).toBe(base + en(bare));

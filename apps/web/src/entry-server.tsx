@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import i18n, { htmlLang, preloadAllNamespaces, type AppLang } from './lib/i18n';
 import { configureApiClient } from './lib/api-client';
 import { setServerSanitizer } from './lib/sanitize-html';
-import { langOfPath, localizePath, stripLang } from './lib/lang-path';
+import { langOfPath, localizePath, mainAddress, stripLang } from './lib/lang-path';
 import { createRoutes } from './app/router';
 import { CONTENT_ROUTES, NAV_ITEMS, resolveMeta, type RouteHandle } from './app/route-meta';
 import { HYDRATION_DATA_ID, serializeHydrationData } from './app/hydration';
@@ -45,6 +45,15 @@ export type RenderResult =
 /** Whether the server renders this address (everything else gets the client shell). */
 export function isServerRendered(pathname: string): boolean {
   return langOfPath(pathname) !== null;
+}
+
+/**
+ * Whether the web app has a page at this address (the portal, the admin, an information page): an address
+ * it does not know gets its not-found page with the status 404, not 200 (issue 34: crawlers indexed them).
+ */
+export function isKnownPage(pathname: string): boolean {
+  const matches = matchRoutes(handler?.dataRoutes ?? createRoutes(), pathname);
+  return (matches?.at(-1)?.route.handle as RouteHandle | undefined)?.titleKey !== 'routes:notFound';
 }
 
 /** Each information page's lazy module, to link its CSS and preload its script with the HTML. */
@@ -187,7 +196,7 @@ function jsonForScript(value: unknown): string {
 /** The page's address without its language prefix (the hreflang pairs are built from it). */
 function canonicalPath(parsed: URL): string {
   const key = new URL(renderKey(parsed.pathname + parsed.search), 'http://ssr.invalid');
-  return stripLang(key.pathname) + key.search;
+  return mainAddress(stripLang(key.pathname)) + key.search;
 }
 
 function headFor(context: StaticHandlerContext, parsed: URL, lang: AppLang, s: RenderSetup): string {

@@ -22,6 +22,7 @@ const ENTRY = `
 let api;
 export async function configure(setup) { api = setup.fetch; }
 export function isServerRendered(pathname) { return pathname === '/verify'; }
+export function isKnownPage(pathname) { return ['/verify', '/userCenter', '/login'].includes(pathname); }
 export function renderKey(url) { return url; }
 export async function render(url) {
   const code = new URL(url, 'http://x').searchParams.get('code');
@@ -73,5 +74,32 @@ describe('server-rendered /verify (issue 33)', () => {
     for (let i = 0; i < 61; i++) one.push(await apiStatus('203.0.113.9', 100 + i));
     expect(one.slice(0, 60).filter((s) => s === 429)).toEqual([]);
     expect(one[60]).toBe(429);
+  });
+});
+
+/**
+ * Issue 34: an address the web app has no page for answered 200 with the shell (crawlers indexed it). This
+ * build's entry knows /verify, /userCenter and /login (the real one asks the route table: entry-server.test.tsx).
+ */
+describe('addresses without a page (issue 34)', () => {
+  it('answer 404 with the shell (which draws the not-found page); known pages keep 200', async () => {
+    for (const url of ['/nosuch', '/nosuch?x=1', '/userCenter/extra']) {
+      const r = await app.inject({ url });
+      expect(r.statusCode, url).toBe(404);
+      expect(r.headers['content-type'], url).toContain('text/html');
+      expect(r.body).toContain('<title>shell</title>');
+    }
+    for (const url of ['/userCenter', '/login?redirect=%2Fmsg']) expect((await app.inject({ url })).statusCode, url).toBe(200);
+  });
+
+  it('a certificate number of the wrong length is named as such, in both languages', async () => {
+    for (const [lang, text] of [
+      ['zh', '证书编号不存在或已作废'],
+      ['en', 'No valid certificate has this number'],
+    ]) {
+      const r = await app.inject({ url: '/api/lAward/verifyCertCode?certCode=NOSUCHCODE1', headers: { 'accept-language': lang! } });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().fieldErrors).toEqual({ certCode: text });
+    }
   });
 });

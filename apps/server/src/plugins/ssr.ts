@@ -34,6 +34,8 @@ interface EntryServer {
     manifest: Record<string, unknown>;
   }): Promise<void>;
   isServerRendered(pathname: string): boolean;
+  /** whether the web app has a page there (older builds lack it: every address is then a page) */
+  isKnownPage?(pathname: string): boolean;
   renderKey(url: string): string;
   render(
     url: string,
@@ -148,6 +150,8 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
           void reply.redirect(`/${en[1]!.replace(/^[/\\]+/, '')}${req.url.slice(pathname.length)}`, 302);
           return true;
         }
+        // an address the web app does not know: its shell draws the not-found page, crawlers hear 404 (issue 34)
+        if (entry.isKnownPage && !entry.isKnownPage(pathname)) void reply.code(404);
         return false;
       }
       const key = renderUrl(req.url);

@@ -51,6 +51,19 @@ export function langOfPath(pathname: string): PathLang | null {
   return isPublicPage(pathname) ? 'zh' : null;
 }
 
+/**
+ * Older addresses that show the same page as another (issue 34): the main address is the page's canonical one
+ * and the only one in the sitemap; the alias stays reachable (old links) and names the main one as canonical.
+ */
+export const PAGE_ALIASES: Readonly<Record<string, string>> = { pictures: 'pasted', file: 'rules' };
+
+/** `path` (with its language prefix, ?query and #hash) at its page's main address. */
+export function mainAddress(path: string): string {
+  const m = /^(\/en)?\/([^/?#]+)(.*)$/i.exec(path);
+  const main = m ? PAGE_ALIASES[m[2]!.toLowerCase()] : undefined;
+  return m && main ? `${m[1] ?? ''}/${main}${m[3]}` : path;
+}
+
 /** The path without its language prefix. */
 export function stripLang(pathname: string): string {
   return split(pathname).rest;

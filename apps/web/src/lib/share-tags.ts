@@ -1,4 +1,4 @@
-import { langOfPath } from './lang-path';
+import { langOfPath, mainAddress } from './lang-path';
 import { shareInWechat } from './wechat-share';
 
 /**
@@ -22,7 +22,8 @@ export function updateShareTags({
   const canonical = head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
   // the site's own address comes from the server's tags (PUBLIC_BASE_URL), never guessed from a header
   const base = canonical ? new URL(canonical.href).origin : window.location.origin;
-  const url = base + path;
+  // an alias (/pictures, /file) names its page's main address (issue 34)
+  const url = base + mainAddress(path);
   const set = (property: string, content: string) => {
     let tag = head.querySelector<HTMLMetaElement>(`meta[property="${property}"]`);
     if (!tag) {

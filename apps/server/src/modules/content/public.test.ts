@@ -106,6 +106,10 @@ describe('public content', () => {
     expect(sm.body).toContain(`/en/newsDetail?id=${n.id}</loc>`);
     expect(sm.body).toMatch(/<loc>http:\/\/[^<]+\/en\/about<\/loc><xhtml:link rel="alternate" hreflang="zh-CN" href="http:\/\/[^"]+\/about"\/>/);
     expect(sm.body).toContain('hreflang="x-default"');
+    // one address per page (issue 34): the aliases /pictures and /file are left to their main pages
+    expect(sm.body).toContain('/pasted</loc>');
+    expect(sm.body).toContain('/en/rules</loc>');
+    for (const alias of ['/pictures</loc>', '/file</loc>']) expect(sm.body).not.toContain(alias);
     // purchase pages stay out, and robots keeps crawlers out of them
     expect(sm.body).not.toContain('/activityOrder');
     expect(robots.body).toContain('Disallow: /activityOrder');

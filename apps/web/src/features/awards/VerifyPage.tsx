@@ -30,7 +30,8 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<V
     return { state: 'valid', cert: res.data };
   } catch (error) {
     // (429 is not "unknown": the server renderer then steps aside and the visitor's browser asks with its own budget)
-    if (isApiError(error) && error.status !== null && error.status < 500 && error.status !== 429) return { state: 'unknown', code, message: error.message };
+    if (isApiError(error) && error.status !== null && error.status < 500 && error.status !== 429)
+      return { state: 'unknown', code, message: error.fieldErrors.certCode ?? error.message };
     throw error;
   }
 }

@@ -29,7 +29,8 @@ export async function programDetailLoader({ request }: LoaderFunctionArgs): Prom
 
 export function programDetailMeta(data: unknown): RouteMeta | undefined {
   const { program } = data as ProgramDetailData;
-  return { title: program.name, description: htmlToText(program.intro) || undefined, image: program.coverUrl ?? undefined };
+  // the same program runs in several activities: the activity tells their pages apart (issue 34)
+  return { title: `${program.name} · ${program.activityName}`, description: htmlToText(program.intro) || undefined, image: program.coverUrl ?? undefined };
 }
 
 /** Groups programs by activity, keeping the server's order (newest activity first). */
