@@ -127,9 +127,9 @@ for (const { lang, width } of [
     });
     expect(team.ok(), await team.text()).toBe(true);
     await page.goto(`/onlineMatch?id=${ACTIVITY}`);
-    await page.getByRole('button', { name: T(lang, 'online.reserveOf', { session: ROUND[lang][0] }) }).click();
+    await page.getByRole('button', { name: T(lang, 'online.reserveOf', { action: T(lang, 'online.reserve'), session: ROUND[lang][0] }) }).click();
     await expect(page.getByText(T(lang, 'online.current', { session: ROUND[lang][0], prefix: 'OL1' }))).toBeVisible();
-    await page.getByRole('button', { name: T(lang, 'online.reserveOf', { session: ROUND[lang][1] }) }).click();
+    await page.getByRole('button', { name: T(lang, 'online.reserveOf', { action: T(lang, 'online.move'), session: ROUND[lang][1] }) }).click();
     await expect(page.getByText(T(lang, 'online.current', { session: ROUND[lang][1], prefix: 'OL2' }))).toBeVisible();
     await shot(page, `online-${lang}-${width}`);
 

@@ -50,15 +50,20 @@ describe('Header', () => {
     expect(logo.getAttribute('href')).toBe(lang === 'zh' ? '/home' : '/en/home');
     expect(within(main).getByRole('link', { name: nav.news }).getAttribute('href')).toBe(lang === 'zh' ? '/news' : '/en/news');
     // its name starts with the words it shows (WCAG 2.5.3, axe label-content-name-mismatch): speech users say what they see
-    expect(logo.textContent).toBe(`${common.siteShortName}${common.siteName}`);
-    expect(common.logoLabel.startsWith(`${common.siteShortName} ${common.siteName}`)).toBe(true);
+    // (with the words apart: axe joins the shown text as it stands in the page)
+    expect(logo.textContent).toBe(`${common.siteShortName} ${common.siteName}`);
+    expect(common.logoLabel.startsWith(logo.textContent!)).toBe(true);
+    const switcher = screen.getByRole('button', { name: new RegExp(`^${common.lang[lang === 'zh' ? 'shortZh' : 'shortEn']} `) });
+    expect(switcher.getAttribute('aria-label')!.startsWith(switcher.textContent!)).toBe(true);
     expect(document.documentElement.lang).toBe(lang === 'zh' ? 'zh-CN' : 'en');
   });
 
   it('on an information page, the switch moves to the same page at the address of the other language', async () => {
     await act(() => i18n.changeLanguage('zh'));
     const { router } = renderAt('/newsDetail?id=7', { nav: 'news' });
-    fireEvent.click(screen.getByRole('button', { name: zhCommon.lang.current.replace('{{name}}', zhCommon.lang.zh) }));
+    fireEvent.click(
+      screen.getByRole('button', { name: zhCommon.lang.current.replace('{{short}}', zhCommon.lang.shortZh).replace('{{name}}', zhCommon.lang.zh) }),
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'English' })));
     expect(router.state.location.pathname + router.state.location.search).toBe('/en/newsDetail?id=7');
   });
@@ -66,7 +71,9 @@ describe('Header', () => {
   it('elsewhere, switches language in place and remembers it in localStorage.lang', async () => {
     await act(() => i18n.changeLanguage('zh'));
     const { router } = renderAt('/onlineMatch', { nav: 'activity' });
-    const button = screen.getByRole('button', { name: zhCommon.lang.current.replace('{{name}}', zhCommon.lang.zh) });
+    const button = screen.getByRole('button', {
+      name: zhCommon.lang.current.replace('{{short}}', zhCommon.lang.shortZh).replace('{{name}}', zhCommon.lang.zh),
+    });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
@@ -104,6 +111,9 @@ describe('Header', () => {
     const unread = enNav.userMenu.unread.replace('{{count}}', '3');
     const menuButton = await screen.findByRole('button', { name: (name) => name.includes('Ada') && name.includes(unread) });
     expect(menuButton.getAttribute('aria-label')).toContain(unread);
+    // named by what it shows first (WCAG 2.5.3): the initial of an account without a picture is drawn, not written
+    expect(menuButton.textContent).toBe('Ada');
+    expect(menuButton.getAttribute('aria-label')!.startsWith(menuButton.textContent!)).toBe(true);
     expect(screen.getByTestId('unread-dot')).toBeTruthy();
 
     fireEvent.keyDown(menuButton, { key: 'ArrowDown' });

@@ -44,8 +44,8 @@ export function Header() {
         <Link to="/home" className={s.logo} aria-label={t('common:logoLabel')}>
           <Logo className={s.logoMark} />
           <span className={s.logoText} aria-hidden="true">
-            <strong>{t('common:siteShortName')}</strong>
-            <span className={s.logoSub}>{t('common:siteName')}</span>
+            {/* the space keeps the shown words apart in the text the name is checked against (WCAG 2.5.3) */}
+            <strong>{t('common:siteShortName')}</strong> <span className={s.logoSub}>{t('common:siteName')}</span>
           </span>
         </Link>
 

@@ -19,14 +19,16 @@ export function LanguageSwitch() {
   const navigate = useNavigate();
   const lang = currentLang();
   const name = t(LANG_LABEL_KEYS[lang]);
+  const short = t(LANG_SHORT_KEYS[lang]);
   return (
     <Dropdown
       openOnHover
-      ariaLabel={t('common:lang.current', { name })}
+      // starts with what the button shows ("EN – Language: English"): speech users say what they see (WCAG 2.5.3)
+      ariaLabel={t('common:lang.current', { short, name })}
       label={
         <>
           <GlobeIcon />
-          <span lang={lang === 'zh' ? 'zh-CN' : 'en'}>{t(LANG_SHORT_KEYS[lang])}</span>
+          <span lang={lang === 'zh' ? 'zh-CN' : 'en'}>{short}</span>
         </>
       }
       buttonClassName={s.toolButton}

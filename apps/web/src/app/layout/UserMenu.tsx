@@ -26,8 +26,9 @@ export function UserMenu({ user }: { user: User }) {
       ariaLabel={[t('nav:userMenu.label', { name }), unread > 0 ? t('nav:userMenu.unread', { count: unread }) : ''].filter(Boolean).join(', ')}
       label={
         <>
-          <span className={s.avatar} aria-hidden="true">
-            {src ? <img src={src} alt="" width={30} height={30} className={s.avatarImg} data-testid="header-avatar" /> : name.slice(0, 1).toUpperCase()}
+          {/* the initial is drawn by CSS: a decorative letter in the text would not be in the button's name (WCAG 2.5.3) */}
+          <span className={s.avatar} aria-hidden="true" data-initial={src ? undefined : name.slice(0, 1).toUpperCase()}>
+            {src ? <img src={src} alt="" width={30} height={30} className={s.avatarImg} data-testid="header-avatar" /> : null}
           </span>
           <span className={s.nickName}>{name}</span>
           {unread > 0 ? <span className={s.dot} aria-hidden="true" data-testid="unread-dot" /> : null}
