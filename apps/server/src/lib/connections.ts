@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
@@ -19,6 +19,8 @@ export const IDLE_CLOSE_MS = 2500;
 export function trackConnections(server: Server) {
   /** per socket: requests in flight, whether it has served one, and since when it has been idle */
   const sockets = new Map<Socket, { inFlight: number; served: boolean; idleSince: number }>();
+  /** responses being written */
+  const responses = new Set<ServerResponse>();
   let draining = false;
   // Node's server.close() closes idle keep-alive connections at once (since Node 19): a client sending its
   // next request on one at that moment gets a reset. drain() closes them itself, once they are quiet.
@@ -35,14 +37,17 @@ export function trackConnections(server: Server) {
     if (!state) return;
     state.inFlight++;
     state.served = true;
+    responses.add(res);
+    // (a response that said `Connection: close` ends its connection itself, FIN after the data; one that went
+    // out keep-alive before the drain began is not ended here at once — its client may be reusing the
+    // connection right now — but left to the idle sweep below)
     res.once('close', () => {
+      responses.delete(res);
       state.inFlight--;
       state.idleSince = Date.now();
-      // the response has been handed to the socket: end it gracefully (FIN after the data)
-      if (draining && state.inFlight === 0) req.socket.end();
     });
     // a response started while draining tells the client not to reuse the connection
-    if (draining && !res.headersSent) res.setHeader('connection', 'close');
+    if (draining) res.setHeader('connection', 'close');
   });
 
   const end = (socket: Socket) => {
@@ -54,13 +59,15 @@ export function trackConnections(server: Server) {
   return {
     /**
      * Stop: every request that still arrives is served (Fastify's `return503OnClosing: false`), and every
-     * response from now on says `Connection: close` and its connection ends after it. A connection that has
+     * response not yet started says `Connection: close` and its connection ends after it. A connection that has
      * sent no whole request yet is closed after `graceMs`; one idle after serving requests once it has been
      * idle IDLE_CLOSE_MS (its client — nginx — closes it first). Closing idle keep-alive connections at once
      * raced clients already sending their next request on them (a reset, not an answer).
      */
     drain(graceMs = 1000) {
       draining = true;
+      // the requests in flight whose answer has not started say it too
+      for (const res of responses) if (!res.headersSent) res.setHeader('connection', 'close');
       const started = Date.now();
       const sweep = () => {
         const now = Date.now();
