@@ -125,6 +125,8 @@ export const dashboardStats = z.object({
   members: n.nullable(),
   /** the activity the figures are limited to (null = the whole season) */
   activityId: z.number().int().nullable(),
+  /** the activities the person's data reaches (a role limited to activities, issue 34); null = every activity */
+  scope: z.array(z.object({ id: z.number().int(), nameZh: z.string(), nameEn: z.string() })).nullable(),
   charts: dashboardCharts,
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;

@@ -33,8 +33,8 @@ export function effectiveScope(scope: readonly number[] | null, activityId: numb
  * players, codes for registrations or redeemCodes.view, money for payments or ledger.view, channels for
  * registrations, channels or teams.view, member counts for those who manage users; the content counts are
  * what any staff member may open. `scope` (activityScope of
- * admin.access) limits every activity-bound figure and the year list; news and member accounts belong to
- * no activity.
+ * admin.access) limits every activity-bound figure and the year list, and its activities are named (`scope`, so the
+ * screen says whose figures these are); news and member accounts belong to no activity.
  */
 export async function dashboardStats(
   db: Db,
@@ -55,7 +55,15 @@ export async function dashboardStats(
   const canChannels = has('registrations.manage', 'channels.manage', 'teams.view');
   const none = Promise.resolve(null);
 
-  const [years, seasonActs, [acts], progs, [galleries], newsRows, regs, members, byActivity, byProgram, codes, money, channels] = await Promise.all([
+  const [reach, years, seasonActs, [acts], progs, [galleries], newsRows, regs, members, byActivity, byProgram, codes, money, channels] = await Promise.all([
+    scope === null
+      ? none
+      : db
+          .select({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn })
+          .from(activities)
+          .where(scopeWhere(activities.id, scope))
+          .orderBy(desc(activities.year), activities.id)
+          .limit(200),
     db.selectDistinct({ year: activities.year }).from(activities).where(scopeWhere(activities.id, scope)).orderBy(desc(activities.year)).limit(30),
     db
       .select({ id: activities.id, nameZh: activities.nameZh, nameEn: activities.nameEn })
@@ -105,6 +113,7 @@ export async function dashboardStats(
     year,
     years: years.map((y) => y.year),
     activityId,
+    scope: reach,
     content: {
       activities: num(acts?.n),
       programs: progs.length,

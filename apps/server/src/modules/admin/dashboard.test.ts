@@ -179,6 +179,7 @@ describe('dashboardStats: the chart series of a season', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.activityId).toBe(b.id);
+    expect(data.scope).toBeNull();
     expect(data.charts.registrationsByActivity).toEqual([{ day: '2026-03-01', activityId: b.id, n: 4 }]);
     expect((await t().app.inject({ method: 'GET', url: '/api/admin/dashboard?activityId=0', headers })).statusCode).toBe(400);
   });
@@ -195,6 +196,8 @@ describe('dashboardStats: the chart series of a season', () => {
     const regional = await buildUser(db, { roles: ['member', 'regional'] });
     const headers = await loginAs(t().app, regional.phone, regional.password);
     const data = (await t().app.inject({ method: 'GET', url: '/api/admin/dashboard?year=2026', headers })).json().data;
+    // the screen names whose figures these are (issue 34), not "all activities"
+    expect(data.scope).toEqual([{ id: a.id, nameZh: a.nameZh, nameEn: a.nameEn }]);
     expect(data.years).toEqual([2026]);
     expect(data.charts.activities.map((x: { id: number }) => x.id)).toEqual([a.id]);
     expect(Object.values(data.registrations.players as Record<string, number>).reduce((x, y) => x + y, 0)).toBe(5);

@@ -33,6 +33,7 @@ export default function DashboardPage() {
   const data = query.data;
   const name = user?.nickName || user?.username || '';
   const role = user?.roles?.map((r) => (ROLE_KEYS[r] ? t(ROLE_KEYS[r]) : r)).join(' · ') ?? '';
+  const nameOf = (a: { id: number; nameZh: string; nameEn: string }) => (i18n.language === 'en' ? a.nameEn || a.nameZh : a.nameZh || a.nameEn) || `#${a.id}`;
 
   return (
     <>
@@ -64,11 +65,9 @@ export default function DashboardPage() {
                 value={data.activityId ?? 0}
                 onChange={(id) => setActivityId(id || null)}
                 options={[
-                  { value: 0, label: t('admin:dashboard.allActivities') },
-                  ...data.charts.activities.map((a) => ({
-                    value: a.id,
-                    label: (i18n.language === 'en' ? a.nameEn || a.nameZh : a.nameZh || a.nameEn) || `#${a.id}`,
-                  })),
+                  // a role limited to activities sees its own, never "all activities" (issue 34)
+                  { value: 0, label: t(data.scope ? 'admin:dashboard.allMyActivities' : 'admin:dashboard.allActivities') },
+                  ...data.charts.activities.map((a) => ({ value: a.id, label: nameOf(a) })),
                 ]}
                 popupMatchSelectWidth={false}
                 style={{ minWidth: 160, maxWidth: 'min(280px, 70vw)' }}
@@ -81,6 +80,11 @@ export default function DashboardPage() {
         {/* the seeded administrator is called "Administrator": no "Administrator (Administrator)" */}
         {role && role.toLowerCase() !== name.toLowerCase() ? t('admin:dashboard.signedInAs', { name, role }) : t('admin:dashboard.signedInAsName', { name })}
       </Typography.Paragraph>
+      {data?.scope ? (
+        <Typography.Paragraph type="secondary" data-testid="dashboard-scope">
+          {t('admin:dashboard.scope', { names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(data.scope.map(nameOf)) })}
+        </Typography.Paragraph>
+      ) : null}
 
       {query.isError ? (
         <Alert

@@ -12,6 +12,7 @@ const stats: DashboardStats = {
   year: 2026,
   years: [2026],
   activityId: null,
+  scope: null,
   content: { activities: 2, programs: 2, galleries: 0, newsPublished: 0, newsDrafts: 0 },
   registrations: {
     teams: 3,
