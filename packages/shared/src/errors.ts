@@ -125,6 +125,7 @@ export const ERRORS = {
   OUT_OF_STOCK: { status: 409, message: 'pay.outOfStock' },
   NO_FEE: { status: 409, message: 'pay.noFee' },
   MEMBER_NOT_PAYABLE: { status: 409, message: 'pay.memberNotPayable' },
+  REVIEW_NOT_PASSED: { status: 409, message: 'pay.reviewNotPassed' },
   MEMBER_IN_ORDER: { status: 409, message: 'pay.memberInOrder' },
   NOTHING_TO_PAY: { status: 409, message: 'pay.nothingToPay' },
   PROVIDER_ERROR: { status: 502, message: 'pay.providerError' },

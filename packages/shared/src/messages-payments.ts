@@ -12,6 +12,7 @@ export const payZh = {
   'pay.outOfStock': '名额已售完，未扣款；请选择其他方案或减少数量',
   'pay.noFee': '该选手没有可支付的报名费用（未设置收费方案）',
   'pay.memberNotPayable': '所选选手中有已报名、正在审核或已退赛的选手，不能再次支付',
+  'pay.reviewNotPassed': '尚未通过审核：{{players}}。本活动的选手须审核通过后才能缴费；审核未通过的选手请修改信息后重新提交审核',
   'pay.memberInOrder': '所选选手已在另一个待支付订单中，请先完成或取消该订单',
   'pay.nothingToPay': '没有需要支付的选手',
   'pay.providerError': '支付渠道暂时无法处理请求，请稍后再试',
@@ -102,6 +103,8 @@ export const payEn: Record<keyof typeof payZh, string> = {
   'pay.outOfStock': 'Sold out. You were not charged; choose another plan or a smaller quantity',
   'pay.noFee': 'This player has no registration fee to pay (no plan with a price)',
   'pay.memberNotPayable': 'Some selected players are already registered, under review or withdrawn and cannot be paid for again',
+  'pay.reviewNotPassed':
+    'Not passed by review yet: {{players}}. In this activity a player’s fee can be paid only after the review passes; a player who failed review is corrected and submitted again',
   'pay.memberInOrder': 'A selected player is already in another unpaid order. Pay or cancel that order first',
   'pay.nothingToPay': 'There is no player left to pay for',
   'pay.providerError': 'The payment service cannot handle the request right now. Please try again later',

@@ -76,15 +76,18 @@ describe('money helpers', () => {
     for (const bad of ['12345678901234', '123456789012345678901', '91110108-MA01ABCD', '', '９１１１０１０８ＭＡ０１ＡＢＣＤ'])
       expect(TAX_NO_PATTERN.test(bad)).toBe(false);
   });
-  it('team fees: total, paid, due; withdrawn and cancelled players owe nothing', () => {
+  it('team fees: total and due of active players; paid = money received − money refunded, of every player (issue 34)', () => {
     expect(
       teamFees([
-        { priceFen: 50_000, payStatus: 3, paidFen: 50_000 },
-        { priceFen: 50_000, payStatus: 0, paidFen: 0 },
-        { priceFen: 50_000, payStatus: 2, paidFen: 0 },
-        { priceFen: 50_000, payStatus: 5, paidFen: 50_000 },
+        { priceFen: 50_000, payStatus: 3, netPaidFen: 50_000 },
+        { priceFen: 50_000, payStatus: 0, netPaidFen: 0 },
+        { priceFen: 50_000, payStatus: 2, netPaidFen: 0 },
+        // withdrew: 99.4 % went back, 300 fen were kept
+        { priceFen: 50_000, payStatus: 5, netPaidFen: 300 },
+        // passed review, nothing paid yet: owes her fee
+        { priceFen: 50_000, payStatus: 9, netPaidFen: 0 },
       ]),
-    ).toEqual({ totalFen: 150_000, paidFen: 50_000, dueFen: 100_000 });
+    ).toEqual({ totalFen: 200_000, paidFen: 50_300, dueFen: 150_000 });
   });
 });
 

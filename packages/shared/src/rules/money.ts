@@ -1,5 +1,5 @@
 /** Money rules of issue 10 (pure; table tests in money.test.ts). Amounts are integer fen, never floats. */
-import { refundPerMille, wholeDaysBefore } from './registration';
+import { isGone, owesFee, refundPerMille, wholeDaysBefore } from './registration';
 
 export const ORDER_TYPE = { CODES: 1, FEE: 2, TICKETS: 3 } as const;
 export type OrderType = (typeof ORDER_TYPE)[keyof typeof ORDER_TYPE];
@@ -99,16 +99,21 @@ export function formatYuan(fen: number): string {
   return `${neg ? '-' : ''}¥${yuan}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** A team's fee labels (spec 3): total fee, paid amount, amount to be paid. */
-export function teamFees(members: { priceFen: number; payStatus: number; paidFen: number }[]) {
+/**
+ * A team's fee labels (spec 3): the total fee of its active players (withdrawn and cancelled ones no longer
+ * count), what was paid — money received minus money refunded, of every player, also of one who withdrew
+ * and kept part of it back (issue 34) — and what its active players not yet settled (3, 4) still owe: a
+ * player passed by review (9) owes her fee until it is paid.
+ */
+export function teamFees(members: { priceFen: number; payStatus: number; netPaidFen: number }[]) {
   let totalFen = 0;
   let paidFen = 0;
   let dueFen = 0;
   for (const m of members) {
-    if (m.payStatus === 5 || m.payStatus === 6) continue; // withdrawn or cancelled: no longer owes or holds a place
+    paidFen += m.netPaidFen;
+    if (isGone(m.payStatus)) continue; // withdrawn or cancelled: no longer owes or holds a place
     totalFen += m.priceFen;
-    if (m.payStatus === 3 || m.payStatus === 9 || m.payStatus === 4) paidFen += m.paidFen;
-    else dueFen += m.priceFen;
+    if (owesFee(m.payStatus)) dueFen += m.priceFen;
   }
   return { totalFen, paidFen, dueFen };
 }

@@ -3,6 +3,7 @@ import {
   checkPlayerForProgram,
   codeEntryClosed,
   codeFitsProgram,
+  feePayable,
   isCodeLocked,
   isDetailsLocked,
   isFree,
@@ -10,6 +11,7 @@ import {
   isRegistered,
   nextPayStatus,
   PAY_STATUS,
+  payReleasedStatus,
   payStatusColor,
   refundFen,
   refundPerMille,
@@ -36,6 +38,16 @@ describe('payStatus machine (design §4)', () => {
     [3, 'approveWithdraw', null],
     [5, 'cancel', null],
   ] as const)('%i --%s--> %s', (from, ev, to) => expect(nextPayStatus(from, ev)).toBe(to));
+
+  it('fees: with review only a passed player (9) may be paid for; a failed one (8) waits for a new review (issue 34)', () => {
+    const all = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    expect(all.filter((s) => feePayable(s, true))).toEqual([9]);
+    expect(all.filter((s) => feePayable(s, false))).toEqual([0, 1, 8]);
+    // an order that closes unpaid gives a passed player back as passed, so she still may pay
+    expect(payReleasedStatus(true)).toBe(9);
+    expect(payReleasedStatus(false)).toBe(1);
+    expect([nextPayStatus(9, 'payStart'), nextPayStatus(2, 'pay'), nextPayStatus(9, 'pay')]).toEqual([2, 3, 3]);
+  });
 
   it('colours names red for 0/7 and green for 3/9', () => {
     expect([0, 7, 3, 9, 4].map(payStatusColor)).toEqual(['red', 'red', 'green', 'green', 'default']);

@@ -27,6 +27,14 @@ export const PAY_GROUPS = {
   CODE_LOCKED: [P.REGISTERED, P.REVIEW_PASSED, P.WITHDRAWING, P.WITHDRAWN, P.IN_REVIEW],
   /** withdrawn or cancelled (5, 6): no longer takes a place in the team or the activity */
   GONE: [P.WITHDRAWN, P.CANCELLED],
+  /** whose fee may be paid now in an activity without review: not registered, back from an unpaid order (0, 1, 8) */
+  FEE_PAYABLE: [P.NOT_REGISTERED, P.CONTINUE, P.REVIEW_FAILED],
+  /** whose fee may be paid now in an activity with review: passed (9) only — 0, 7 and 8 wait for a review to pass */
+  FEE_PAYABLE_REVIEWED: [P.REVIEW_PASSED],
+  /** not (yet) passed by review (0, 7, 8): in an activity with review, paid for only after a review passes */
+  AWAITING_REVIEW: [P.NOT_REGISTERED, P.IN_REVIEW, P.REVIEW_FAILED],
+  /** nothing more to pay: paid or registered by a code (3), or asking for the money back (4) */
+  FEE_SETTLED: [P.REGISTERED, P.WITHDRAWING],
 } as const satisfies Record<string, readonly PayStatus[]>;
 
 const among =
@@ -38,6 +46,25 @@ export const isFree = among(PAY_GROUPS.FREE);
 export const isDetailsLocked = among(PAY_GROUPS.DETAILS_LOCKED);
 export const isCodeLocked = among(PAY_GROUPS.CODE_LOCKED);
 export const isGone = among(PAY_GROUPS.GONE);
+
+/**
+ * May this player's fee be paid now (design §4)? In an activity with review only after the review passed
+ * (9 → 2 → 3): a player not yet submitted, under review or failed (0, 7, 8) is paid for once a new review
+ * passes her. Elsewhere 0, 1 (an order closed unpaid) and 8.
+ */
+export function feePayable(status: number, reviewRequired: boolean): boolean {
+  return among(reviewRequired ? PAY_GROUPS.FEE_PAYABLE_REVIEWED : PAY_GROUPS.FEE_PAYABLE)(status);
+}
+
+/** Still owes her fee: active (not 5, 6) and not settled (3, 4); a passed player (9) owes until she is paid for. */
+export function owesFee(status: number): boolean {
+  return !isGone(status) && !among(PAY_GROUPS.FEE_SETTLED)(status);
+}
+
+/** What an order that closed unpaid gives its players back (2 →): review passed (9) where review comes first, else 1. */
+export function payReleasedStatus(reviewRequired: boolean): PayStatus {
+  return reviewRequired ? P.REVIEW_PASSED : P.CONTINUE;
+}
 
 /**
  * Code entry is closed for this player (spec 4.1): details fixed (3, 9, 4, 5), or under review (7) — or
@@ -52,8 +79,8 @@ export type PayEvent = 'redeem' | 'pay' | 'payStart' | 'submit' | 'pass' | 'fail
 
 const T: Record<PayEvent, Partial<Record<number, PayStatus>>> = {
   redeem: { 0: 3, 1: 3, 2: 3, 7: 3, 8: 3 }, // 7: only outside level-2 activities (codeEntryClosed)
-  payStart: { 0: 2, 1: 2, 8: 2 },
-  pay: { 0: 3, 1: 3, 2: 3 },
+  payStart: { 0: 2, 1: 2, 8: 2, 9: 2 }, // which of them may pay in an activity: feePayable
+  pay: { 0: 3, 1: 3, 2: 3, 9: 3 }, // 9: a late payment of an expired order of a passed player
   submit: { 0: 7, 8: 7 },
   pass: { 7: 9 },
   fail: { 7: 8 },

@@ -241,6 +241,8 @@ export const teamFeesResponse = z.object({
       dueFen: z.number().int(),
       /** players that can be paid for now */
       payableMemberIds: z.array(z.number().int()),
+      /** what each active player not yet settled owes, and whether she can be paid for now (issue 34) */
+      owed: z.array(z.object({ memberId: z.number().int(), name: z.string(), payStatus: z.number().int(), dueFen: z.number().int(), payable: z.boolean() })),
     }),
   ),
 });

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { nextPayStatus, ORDER_TYPE, PAY_STATUS, translate, type Lang, type VisitorInput } from '@rp/shared';
+import { feePayable, nextPayStatus, ORDER_TYPE, PAY_GROUPS, PAY_STATUS, payReleasedStatus, translate, type Lang, type VisitorInput } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { activities, orderItems, orders, payments, plans, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -73,7 +73,15 @@ async function memberPrices(tx: Tx, activityId: number, rows: MemberRow[]): Prom
  * them (the caller's, of this activity, payable now, in a team). `lock` takes their rows (createOrder,
  * teams then players); the preview only reads.
  */
-async function feePlayers(tx: Tx, userId: number, activityId: number, body: { memberIds?: number[]; teamId?: number }, lock: boolean) {
+async function feePlayers(
+  tx: Tx,
+  userId: number,
+  activity: { id: number; reviewRequired: boolean },
+  body: { memberIds?: number[]; teamId?: number },
+  lock: boolean,
+) {
+  const activityId = activity.id;
+  const payable = (status: number) => feePayable(status, activity.reviewRequired);
   let ids = body.memberIds ?? [];
   if (body.teamId) {
     const team = await ownTeam(tx, userId, body.teamId);
@@ -82,13 +90,18 @@ async function feePlayers(tx: Tx, userId: number, activityId: number, body: { me
     if (ids.length) {
       const mine = new Set(inTeam.map((m) => m.id));
       if (ids.some((id) => !mine.has(id))) throw errors.notFound();
-    } else ids = inTeam.filter((m) => nextPayStatus(m.s, 'payStart') !== null).map((m) => m.id);
+    } else ids = inTeam.filter((m) => payable(m.s)).map((m) => m.id);
   }
   if (!ids.length) throw new AppError('NOTHING_TO_PAY');
   const rows = lock ? (await lockOwnMembersWithTeams(tx, userId, ids)).rows : (await ownMembers(tx, userId, ids)).sort((a, b) => a.id - b.id);
   if (rows.some((m) => m.activityId !== activityId)) throw errors.notFound();
-  if (rows.some((m) => nextPayStatus(m.payStatus, 'payStart') === null))
-    throw new AppError(rows.some((m) => m.payStatus === PAY_STATUS.REGISTERING) ? 'MEMBER_IN_ORDER' : 'MEMBER_NOT_PAYABLE');
+  if (rows.some((m) => !payable(m.payStatus))) {
+    if (rows.some((m) => m.payStatus === PAY_STATUS.REGISTERING)) throw new AppError('MEMBER_IN_ORDER');
+    // issue 34: where review comes first, a player not passed (0, 7, 8) is paid for after a new review passes her
+    const waiting = rows.filter((m) => activity.reviewRequired && PAY_GROUPS.AWAITING_REVIEW.some((s) => s === m.payStatus));
+    if (waiting.length) throw new AppError('REVIEW_NOT_PASSED', { params: { players: waiting.map((m) => m.name).join(', ') } });
+    throw new AppError('MEMBER_NOT_PAYABLE');
+  }
   if (rows.some((m) => !m.teamId)) throw new AppError('VALIDATION_FAILED', { message: 'reg.codeNeedsTeam', field: 'memberIds' });
   return rows;
 }
@@ -110,7 +123,7 @@ async function feePrices(tx: Tx, activityId: number, rows: MemberRow[]) {
 export async function previewFeeOrder(deps: Pick<AppDeps, 'database'>, userId: number, body: { activityId: number; memberIds?: number[]; teamId?: number }) {
   return deps.database.db.transaction(async (tx) => {
     const activity = await loadOpenActivity(tx, body.activityId);
-    const rows = await feePlayers(tx, userId, activity.id, body, false);
+    const rows = await feePlayers(tx, userId, activity, body, false);
     const { prices, amount } = await feePrices(tx, activity.id, rows);
     const teamIds = [...new Set(rows.map((m) => m.teamId!))];
     const names = new Map((await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds))).map((t) => [t.id, t.name]));
@@ -212,7 +225,7 @@ export async function createOrder(
     }
 
     // registration fee of players: the given ones, or a team's unpaid ones
-    const rows = await feePlayers(tx, userId, activity.id, body, true);
+    const rows = await feePlayers(tx, userId, activity, body, true);
     const perProgram = new Map<number, number>();
     for (const m of rows) if (m.programId) perProgram.set(m.programId, (perProgram.get(m.programId) ?? 0) + 1);
     await reserveProgramPlaces(tx, perProgram);
@@ -353,8 +366,8 @@ async function settleFree(tx: Tx, o: OrderRow, now: Date): Promise<OrderRow> {
 }
 
 /**
- * Gives back what an unpaid order holds: stock to its plan, players 2 → 1 (continue registering), items
- * released; open attempts closed. Inside the caller's transaction, with the order locked.
+ * Gives back what an unpaid order holds: stock to its plan, players 2 → 1 (continue registering; 9 where
+ * review comes first), items released; open attempts closed. Inside the caller's transaction, with the order locked.
  */
 export async function releaseOrder(tx: Tx, o: OrderRow, reason: 'expired' | 'user' | 'staff', now: Date, staffId: number | null = null) {
   const items = await tx
@@ -369,9 +382,11 @@ export async function releaseOrder(tx: Tx, o: OrderRow, reason: 'expired' | 'use
   const memberIds = items.map((i) => i.memberId).filter((x): x is number => !!x);
   if (memberIds.length) {
     const { rows } = await lockOwnMembersWithTeams(tx, null, memberIds);
+    // a passed player goes back to passed (9) where review comes first, so she still may pay (issue 34)
+    const [a] = o.activityId ? await tx.select({ reviewRequired: activities.reviewRequired }).from(activities).where(eq(activities.id, o.activityId)) : [];
+    const back = payReleasedStatus(a?.reviewRequired ?? false);
     for (const m of rows)
-      if (m.payStatus === PAY_STATUS.REGISTERING)
-        await tx.update(teamMembers).set({ payStatus: PAY_STATUS.CONTINUE, updatedAt: now }).where(eq(teamMembers.id, m.id));
+      if (m.payStatus === PAY_STATUS.REGISTERING) await tx.update(teamMembers).set({ payStatus: back, updatedAt: now }).where(eq(teamMembers.id, m.id));
   }
   // what an order of another module held (tickets: places, visitors) goes back in its order.released subscriber
   await publish(tx, 'order.released', { orderId: o.id, orderNo: o.orderNo, kind: orderKindName(o.type), activityId: o.activityId ?? null, reason });
