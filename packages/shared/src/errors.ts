@@ -138,6 +138,8 @@ export const ERRORS = {
   INVOICE_NOT_PENDING: { status: 409, message: 'pay.invoiceNotPending' },
   NOTIFY_REJECTED: { status: 400, message: 'pay.notifyRejected' },
   NOT_BANK_ORDER: { status: 409, message: 'pay.notBankOrder' },
+  REFUND_NOT_BANK: { status: 409, message: 'pay.refundNotBank' },
+  REFUND_PAYEE_MISSING: { status: 409, message: 'pay.refundPayeeMissing' },
   PLAYER_IN_ORDER: { status: 409, message: 'pay.cancelInOrder' },
   PROGRAM_FULL: { status: 409, message: 'pay.programFull' },
 

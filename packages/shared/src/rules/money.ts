@@ -86,6 +86,20 @@ export const REFUND_TIERS = [
   { minDays: null, maxDays: 9, perMille: 0 },
 ] as const;
 
+/**
+ * Whether an order line is on the order's invoice (issue 34): a line paid and kept — active, or refunded in
+ * part (its remainder). A line whose refund is under way (pending or processing) is not: its money may still
+ * go back, and an issued invoice cannot shrink afterwards while a line left out can be invoiced later.
+ */
+export function isInvoicedLine(i: { status: string; priceFen: number; refundedFen: number }): boolean {
+  return (i.status === 'active' || i.status === 'refunded') && i.priceFen - i.refundedFen > 0;
+}
+
+/** What an invoice of these order lines states: one amount for the member's offer, staff's list, the confirmation and the PDF. */
+export function invoiceableFen(items: { status: string; priceFen: number; refundedFen: number }[]): number {
+  return items.filter(isInvoicedLine).reduce((s, i) => s + i.priceFen - i.refundedFen, 0);
+}
+
 /** Tax number of a company invoice title: 15–20 letters and digits (unified social credit code is 18). */
 export const TAX_NO_PATTERN = /^[A-Za-z0-9]{15,20}$/;
 

@@ -101,6 +101,16 @@ export const refundView = z.object({
   rejectReason: z.string().nullable(),
   /** staff's reason for approving below the tier the member was quoted (issue 24) */
   decisionReason: z.string(),
+  /**
+   * A refund of a bank-paid order (issue 34): staff transfer it back by hand, so it stays processing until they
+   * record the bank serial. payee: the account it goes to (number masked), null until recorded; null otherwise.
+   */
+  bankTransfer: z
+    .object({
+      payee: z.object({ name: z.string(), bank: z.string(), accountMasked: z.string() }).nullable(),
+      serial: z.string().nullable(),
+    })
+    .nullable(),
   itemIds: z.array(z.number().int()),
   items: z.array(z.object({ id: z.number().int(), label: z.string(), priceFen: z.number().int() })),
   createdAt: z.string(),
@@ -148,6 +158,8 @@ export const orderView = z.object({
   refundedFen: z.number().int(),
   /** spec 3 'balance': what is left after refunds */
   balanceFen: z.number().int(),
+  /** what an invoice of this order states now (rules/money invoiceableFen): lines whose refund is under way are left out */
+  invoiceableFen: z.number().int(),
   channel: z.string().nullable(),
   payerPhone: z.string().nullable(),
   planId: z.number().int().nullable(),
@@ -345,6 +357,24 @@ export const adminRefundView = refundView.extend({
   persons: z.number().int(),
 });
 export const adminRefundListResponse = page(adminRefundView);
+/** The account a bank-paid refund is transferred back to (issue 34); the number is stored encrypted. */
+export const refundPayeeBody = z
+  .object({
+    name: z.string('validation.required').trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    bank: z.string('validation.required').trim().min(2, 'validation.tooShort').max(100, 'validation.tooLong'),
+    accountNo: z
+      .string('validation.required')
+      .transform((s) => s.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^[0-9A-Za-z]{6,34}$/, 'pay.payeeAccountInvalid')),
+  })
+  .strict();
+/** Staff transferred a bank-paid refund back: the bank serial of that transfer. */
+export const refundTransferredBody = z
+  .object({ bankSerial: z.string('validation.required').trim().min(4, 'validation.tooShort').max(64, 'validation.tooLong') })
+  .strict();
+export const payeeAccountResponse = z.object({ ...envelope, data: z.object({ accountNo: z.string() }) });
+/** Reconciliation's money owed (issue 34): bank-paid refunds approved and not yet transferred back. */
+export const owedRefundsResponse = page(adminRefundView);
 export const adminInvoiceListQuery = z.object({
   page: z.coerce.number().int().min(0).max(100000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),

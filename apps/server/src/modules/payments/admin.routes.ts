@@ -17,12 +17,16 @@ import {
   ledgerResource,
   orderResource,
   orderResponse,
+  owedRefundsResponse,
+  payeeAccountResponse,
   paymentResource,
   pendingOrdersResponse,
   planResource,
   reconcileResponse,
   refundDecisionBody,
+  refundPayeeBody,
   refundResponse,
+  refundTransferredBody,
   pageQuery,
 } from '@rp/shared';
 import { bankAccounts, invoices, ledger, orders, payments, plans, refunds, teamMembers } from '../../db/schema/index';
@@ -33,12 +37,12 @@ import { requirePermission } from '../../plugins/auth';
 import { assertInScope, assertUnlimited, scopeFor, scopeWhere } from '../../lib/scope';
 import { audit } from '../../lib/audit';
 import { lockOrder } from './common';
-import { presentInvoice, presentOrder, presentRefund, refundsOf } from './present';
+import { invoiceableByOrder, presentInvoice, presentOrder, presentRefund, refundsOf } from './present';
 import { staffCancelOrder } from './orders.service';
-import { decideRefund } from './refunds.service';
+import { decideRefund, markRefundTransferred, recordRefundPayee, revealRefundPayee } from './refunds.service';
 import { applyPaymentEvent } from './settle';
 import { invoiceFile, issueInvoice, rejectInvoice } from './invoices.service';
-import { pendingOrders, reconcile } from './jobs';
+import { owedBankRefunds, pendingOrders, reconcile } from './jobs';
 import { cancelPlayer } from './cancel.service';
 
 /** Staff's money screens: orders, payments, ledger, bank accounts (resources) + refunds, invoices, transfers, reconciliation. */
@@ -66,6 +70,24 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (scope === null) return;
     const [o] = await db.select({ a: orders.activityId }).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).where(eq(invoices.id, invoiceId));
     assertInScope(scope, o?.a);
+  };
+
+  /** Refund rows as staff's lists show them (Refunds, Reconciliation's money owed). */
+  const adminRefunds = async (rows: { r: typeof refunds.$inferSelect; o: typeof orders.$inferSelect; channel: string }[]) => {
+    const items = await refundsOf(
+      db,
+      rows.map((x) => x.o.id),
+    );
+    return rows.map(({ r, o, channel }) => {
+      const its = items.find((i) => i.row.id === r.id)?.items ?? [];
+      return { ...presentRefund(r, o.orderNo, its, channel), userId: r.userId, activityId: o.activityId, channel, persons: Math.max(1, its.length) };
+    });
+  };
+  const refundOut = async (id: number) => {
+    const [r] = await db.select().from(refunds).where(eq(refunds.id, id));
+    const [o] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r!.orderId));
+    const row = (await refundsOf(db, [r!.orderId])).find((i) => i.row.id === r!.id);
+    return presentRefund(r!, o!.orderNo, row?.items ?? [], row?.channel ?? null);
   };
 
   await app.register(resourceRoutes(orderResource, orders));
@@ -147,15 +169,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         .offset(p * size),
       db.select({ n: count() }).from(refunds).innerJoin(orders, eq(orders.id, refunds.orderId)).where(w),
     ]);
-    const items = await refundsOf(
-      db,
-      rows.map((x) => x.o.id),
-    );
-    const content = rows.map(({ r, o, channel }) => {
-      const its = items.find((i) => i.row.id === r.id)?.items ?? [];
-      return { ...presentRefund(r, o.orderNo, its), userId: r.userId, activityId: o.activityId, channel, persons: Math.max(1, its.length) };
-    });
-    return page(req, content, Number(total?.n ?? 0), p, size);
+    return page(req, await adminRefunds(rows), Number(total?.n ?? 0), p, size);
   });
 
   app.post(
@@ -164,10 +178,33 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await refundInScope(req, req.params.id);
       await decideRefund(deps, req.user!.id, req.params.id, req.body);
-      const [r] = await db.select().from(refunds).where(eq(refunds.id, req.params.id));
-      const [o] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r!.orderId));
-      const its = (await refundsOf(db, [r!.orderId])).find((i) => i.row.id === r!.id)?.items ?? [];
-      return ok(req, { data: presentRefund(r!, o!.orderNo, its) }, 'ok');
+      return ok(req, { data: await refundOut(req.params.id) }, 'ok');
+    },
+  );
+
+  // a bank-paid refund (issue 34): the account it goes back to, its whole number for the transfer (audited), the transfer done
+  app.post(
+    '/api/admin/refunds/:id/payee',
+    { schema: { tags, params: adminIdParams, body: refundPayeeBody, response: { 200: refundResponse } }, ...perm },
+    async (req) => {
+      await refundInScope(req, req.params.id);
+      await recordRefundPayee(deps, req.user!.id, req.params.id, req.body);
+      return ok(req, { data: await refundOut(req.params.id) }, 'ok');
+    },
+  );
+
+  app.get('/api/admin/refunds/:id/payeeAccount', { schema: { tags, params: adminIdParams, response: { 200: payeeAccountResponse } }, ...perm }, async (req) => {
+    await refundInScope(req, req.params.id);
+    return ok(req, { data: { accountNo: await revealRefundPayee(deps, req.user!.id, req.params.id) } }, 'ok.query');
+  });
+
+  app.post(
+    '/api/admin/refunds/:id/transferred',
+    { schema: { tags, params: adminIdParams, body: refundTransferredBody, response: { 200: refundResponse } }, ...perm },
+    async (req) => {
+      await refundInScope(req, req.params.id);
+      await markRefundTransferred(deps, req.user!.id, req.params.id, req.body.bankSerial);
+      return ok(req, { data: await refundOut(req.params.id) }, 'ok');
     },
   );
 
@@ -188,7 +225,15 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
           .offset(p * size),
         db.select({ n: count() }).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).where(w),
       ]);
-      const content = rows.map(({ inv, orderNo }) => ({ ...presentInvoice(inv, orderNo, '/api/admin/invoices/download'), userId: inv.userId }));
+      // a pending invoice shows what it will be issued for now (the amount of the confirmation and the PDF)
+      const live = await invoiceableByOrder(
+        db,
+        rows.map((x) => x.inv.orderId),
+      );
+      const content = rows.map(({ inv, orderNo }) => ({
+        ...presentInvoice(inv, orderNo, '/api/admin/invoices/download', live.get(inv.orderId)),
+        userId: inv.userId,
+      }));
       return page(req, content, Number(total?.n ?? 0), p, size);
     },
   );
@@ -196,7 +241,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const issued = async (id: number) => {
     const [inv] = await db.select().from(invoices).where(eq(invoices.id, id));
     const [o] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, inv!.orderId));
-    return presentInvoice(inv!, o!.orderNo, '/api/admin/invoices/download');
+    return presentInvoice(inv!, o!.orderNo, '/api/admin/invoices/download', (await invoiceableByOrder(db, [inv!.orderId])).get(inv!.orderId));
   };
 
   app.post('/api/admin/invoices/:id/generate', { schema: { tags, params: adminIdParams, response: { 200: invoiceResponse } }, ...perm }, async (req) => {
@@ -246,6 +291,12 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     assertUnlimited(scopeOfReq(req));
     const r = await pendingOrders(deps, req.query.page, req.query.size);
     return page(req, r.content, r.total, req.query.page, req.query.size);
+  });
+
+  app.get('/api/admin/reconciliation/owed', { schema: { tags, querystring: pageQuery, response: { 200: owedRefundsResponse } }, ...perm }, async (req) => {
+    assertUnlimited(scopeOfReq(req));
+    const r = await owedBankRefunds(deps, req.query.page, req.query.size);
+    return page(req, await adminRefunds(r.rows), r.total, req.query.page, req.query.size);
   });
 
   app.post('/api/admin/reconciliation/run', { schema: { tags, response: { 200: reconcileResponse } }, ...perm }, async (req) => {

@@ -46,3 +46,8 @@ export function allocate(total: number, weights: number[]): number[] {
   out[out.length - 1]! += total - out.reduce((a, b) => a + b, 0);
   return out;
 }
+
+/** A bank account number as screens show it: the first 4 and last 4 (only the last 4 of a short one). */
+export function maskAccountNo(accountNo: string): string {
+  return accountNo.length > 10 ? `${accountNo.slice(0, 4)} **** ${accountNo.slice(-4)}` : `**** ${accountNo.slice(-4)}`;
+}

@@ -100,6 +100,8 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(`${L('title')} ${input.invoiceNo}`);
+  // the amount it states, readable without rendering (viewers show it; tests compare it with staff's list)
+  doc.setSubject(`${input.orderNo} ${L('total')} ${formatYuan(input.totalFen)}`);
   doc.setCreator('robotics-portal');
   doc.setProducer('robotics-portal');
   doc.setCreationDate(input.issuedAt);

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { translate, type InvoiceApplyBody, type Lang, type MessageKey } from '@rp/shared';
+import { invoiceableFen, isInvoicedLine, translate, type InvoiceApplyBody, type Lang, type MessageKey } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { invoices, orderItems, orders } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -13,11 +13,14 @@ import { renderInvoicePdf } from './invoice-pdf';
 /**
  * An invoice request for a paid order (one live request per order; a rejected one may be asked again).
  * `lang` is the language the member asked in: the PDF is written in it, whoever generates it (issue 24).
+ * Its amount is what an invoice of the order states (invoiceableFen: lines whose refund is under way are
+ * left out), recorded again when it is issued; while pending, views show it live (present.ts).
  */
 export async function applyInvoice(deps: Pick<AppDeps, 'database'>, userId: number, body: InvoiceApplyBody, lang: Lang) {
   return deps.database.db.transaction(async (tx) => {
     const o = await ownOrder(tx, userId, body.orderNo, true);
-    if (o.status !== 'paid' || o.paidFen - o.refundedFen <= 0) throw new AppError('INVOICE_NOT_PAID');
+    const amountFen = invoiceableFen(await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id)));
+    if (o.status !== 'paid' || amountFen <= 0) throw new AppError('INVOICE_NOT_PAID');
     const [live] = await tx
       .select({ id: invoices.id })
       .from(invoices)
@@ -39,7 +42,7 @@ export async function applyInvoice(deps: Pick<AppDeps, 'database'>, userId: numb
         bankAccount: body.bankAccount,
         contact: body.contact,
         receivingAddress: body.receivingAddress,
-        amountFen: o.paidFen - o.refundedFen,
+        amountFen,
         lang,
       })
       .returning();
@@ -80,12 +83,12 @@ const LABELS = [
   'footer',
 ] as const;
 
-/** The PDF of an invoice generated from its order lines, in the given language. */
+/** The PDF of an invoice generated from its order lines, in the given language: its total is invoiceableFen of the lines. */
 export async function generateInvoicePdf(deps: Pick<AppDeps, 'database'>, inv: typeof invoices.$inferSelect, invoiceNo: string, issuedAt: Date, lang: Lang) {
   const [o] = await deps.database.db.select().from(orders).where(eq(orders.id, inv.orderId));
   const items = await deps.database.db.select().from(orderItems).where(eq(orderItems.orderId, inv.orderId));
   // one line per distinct label and price (a group order of 30 players of one plan is one line per player: names matter on a school's invoice)
-  const kept = items.filter((i) => i.status !== 'released' && i.priceFen - i.refundedFen > 0);
+  const kept = items.filter(isInvoicedLine);
   const byKey = new Map<string, { name: string; quantity: number; unitFen: number; amountFen: number }>();
   for (const i of kept) {
     const net = i.priceFen - i.refundedFen;
@@ -134,13 +137,15 @@ export async function issueInvoice(deps: AppDeps, staffId: number, invoiceId: nu
   if (inv.status !== 'pending') throw new AppError('INVOICE_NOT_PENDING');
   if (file && sniff(file) !== 'pdf') throw new AppError('UPLOAD_BAD_TYPE');
   const invoiceNo = newInvoiceNo(now);
+  // the amount it is issued for: the one staff were shown and the PDF states
+  const amountFen = invoiceableFen(await deps.database.db.select().from(orderItems).where(eq(orderItems.orderId, inv.orderId)));
   const pdf = file ?? Buffer.from(await generateInvoicePdf(deps, inv, invoiceNo, now, inv.lang));
   const key = newKey('private/invoices', 'pdf');
   await deps.storage.put(key, pdf, 'application/pdf');
   const done = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx
       .update(invoices)
-      .set({ status: 'issued', invoiceNo, fileKey: key, issuedBy: staffId, issuedAt: now })
+      .set({ status: 'issued', invoiceNo, fileKey: key, amountFen, issuedBy: staffId, issuedAt: now })
       .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'pending')))
       .returning();
     if (!row) return null;

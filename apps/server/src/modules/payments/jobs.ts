@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, or, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { orders, payments, refunds } from '../../db/schema/index';
 import { lockOrder } from './common';
@@ -53,7 +53,7 @@ async function queryAttempt(deps: AppDeps, p: typeof payments.$inferSelect, now:
  * Reconciliation (every instance runs it; each order is taken under its lock, so two instances never
  * settle or expire one twice): (1) attempts older than the notify window are queried at their gateway;
  * (2) orders past their expiry are queried once more, then released; (3) refunds still processing are
- * sent or queried again. Visible in admin (last run, pending list) and runnable from there.
+ * sent or queried again — not bank-paid ones: those wait for staff's transfer (owedBankRefunds lists them). Visible in admin (last run, pending list) and runnable from there.
  */
 export async function reconcile(deps: AppDeps, now = new Date()): Promise<JobReport> {
   const db = deps.database.db;
@@ -109,11 +109,18 @@ export async function reconcile(deps: AppDeps, now = new Date()): Promise<JobRep
   }
 
   const processing = await db
-    .select()
+    .select({ r: refunds })
     .from(refunds)
-    .where(and(eq(refunds.status, 'processing'), or(isNull(refunds.lastQueriedAt), lte(refunds.lastQueriedAt, new Date(now.getTime() - REQUERY_MS)))))
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(refunds.status, 'processing'),
+        ne(payments.channel, 'bank'),
+        or(isNull(refunds.lastQueriedAt), lte(refunds.lastQueriedAt, new Date(now.getTime() - REQUERY_MS))),
+      ),
+    )
     .limit(100);
-  for (const r of processing) {
+  for (const { r } of processing) {
     report.refundsChecked++;
     if (!r.providerRefundNo) {
       await executeRefund(deps, r.id);
@@ -173,6 +180,32 @@ export async function pendingOrders(deps: Pick<AppDeps, 'database'>, pageNo: num
       lastQueriedAt: p.lastQueriedAt?.toISOString() ?? null,
     })),
   };
+}
+
+/**
+ * Money the organiser owes (issue 34): bank-paid refunds approved and not yet transferred back, oldest
+ * first. Reconciliation shows them until staff record each transfer's serial.
+ */
+export async function owedBankRefunds(deps: Pick<AppDeps, 'database'>, pageNo: number, size: number) {
+  const db = deps.database.db;
+  const where = and(eq(refunds.status, 'processing'), eq(payments.channel, 'bank'));
+  const [rows, [n]] = await Promise.all([
+    db
+      .select({ r: refunds, o: orders, channel: payments.channel })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(where)
+      .orderBy(asc(refunds.decidedAt), asc(refunds.id))
+      .limit(size)
+      .offset(pageNo * size),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(where),
+  ]);
+  return { total: Number(n?.n ?? 0), rows };
 }
 
 /** Background loop of one instance: the sandbox's deliveries often, reconciliation every 30 s. Never throws. */

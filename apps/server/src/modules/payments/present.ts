@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { desc, eq, inArray } from 'drizzle-orm';
-import { orderDisplayStatus, refundPreview, type InvoiceView, type Lang, type OrderView, type RefundView } from '@rp/shared';
+import { invoiceableFen, orderDisplayStatus, refundPreview, type InvoiceView, type Lang, type OrderView, type RefundView } from '@rp/shared';
 import { activities, invoices, orderItems, payments, redeemCodes, refundItems, refunds, visitors } from '../../db/schema/index';
 import type { OrderRow } from './common';
 import type { PaymentAction } from './providers/types';
@@ -8,7 +8,12 @@ import type { PaymentAction } from './providers/types';
 type InvoiceRow = typeof invoices.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
-export function presentInvoice(inv: InvoiceRow, orderNo: string, downloadBase = '/api/lInvoice/web/download'): InvoiceView {
+/**
+ * An invoice as shown. amountFen: an issued (or rejected) one keeps what it was issued for; a pending one
+ * says what it will be issued for now (`pendingFen`, invoiceableFen of its order's lines: issue 34), the same
+ * amount the PDF will state.
+ */
+export function presentInvoice(inv: InvoiceRow, orderNo: string, downloadBase = '/api/lInvoice/web/download', pendingFen?: number): InvoiceView {
   return {
     id: inv.id,
     orderNo,
@@ -24,7 +29,7 @@ export function presentInvoice(inv: InvoiceRow, orderNo: string, downloadBase = 
     bankAccount: inv.bankAccount,
     contact: inv.contact,
     receivingAddress: inv.receivingAddress,
-    amountFen: inv.amountFen,
+    amountFen: inv.status === 'pending' && pendingFen !== undefined ? pendingFen : inv.amountFen,
     rejectReason: inv.rejectReason,
     issuedAt: inv.issuedAt?.toISOString() ?? null,
     createdAt: inv.createdAt.toISOString(),
@@ -32,7 +37,13 @@ export function presentInvoice(inv: InvoiceRow, orderNo: string, downloadBase = 
   };
 }
 
-export function presentRefund(r: RefundRow, orderNo: string, items: { id: number; label: string; priceFen: number }[]): RefundView {
+/** What an invoice of each of these orders states now (invoiceableFen of its lines). */
+export async function invoiceableByOrder(db: DbOrTx, orderIds: number[]): Promise<Map<number, number>> {
+  const rows = orderIds.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [];
+  return new Map(orderIds.map((id) => [id, invoiceableFen(rows.filter((i) => i.orderId === id))]));
+}
+
+export function presentRefund(r: RefundRow, orderNo: string, items: { id: number; label: string; priceFen: number }[], channel: string | null): RefundView {
   return {
     id: r.id,
     refundNo: r.refundNo,
@@ -47,6 +58,13 @@ export function presentRefund(r: RefundRow, orderNo: string, items: { id: number
     reason: r.reason,
     rejectReason: r.rejectReason,
     decisionReason: r.decisionReason,
+    bankTransfer:
+      channel === 'bank'
+        ? {
+            payee: r.payeeName ? { name: r.payeeName, bank: r.payeeBank ?? '', accountMasked: r.payeeAccountMasked ?? '' } : null,
+            serial: r.status === 'success' ? r.providerRefundNo : null,
+          }
+        : null,
     itemIds: items.map((i) => i.id),
     items,
     createdAt: r.createdAt.toISOString(),
@@ -55,10 +73,16 @@ export function presentRefund(r: RefundRow, orderNo: string, items: { id: number
   };
 }
 
-/** Refund rows of these orders with their items, for views. */
+/** Refund rows of these orders with their items and the channel that paid them, for views. */
 export async function refundsOf(db: DbOrTx, orderIds: number[]) {
   if (!orderIds.length) return [];
-  const rows = await db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(desc(refunds.id));
+  const paid = await db
+    .select({ r: refunds, channel: payments.channel })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(inArray(refunds.orderId, orderIds))
+    .orderBy(desc(refunds.id));
+  const rows = paid.map((x) => x.r);
   const links = rows.length
     ? await db
         .select({ refundId: refundItems.refundId, id: orderItems.id, label: orderItems.label, priceFen: orderItems.priceFen })
@@ -71,7 +95,11 @@ export async function refundsOf(db: DbOrTx, orderIds: number[]) {
           ),
         )
     : [];
-  return rows.map((r) => ({ row: r, items: links.filter((l) => l.refundId === r.id).map(({ id, label, priceFen }) => ({ id, label, priceFen })) }));
+  return paid.map(({ r, channel }) => ({
+    row: r,
+    channel,
+    items: links.filter((l) => l.refundId === r.id).map(({ id, label, priceFen }) => ({ id, label, priceFen })),
+  }));
 }
 
 /** Orders as members see them: items (with granted codes), open attempt, refunds, invoice, the refund tier of today. */
@@ -106,6 +134,7 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
     const rf = refundList.filter((r) => r.row.orderId === o.id);
     const inv = invs.find((i) => i.orderId === o.id);
     const tier = refundPreview(0, a?.beginTime ?? now, now);
+    const invoiceable = invoiceableFen(items.filter((i) => i.item.orderId === o.id).map((i) => i.item));
     return {
       id: o.id,
       orderNo: o.orderNo,
@@ -124,6 +153,7 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
       paidFen: o.paidFen,
       refundedFen: o.refundedFen,
       balanceFen: o.paidFen - o.refundedFen,
+      invoiceableFen: o.status === 'paid' ? invoiceable : 0,
       channel: o.channel,
       payerPhone: o.payerPhone,
       planId: o.planId,
@@ -159,8 +189,8 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
           }
         : null,
       lastAttempt: mine[0] ? { channel: mine[0].channel as never, status: mine[0].status } : null,
-      refunds: rf.map((r) => presentRefund(r.row, o.orderNo, r.items)),
-      invoice: inv ? presentInvoice(inv, o.orderNo) : null,
+      refunds: rf.map((r) => presentRefund(r.row, o.orderNo, r.items, r.channel)),
+      invoice: inv ? presentInvoice(inv, o.orderNo, undefined, invoiceable) : null,
       refundTier: { daysBefore: tier.daysBefore, perMille: tier.perMille },
       refundEnabled: !!a?.refundEnabled,
     };

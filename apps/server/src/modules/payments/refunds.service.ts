@@ -9,8 +9,8 @@ import { AppError } from '../../lib/errors';
 import { lockOwnMembersWithTeams } from '../registration/index';
 
 import { notify } from '../messages/index';
-import { lockOrder, newRefundNo, ownOrder, type OrderRow } from './common';
-import { executeRefund, restoreItems } from './settle';
+import { lockOrder, maskAccountNo, newRefundNo, ownOrder, type OrderRow } from './common';
+import { applyRefundEvent, executeRefund, restoreItems } from './settle';
 
 type ItemRow = typeof orderItems.$inferSelect;
 
@@ -277,6 +277,62 @@ export async function refundForWithdrawal(
   await tx.insert(refundItems).values({ refundId: r!.id, itemId: item.id });
   await tx.update(orderItems).set({ status: 'refunding' }).where(eq(orderItems.id, item.id));
   return { refundId: r!.id, fen: amount };
+}
+
+/** A bank-paid refund waiting for staff to transfer it back (issue 34), under the order's lock; else 409 REFUND_NOT_BANK. */
+async function owedBankRefund(tx: Tx, refundId: number) {
+  const [peek] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
+  if (!peek) throw new AppError('NOT_FOUND');
+  await lockOrder(tx, peek.orderId);
+  const [row] = await tx
+    .select({ r: refunds, channel: payments.channel })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, refundId))
+    .for('update', { of: refunds });
+  if (!row || row.channel !== 'bank' || row.r.status !== 'processing') throw new AppError('REFUND_NOT_BANK');
+  return row.r;
+}
+
+/**
+ * Staff record the account a bank-paid refund goes back to (the family told them): holder, bank, and the
+ * number encrypted like ID numbers (lib/pii) with a masked copy for screens. The audit keeps only the mask.
+ */
+export async function recordRefundPayee(
+  deps: Pick<AppDeps, 'database' | 'pii'>,
+  staffId: number,
+  refundId: number,
+  payee: { name: string; bank: string; accountNo: string },
+) {
+  await deps.database.db.transaction(async (tx) => {
+    const r = await owedBankRefund(tx, refundId);
+    const masked = maskAccountNo(payee.accountNo);
+    await tx
+      .update(refunds)
+      .set({ payeeName: payee.name, payeeBank: payee.bank, payeeAccountEnc: deps.pii.encrypt(payee.accountNo), payeeAccountMasked: masked })
+      .where(eq(refunds.id, r.id));
+    await audit(tx, { userId: staffId, resource: 'refunds', recordId: r.id, action: 'update', after: { name: payee.name, bank: payee.bank, account: masked } });
+  });
+}
+
+/** The whole payee account number of a bank-paid refund, for the staff member making the transfer (audited). */
+export async function revealRefundPayee(deps: Pick<AppDeps, 'database' | 'pii'>, staffId: number, refundId: number): Promise<string> {
+  const [r] = await deps.database.db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!r) throw new AppError('NOT_FOUND');
+  if (!r.payeeAccountEnc) throw new AppError('REFUND_PAYEE_MISSING');
+  await audit(deps.database.db, { userId: staffId, resource: 'refunds', recordId: r.id, action: 'viewPayee' });
+  return deps.pii.decrypt(r.payeeAccountEnc);
+}
+
+/**
+ * Staff transferred a bank-paid refund back and record the bank serial: only now is it refunded — the
+ * ledger's −amount, the items, and the family's "refund completed" notice (applyRefundEvent).
+ */
+export async function markRefundTransferred(deps: Pick<AppDeps, 'database'>, staffId: number, refundId: number, bankSerial: string, now = new Date()) {
+  const r = await deps.database.db.transaction((tx) => owedBankRefund(tx, refundId));
+  if (!r.payeeName) throw new AppError('REFUND_PAYEE_MISSING');
+  const done = await applyRefundEvent(deps, { type: 'refund', outRefundNo: r.refundNo, providerRefundNo: bankSerial, success: true }, now, staffId);
+  if (done !== 'applied') throw new AppError('REFUND_NOT_BANK');
 }
 
 export async function countRefunds(deps: Pick<AppDeps, 'database'>, status?: RefundStatus) {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { formatYuan, nextPayStatus, ORDER_TYPE, PAY_STATUS, refundPercent, translate } from '@rp/shared';
 import { accrueRebates, voidRebates } from '../channels/index';
 import type { AppDeps } from '../../deps';
@@ -231,8 +231,46 @@ async function autoRefund(tx: Tx, o: OrderRow, paymentId: number, amountFen: num
 }
 
 /**
+ * A bank-paid refund: nothing moves until staff transfer the money back by hand (issue 34). The first time it
+ * is executed (lastQueriedAt still empty: a conditional update, so once) it takes the payee account of an
+ * earlier refund of the same payment when one was recorded, and the family is told the money is being
+ * transferred back to their bank account. It stays processing until staff record the bank serial
+ * (markRefundTransferred): the ledger entry and the "refund completed" notice come then.
+ */
+async function awaitBankTransfer(deps: Pick<AppDeps, 'database'>, r: typeof refunds.$inferSelect): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const [first] = await tx
+      .update(refunds)
+      .set({ lastQueriedAt: new Date() })
+      .where(and(eq(refunds.id, r.id), eq(refunds.status, 'processing'), isNull(refunds.lastQueriedAt)))
+      .returning();
+    if (!first) return;
+    if (!first.payeeName) {
+      const [known] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, r.paymentId), ne(refunds.id, r.id), isNotNull(refunds.payeeName)))
+        .orderBy(desc(refunds.id))
+        .limit(1);
+      if (known)
+        await tx
+          .update(refunds)
+          .set({ payeeName: known.payeeName, payeeBank: known.payeeBank, payeeAccountEnc: known.payeeAccountEnc, payeeAccountMasked: known.payeeAccountMasked })
+          .where(eq(refunds.id, r.id));
+    }
+    if (!r.userId) return;
+    const [o] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r.orderId));
+    const params = { orderNo: o!.orderNo, amount: yuan(r.amountFen ?? 0) };
+    await notify(tx, [
+      { receiverId: r.userId, title: 'notify.refundTransferring.title', content: 'notify.refundTransferring.content', params: { zh: params, en: params } },
+    ]);
+  });
+}
+
+/**
  * Sends a processing refund to the original provider (idempotent there per refund number, so the job may
- * send it again after a crash). A zero refund completes at once without a gateway.
+ * send it again after a crash). A zero refund completes at once without a gateway; a bank-paid one waits
+ * for staff to transfer it (awaitBankTransfer).
  */
 export async function executeRefund(deps: AppDeps, refundId: number): Promise<void> {
   const [r] = await deps.database.db.select().from(refunds).where(eq(refunds.id, refundId));
@@ -242,6 +280,7 @@ export async function executeRefund(deps: AppDeps, refundId: number): Promise<vo
     return;
   }
   const [p] = await deps.database.db.select().from(payments).where(eq(payments.id, r.paymentId));
+  if (p?.channel === 'bank') return awaitBankTransfer(deps, r);
   const provider = p ? deps.payments.providers.get(p.channel as Channel) : undefined;
   if (!p || !provider) return; // the provider is not configured on this instance: another one, or staff, will
   const base = deps.payments.baseUrl();
@@ -280,6 +319,8 @@ export async function applyRefundEvent(
   deps: Pick<AppDeps, 'database'>,
   ev: Extract<NotifyEvent, { type: 'refund' }>,
   now = new Date(),
+  /** staff who recorded it (a bank transfer back, with its serial): audited in the same transaction */
+  staffId: number | null = null,
 ): Promise<'applied' | 'duplicate' | 'failed'> {
   const [peek] = await deps.database.db.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.refundNo, ev.outRefundNo));
   if (!peek) throw new UnknownTrade(ev.outRefundNo);
@@ -367,6 +408,14 @@ export async function applyRefundEvent(
       await releaseOrder(tx, { ...o, refundedFen: o.refundedFen + amount }, 'staff', now);
     }
     await audit(tx, { userId: null, resource: 'refunds', recordId: r.id, action: 'success', after: { amountFen: amount } });
+    if (staffId !== null)
+      await audit(tx, {
+        userId: staffId,
+        resource: 'refunds',
+        recordId: r.id,
+        action: 'confirmTransfer',
+        after: { amountFen: amount, bankSerial: ev.providerRefundNo },
+      });
     if (amount > 0 && r.userId)
       await notify(tx, [
         {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { CreatePaymentInput, NotifyAck, NotifyEvent, PaymentAction, PaymentProvider, PaymentQueryResult, RefundInput, RefundResult } from './types';
+import type { CreatePaymentInput, NotifyAck, NotifyEvent, PaymentAction, PaymentProvider, PaymentQueryResult, RefundResult } from './types';
 import { NotifyRejected } from './types';
 
 /** Letters and digits a person reads aloud and types without confusion (no 0/O, 1/I/L). */
@@ -14,7 +14,8 @@ export function bankReference(): string {
  * Bank transfer: no gateway. The payer transfers to the organiser's account (lBankAccount) quoting the
  * reference; staff confirm the incoming transfer in admin, which settles the order exactly like a
  * gateway's notification would (settle.ts). Refunds go back by the organiser's own bank, outside the
- * system: approving one records it as done.
+ * system: an approved one stays processing until staff record the serial of the transfer back
+ * (settle.ts awaitBankTransfer, refunds.service.ts markRefundTransferred), so nothing here completes one.
  */
 export class BankTransferProvider implements PaymentProvider {
   readonly channel = 'bank' as const;
@@ -27,11 +28,11 @@ export class BankTransferProvider implements PaymentProvider {
     return { state: 'pending' };
   }
   async closePayment(): Promise<void> {}
-  async refund(input: RefundInput): Promise<RefundResult> {
-    return { state: 'success', providerRefundNo: `BANK-${input.outRefundNo}` };
+  async refund(): Promise<RefundResult> {
+    return { state: 'processing' };
   }
-  async queryRefund(outRefundNo: string): Promise<RefundResult> {
-    return { state: 'success', providerRefundNo: `BANK-${outRefundNo}` };
+  async queryRefund(): Promise<RefundResult> {
+    return { state: 'processing' };
   }
   async parseNotify(): Promise<NotifyEvent> {
     throw new NotifyRejected('bank transfers have no notifications');
