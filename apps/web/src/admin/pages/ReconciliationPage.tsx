@@ -1,14 +1,16 @@
 import { Alert, App, Button, Table, Typography, type TableProps } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '@rp/shared/rules/money';
 import type { RouteMeta } from '../../lib/page-meta';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../resources/cells';
-import { pendingOrdersQuery, reconcileMutation, type PendingOrder } from './money-api';
-import { CHANNEL_KEYS, labelOf, PAYMENT_STATUS_KEYS } from './money/labels';
+import { owedRefundsQuery, pendingOrdersQuery, reconcileMutation, type AdminRefund, type PendingOrder } from './money-api';
+import { BankRefundTransfer } from './money/BankRefund';
+import { CHANNEL_KEYS, labelOf, PAYMENT_STATUS_KEYS, REFUND_KIND_KEYS } from './money/labels';
 import { ScrollableTable } from './ScrollableTable';
 import { usePagedTable } from './usePaging';
 import s from '../admin.module.css';
@@ -20,7 +22,8 @@ export function meta(): RouteMeta {
 
 /**
  * Reconciliation (issue 10): orders waiting for money, with when their gateway was last asked; the job
- * runs on its own, and staff can run it now and see what it found.
+ * runs on its own, and staff can run it now and see what it found. Below, the money owed (issue 34):
+ * bank-paid refunds approved and not yet transferred back, with what to transfer to whom.
  */
 export default function ReconciliationPage() {
   const { t } = useTranslation();
@@ -55,6 +58,31 @@ export default function ReconciliationPage() {
     { title: t('admin:money.lastQueriedAt'), dataIndex: 'lastQueriedAt', render: (v: string | null) => (v ? time(v) : t('admin:money.neverQueried')) },
   ];
 
+  const [owedPage, setOwedPage] = useState({ page: 1, size: 20 });
+  const owed = useQuery(owedRefundsQuery(owedPage.page - 1, owedPage.size));
+  const owedTitle = t('admin:money.owedTitle');
+  const owedColumns: TableProps<AdminRefund>['columns'] = [
+    { title: t('admin:money.refundNo'), dataIndex: 'refundNo', render: (v: string) => <span className={s.mono}>{v}</span> },
+    {
+      title: t('admin:money.orderNo'),
+      dataIndex: 'orderNo',
+      render: (v: string) => (
+        <Link to={`/admin/r/orders?orderNo=${encodeURIComponent(v)}`} className={s.mono}>
+          {v}
+        </Link>
+      ),
+    },
+    { title: t('admin:money.refundKindColumn'), dataIndex: 'kind', render: (v: string) => labelOf(t, REFUND_KIND_KEYS, v) },
+    {
+      title: t('admin:money.amountFen'),
+      dataIndex: 'amountFen',
+      align: 'right',
+      render: (v: number | null) => <span className={m.money}>{formatYuan(v ?? 0)}</span>,
+    },
+    { title: t('admin:money.decidedAt'), dataIndex: 'decidedAt', render: time },
+    { title: t('admin:money.bankRefund.column'), width: 300, render: (_, x) => <BankRefundTransfer refund={x} /> },
+  ];
+
   const r = run.data;
   return (
     <section>
@@ -79,6 +107,28 @@ export default function ReconciliationPage() {
       ) : null}
       <ScrollableTable label={title}>
         <Table<PendingOrder> {...table} size="small" columns={columns} scroll={{ x: 'max-content' }} />
+      </ScrollableTable>
+      <Typography.Title level={2} className={m.sectionTitle}>
+        {owedTitle}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('admin:money.owedIntro')}</Typography.Paragraph>
+      <ScrollableTable label={owedTitle}>
+        <Table<AdminRefund>
+          rowKey="id"
+          size="small"
+          loading={owed.isFetching}
+          dataSource={owed.data?.content ?? []}
+          columns={owedColumns}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('admin:money.owedNone') }}
+          pagination={{
+            current: owedPage.page,
+            pageSize: owedPage.size,
+            total: owed.data?.totalElements ?? 0,
+            showTotal: (total) => t('admin:table.total', { total }),
+            onChange: (page, size) => setOwedPage({ page, size }),
+          }}
+        />
       </ScrollableTable>
     </section>
   );

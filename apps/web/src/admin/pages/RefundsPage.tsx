@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../resources/cells';
 import { decideRefundMutation, refundsQuery, type AdminRefund, type RefundDecision } from './money-api';
 import { ApproveRefundDialog, ReasonDialog } from './money/dialogs';
+import { BankRefundTransfer } from './money/BankRefund';
 import { CHANNEL_KEYS, labelOf, RATIO_KEYS, REFUND_KIND_KEYS, REFUND_STATUS_KEYS } from './money/labels';
 import { perMilleText, tierChoice } from './money/model';
 import { useStatusPaging } from './money/paging';
@@ -23,7 +24,8 @@ export function meta(): RouteMeta {
 /**
  * Refunds (issue 10): members' requests wait for staff. Approve with a ratio of spec 9 (the amount
  * computed live, the member's tier shown beside it; below it with a reason the member sees, issue 24)
- * or reject with the required reason (spec 5).
+ * or reject with the required reason (spec 5). A bank-paid refund stays processing until staff transfer it
+ * back and record the serial (issue 34: BankRefundTransfer).
  */
 export default function RefundsPage() {
   const { t } = useTranslation();
@@ -80,6 +82,16 @@ export default function RefundsPage() {
             dataIndex: 'decisionReason',
             width: 180,
             render: (v: string) => <span className={m.wrapText}>{v || '—'}</span>,
+          },
+        ]
+      : []),
+    // a bank-paid refund: what to transfer to whom, and its serial once done (issue 34)
+    ...(status === 'processing' || status === 'success'
+      ? [
+          {
+            title: t('admin:money.bankRefund.column'),
+            width: 300,
+            render: (_: unknown, r: AdminRefund) => <BankRefundTransfer refund={r} />,
           },
         ]
       : []),
@@ -152,6 +164,9 @@ export default function RefundsPage() {
         activeKey={status}
         onChange={(k) => setStatus(k as AdminRefund['status'])}
         className={m.tabs}
+        // on a phone the six statuses stand in a column: in a row they overflow, and antd's "more" button inside
+        // the tab list is no tab (axe aria-required-children)
+        tabPosition={narrow ? 'left' : 'top'}
         items={REFUND_STATUSES.map((st) => ({ key: st, label: t(REFUND_STATUS_KEYS[st]) }))}
       />
       <ScrollableTable label={title}>

@@ -46,6 +46,7 @@ export const moneyKeys = {
   invoiceList: (status: InvoiceStatus, page: number, size: number) => [...moneyKeys.invoices(), status, page, size] as const,
   reconciliation: () => [...moneyKeys.all, 'reconciliation'] as const,
   pending: (page: number, size: number) => [...moneyKeys.reconciliation(), page, size] as const,
+  owed: (page: number, size: number) => [...moneyKeys.reconciliation(), 'owed', page, size] as const,
 };
 
 /** Money moved: every money screen and the generic orders, payments and ledger lists refetch. */
@@ -87,6 +88,42 @@ export function pendingOrdersQuery(page0: number, size: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Money owed (issue 34): bank-paid refunds approved and not yet transferred back. */
+export function owedRefundsQuery(page0: number, size: number) {
+  return queryOptions({
+    queryKey: moneyKeys.owed(page0, size),
+    queryFn: ({ signal }) => api.get<Page<AdminRefund>>('/api/admin/reconciliation/owed', { signal, query: { page: page0, size } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface PayeeBody {
+  name: string;
+  bank: string;
+  accountNo: string;
+}
+
+/** The account a bank-paid refund goes back to (the number is stored encrypted, shown masked). */
+export const recordPayeeMutation = mutationOptions({
+  mutationKey: [...moneyKeys.refunds(), 'payee'],
+  mutationFn: ({ id, payee }: { id: number; payee: PayeeBody }) => api.post<Data<RefundView>>(`/api/admin/refunds/${id}/payee`, payee, { silent: true }),
+  onSuccess: (_res, _v, _r, { client }) => client.invalidateQueries({ queryKey: moneyKeys.all }),
+});
+
+/** The whole payee account number, for the staff member making the transfer (the server audits each look). */
+export const revealPayeeMutation = mutationOptions({
+  mutationKey: [...moneyKeys.refunds(), 'payeeAccount'],
+  mutationFn: (id: number) => api.get<Data<{ accountNo: string }>>(`/api/admin/refunds/${id}/payeeAccount`, { silent: true }).then((r) => r.data.accountNo),
+});
+
+/** Staff transferred a bank-paid refund back: its bank serial completes it (ledger, the family told). */
+export const markTransferredMutation = mutationOptions({
+  mutationKey: [...moneyKeys.refunds(), 'transferred'],
+  mutationFn: ({ id, bankSerial }: { id: number; bankSerial: string }) =>
+    api.post<Data<RefundView>>(`/api/admin/refunds/${id}/transferred`, { bankSerial }, { silent: true }),
+  onSuccess: (_res, _v, _r, { client }) => moneyChanged(client),
+});
 
 /** A bank transfer arrived: settled like a gateway's notification (amount in integer fen, the bank's serial). */
 export const confirmTransferMutation = mutationOptions({

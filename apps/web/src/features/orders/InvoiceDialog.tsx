@@ -65,7 +65,8 @@ export function InvoiceDialog({ order: o, onClose, onDone }: { order: OrderView;
       destroyOnHidden
     >
       <p className={s.muted}>
-        {t('orders:invoice.amount', { amount: formatPrice(o.balanceFen) })} {t('orders:invoice.eta')}
+        {t('orders:invoice.amount', { amount: formatPrice(o.invoiceableFen) })} {o.invoiceableFen < o.balanceFen ? t('orders:invoice.refundsLeftOut') : null}{' '}
+        {t('orders:invoice.eta')}
       </p>
       {banner ? <Alert type="error" showIcon title={banner} style={{ marginBottom: 12 }} /> : null}
       <Form<Values>

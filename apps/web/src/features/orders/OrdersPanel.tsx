@@ -223,6 +223,8 @@ function OrderDetail({ order: o, onChanged }: { order: OrderView; onChanged: () 
                   <span className={s.muted}> · {formatDateTime(r.createdAt, lang)}</span>
                   {refundPercent(r) ? <span className={s.muted}> · {t('orders:refund.percent', { percent: refundPercent(r) })}</span> : null}
                   {r.rejectReason ? <span className={s.muted}> · {t('orders:refund.rejectReason', { reason: r.rejectReason })}</span> : null}
+                  {r.bankTransfer && r.status === 'processing' ? <span className={s.refundWhy}>{t('orders:refund.bankTransferring')}</span> : null}
+                  {r.bankTransfer?.serial ? <span className={s.muted}> · {t('orders:refund.bankSerial', { serial: r.bankTransfer.serial })}</span> : null}
                   {r.decisionReason ? (
                     <span className={s.refundWhy}>
                       {t('orders:refund.decisionReason', { percent: percent(r.tierPerMille), amount: formatPrice(r.requestedFen), reason: r.decisionReason })}
@@ -250,6 +252,7 @@ function OrderDetail({ order: o, onChanged }: { order: OrderView; onChanged: () 
             <Tag>{t(INVOICE_STATUS_KEYS[o.invoice.status])}</Tag> {o.invoice.companyName}
             {o.invoice.invoiceNo ? <span className={s.orderNo}> · {o.invoice.invoiceNo}</span> : null}
           </p>
+          <p className={s.muted}>{t('orders:invoice.amount', { amount: formatPrice(o.invoice.amountFen) })}</p>
           {o.invoice.status === 'pending' ? <p className={s.muted}>{t('orders:invoice.eta')}</p> : null}
           {o.invoice.rejectReason ? <p className={s.muted}>{t('orders:invoice.rejectReason', { reason: o.invoice.rejectReason })}</p> : null}
         </section>

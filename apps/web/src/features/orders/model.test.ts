@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canApplyInvoice, deadlineStyle, mmss, parseIds, payState, paymentScene, percent, pollInterval, secondsLeft, tierRows } from './model';
 
 const order = (over: Record<string, unknown> = {}) =>
-  ({ status: 'unpaid', closeReason: null, payment: null, lastAttempt: null, paidFen: 0, balanceFen: 0, invoice: null, ...over }) as never;
+  ({ status: 'unpaid', closeReason: null, payment: null, lastAttempt: null, paidFen: 0, balanceFen: 0, invoiceableFen: 0, invoice: null, ...over }) as never;
 
 describe('money screen rules', () => {
   it('a phone width pays with the H5/wap page, a desktop with QR or page pay', () => {
@@ -43,11 +43,13 @@ describe('money screen rules', () => {
   });
 
   it('offers an invoice only for a paid order with a balance, again after a rejection', () => {
-    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 100 }))).toBe(true);
-    expect(canApplyInvoice(order({ status: 'unpaid', balanceFen: 100 }))).toBe(false);
-    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 0 }))).toBe(false);
-    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 100, invoice: { status: 'pending' } }))).toBe(false);
-    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 100, invoice: { status: 'rejected' } }))).toBe(true);
+    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 100, invoiceableFen: 100 }))).toBe(true);
+    expect(canApplyInvoice(order({ status: 'unpaid', balanceFen: 100, invoiceableFen: 100 }))).toBe(false);
+    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 0, invoiceableFen: 0 }))).toBe(false);
+    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 100, invoiceableFen: 100, invoice: { status: 'pending' } }))).toBe(false);
+    expect(canApplyInvoice(order({ status: 'completed', balanceFen: 100, invoiceableFen: 100, invoice: { status: 'rejected' } }))).toBe(true);
+    // money left but all of it being refunded: nothing to invoice (issue 34)
+    expect(canApplyInvoice(order({ status: 'refunding', balanceFen: 100, invoiceableFen: 0 }))).toBe(false);
   });
 
   it('counts down to expiry', () => {

@@ -101,10 +101,10 @@ export function payState(o: Pick<OrderView, 'status' | 'closeReason' | 'payment'
 /** Items a refund may be asked for now. */
 export const refundableItems = (o: Pick<OrderView, 'items'>) => o.items.filter((i) => i.refundable);
 
-/** An invoice may be asked for a paid order with money left on it, once (again after a rejection). */
-export function canApplyInvoice(o: Pick<OrderView, 'status' | 'balanceFen' | 'invoice'>): boolean {
+/** An invoice may be asked for a paid order with something to invoice (invoiceableFen: issue 34), once (again after a rejection). */
+export function canApplyInvoice(o: Pick<OrderView, 'status' | 'invoiceableFen' | 'invoice'>): boolean {
   if (o.status !== 'completed' && o.status !== 'refunding') return false;
-  if (o.balanceFen <= 0) return false;
+  if (o.invoiceableFen <= 0) return false;
   return !o.invoice || o.invoice.status === 'rejected';
 }
 
