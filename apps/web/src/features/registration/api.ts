@@ -312,6 +312,8 @@ export interface TeamFees {
   paidFen: number;
   dueFen: number;
   payableMemberIds: number[];
+  /** what each active player not yet settled owes, and whether she can be paid for now (issue 34) */
+  owed: { memberId: number; name: string; payStatus: number; dueFen: number; payable: boolean }[];
 }
 export const teamFeesQuery = (activityId: number, teamId: number) =>
   queryOptions({

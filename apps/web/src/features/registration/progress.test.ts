@@ -20,7 +20,8 @@ describe('guided path: what is complete and what is next', () => {
     [[], false, 'needsPlayers'],
     [[0, 3], false, 'codesPending'],
     [[3, 9], false, 'complete'],
-    [[3], true, 'codesPending'],
+    [[3], true, 'complete'], // passed review, then paid (issue 34)
+    [[3, 9], true, 'complete'],
     [[0], true, 'toSubmit'],
     [[7], true, 'underReview'],
     [[8, 7], true, 'reviewFailed'],

@@ -8,12 +8,13 @@ import { isRegistered, PAY_STATUS } from '@rp/shared/rules/registration';
 export type TeamState = 'needsPlayers' | 'codesPending' | 'toSubmit' | 'underReview' | 'reviewFailed' | 'complete';
 export type StepKey = 'teams' | 'players' | 'codes' | 'done';
 
-const registered = (m: Pick<MemberItem, 'payStatus'>, review: boolean) => (review ? m.payStatus === PAY_STATUS.REVIEW_PASSED : isRegistered(m.payStatus));
+// registered: paid or by a code (3), or passed review (9) — with review a passed player pays next and is 3 (issue 34)
+const registered = (m: Pick<MemberItem, 'payStatus'>) => isRegistered(m.payStatus);
 
 export function teamState(team: Pick<TeamItem, 'teamMembers'>, review: boolean): TeamState {
   const ms = team.teamMembers;
   if (!ms.length) return 'needsPlayers';
-  if (ms.every((m) => registered(m, review))) return 'complete';
+  if (ms.every((m) => registered(m))) return 'complete';
   if (review) {
     if (ms.some((m) => m.payStatus === PAY_STATUS.REVIEW_FAILED)) return 'reviewFailed';
     if (ms.some((m) => m.payStatus === PAY_STATUS.NOT_REGISTERED)) return 'toSubmit';
@@ -39,7 +40,7 @@ export interface Progress {
 export function progress(teams: readonly Pick<TeamItem, 'teamMembers'>[], withoutTeam: readonly Pick<MemberItem, 'payStatus'>[], review: boolean): Progress {
   const inTeams = teams.flatMap((x) => x.teamMembers);
   const states = teams.map((x) => teamState(x, review));
-  const reg = inTeams.filter((m) => registered(m, review)).length + withoutTeam.filter((m) => registered(m, review)).length;
+  const reg = inTeams.filter((m) => registered(m)).length + withoutTeam.filter((m) => registered(m)).length;
   const base = {
     teams: teams.length,
     completeTeams: states.filter((x) => x === 'complete').length,
