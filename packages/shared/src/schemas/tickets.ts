@@ -67,6 +67,8 @@ export const sessionView = z.object({
   requireIdCard: z.boolean(),
   /** spec 4.3 session */
   state: z.enum(SESSION_STATES),
+  /** whether the activity takes sign-ups for it now: an audience session only while the activity's audience sign-up is on */
+  signupOpen: z.boolean(),
   tickets: z.array(ticketView),
 });
 export type SessionView = z.infer<typeof sessionView>;

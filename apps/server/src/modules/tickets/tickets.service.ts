@@ -18,6 +18,9 @@ export async function listSessions(
   now = new Date(),
 ): Promise<SessionView[]> {
   const db = deps.database.db;
+  // an activity whose audience sign-up is off says so with its sessions, before anyone types (issue 34)
+  const [activity] = await db.select({ audienceEnabled: activities.audienceEnabled }).from(activities).where(eq(activities.id, activityId));
+  const signupOpen = kind !== 'audience' || !!activity?.audienceEnabled;
   const rows = await db
     .select()
     .from(eventSessions)
@@ -54,6 +57,7 @@ export async function listSessions(
     endTime: s.endTime.toISOString(),
     requireIdCard: s.requireIdCard,
     state: sessionState(s, now),
+    signupOpen,
     tickets: ts
       .filter((t) => t.sessionId === s.id)
       .map((t) => ({

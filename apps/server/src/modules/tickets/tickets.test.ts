@@ -108,6 +108,13 @@ describe('buying audience tickets on the money path', () => {
     expect(tooMany.statusCode).toBe(400);
     const closed = await setupTickets(database.db, app, { audience: false });
     expect((await buyTickets(closed.c, closed.activity.id, closed.ticket.id, 1)).json().code).toBe('AUDIENCE_CLOSED');
+    // the list says so before anyone types (issue 34); workshops and open activities are open
+    const listed = async (activityId: number, kind = 'audience') =>
+      (await app.inject({ method: 'GET', url: `/api/lTicket/web/list?activityId=${activityId}&kind=${kind}` })).json().content as { signupOpen: boolean }[];
+    expect((await listed(closed.activity.id)).map((x) => x.signupOpen)).toEqual([false]);
+    expect((await listed(s.activity.id)).map((x) => x.signupOpen)).toEqual([true]);
+    const workshop = await setupTickets(database.db, app, { audience: false, kind: 'workshop' });
+    expect((await listed(workshop.activity.id, 'workshop')).map((x) => x.signupOpen)).toEqual([true]);
     const card = await setupTickets(database.db, app, { requireIdCard: true });
     const noCard = await buyTickets(card.c, card.activity.id, card.ticket.id, 1);
     expect(noCard.statusCode).toBe(400);

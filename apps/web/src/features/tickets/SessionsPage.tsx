@@ -23,6 +23,8 @@ export default function SessionsPage({ kind }: { kind: 'audience' | 'workshop' }
   const sessions = useQuery({ queryKey: ['sessions', activityId, kind], queryFn: () => listSessions(activityId!, kind), enabled: activityId !== null });
   const [chosen, setChosen] = useState<{ session: SessionView; ticket: Ticket } | null>(null);
   const title = kind === 'audience' ? t('tickets:audience.title') : t('tickets:workshop.title');
+  // an activity whose audience sign-up is off says so before anyone chooses or types (issue 34)
+  const closed = !!sessions.data?.length && sessions.data.every((x) => !x.signupOpen);
 
   return (
     <section aria-labelledby="tickets-title" className={s.page}>
@@ -33,6 +35,7 @@ export default function SessionsPage({ kind }: { kind: 'audience' | 'workshop' }
       {activityId === null ? <Empty description={t('tickets:noActivity')} /> : null}
       {sessions.isPending && activityId !== null ? <Skeleton active /> : null}
       {sessions.isError ? <Alert type="error" showIcon title={errorMessage(sessions.error, t('tickets:loadFailed'))} /> : null}
+      {closed ? <Alert type="warning" showIcon title={t('tickets:audience.closed')} data-testid="signup-closed" /> : null}
       {sessions.data && sessions.data.length === 0 ? (
         <Empty description={kind === 'audience' ? t('tickets:audience.none') : t('tickets:workshop.none')} />
       ) : null}
@@ -41,7 +44,7 @@ export default function SessionsPage({ kind }: { kind: 'audience' | 'workshop' }
           <SessionCard key={session.id} session={session} onChoose={(ticket) => setChosen({ session, ticket })} />
         ))}
       </div>
-      {chosen && activityId !== null ? (
+      {chosen && activityId !== null && !closed ? (
         <BuyForm key={chosen.ticket.id} activityId={activityId} kind={kind} session={chosen.session} ticket={chosen.ticket} onClose={() => setChosen(null)} />
       ) : null}
     </section>
@@ -80,7 +83,7 @@ function SessionCard({ session, onChoose }: { session: SessionView; onChoose: (t
             <li key={ticket.id}>
               <span>
                 {ticket.name} <strong className={s.price}>{ticket.priceFen === 0 ? t('tickets:free') : formatPrice(ticket.priceFen)}</strong>{' '}
-                <Tag>{t(SALE_STATE_KEYS[ticket.saleState])}</Tag>
+                <Tag>{why === 'closed' ? t('tickets:closedTag') : t(SALE_STATE_KEYS[ticket.saleState])}</Tag>
               </span>
               {why === 'full' ? (
                 <Button loading={waitlist.isPending} onClick={() => waitlist.mutate()}>

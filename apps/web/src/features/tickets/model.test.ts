@@ -22,11 +22,14 @@ describe('ticket screen rules', () => {
     expect(maxVisitors(ticket(), { placesLeft: 0 })).toBe(0);
   });
   it('says why a ticket cannot be bought', () => {
-    expect(blocked(ticket(), { placesLeft: 2, state: 'notStarted' })).toBeNull();
-    expect(blocked(ticket(), { placesLeft: 0, state: 'notStarted' })).toBe('full');
-    expect(blocked(ticket({ saleState: 'expired' }), { placesLeft: 2, state: 'notStarted' })).toBe('expired');
-    expect(blocked(ticket({ saleState: 'notOnSale' }), { placesLeft: 2, state: 'notStarted' })).toBe('notOnSale');
-    expect(blocked(ticket(), { placesLeft: 2, state: 'ended' })).toBe('ended');
+    const open = { signupOpen: true };
+    expect(blocked(ticket(), { placesLeft: 2, state: 'notStarted', ...open })).toBeNull();
+    expect(blocked(ticket(), { placesLeft: 0, state: 'notStarted', ...open })).toBe('full');
+    expect(blocked(ticket({ saleState: 'expired' }), { placesLeft: 2, state: 'notStarted', ...open })).toBe('expired');
+    expect(blocked(ticket({ saleState: 'notOnSale' }), { placesLeft: 2, state: 'notStarted', ...open })).toBe('notOnSale');
+    expect(blocked(ticket(), { placesLeft: 2, state: 'ended', ...open })).toBe('ended');
+    // audience sign-up off (issue 34): closed before anything else, a full session included
+    expect(blocked(ticket(), { placesLeft: 0, state: 'notStarted', signupOpen: false })).toBe('closed');
   });
   it('keeps what was typed when the number of visitors changes', () => {
     expect(resize([{ a: 1 }, { a: 2 }], 3, () => ({ a: 0 }))).toEqual([{ a: 1 }, { a: 2 }, { a: 0 }]);

@@ -27,11 +27,12 @@ export function maxVisitors(ticket: SessionView['tickets'][number], session: Pic
   return Math.max(0, Math.min(ticket.maxPeople, session.placesLeft ?? ticket.maxPeople));
 }
 
-/** Why a ticket cannot be bought now, or null. */
+/** Why a ticket cannot be bought now, or null (closed: the activity takes no sign-ups of this kind). */
 export function blocked(
   ticket: SessionView['tickets'][number],
-  session: Pick<SessionView, 'placesLeft' | 'state'>,
-): 'ended' | 'notOnSale' | 'expired' | 'full' | null {
+  session: Pick<SessionView, 'placesLeft' | 'state' | 'signupOpen'>,
+): 'closed' | 'ended' | 'notOnSale' | 'expired' | 'full' | null {
+  if (!session.signupOpen) return 'closed';
   if (session.state === 'ended') return 'ended';
   if (ticket.saleState !== 'onSale') return ticket.saleState;
   if (session.placesLeft === 0) return 'full';
