@@ -58,3 +58,24 @@ export function sanitizeRichText(html: string): string {
     },
   });
 }
+
+/**
+ * A rich text as compared for "did it change" (issue 34): sanitised, no whitespace between tags, no empty
+ * paragraphs, <b>/<i> as <strong>/<em>, bare text as one paragraph — the rewrites an editor makes on
+ * loading a stored text without anyone editing it.
+ */
+function richTextKey(html: string): string {
+  const s = sanitizeRichText(html)
+    .replace(/>\s+</g, '><')
+    .replace(/<(\/?)b>/g, '<$1strong>')
+    .replace(/<(\/?)i>/g, '<$1em>')
+    .replace(/<br\s*\/?>/g, '<br>')
+    .replace(/<p>(?:<br>|&nbsp;|\s)*<\/p>/g, '')
+    .trim();
+  return s && !s.startsWith('<') ? `<p>${s}</p>` : s;
+}
+
+/** Whether two rich texts say the same (a save that only rewrote the markup is no change). */
+export function sameRichText(a: unknown, b: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && richTextKey(a) === richTextKey(b);
+}

@@ -52,6 +52,42 @@ export const RESOURCE_LABELS_ZH = {
     noticeSettings: '通知设置',
   },
   fields: {
+    withdrawals: {
+      payStatus: '报名状态',
+      reason: '原因',
+      refundPerMille: '退款比例',
+      refundFen: '退款金额',
+      refundDaysBefore: '距开赛天数',
+    },
+    refunds: {
+      status: '状态',
+      orderNo: '订单号',
+      itemIds: '退款项目数',
+      baseFen: '可退金额',
+      tierPerMille: '档位比例',
+      tierFen: '档位金额',
+      tierDaysBefore: '距开赛天数',
+      requestedFen: '申请退款金额',
+      ratio: '退款比例',
+      deductFen: '扣除金额',
+      amountFen: '退款金额',
+      reason: '原因',
+      name: '收款人',
+      bank: '开户行',
+      account: '收款账号',
+      bankSerial: '银行流水号',
+    },
+    invoices: {
+      orderNo: '订单号',
+      titleType: '抬头类型',
+      kind: '发票类型',
+      invoiceNo: '发票号码',
+      reason: '驳回原因',
+    },
+    noticeSettings: {
+      sms: '短信',
+      wechat: '微信',
+    },
     news: {
       id: '编号',
       title: '标题',
@@ -176,6 +212,9 @@ export const RESOURCE_LABELS_ZH = {
       takenAt: '拍摄时间',
     },
     teams: {
+      teamIds: '队伍',
+      orgId: '渠道',
+      created: '新建队伍数',
       id: 'ID',
       activityId: '活动',
       number: '队伍编号',
@@ -186,6 +225,12 @@ export const RESOURCE_LABELS_ZH = {
       address: '奖品邮寄地址',
     },
     players: {
+      reason: '原因',
+      type: '退赛方式',
+      refundFen: '退款金额',
+      headImg: '照片',
+      count: '数量',
+      rows: '导入行数',
       id: 'ID',
       activityId: '活动',
       teamId: '队伍',
@@ -210,6 +255,8 @@ export const RESOURCE_LABELS_ZH = {
       code: '渠道码',
     },
     redeemCodes: {
+      count: '生成数量',
+      codeIds: '兑换码数量',
       id: 'ID',
       activityId: '活动',
       codeName: '兑换码',
@@ -221,6 +268,8 @@ export const RESOURCE_LABELS_ZH = {
       priceFen: '价格',
     },
     orders: {
+      members: '选手',
+      name: '名称',
       id: 'ID',
       orderNo: '订单号',
       activityId: '活动',
@@ -240,6 +289,7 @@ export const RESOURCE_LABELS_ZH = {
       createdAt: '下单时间',
     },
     payments: {
+      orderNo: '订单号',
       id: 'ID',
       orderId: '订单',
       channel: '支付方式',
@@ -375,6 +425,9 @@ export const RESOURCE_LABELS_ZH = {
       createdAt: '报名时间',
     },
     channelApplications: {
+      code: '渠道码',
+      rebatePerMille: '返利比例',
+      reason: '驳回原因',
       id: 'ID',
       name: '机构名称',
       type: '渠道等级',
@@ -505,6 +558,37 @@ export const RESOURCE_LABELS_ZH = {
     },
   },
   options: {
+    refundRatio: {
+      '300': '30%',
+      '500': '50%',
+      '700': '70%',
+      '800': '80%',
+      '994': '99.4%',
+      minus90: '每人扣除 90 元',
+      fixed: '扣除固定产品费用',
+      tier: '按退赛档位',
+      full: '全额退款',
+    },
+    withdrawType: {
+      '2': '退赛',
+      '3': '按兑换码退赛',
+    },
+    refundStatus: {
+      pending: '待审核',
+      processing: '退款中',
+      success: '退款成功',
+      failed: '退款失败',
+      rejected: '已驳回',
+      cancelled: '用户已撤回',
+    },
+    titleType: {
+      personal: '个人',
+      company: '单位',
+    },
+    invoiceKind: {
+      ordinary: '普通发票',
+      special: '增值税专用发票',
+    },
     status: {
       '1': '已发布',
       '0': '草稿',
@@ -732,6 +816,42 @@ export const RESOURCE_LABELS_EN = {
     noticeSettings: 'Notice settings',
   },
   fields: {
+    withdrawals: {
+      payStatus: 'Registration status',
+      reason: 'Reason',
+      refundPerMille: 'Refund ratio',
+      refundFen: 'Refund amount',
+      refundDaysBefore: 'Days before the start',
+    },
+    refunds: {
+      status: 'Status',
+      orderNo: 'Order number',
+      itemIds: 'Items refunded',
+      baseFen: 'Refundable amount',
+      tierPerMille: 'Tier ratio',
+      tierFen: 'Tier amount',
+      tierDaysBefore: 'Days before the start',
+      requestedFen: 'Amount requested',
+      ratio: 'Refund ratio',
+      deductFen: 'Deduction',
+      amountFen: 'Refund amount',
+      reason: 'Reason',
+      name: 'Payee',
+      bank: 'Bank',
+      account: 'Account number',
+      bankSerial: 'Bank serial number',
+    },
+    invoices: {
+      orderNo: 'Order number',
+      titleType: 'Title type',
+      kind: 'Invoice type',
+      invoiceNo: 'Invoice number',
+      reason: 'Reason for rejection',
+    },
+    noticeSettings: {
+      sms: 'SMS',
+      wechat: 'WeChat',
+    },
     news: {
       id: 'ID',
       title: 'Title',
@@ -856,6 +976,9 @@ export const RESOURCE_LABELS_EN = {
       takenAt: 'Taken at',
     },
     teams: {
+      teamIds: 'Teams',
+      orgId: 'Channel',
+      created: 'Teams created',
       id: 'ID',
       activityId: 'Activity',
       number: 'Team number',
@@ -866,6 +989,12 @@ export const RESOURCE_LABELS_EN = {
       address: 'Prize mailing address',
     },
     players: {
+      reason: 'Reason',
+      type: 'Withdrawal type',
+      refundFen: 'Refund amount',
+      headImg: 'Photo',
+      count: 'Count',
+      rows: 'Rows imported',
       id: 'ID',
       activityId: 'Activity',
       teamId: 'Team',
@@ -890,6 +1019,8 @@ export const RESOURCE_LABELS_EN = {
       code: 'Channel code',
     },
     redeemCodes: {
+      count: 'Codes generated',
+      codeIds: 'Number of codes',
       id: 'ID',
       activityId: 'Activity',
       codeName: 'Code',
@@ -901,6 +1032,8 @@ export const RESOURCE_LABELS_EN = {
       priceFen: 'Price',
     },
     orders: {
+      members: 'Players',
+      name: 'Name',
       id: 'ID',
       orderNo: 'Order number',
       activityId: 'Activity',
@@ -920,6 +1053,7 @@ export const RESOURCE_LABELS_EN = {
       createdAt: 'Ordered at',
     },
     payments: {
+      orderNo: 'Order number',
       id: 'ID',
       orderId: 'Order',
       channel: 'Payment method',
@@ -1055,6 +1189,9 @@ export const RESOURCE_LABELS_EN = {
       createdAt: 'Applied at',
     },
     channelApplications: {
+      code: 'Channel code',
+      rebatePerMille: 'Rebate ratio',
+      reason: 'Reason for rejection',
       id: 'ID',
       name: 'Organisation',
       type: 'Tier',
@@ -1185,6 +1322,37 @@ export const RESOURCE_LABELS_EN = {
     },
   },
   options: {
+    refundRatio: {
+      '300': '30%',
+      '500': '50%',
+      '700': '70%',
+      '800': '80%',
+      '994': '99.4%',
+      minus90: '90 yuan per person deducted',
+      fixed: 'Fixed product deduction',
+      tier: 'By the withdrawal tier',
+      full: 'Full refund',
+    },
+    withdrawType: {
+      '2': 'Withdraw',
+      '3': 'Withdraw by code',
+    },
+    refundStatus: {
+      pending: 'Awaiting review',
+      processing: 'Refunding',
+      success: 'Refunded',
+      failed: 'Refund failed',
+      rejected: 'Rejected',
+      cancelled: 'Withdrawn by the user',
+    },
+    titleType: {
+      personal: 'Personal',
+      company: 'Company',
+    },
+    invoiceKind: {
+      ordinary: 'Ordinary invoice',
+      special: 'Special VAT invoice',
+    },
     status: {
       '1': 'Published',
       '0': 'Draft',
@@ -1418,6 +1586,15 @@ export const AUDIT_LABELS = {
       revoke: '撤销',
       resend: '重新发送',
       retry: '重试',
+      reviewPass: '审核通过',
+      reviewFail: '审核不通过',
+      'issue:generate': '开具电子发票',
+      'issue:upload': '上传发票',
+      'release:expired': '超时未付，释放订单',
+      'release:user': '用户取消订单',
+      'release:staff': '工作人员取消订单',
+      completed: '提现完成',
+      abnormal: '标记异常',
     },
     /** field labels of audit entries whose resource has no admin definition (issue 25: webhooks, tokens, the outbox) */
     fields: {
@@ -1507,6 +1684,15 @@ export const AUDIT_LABELS = {
       revoke: 'Revoke',
       resend: 'Send again',
       retry: 'Retry',
+      reviewPass: 'Pass review',
+      reviewFail: 'Fail review',
+      'issue:generate': 'Issue an e-invoice',
+      'issue:upload': 'Upload an invoice',
+      'release:expired': 'Release an unpaid order (expired)',
+      'release:user': 'Cancelled by the user',
+      'release:staff': 'Cancelled by staff',
+      completed: 'Mark paid out',
+      abnormal: 'Mark abnormal',
     },
     fields: {
       token: 'API token',
@@ -1561,3 +1747,6 @@ export const AUDIT_LABELS = {
   'zh' | 'en',
   { actions: Record<string, string>; resources: Record<string, string>; fields: Record<string, string>; values: Record<string, string> }
 >;
+
+/** An action the audit trail records: one of the labelled ones (audit() takes nothing else). */
+export type AuditAction = keyof (typeof AUDIT_LABELS)['zh']['actions'];

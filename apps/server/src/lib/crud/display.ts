@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { DATETIME_NUM_FMT, fenToYuan, formatPercent, formatYuan, YUAN_NUM_FMT, type FieldDef, type ResourceDef } from '@rp/shared';
+import { AUDIT_FIELDS } from '@rp/shared/resources/audit';
 import { AUDIT_LABELS, resourceLabel, YES_NO } from '@rp/shared/resources/labels';
 import type { Db, Tx } from '../../db/client';
 import { activities } from '../../db/schema/index';
@@ -43,6 +44,12 @@ function nameOf(row: Row, lang: Lang): string {
   return `#${String(row.id)}`;
 }
 
+/** A value as a list (an audit entry may hold several ids of a reference). */
+const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
+/** The id of a referenced row: the number, or the `id` of a recorded row ({ id, payStatus }). */
+const idOf = (v: unknown): unknown => (v && typeof v === 'object' && 'id' in v ? (v as Row).id : v);
+const listSeparator = (lang: Lang) => (lang === 'zh' ? '、' : ', ');
+
 /** ref resource → id → name, for the referenced rows of these rows (one query per referenced resource). */
 export type RefNames = Map<string, Map<number, string>>;
 
@@ -50,10 +57,8 @@ export async function loadRefNames(db: Db | Tx, def: Pick<ResourceDef, 'fields'>
   const wanted = new Map<string, Set<number>>();
   for (const f of def.fields) {
     if (f.kind !== 'ref' || !f.ref) continue;
-    for (const r of rows) {
-      const v = r[f.name];
-      if (typeof v === 'number') (wanted.get(f.ref) ?? wanted.set(f.ref, new Set()).get(f.ref)!).add(v);
-    }
+    for (const r of rows)
+      for (const v of listOf(r[f.name]).map(idOf)) if (typeof v === 'number') (wanted.get(f.ref) ?? wanted.set(f.ref, new Set()).get(f.ref)!).add(v);
   }
   const out: RefNames = new Map();
   for (const [ref, ids] of wanted) {
@@ -81,6 +86,14 @@ const CHINA_OFFSET_MS = 8 * 3_600_000;
 export function cellValue(f: FieldDef, row: Row, lang: Lang, names: RefNames): string | number | Date | null {
   const v = localized(row, f, lang);
   if (v === null || v === undefined || v === '') return null;
+  // lists only occur in audit entries: a reference names every row, anything else is counted
+  if (Array.isArray(v))
+    return f.kind === 'ref'
+      ? v
+          .map(idOf)
+          .map((id) => (f.ref && names.get(f.ref)?.get(id as number)) ?? `#${String(id)}`)
+          .join(listSeparator(lang))
+      : v.length;
   switch (f.kind) {
     case 'money':
       return typeof v === 'number' ? fenToYuan(v) : null;
@@ -179,15 +192,37 @@ async function loadActivityNames(db: Db | Tx, values: unknown[], lang: Lang): Pr
   return new Map(rows.map((r) => [r.id, (lang === 'en' ? r.nameEn : r.nameZh) || r.nameZh || r.nameEn]));
 }
 
+/** Nested records read as fields of their own: { refund: { perMille, fen } } → refundPerMille, refundFen. */
+function flatten(row: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row))
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      for (const [sub, x] of Object.entries(flatten(v as Row))) out[`${k}${sub.charAt(0).toUpperCase()}${sub.slice(1)}`] = x;
+    else out[k] = v;
+  return out;
+}
+
 const parseJson = (text: string | null): Row => {
   if (!text) return {};
   try {
     const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : { value: v };
+    return v && typeof v === 'object' && !Array.isArray(v) ? flatten(v as Row) : { value: v };
   } catch {
     return { value: text };
   }
 };
+
+type AuditDef = Pick<ResourceDef, 'name' | 'labelKey' | 'fields'> & { served: boolean };
+
+/** The fields an entry of a resource is read with: its definition's, then the audit-only ones (AUDIT_FIELDS). */
+function auditDef(resource: string): AuditDef | undefined {
+  const name = AUDIT_ALIASES[resource] ?? resource;
+  const def = servedTables.get(name)?.def;
+  const extra = AUDIT_FIELDS[name] ?? [];
+  if (!def && !extra.length) return undefined;
+  const own = new Set(def?.fields.map((f) => f.name));
+  return { name, labelKey: def?.labelKey ?? '', fields: [...(def?.fields ?? []), ...extra.filter((f) => !own.has(f.name))], served: !!def };
+}
 
 export interface AuditChange {
   field: string;
@@ -209,18 +244,18 @@ export async function auditDisplay<T extends { resource: string; action: string;
     e,
     before: parseJson(e.before),
     after: parseJson(e.after),
-    served: servedTables.get(AUDIT_ALIASES[e.resource] ?? e.resource),
+    served: auditDef(e.resource),
   }));
   // the referenced names of every entry of a resource, read together
   const names = new Map<string, RefNames>();
   const groups = new Map<string, typeof parsed>();
-  for (const p of parsed) if (p.served) (groups.get(p.served.def.name) ?? groups.set(p.served.def.name, []).get(p.served.def.name)!).push(p);
+  for (const p of parsed) if (p.served) (groups.get(p.served.name) ?? groups.set(p.served.name, []).get(p.served.name)!).push(p);
   for (const [name, group] of groups)
     names.set(
       name,
       await loadRefNames(
         db,
-        group[0]!.served!.def,
+        group[0]!.served!,
         group.flatMap((p) => [p.before, p.after]),
         lang,
       ),
@@ -232,16 +267,16 @@ export async function auditDisplay<T extends { resource: string; action: string;
   // activity ids of entries without a definition (an API token's activities) read as the activities' names
   const activityNames = await loadActivityNames(
     db,
-    parsed.filter((p) => !p.served).flatMap((p) => [p.before.activityIds, p.after.activityIds]),
+    parsed.filter((p) => !p.served?.served).flatMap((p) => [p.before.activityIds, p.after.activityIds]),
     lang,
   );
   const loose = (k: string, v: unknown): string | null => {
-    if (k === 'activityIds' && Array.isArray(v)) return v.map((id) => activityNames.get(Number(id)) ?? `#${id}`).join(lang === 'zh' ? '、' : ', ');
-    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map((x) => words[x] ?? x).join(lang === 'zh' ? '、' : ', ');
+    if (k === 'activityIds' && Array.isArray(v)) return v.map((id) => activityNames.get(Number(id)) ?? `#${id}`).join(listSeparator(lang));
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map((x) => words[x] ?? x).join(listSeparator(lang));
     return looseText(k, v, lang);
   };
   return parsed.map(({ e, before, after, served }) => {
-    const def = served?.def;
+    const def = served;
     const refs = (def && names.get(def.name)) ?? new Map();
     const changes: AuditChange[] = [];
     const done = new Set<string>();
@@ -277,7 +312,7 @@ export async function auditDisplay<T extends { resource: string; action: string;
     }
     return {
       ...e,
-      resourceLabel: def ? resourceTitle(def, lang) : (extra[e.resource] ?? e.resource),
+      resourceLabel: def?.served ? resourceTitle(def, lang) : (extra[e.resource] ?? e.resource),
       actionLabel: actions[e.action] ?? e.action,
       changes,
     };

@@ -29,7 +29,7 @@ import type { Db, Tx } from '../../db/client';
 import { audit } from '../audit';
 import { ok, page } from '../envelope';
 import { AppError, errors } from '../errors';
-import { sanitizeRichText } from '../sanitize';
+import { sameRichText, sanitizeRichText } from '../sanitize';
 import { eventSessions, messages as messagesTable } from '../../db/schema/index';
 import { requireResource } from '../../plugins/auth';
 import { activityScope, assertInScope, scopeWhere } from '../scope';
@@ -92,6 +92,12 @@ function fromWire(body: Row, cols: Map<string, { field: FieldDef; column: PgColu
     else out[n] = v;
   }
   return out;
+}
+
+/** The patch without rich texts that say what is stored already (an editor's rewrite of the markup is no change, issue 34). */
+function withoutUnchangedRichText(patch: Row, before: Row, cols: Map<string, { field: FieldDef; column: PgColumn }>): Row {
+  const stored = toWire(before, cols);
+  return Object.fromEntries(Object.entries(patch).filter(([n, v]) => !(cols.get(n)?.field.kind === 'richText' && sameRichText(v, stored[n]))));
 }
 
 function defaults(def: ResourceDef): Row {
@@ -445,7 +451,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
     app.put(`${base}/:id`, { schema: { tags, params: idParams, body: update, response: one }, preHandler: requireResource(def, 'edit') }, async (req) => {
       const before = await findOne(req.params.id);
       if (!before) throw errors.notFound();
-      let patch = fromWire(req.body as Row, cols);
+      let patch = withoutUnchangedRichText(fromWire(req.body as Row, cols), before, cols);
       const scope = scopeOf(req, 'edit');
       await assertRowInScope(scope, before);
       if (scopeField && scopeField !== 'id' && patch[scopeField] !== undefined) await assertRowInScope(scope, patch);
