@@ -101,3 +101,19 @@ describe('the dashboard of a role limited to activities (issue 34)', () => {
     expect(screen.queryByTestId('dashboard-scope')).toBeNull();
   });
 });
+
+describe("the dashboard's player counts (issue 34, item 12)", () => {
+  it.each(['zh', 'en'])('lists every state someone is in, so the lines add up to the total (%s)', async (lang) => {
+    await i18n.changeLanguage(lang);
+    setUser({ id: 1, username: 'admin', nickName: 'Admin', roles: ['admin'], permissions: ['admin.access', 'registrations.manage'] } as never);
+    const players = { 0: 0, 1: 0, 2: 1, 3: 0, 4: 0, 5: 1, 6: 0, 7: 0, 8: 0, 9: 1 };
+    const registrations = { teams: 1, players, pendingReviews: 0, pendingWithdrawals: 0, codes: { available: 0, used: 0 } };
+    http.get.mockResolvedValue({ data: { ...stats(null), registrations } });
+    mount();
+    const card = (await screen.findByText(lang === 'zh' ? '选手（共 3 人）' : /Players \(3 in all\)/)).closest('.ant-card')!;
+    const lines = [...card.querySelectorAll('li')].map((li) => li.textContent);
+    const t = (k: string) => i18n.t(`admin:options.payStatus.${k}`);
+    expect(lines).toEqual(expect.arrayContaining([`${t('2')}1`, `${t('5')}1`, `${t('9')}1`]));
+    expect([...card.querySelectorAll('li strong')].reduce((sum, n) => sum + Number(n.textContent), 0)).toBe(3);
+  });
+});

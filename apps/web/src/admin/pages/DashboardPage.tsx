@@ -14,13 +14,21 @@ import { canOpen } from '../menu';
 /** The charts and ECharts: a chunk of their own, fetched when the dashboard has its numbers. */
 const Charts = lazy(() => import('./dashboard/Charts'));
 
-/** The registration states the dashboard breaks players into (spec 4.1 payStatus), in the order staff act on them. */
+/**
+ * The registration states the dashboard breaks players into (spec 4.1 payStatus), in the order staff act on
+ * them: the first five always, the others when someone is in them — so the lines add up to the total (issue 34).
+ */
 const PLAYER_STATES = [
-  { status: PAY_STATUS.NOT_REGISTERED, labelKey: 'admin:options.payStatus.0' },
-  { status: PAY_STATUS.REGISTERED, labelKey: 'admin:options.payStatus.3' },
-  { status: PAY_STATUS.IN_REVIEW, labelKey: 'admin:options.payStatus.7' },
-  { status: PAY_STATUS.REVIEW_FAILED, labelKey: 'admin:options.payStatus.8' },
-  { status: PAY_STATUS.WITHDRAWING, labelKey: 'admin:options.payStatus.4' },
+  { status: PAY_STATUS.NOT_REGISTERED, labelKey: 'admin:options.payStatus.0', always: true },
+  { status: PAY_STATUS.REGISTERED, labelKey: 'admin:options.payStatus.3', always: true },
+  { status: PAY_STATUS.IN_REVIEW, labelKey: 'admin:options.payStatus.7', always: true },
+  { status: PAY_STATUS.REVIEW_FAILED, labelKey: 'admin:options.payStatus.8', always: true },
+  { status: PAY_STATUS.WITHDRAWING, labelKey: 'admin:options.payStatus.4', always: true },
+  { status: PAY_STATUS.CONTINUE, labelKey: 'admin:options.payStatus.1', always: false },
+  { status: PAY_STATUS.REGISTERING, labelKey: 'admin:options.payStatus.2', always: false },
+  { status: PAY_STATUS.REVIEW_PASSED, labelKey: 'admin:options.payStatus.9', always: false },
+  { status: PAY_STATUS.WITHDRAWN, labelKey: 'admin:options.payStatus.5', always: false },
+  { status: PAY_STATUS.CANCELLED, labelKey: 'admin:options.payStatus.6', always: false },
 ] as const;
 
 /** /admin: the season in numbers, each count leading to the screen that lists it. */
@@ -132,7 +140,7 @@ function Counts({ data, canUsers }: { data: DashboardStats; canUsers: boolean })
           <StatLink to="/admin/r/teams" title={t('admin:resources.teams')} value={regs.teams} />
           <Card size="small" title={t('admin:dashboard.players', { total: Object.values(regs.players).reduce((a, b) => a + b, 0) })} className={s.statWide}>
             <ul className={s.statList}>
-              {PLAYER_STATES.map((p) => (
+              {PLAYER_STATES.filter((p) => p.always || (regs.players[String(p.status)] ?? 0) > 0).map((p) => (
                 <Row key={p.status} to={`/admin/r/players?payStatus=${p.status}`} label={t(p.labelKey)} value={regs.players[String(p.status)] ?? 0} />
               ))}
             </ul>
