@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
 import { decideWithdrawalMutation, withdrawalsQuery, type WithdrawalItem } from './registration-api';
 import { WITHDRAWAL_OUTCOME_KEYS, withdrawalOutcome } from './withdrawal-outcome';
+import { ScrollableTable } from './ScrollableTable';
 import s from '../admin.module.css';
 
 type Status = WithdrawalItem['status'];
@@ -71,58 +72,60 @@ export default function WithdrawalsPage() {
           { value: 'rejected', label: t('admin:reg.statusRejected') },
         ]}
       />
-      <Table<WithdrawalItem>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.content ?? []}
-        scroll={{ x: true }}
-        pagination={false}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
-          { title: t('admin:reg.activity'), dataIndex: 'activityId', width: 90 },
-          { title: t('admin:reg.name'), dataIndex: 'memberName' },
-          { title: t('admin:reg.type'), render: (_, w) => <Tag>{w.type === 3 ? t('admin:reg.type3') : t('admin:reg.type2')}</Tag> },
-          { title: t('admin:reg.code'), dataIndex: 'code', render: (v: string | null) => v ?? '—' },
-          { title: t('admin:reg.note'), dataIndex: 'reason' },
-          ...(status === 'rejected'
-            ? [{ title: t('admin:withdrawal.rejectReasonColumn'), dataIndex: 'rejectReason', render: (v: string | null) => v ?? '—' }]
-            : []),
-          {
-            title: t('admin:reg.refund'),
-            render: (_, w) =>
-              w.refundFen === null ? (
-                <Typography.Text type="secondary">{t('admin:reg.refundPending')}</Typography.Text>
-              ) : (
-                `${formatPrice(w.refundFen)} (${(w.refundPerMille ?? 0) / 10}%)`
-              ),
-          },
-          { title: t('admin:reg.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
-          {
-            title: t('admin:reg.actions'),
-            render: (_, w) =>
-              w.status === 'pending' ? (
-                <Space>
-                  <Button size="small" type="primary" aria-label={t('admin:withdrawal.approveOf', { name: w.memberName })} onClick={() => confirmApprove(w)}>
-                    {t('admin:reg.approve')}
-                  </Button>
-                  <Button
-                    size="small"
-                    danger
-                    aria-label={t('admin:withdrawal.rejectOf', { name: w.memberName })}
-                    onClick={() => {
-                      setReason('');
-                      setReasonError(false);
-                      setRejecting(w);
-                    }}
-                  >
-                    {t('admin:reg.reject')}
-                  </Button>
-                </Space>
-              ) : null,
-          },
-        ]}
-      />
+      <ScrollableTable label={t('admin:reg.withdrawalsTitle')}>
+        <Table<WithdrawalItem>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          dataSource={list.data?.content ?? []}
+          scroll={{ x: true }}
+          pagination={false}
+          columns={[
+            { title: 'ID', dataIndex: 'id', width: 70 },
+            { title: t('admin:reg.activity'), dataIndex: 'activityId', width: 90 },
+            { title: t('admin:reg.name'), dataIndex: 'memberName' },
+            { title: t('admin:reg.type'), render: (_, w) => <Tag>{w.type === 3 ? t('admin:reg.type3') : t('admin:reg.type2')}</Tag> },
+            { title: t('admin:reg.code'), dataIndex: 'code', render: (v: string | null) => v ?? '—' },
+            { title: t('admin:reg.note'), dataIndex: 'reason' },
+            ...(status === 'rejected'
+              ? [{ title: t('admin:withdrawal.rejectReasonColumn'), dataIndex: 'rejectReason', render: (v: string | null) => v ?? '—' }]
+              : []),
+            {
+              title: t('admin:reg.refund'),
+              render: (_, w) =>
+                w.refundFen === null ? (
+                  <Typography.Text type="secondary">{t('admin:reg.refundPending')}</Typography.Text>
+                ) : (
+                  `${formatPrice(w.refundFen)} (${(w.refundPerMille ?? 0) / 10}%)`
+                ),
+            },
+            { title: t('admin:reg.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+            {
+              title: t('admin:reg.actions'),
+              render: (_, w) =>
+                w.status === 'pending' ? (
+                  <Space>
+                    <Button size="small" type="primary" aria-label={t('admin:withdrawal.approveOf', { name: w.memberName })} onClick={() => confirmApprove(w)}>
+                      {t('admin:reg.approve')}
+                    </Button>
+                    <Button
+                      size="small"
+                      danger
+                      aria-label={t('admin:withdrawal.rejectOf', { name: w.memberName })}
+                      onClick={() => {
+                        setReason('');
+                        setReasonError(false);
+                        setRejecting(w);
+                      }}
+                    >
+                      {t('admin:reg.reject')}
+                    </Button>
+                  </Space>
+                ) : null,
+            },
+          ]}
+        />
+      </ScrollableTable>
       <Modal
         open={!!rejecting}
         title={rejecting ? t('admin:withdrawal.rejectTitle', { name: rejecting.memberName }) : ''}

@@ -7,6 +7,7 @@ import type { Page } from '../../../lib/contract';
 import { formatPrice } from '../../../lib/format';
 import { formatDateTime } from '../../resources/cells';
 import { peopleKeys } from './people-api';
+import { ScrollableTable } from '../ScrollableTable';
 import s from './people.module.css';
 
 interface Application {
@@ -87,73 +88,77 @@ export default function ChannelsPage() {
       <Typography.Title level={2} style={{ fontSize: 18 }}>
         {t('admin:channels.pending')}
       </Typography.Title>
-      <Table<Application>
-        rowKey="id"
-        size="small"
-        scroll={{ x: 'max-content' }}
-        loading={apps.isPending}
-        dataSource={apps.data?.content ?? []}
-        pagination={false}
-        columns={[
-          { title: t('admin:fields.channelApplications.name'), dataIndex: 'name' },
-          { title: t('admin:fields.channelApplications.type'), dataIndex: 'type', render: (v: number) => t(TYPE_KEYS[v] ?? 'admin:options.channelType.3') },
-          { title: t('admin:fields.channelApplications.contactName'), render: (_, r) => `${r.contactName} · ${r.contactPhone}` },
-          { title: t('admin:fields.channelApplications.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
-          {
-            title: t('admin:resource.actions'),
-            render: (_, r) => (
-              <Space>
-                <Button size="small" type="primary" onClick={() => setApproving(r)} aria-label={t('admin:channels.approveOf', { name: r.name })}>
-                  {t('admin:channels.approve')}
-                </Button>
-                <Button
-                  size="small"
-                  danger
-                  onClick={() => {
-                    setRejecting(r);
-                    setReason('');
-                    setReasonError(false);
-                  }}
-                  aria-label={t('admin:channels.rejectOf', { name: r.name })}
-                >
-                  {t('admin:channels.reject')}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
-      />
+      <ScrollableTable label={t('admin:channels.pending')}>
+        <Table<Application>
+          rowKey="id"
+          size="small"
+          scroll={{ x: 'max-content' }}
+          loading={apps.isPending}
+          dataSource={apps.data?.content ?? []}
+          pagination={false}
+          columns={[
+            { title: t('admin:fields.channelApplications.name'), dataIndex: 'name' },
+            { title: t('admin:fields.channelApplications.type'), dataIndex: 'type', render: (v: number) => t(TYPE_KEYS[v] ?? 'admin:options.channelType.3') },
+            { title: t('admin:fields.channelApplications.contactName'), render: (_, r) => `${r.contactName} · ${r.contactPhone}` },
+            { title: t('admin:fields.channelApplications.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+            {
+              title: t('admin:resource.actions'),
+              render: (_, r) => (
+                <Space>
+                  <Button size="small" type="primary" onClick={() => setApproving(r)} aria-label={t('admin:channels.approveOf', { name: r.name })}>
+                    {t('admin:channels.approve')}
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() => {
+                      setRejecting(r);
+                      setReason('');
+                      setReasonError(false);
+                    }}
+                    aria-label={t('admin:channels.rejectOf', { name: r.name })}
+                  >
+                    {t('admin:channels.reject')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </ScrollableTable>
       <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
         {t('admin:channels.paying')}
       </Typography.Title>
-      <Table<Withdrawal>
-        rowKey="id"
-        size="small"
-        scroll={{ x: 'max-content' }}
-        loading={paying.isPending}
-        dataSource={paying.data?.content ?? []}
-        pagination={false}
-        columns={[
-          { title: t('admin:fields.rebateWithdrawals.orgId'), dataIndex: 'orgId' },
-          { title: t('admin:fields.rebateWithdrawals.amountFen'), dataIndex: 'amountFen', render: (v: number) => formatPrice(v) },
-          { title: t('admin:fields.rebateWithdrawals.method'), dataIndex: 'method', render: (v: Withdrawal['method']) => t(METHOD_KEYS[v]) },
-          { title: t('admin:fields.rebateWithdrawals.account'), render: (_, r) => [r.accountName, r.bankName, r.account].filter(Boolean).join(' · ') },
-          { title: t('admin:fields.rebateWithdrawals.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
-          {
-            title: t('admin:resource.actions'),
-            render: (_, r) => (
-              <Space>
-                <Button size="small" type="primary" loading={record.isPending} onClick={() => record.mutate({ id: r.id, outcome: 'complete' })}>
-                  {t('admin:channels.complete')}
-                </Button>
-                <Button size="small" onClick={() => record.mutate({ id: r.id, outcome: 'abnormal' })}>
-                  {t('admin:channels.abnormal')}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
-      />
+      <ScrollableTable label={t('admin:channels.paying')}>
+        <Table<Withdrawal>
+          rowKey="id"
+          size="small"
+          scroll={{ x: 'max-content' }}
+          loading={paying.isPending}
+          dataSource={paying.data?.content ?? []}
+          pagination={false}
+          columns={[
+            { title: t('admin:fields.rebateWithdrawals.orgId'), dataIndex: 'orgId' },
+            { title: t('admin:fields.rebateWithdrawals.amountFen'), dataIndex: 'amountFen', render: (v: number) => formatPrice(v) },
+            { title: t('admin:fields.rebateWithdrawals.method'), dataIndex: 'method', render: (v: Withdrawal['method']) => t(METHOD_KEYS[v]) },
+            { title: t('admin:fields.rebateWithdrawals.account'), render: (_, r) => [r.accountName, r.bankName, r.account].filter(Boolean).join(' · ') },
+            { title: t('admin:fields.rebateWithdrawals.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+            {
+              title: t('admin:resource.actions'),
+              render: (_, r) => (
+                <Space>
+                  <Button size="small" type="primary" loading={record.isPending} onClick={() => record.mutate({ id: r.id, outcome: 'complete' })}>
+                    {t('admin:channels.complete')}
+                  </Button>
+                  <Button size="small" onClick={() => record.mutate({ id: r.id, outcome: 'abnormal' })}>
+                    {t('admin:channels.abnormal')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </ScrollableTable>
       <Modal
         open={!!approving}
         title={t('admin:channels.approveTitle', { name: approving?.name ?? '' })}
