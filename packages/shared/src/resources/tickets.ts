@@ -40,7 +40,7 @@ export const ticketResource = {
   fields: [
     { name: 'id', kind: 'int', readOnly: true, list: true, sortable: true },
     { name: 'activityId', kind: 'ref', ref: 'activities', required: true, list: true, filter: 'eq' },
-    { name: 'sessionId', kind: 'ref', ref: 'sessions', required: true, list: true, filter: 'eq' },
+    { name: 'sessionId', kind: 'ref', ref: 'sessions', dependsOn: 'activityId', required: true, list: true, filter: 'eq' },
     {
       name: 'type',
       kind: 'enum',

@@ -31,6 +31,11 @@ export interface FieldDef {
   options?: readonly { value: number | string; labelKey: string }[];
   /** resource name for kind 'ref' */
   ref?: string;
+  /**
+   * kind 'ref': the form field whose value the referenced rows must carry in their own field of that name; the form
+   * offers only those and nothing before it is chosen (a ticket's sessions: the chosen activity's — issue 34)
+   */
+  dependsOn?: string;
   /** shown as a column in the admin list */
   list?: boolean;
   /** filter in the admin list: 'eq' exact, 'like' contains (case-insensitive), 'range' (datetime: `<name>From`, `<name>To`) */

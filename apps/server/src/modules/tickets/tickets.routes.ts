@@ -151,7 +151,8 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
           .select({ id: eventSessions.id })
           .from(eventSessions)
           .where(and(eq(eventSessions.id, Number(data.sessionId)), eq(eventSessions.activityId, Number(data.activityId))));
-        if (!s) throw errors.validation({ sessionId: 'validation.invalidOption' });
+        // a session of another activity is named as such, not as "choose one of the options" (issue 34)
+        if (!s) throw errors.validation({ sessionId: 'ticket.sessionOtherActivity' });
         if (data.saleStart && data.saleEnd && new Date(data.saleEnd as string).getTime() <= new Date(data.saleStart as string).getTime())
           throw errors.validation({ saleEnd: 'ticket.endAfterStart' });
       },

@@ -51,6 +51,23 @@ describe('sessions and tickets (admin, spec 3 and 5)', () => {
     expect((await c.post('/api/admin/sessions', {})).statusCode).toBe(403);
   });
 
+  it('a ticket whose session is another activity’s is refused on the session field, in words (issue 34)', async () => {
+    const { app, database } = get();
+    const mine = await setupTickets(database.db, app);
+    const other = await setupTickets(database.db, app);
+    for (const [lang, text] of [
+      ['zh', '该场次不属于所选赛事活动'],
+      ['en', 'This session is not one of the chosen activity’s'],
+    ] as const) {
+      const a = await staff(app, database.db, lang);
+      const bad = await a.post('/api/admin/tickets', { activityId: mine.activity.id, sessionId: other.session.id, nameZh: '成人票' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fieldErrors).toEqual({ sessionId: text });
+    }
+    const a = await staff(app, database.db);
+    expect((await a.post('/api/admin/tickets', { activityId: mine.activity.id, sessionId: mine.session.id, nameZh: '成人票' })).statusCode).toBe(200);
+  });
+
   it('lists sessions with places left, the 4.3 states and each ticket’s sale state', async () => {
     const { app, database } = get();
     const { activity, session, ticket } = await setupTickets(database.db, app, { max: 10 });

@@ -14,13 +14,18 @@ export function useEnumOptions(field: FieldDef) {
   return (field.options ?? []).map((o) => ({ value: o.value, label: t(o.labelKey) }));
 }
 
-/** Options of a ref field: rows of the referenced resource, labelled by name/title. */
-export function useRefOptions(field: FieldDef, enabled = true) {
+/**
+ * Options of a ref field: rows of the referenced resource, labelled by name/title; with `where`, only the rows
+ * carrying those values (a dependent select, FieldDef.dependsOn). `ready` once the rows have been read.
+ */
+export function useRefOptions(field: FieldDef, enabled = true, where?: Row) {
   const { i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const query = useQuery({ ...refOptionsQuery(field.ref ?? ''), enabled: enabled && !!field.ref });
-  const options = (query.data ?? []).map((row) => ({ value: row.id as number, label: refLabel(row, lang) }));
-  return { options, loading: query.isLoading };
+  const options = (query.data ?? [])
+    .filter((row) => !where || Object.entries(where).every(([k, v]) => row[k] === v))
+    .map((row) => ({ value: row.id as number, label: refLabel(row, lang) }));
+  return { options, loading: query.isLoading, ready: query.isSuccess };
 }
 
 /** The one date-time format of the admin (issue 24): 2026-05-01 09:30, in the browser's (China) time. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { App, Button, Col, DatePicker, Form, Image, Input, InputNumber, Row as GridRow, Select, Skeleton, Space, Switch, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -42,6 +42,7 @@ export function FieldItems({ def, field, previews, setPreview, disabled }: Field
   const { t } = useTranslation();
   const label = t(fieldLabelKey(def, field));
   const names = wireNamesOf(field);
+  const parent = field.dependsOn ? def.fields.find((f) => f.name === field.dependsOn) : undefined;
 
   const item = (name: string, itemLabel: string) => (
     <Form.Item
@@ -57,6 +58,7 @@ export function FieldItems({ def, field, previews, setPreview, disabled }: Field
         field={field}
         name={name}
         label={itemLabel}
+        parentLabel={parent ? t(fieldLabelKey(def, parent)) : undefined}
         account={ACCOUNT_FIELDS.has(`${def.name}.${field.name}`)}
         preview={previews[name]}
         setPreview={setPreview}
@@ -136,6 +138,8 @@ interface ControlProps {
   field: FieldDef;
   name: string;
   label: string;
+  /** the label of the field a dependent ref follows (FieldDef.dependsOn) */
+  parentLabel?: string;
   account?: boolean;
   preview?: Preview;
   setPreview: (name: string, preview: Preview | null) => void;
@@ -146,12 +150,14 @@ interface ControlProps {
   onChange?: (value: unknown) => void;
 }
 
-function FieldControl({ field, name, label, account, preview, setPreview, disabled, id, value, onChange }: ControlProps) {
+function FieldControl({ field, name, label, parentLabel, account, preview, setPreview, disabled, id, value, onChange }: ControlProps) {
   const enumOptions = useEnumOptions(field);
   const { t } = useTranslation();
-  const ref = useRefOptions(field, field.kind === 'ref');
+  const ref = useRefOptions(field, field.kind === 'ref' && !field.dependsOn);
   const common = { id, disabled };
   if (account) return <AccountSelect {...common} value={(value as number | null) ?? null} onChange={(v) => onChange?.(v)} />;
+  if (field.kind === 'ref' && field.dependsOn)
+    return <DependentRefSelect {...common} field={field} dependsOn={field.dependsOn} parentLabel={parentLabel ?? ''} value={value} onChange={onChange} />;
   switch (field.kind) {
     case 'textarea':
       return (
@@ -271,6 +277,53 @@ function FieldControl({ field, name, label, account, preview, setPreview, disabl
 
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 const FILE_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx';
+
+/**
+ * A ref that follows another field of the form (FieldDef.dependsOn): only the referenced rows carrying the chosen
+ * value (a ticket's sessions: the chosen activity's), nothing and a hint before one is chosen, and a choice that
+ * no longer belongs is cleared when the other field changes (issue 34).
+ */
+function DependentRefSelect({
+  field,
+  dependsOn,
+  parentLabel,
+  id,
+  disabled,
+  value,
+  onChange,
+}: {
+  field: FieldDef;
+  dependsOn: string;
+  parentLabel: string;
+  id?: string;
+  disabled?: boolean;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const parent: unknown = Form.useWatch(dependsOn, Form.useFormInstance());
+  const chosen = parent !== null && parent !== undefined && parent !== '';
+  const ref = useRefOptions(field, true, chosen ? { [dependsOn]: parent } : undefined);
+  const options = chosen ? ref.options : [];
+  const stale = chosen && ref.ready && value !== null && value !== undefined && !options.some((o) => o.value === value);
+  useEffect(() => {
+    if (stale) onChange?.(null);
+  }, [stale, onChange]);
+  return (
+    <Select
+      id={id}
+      disabled={disabled || !chosen}
+      value={stale ? null : value}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={options}
+      loading={ref.loading}
+      placeholder={chosen ? undefined : t('admin:form.chooseFirst', { field: parentLabel })}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear={!field.required}
+      style={{ maxWidth: 480 }}
+    />
+  );
+}
 
 /** Uploads to POST /api/admin/uploads?kind=…; the field keeps the returned storage key. */
 function UploadInput({
