@@ -17,6 +17,10 @@ type UserRow = typeof users.$inferSelect;
 export interface RoleGrant {
   permissions: string[];
   activityIds: number[] | null;
+  /** the role's code and names (absent in grants built without them) */
+  code?: string;
+  nameZh?: string;
+  nameEn?: string;
 }
 
 /**
@@ -43,6 +47,9 @@ export function toUser(row: UserRow, grants: readonly RoleGrant[] = []): Session
   const scopes: Record<string, number[]> = {};
   for (const [p, ids] of limited) if (!unlimited.has(p)) scopes[p] = [...ids].sort((a, b) => a - b);
   const list = [...permissions];
+  const roleNames = Object.fromEntries(
+    grants.flatMap((g) => (g.code ? [[g.code, { zh: g.nameZh || g.nameEn || g.code, en: g.nameEn || g.nameZh || g.code }]] : [])),
+  );
   return {
     id: row.id,
     username: row.username,
@@ -54,6 +61,7 @@ export function toUser(row: UserRow, grants: readonly RoleGrant[] = []): Session
     isStaff: permissions.has('admin.access'),
     status: row.status,
     scopes,
+    roleNames,
   };
 }
 
@@ -61,7 +69,16 @@ export function toUser(row: UserRow, grants: readonly RoleGrant[] = []): Session
 export async function roleGrants(db: Db, roles: readonly string[]): Promise<RoleGrant[]> {
   const custom = roles.filter((r) => !isBuiltInRole(r));
   if (!custom.length) return [];
-  return db.select({ permissions: staffRoles.permissions, activityIds: staffRoles.activityIds }).from(staffRoles).where(inArray(staffRoles.code, custom));
+  return db
+    .select({
+      permissions: staffRoles.permissions,
+      activityIds: staffRoles.activityIds,
+      code: staffRoles.code,
+      nameZh: staffRoles.nameZh,
+      nameEn: staffRoles.nameEn,
+    })
+    .from(staffRoles)
+    .where(inArray(staffRoles.code, custom));
 }
 
 /** An account as the API shows it, its stored roles included. */

@@ -59,6 +59,8 @@ export const user = z.object({
   isStaff: z.boolean(),
   /** permission → the only activities it reaches (roles limited to activities, issue 24); absent = every activity */
   scopes: z.record(z.string(), z.array(z.number().int())).optional(),
+  /** role code → its name, for the roles the administrator built (a person reads the name, never the code; issue 34) */
+  roleNames: z.record(z.string(), z.object({ zh: z.string(), en: z.string() })).optional(),
 });
 export type User = z.infer<typeof user>;
 

@@ -76,6 +76,8 @@ describe('roles the administrator builds', () => {
     const me = await app.inject({ method: 'GET', url: '/auth/info', headers: h });
     expect(me.json().user.isStaff).toBe(true);
     expect(me.json().user.permissions).toEqual(expect.arrayContaining(['admin.access', 'teams.view', 'teams.edit']));
+    // the session names the built role so screens show its name, never its code (issue 34, item 9)
+    expect(me.json().user.roleNames).toEqual({ north: { zh: '北区组织者', en: 'North organiser' } });
 
     const list = await app.inject({ method: 'GET', url: '/api/admin/teams', headers: h });
     expect(list.statusCode).toBe(200);

@@ -117,3 +117,19 @@ describe("the dashboard's player counts (issue 34, item 12)", () => {
     expect([...card.querySelectorAll('li strong')].reduce((sum, n) => sum + Number(n.textContent), 0)).toBe(3);
   });
 });
+
+describe('the dashboard names a built role (issue 34, item 9)', () => {
+  it.each([
+    ['zh', '新加坡组委会'],
+    ['en', 'Singapore organisers'],
+  ])('by its name, never its code (%s)', async (lang, name) => {
+    await i18n.changeLanguage(lang);
+    const roleNames = { sg_organiser: { zh: '新加坡组委会', en: 'Singapore organisers' } };
+    setUser({ id: 3, username: 'lin', nickName: 'Lin', roles: ['member', 'sg_organiser'], roleNames, permissions: ['admin.access'] } as never);
+    http.get.mockResolvedValue({ data: stats(null) });
+    mount();
+    await screen.findByTestId('dashboard-signed-in');
+    expect(screen.getByTestId('dashboard-signed-in').textContent).toContain(name);
+    expect(document.body.textContent).not.toContain('sg_organiser');
+  });
+});

@@ -40,7 +40,12 @@ export default function DashboardPage() {
   const query = useQuery(dashboardQuery(year, activityId));
   const data = query.data;
   const name = user?.nickName || user?.username || '';
-  const role = user?.roles?.map((r) => (ROLE_KEYS[r] ? t(ROLE_KEYS[r]) : r)).join(' · ') ?? '';
+  // built-in roles by their label, the roles the administrator built by their name (never a code)
+  const role =
+    user?.roles
+      ?.map((r) => (ROLE_KEYS[r] ? t(ROLE_KEYS[r]) : user.roleNames?.[r]?.[i18n.language === 'en' ? 'en' : 'zh']))
+      .filter(Boolean)
+      .join(' · ') ?? '';
   const nameOf = (a: { id: number; nameZh: string; nameEn: string }) => (i18n.language === 'en' ? a.nameEn || a.nameZh : a.nameZh || a.nameEn) || `#${a.id}`;
 
   return (
@@ -84,7 +89,7 @@ export default function DashboardPage() {
           </Space>
         ) : null}
       </div>
-      <Typography.Paragraph type="secondary">
+      <Typography.Paragraph type="secondary" data-testid="dashboard-signed-in">
         {/* the seeded administrator is called "Administrator": no "Administrator (Administrator)" */}
         {role && role.toLowerCase() !== name.toLowerCase() ? t('admin:dashboard.signedInAs', { name, role }) : t('admin:dashboard.signedInAsName', { name })}
       </Typography.Paragraph>
