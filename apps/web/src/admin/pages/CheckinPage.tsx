@@ -7,6 +7,8 @@ import { gateCode, groupShortCode } from '@rp/shared/rules/tickets';
 import { api, errorMessage } from '../../lib/api-client';
 import { useLang } from '../../lib/use-lang';
 import { activityScopeOf, useSession } from '../../lib/session';
+import { refOptionsQuery } from '../resources/api';
+import { sessionLabel } from './checkin-session';
 import s from './checkin.module.css';
 
 interface Verdict {
@@ -45,9 +47,11 @@ export default function CheckinPage() {
     queryFn: () =>
       api
         // the sessions this person may run a gate for (a regional organiser: their activities' — issue 24)
-        .get<{ content: { id: number; nameZh: string; nameEn: string; kind: string }[] }>('/api/admin/options/sessions')
+        .get<{ content: { id: number; nameZh: string; nameEn: string; kind: string; activityId: number | null }[] }>('/api/admin/options/sessions')
         .then((r) => r.content),
   });
+  // the sessions' activities, named in the picker before each session
+  const activities = useQuery(refOptionsQuery('activities'));
   const stats = useQuery({
     queryKey: ['checkin-stats', sessionId],
     queryFn: () => api.get<{ data: Stats }>('/api/admin/checkin/stats', { query: { sessionId: sessionId! } }).then((r) => r.data),
@@ -163,7 +167,7 @@ export default function CheckinPage() {
         loading={sessions.isPending}
         options={(sessions.data ?? [])
           .filter((x) => x.kind !== 'online')
-          .map((x) => ({ value: x.id, label: (lang === 'en' ? x.nameEn || x.nameZh : x.nameZh || x.nameEn) || `#${x.id}` }))}
+          .map((x) => ({ value: x.id, label: sessionLabel(x, (activities.data ?? []) as { id: number; nameZh: string; nameEn: string }[], lang) }))}
       />
       {stats.data ? (
         <p data-testid="checkin-count" style={{ fontSize: 18, margin: 0 }}>
