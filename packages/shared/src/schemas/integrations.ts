@@ -130,5 +130,9 @@ export const outboxItem = z.object({
   lastError: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
+  /** what the event was about, in words (issue 34): an order number, a player (name masked) and team, a pass code, a certificate code */
+  subject: z.object({ kind: z.enum(['order', 'player', 'pass', 'certificate']), text: z.string() }).nullable(),
+  /** the `webhooks` subscriber: how many partner deliveries the event made (0: no webhook subscribed); null for others */
+  webhooks: z.number().int().nullable(),
 });
 export const outboxListResponse = z.object({ ...envelope, total: z.number().int(), content: z.array(outboxItem) });

@@ -26,6 +26,7 @@ import { AppError } from '../../lib/errors';
 import { EVENT_NAMES } from '../../lib/events';
 import { listOutbox, retryOutbox } from '../../lib/outbox';
 import { requirePermission } from '../../plugins/auth';
+import { describeOutbox } from './outbox-subjects';
 import { TOKEN_SCOPES } from './token-scopes';
 import { createToken, listTokens, revokeToken } from './tokens.service';
 import { resendDelivery } from './webhook-jobs';
@@ -86,9 +87,10 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ── the outbox (lib/outbox.ts delivers it) ──
-  app.get('/api/admin/outbox', { schema: { tags, querystring: outboxQuery, response: { 200: outboxListResponse } }, preHandler }, async (req) =>
-    ok(req, await listOutbox(db, req.query), 'ok.query'),
-  );
+  app.get('/api/admin/outbox', { schema: { tags, querystring: outboxQuery, response: { 200: outboxListResponse } }, preHandler }, async (req) => {
+    const list = await listOutbox(db, req.query);
+    return ok(req, { total: list.total, content: await describeOutbox(db, list.content) }, 'ok.query');
+  });
   app.post('/api/admin/outbox/:id/retry', { schema: { tags, params, response: { 200: integrationsOkResponse } }, preHandler }, async (req) => {
     if (!(await retryOutbox(db, req.params.id))) throw new AppError('NOT_FOUND');
     await audit(db, { userId: req.user!.id, resource: 'outbox', recordId: req.params.id, action: 'retry' });

@@ -7,11 +7,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { ScrollableTable } from '../ScrollableTable';
 import { phoneFirst, StateWhen, time, useLocalPaging } from './cells';
 import { outboxQuery, retryOutboxMutation, type OutboxRow, type OutboxStatus } from './integrations-api';
-import { errorInWords, EVENT_KEYS, labelOf, OUTBOX_STATUS_KEYS, STATUS_COLOR, SUBSCRIBER_KEYS } from './labels';
+import { errorInWords, EVENT_KEYS, labelOf, OUTBOX_STATUS_KEYS, STATUS_COLOR, SUBJECT_KEYS, SUBSCRIBER_KEYS } from './labels';
 import s from '../../admin.module.css';
 import w from './integrations.module.css';
 
 const FILTERS: readonly ('' | OutboxStatus)[] = ['', 'pending', 'delivered', 'failed'];
+const noWebhook = (r: OutboxRow) => r.subscriber === 'webhooks' && r.status === 'delivered' && r.webhooks === 0;
 
 /** The outbox: each event's delivery to each subscriber after its change committed; a failed one can be retried now. */
 export function OutboxTab() {
@@ -25,16 +26,23 @@ export function OutboxTab() {
 
   const columns: TableProps<OutboxRow>['columns'] = [
     { key: 'event', title: t('admin:integrations.outbox.event'), width: wide ? 160 : 120, render: (_, r) => labelOf(t, EVENT_KEYS, r.eventName) },
+    {
+      key: 'about',
+      title: t('admin:integrations.outbox.about'),
+      width: 200,
+      render: (_, r) => (r.subject ? t(SUBJECT_KEYS[r.subject.kind]!, { text: r.subject.text }) : '—'),
+    },
     { key: 'subscriber', title: t('admin:integrations.outbox.subscriber'), width: 170, render: (_, r) => labelOf(t, SUBSCRIBER_KEYS, r.subscriber) },
     {
       key: 'status',
       title: t('admin:integrations.outbox.status'),
       width: wide ? 170 : 130,
       // with its moment: when it was delivered, or when it is tried next
+      // handed to the webhooks when no webhook wanted the event: nothing went to a partner (issue 34)
       render: (_, r) => (
         <StateWhen
-          color={STATUS_COLOR[r.status]}
-          label={labelOf(t, OUTBOX_STATUS_KEYS, r.status)}
+          color={noWebhook(r) ? 'default' : STATUS_COLOR[r.status]}
+          label={noWebhook(r) ? t('admin:integrations.outbox.noWebhook') : labelOf(t, OUTBOX_STATUS_KEYS, r.status)}
           nextAt={r.status === 'pending' ? r.nextAt : null}
           doneAt={r.status === 'delivered' ? r.deliveredAt : null}
           next={(time) => t('admin:integrations.outbox.nextAt', { time })}

@@ -39,6 +39,10 @@ export interface OutboxRow {
   lastError: string | null;
   deliveredAt: string | null;
   createdAt: string;
+  /** what the event was about: an order number, a player (name masked) and team, a pass code, a certificate code */
+  subject: { kind: 'order' | 'player' | 'pass' | 'certificate'; text: string } | null;
+  /** the webhooks subscriber: how many partner deliveries the event made (0: no webhook subscribed) */
+  webhooks: number | null;
 }
 
 export interface ActivityOption {

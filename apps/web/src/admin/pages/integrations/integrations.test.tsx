@@ -277,10 +277,28 @@ describe('outbox', { timeout: 60_000 }, () => {
       lastError: 'timeout',
       deliveredAt: null,
       createdAt: '2026-11-27T10:00:00.000Z',
+      subject: { kind: 'order', text: 'R2026112700001' },
+      webhooks: null,
     };
-    serveGets({ '/api/admin/outbox': { total: 1, content: [row] } });
+    // issue 34: an event no webhook wanted says so; each row names what it was about
+    const unwanted = {
+      ...row,
+      id: 6,
+      eventName: 'registration.reviewed',
+      status: 'delivered',
+      attempts: 1,
+      lastError: null,
+      deliveredAt: '2026-11-27T10:00:01.000Z',
+      subject: { kind: 'player', text: '林** · Rockets' },
+      webhooks: 0,
+    };
+    serveGets({ '/api/admin/outbox': { total: 2, content: [row, unwanted] } });
     wrap(<OutboxTab />);
-    expect(await screen.findByText('Webhooks to partners')).toBeTruthy();
+    expect((await screen.findAllByText('Webhooks to partners')).length).toBe(2);
+    expect(screen.getByText('Order R2026112700001')).toBeTruthy();
+    expect(screen.getByText('Player 林** · Rockets')).toBeTruthy();
+    expect(screen.getByText('No webhook subscribed')).toBeTruthy();
+    expect(screen.queryAllByText('Delivered').filter((el) => !el.closest('.ant-segmented'))).toEqual([]);
     expect(screen.getByText('Refund paid out')).toBeTruthy();
     expect(screen.getByText('The receiver did not answer in time')).toBeTruthy();
     await click(screen.getByText('Failed', { selector: '.ant-segmented-item-label' }));

@@ -34,6 +34,14 @@ export const OUTBOX_STATUS_KEYS: Record<string, string> = {
   failed: 'admin:integrations.outboxStatus.failed',
 };
 
+/** an outbox row's subject in words ("Order R2025…", "Player L** · Rockets") */
+export const SUBJECT_KEYS: Record<string, string> = {
+  order: 'admin:integrations.outbox.subject.order',
+  player: 'admin:integrations.outbox.subject.player',
+  pass: 'admin:integrations.outbox.subject.pass',
+  certificate: 'admin:integrations.outbox.subject.certificate',
+};
+
 export const TOKEN_STATE_KEYS: Record<string, string> = {
   active: 'admin:integrations.tokenState.active',
   expired: 'admin:integrations.tokenState.expired',
