@@ -131,7 +131,10 @@ export function WechatButton({ redirect }: { redirect: string | null }) {
         </svg>
         {busy ? t('auth:wechat.starting') : t(mp ? 'auth:wechat.buttonInWechat' : 'auth:wechat.button')}
       </button>
-      {(mp ? config.wechatMp : config.wechatLogin) === 'simulated' ? <p className={s.altHint}>{t('auth:wechat.simulated')}</p> : null}
+      {/* inside WeChat there is no QR to scan: the hint names the official account's sign-in (issue 34) */}
+      {(mp ? config.wechatMp : config.wechatLogin) === 'simulated' ? (
+        <p className={s.altHint}>{t(mp ? 'auth:wechat.simulatedMp' : 'auth:wechat.simulated')}</p>
+      ) : null}
     </div>
   );
 }
