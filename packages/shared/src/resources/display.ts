@@ -33,6 +33,12 @@ export function formatPercent(perMille: number): string {
 
 export { formatYuan };
 
+/** 20130915 (a date stored as YYYYMMDD) → "2013-09-15"; anything else as it is. */
+export function formatYmd(v: number): string {
+  const s = String(v);
+  return /^\d{8}$/.test(s) ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6)}` : s;
+}
+
 /** The Excel number format of money cells: ¥ and two decimals (the cell holds yuan as a number). */
 export const YUAN_NUM_FMT = '"¥"#,##0.00';
 /** The Excel number format of date-time cells (China time, as the screens show them). */

@@ -16,7 +16,7 @@ export const playerResource = {
     { name: 'teamId', kind: 'ref', ref: 'teams', readOnly: true, list: true, filter: 'eq' },
     { name: 'name', kind: 'text', required: true, max: 50, list: true, filter: 'like' },
     { name: 'cardMasked', kind: 'text', readOnly: true, list: true },
-    { name: 'birth', kind: 'int', readOnly: true, list: true },
+    { name: 'birth', kind: 'int', format: 'date', readOnly: true, list: true },
     {
       name: 'gender',
       kind: 'enum',

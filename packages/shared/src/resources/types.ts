@@ -44,6 +44,8 @@ export interface FieldDef {
   /** set by the server, never by the form */
   readOnly?: boolean;
   default?: number | string | boolean;
+  /** 'date': an int holding a calendar date as YYYYMMDD (a birth date), read as YYYY-MM-DD (issue 34) */
+  format?: 'date';
 }
 
 export interface ResourceDef {

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { DATETIME_NUM_FMT, fenToYuan, formatPercent, formatYuan, YUAN_NUM_FMT, type FieldDef, type ResourceDef } from '@rp/shared';
+import { DATETIME_NUM_FMT, fenToYuan, formatPercent, formatYmd, formatYuan, YUAN_NUM_FMT, type FieldDef, type ResourceDef } from '@rp/shared';
 import { AUDIT_FIELDS } from '@rp/shared/resources/audit';
 import { AUDIT_LABELS, resourceLabel, YES_NO } from '@rp/shared/resources/labels';
 import type { Db, Tx } from '../../db/client';
@@ -33,8 +33,9 @@ function localized(row: Row, f: FieldDef, lang: Lang): unknown {
   return lang === 'en' ? en || zh : zh || en;
 }
 
-/** The name of a row of another resource: its name, title or order number in the language. */
+/** The name of a row of another resource: its name, title or order number in the language; a team with its number. */
 function nameOf(row: Row, lang: Lang): string {
+  if (typeof row.number === 'string' && row.number && typeof row.name === 'string' && row.name) return `${row.name} (${row.number})`;
   for (const base of ['name', 'title', 'label', 'orderNo', 'number', 'codeName']) {
     const zh = row[`${base}Zh`];
     const en = row[`${base}En`];
@@ -110,6 +111,7 @@ export function cellValue(f: FieldDef, row: Row, lang: Lang, names: RefNames): s
     case 'ref':
       return (f.ref && names.get(f.ref)?.get(v as number)) ?? `#${String(v)}`;
     case 'int':
+      if (f.format === 'date' && typeof v === 'number') return formatYmd(v);
       return typeof v === 'number' ? v : String(v);
     default:
       return typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -31,6 +31,7 @@ async function setup() {
     cardHash: `h${Math.random()}`,
     cardMasked: '1101**********1234',
     gender: 'M',
+    birth: 20130915,
     payStatus: 3,
   });
   const h = await loginAs(app, admin.username, admin.password);
@@ -58,7 +59,7 @@ async function jobFile(app: ReturnType<typeof t>['app'], url: string, headers: R
 }
 
 describe('resource exports (issue 24)', () => {
-  it('the players export in Chinese: the screen titles, the activity, team and program names, status and gender labels, the masked ID', async () => {
+  it('the players export in Chinese: the screen titles, the activity, team (with its number) and program names, status and gender labels, the masked ID, the birth date as a date', async () => {
     const { app, h, reg } = await setup();
     const { header, rows, wb } = sheet(
       await jobFile(app, `/api/admin/players/export-jobs?activityId=${reg.activity.id}`, { ...h, 'accept-language': 'zh-CN' }),
@@ -69,7 +70,8 @@ describe('resource exports (issue 24)', () => {
     const row = rows[0]!;
     const at = (title: string) => row[header.indexOf(title)];
     expect(at('活动')).toBe('北京站');
-    expect(at('队伍')).toBe('猫头鹰队');
+    expect(at('队伍')).toBe(`猫头鹰队 (${reg.activity.id}-0001)`);
+    expect(at('出生日期')).toBe('2013-09-15');
     expect(at('赛项')).toBe('技能相扑赛');
     expect(at('姓名')).toBe('张小明');
     expect(at('证件号码')).toBe('1101**********1234');

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/link';
-import { formatPercent, formatYuan } from '@rp/shared/resources/display';
+import { formatPercent, formatYmd, formatYuan } from '@rp/shared/resources/display';
 import { refOptionsQuery } from './api';
 import { imageUrlOf, localized, refLabel, type Lang, type Row } from './model';
 import type { FieldDef } from './registry';
@@ -71,6 +71,7 @@ export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
     case 'permille':
       return <span>{typeof value === 'number' ? formatPercent(value) : '—'}</span>;
     case 'int':
+      if (field.format === 'date' && typeof value === 'number') return <span style={{ whiteSpace: 'nowrap' }}>{formatYmd(value)}</span>;
       return <span>{value === null || value === undefined ? '—' : String(value)}</span>;
     default:
       return <span className="rp-cell-text">{value === null || value === undefined || value === '' ? '—' : String(value)}</span>;
