@@ -236,4 +236,19 @@ describe('Tencent Cloud SMS', () => {
     );
     expect(createSms(loadConfig({}), t().database.db, t().app.log).name).toBe('outbox');
   });
+
+  it('the outbox adapter writes the code to the log of a laptop, never to the log of a production site forced onto it', async () => {
+    const logged = (env: Record<string, string>) => {
+      const lines: object[] = [];
+      const log = { ...t().app.log, info: (o: object) => void lines.push(o) } as unknown as FastifyInstance['log'];
+      return { sms: createSms(loadConfig(env), t().database.db, log), lines };
+    };
+    const dev = logged({});
+    await dev.sms.send({ phone: '13800000071', purpose: 'login', text: 'code 123456', code: '123456' });
+    expect(dev.lines).toEqual([expect.objectContaining({ smsCode: '123456', phone: '138****0071' })]);
+    const prod = logged({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example.org' });
+    await prod.sms.send({ phone: '13800000072', purpose: 'login', text: 'code 654321', code: '654321' });
+    expect(prod.lines).toHaveLength(1);
+    expect(JSON.stringify(prod.lines)).not.toContain('654321');
+  });
 });

@@ -12,18 +12,20 @@ export { SmsNoticeFailed, type SmsAdapter, type SmsNotice, type SmsNoticeResult 
 /**
  * The default adapter: behaves like a provider that accepted the message (asynchronous delivery),
  * writes the code to the server log and keeps the message in an outbox administrators can read.
- * Only for development and demos; production configures a real provider.
+ * Only for development and demos; production configures a real provider. A production site forced onto it
+ * (it starts with a warning) never writes the code to its log: log collectors keep what staff may not read.
  */
 export class OutboxSmsAdapter implements SmsAdapter {
   readonly name = 'outbox';
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    private readonly logCodes = true,
   ) {}
 
   async send(msg: { phone: string; purpose: string; text: string; code: string }) {
     await this.db.insert(smsOutbox).values({ phone: msg.phone, purpose: msg.purpose, content: msg.text });
-    this.log.info({ phone: maskPhone(msg.phone), purpose: msg.purpose, smsCode: msg.code }, 'SMS (outbox adapter)');
+    this.log.info({ phone: maskPhone(msg.phone), purpose: msg.purpose, ...(this.logCodes ? { smsCode: msg.code } : {}) }, 'SMS (outbox adapter)');
   }
 
   canNotice() {
@@ -163,5 +165,5 @@ export function createSms(config: Config, db: Db, log: FastifyBaseLogger, fetche
       db,
       log,
     );
-  return new OutboxSmsAdapter(db, log);
+  return new OutboxSmsAdapter(db, log, config.NODE_ENV !== 'production');
 }
