@@ -163,8 +163,11 @@ export const orderView = z.object({
   channel: z.string().nullable(),
   payerPhone: z.string().nullable(),
   planId: z.number().int().nullable(),
+  /** how many the order is for: codes bought, or the players whose fees it pays (issue 34) */
   quantity: z.number().int(),
   teamId: z.number().int().nullable(),
+  /** the team's name and number ("猫头鹰队 (12-0001)"), for people; null without a team */
+  teamName: z.string().nullable(),
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),

@@ -42,7 +42,7 @@ async function decided() {
   const trail = async (lang: 'zh' | 'en', resource: string) =>
     (await app.inject({ method: 'GET', url: `/api/admin/audit?resource=${resource}&size=50`, headers: { ...headers, 'accept-language': lang } })).json()
       .content as Entry[];
-  return { app, database, trail };
+  return { app, database, trail, s, order: o };
 }
 
 describe('the audit trail in words (issue 34, item 8)', () => {
@@ -85,6 +85,14 @@ describe('the audit trail in words (issue 34, item 8)', () => {
     expect(players.label).toBe('Players');
     expect(players.after).not.toMatch(/#|\{/);
     expect(players.after!.split(', ')).toHaveLength(3);
+  });
+
+  it("an order's detail for staff: as many as its players, its team by name and number (issue 34, item 9)", async () => {
+    const { s, order } = await decided();
+    const d = (await s.get(`/api/admin/orderDetail/${order.id}`)).json().data;
+    expect(d.quantity).toBe(3);
+    expect(d.teamName).toMatch(/^.+ \(.+\)$/);
+    expect(d.teamName).not.toContain('#');
   });
 
   it('actions recorded outside the generic resources have their labels (invoice issue, review pass)', async () => {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { invoiceableFen, orderDisplayStatus, refundPreview, type InvoiceView, type Lang, type OrderView, type RefundView } from '@rp/shared';
-import { activities, invoices, orderItems, payments, redeemCodes, refundItems, refunds, visitors } from '../../db/schema/index';
+import { activities, invoices, orderItems, payments, redeemCodes, refundItems, refunds, teams, visitors } from '../../db/schema/index';
 import type { OrderRow } from './common';
 import type { PaymentAction } from './providers/types';
 
@@ -106,7 +106,8 @@ export async function refundsOf(db: DbOrTx, orderIds: number[]) {
 export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, now = new Date()): Promise<OrderView[]> {
   if (!rows.length) return [];
   const ids = rows.map((o) => o.id);
-  const [items, tries, refundList, invs, acts] = await Promise.all([
+  const teamIds = [...new Set(rows.map((o) => o.teamId).filter((t): t is number => t !== null))];
+  const [items, tries, refundList, invs, acts, teamRows] = await Promise.all([
     db
       .select({ item: orderItems, codeName: redeemCodes.codeName, codeStatus: redeemCodes.status, visitorStatus: visitors.status })
       .from(orderItems)
@@ -126,9 +127,11 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
           rows.map((o) => o.activityId),
         ),
       ),
+    teamIds.length ? db.select({ id: teams.id, name: teams.name, number: teams.number }).from(teams).where(inArray(teams.id, teamIds)) : [],
   ]);
   return rows.map((o) => {
     const a = acts.find((x) => x.id === o.activityId);
+    const team = teamRows.find((x) => x.id === o.teamId);
     const mine = tries.filter((p) => p.orderId === o.id);
     const open = o.status === 'unpaid' ? mine.find((p) => p.status === 'created' && p.action !== '{}' && p.expiresAt.getTime() > now.getTime()) : undefined;
     const rf = refundList.filter((r) => r.row.orderId === o.id);
@@ -157,8 +160,10 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
       channel: o.channel,
       payerPhone: o.payerPhone,
       planId: o.planId,
-      quantity: o.quantity,
+      // a fee order records no quantity: it is for as many players as it has lines
+      quantity: o.quantity || items.filter((i) => i.item.orderId === o.id).length,
       teamId: o.teamId,
+      teamName: team ? (team.number ? `${team.name} (${team.number})` : team.name) : null,
       expiresAt: o.expiresAt.toISOString(),
       paidAt: o.paidAt?.toISOString() ?? null,
       createdAt: o.createdAt.toISOString(),

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { formatYuan } from '@rp/shared/rules/money';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { parseId } from '../../lib/format';
-import type { RouteMeta } from '../../lib/page-meta';
 import { formatDateTime } from '../resources/cells';
 import { cancelOrderMutation, confirmTransferMutation, orderDetailQuery, type OrderView, type RefundView } from './money-api';
 import { TransferDialog } from './money/dialogs';
@@ -37,10 +36,6 @@ export function loader({ params }: LoaderFunctionArgs): { id: number } {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404, statusText: 'Not Found' });
   return { id };
-}
-
-export function meta(): RouteMeta {
-  return { titleKey: 'admin:money.orderDetail' };
 }
 
 /** An order as staff see it: lines, payment attempts, refunds, invoice; confirm a bank transfer or cancel. */
@@ -167,7 +162,7 @@ function OrderBody({ order: o }: { order: OrderView }) {
             { key: 'channel', label: t('admin:money.channel'), children: labelOf(t, CHANNEL_KEYS, o.channel) },
             { key: 'payer', label: t('admin:money.payerPhone'), children: o.payerPhone || '—' },
             { key: 'quantity', label: t('admin:money.quantity'), children: o.quantity },
-            ...(o.teamId ? [{ key: 'team', label: t('admin:money.team'), children: `#${o.teamId}` }] : []),
+            ...(o.teamId ? [{ key: 'team', label: t('admin:money.team'), children: o.teamName ?? `#${o.teamId}` }] : []),
             { key: 'created', label: t('admin:money.createdAt'), children: time(o.createdAt) },
             { key: 'expires', label: t('admin:money.expiresAt'), children: time(o.expiresAt) },
             { key: 'paidAt', label: t('admin:money.paidAt'), children: time(o.paidAt) },
