@@ -81,7 +81,7 @@ export default function RolesPage() {
             size="small"
             icon={r.builtIn ? <EyeOutlined /> : <EditOutlined />}
             onClick={() => setEditing(r)}
-            aria-label={r.builtIn ? t('admin:access.viewRole', { name: label(r) }) : t('admin:access.editRole', { name: label(r) })}
+            aria-label={r.builtIn ? t('admin:access.viewBuiltIn', { name: label(r) }) : t('admin:access.editRole', { name: label(r) })}
           >
             {r.builtIn ? t('admin:resource.view') : t('admin:resource.edit')}
           </Button>

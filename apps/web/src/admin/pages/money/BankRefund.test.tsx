@@ -81,7 +81,7 @@ describe('a bank-paid refund on staff’s screens (issue 34)', { timeout: 60_000
     show(refund());
     expect(screen.getByText('Payee account not recorded')).toBeTruthy();
     expect(screen.getByText(/Ask the family for their account, record it, then transfer ¥497\.00 back\./)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Mark refund RF261128ABCDEFGHJK transferred' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Mark transferred: refund RF261128ABCDEFGHJK' }) as HTMLButtonElement).disabled).toBe(true);
     cleanup();
     await act(() => i18n.changeLanguage('zh'));
     show(refund());
@@ -94,7 +94,7 @@ describe('a bank-paid refund on staff’s screens (issue 34)', { timeout: 60_000
     vi.stubGlobal('fetch', fetch);
     show(refund({ bankTransfer: withPayee }));
     expect(screen.getByText('Transfer ¥497.00 back to: 李华 · 中国银行北京分行 · 6217 **** 5678')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark refund RF261128ABCDEFGHJK transferred' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark transferred: refund RF261128ABCDEFGHJK' })));
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Confirm transferred' })));
     expect(await screen.findByText('please enter the bank serial number')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
