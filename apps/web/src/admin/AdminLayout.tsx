@@ -83,6 +83,7 @@ function AdminShell() {
   const menu = (
     <Menu
       mode="inline"
+      className={s.menu}
       selectedKeys={[selected]}
       items={items}
       onClick={({ key }) => {

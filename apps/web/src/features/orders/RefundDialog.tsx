@@ -70,7 +70,16 @@ export function RefundDialog({ order: o, onClose, onDone }: { order: OrderView; 
           />
         ) : null}
         <label htmlFor="refund-reason">{t('orders:refund.reason')}</label>
-        <Input.TextArea id="refund-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={REASON_MAX} showCount rows={3} />
+        {/* the count sits under the box (antd places it 22 px below): room for it above the buttons (issue 34) */}
+        <Input.TextArea
+          id="refund-reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={REASON_MAX}
+          showCount
+          rows={3}
+          style={{ marginBottom: 22 }}
+        />
         {send.isError ? <Alert type="error" showIcon title={errorMessage(send.error, t('orders:refund.failed'))} /> : null}
       </div>
     </Modal>

@@ -40,11 +40,13 @@ export function ShownOnceDialog({ title, intro, value, onClose }: { title: strin
             value={value ?? ''}
             aria-label={t('admin:integrations.shownOnce.value')}
             data-testid="shown-once-value"
-            style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
+            // the value gives way, the copy button keeps its icon and word whole (issue 34)
+            style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', flex: 1, minWidth: 0 }}
             onFocus={(e) => e.currentTarget.select()}
           />
           <Button
             icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+            style={{ flex: 'none' }}
             onClick={() => void copy()}
             aria-label={copied ? t('admin:integrations.shownOnce.copied') : t('admin:integrations.shownOnce.copy')}
           >
