@@ -13,7 +13,8 @@ import { localizePath } from '../../apps/web/src/lib/lang-path';
 
 /**
  * Accessibility sweep of every screen, logged in and with data: no serious or critical axe violation
- * (WCAG 2 A/AA), and every dialog of the coach's screens opened from the keyboard takes focus and closes
+ * (WCAG 2.0, 2.1 and 2.2 A/AA with label in name, and best practices; the pointer off the page, and the
+ * hover and focus colours of a few representative elements; a few screens at a phone's width too), and every dialog of the coach's screens opened from the keyboard takes focus and closes
  * with Escape, giving focus back. Each screen is checked once rather than each route twice: the portal,
  * the public screens no other journey checks and the hand-made admin screens in both languages; the
  * generic resource screens (list, new, detail) through the fewest resource definitions that show every
@@ -24,6 +25,9 @@ import { localizePath } from '../../apps/web/src/lib/lang-path';
 type Lang = 'zh' | 'en';
 const LANGS: readonly Lang[] = ['zh', 'en'];
 const ACTIVITY = 600;
+/** The width every screen is checked at; some also at a phone's (Stop.width). */
+const WIDE = 1440;
+const PHONE = 390;
 // A11Y_ONLY=<regex> narrows the sweep to matching routes while fixing findings.
 const only = process.env.A11Y_ONLY ? new RegExp(process.env.A11Y_ONLY) : null;
 const wanted = (route: string) => !only || only.test(route);
@@ -82,6 +86,24 @@ const PORTAL_ROUTES = [...ACCOUNT_ROUTES, ...REGISTRATION_ROUTES, ...TICKET_ROUT
 /** Public screens as a visitor sees them, logged out; content.spec.ts checks the content pages. */
 const PUBLIC_ROUTES = ['/login', '/regist', '/regist?mode=reset', '/file', '/verify/ZZZZZZZZZZZZZZZZ', '/404', '/401'];
 
+/**
+ * Representative elements whose pointer-over and focused colours are checked (antd derives the hover shades
+ * from the theme): a link of the public header, a filled button, the admin's brand link.
+ */
+const STATES: Record<string, readonly string[]> = {
+  '/login': ['header nav a', 'main button[type="submit"]'],
+  '/admin': ['.ant-layout-sider a[href="/admin"]'],
+};
+
+/** Screens checked at a phone's width too, where their tables scroll and their status tabs stack. */
+const PHONE_SCREENS = new Set(['/admin/withdrawals', '/admin/channels', '/admin/refunds']);
+
+/** A route's stops in one language: at 1440 px with its representative states, and at 390 px where asked. */
+const stopsOf = (route: string, lang: Lang, bare = route): Stop[] => [
+  { route, lang, states: STATES[bare] },
+  ...(PHONE_SCREENS.has(bare) ? [{ route, lang, width: PHONE }] : []),
+];
+
 /** The hand-made admin screens (`:order`: an order of a coach made for the test, its own detail screen). */
 const ADMIN_SCREENS = [
   '/admin',
@@ -109,6 +131,10 @@ const ADMIN_SCREENS = [
 interface Stop {
   route: string;
   lang: Lang;
+  /** the window's width (1440 unless said): a phone's 390 where the layout changes (tables scroll, tabs stack) */
+  width?: number;
+  /** elements whose pointer-over and focused states are checked too (axe sees only the state a page is in) */
+  states?: readonly string[];
 }
 
 async function tokenOf(headers: Record<string, string>): Promise<string> {
@@ -159,14 +185,25 @@ async function coachWithData(request: APIRequestContext): Promise<{ headers: Rec
   return { headers, orderNo: (await order.json()).data.orderNo as string };
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * Every WCAG level axe knows (2.0, 2.1 and 2.2, A and AA) and its best practices, and label in name (2.5.3:
+ * a control's name contains the text it shows), which axe counts as experimental and runs only when named.
+ * Options first: AxeBuilder's options() replaces the runOnly that withTags() sets.
+ */
+const AXE_OPTIONS = {
+  runOnly: { type: 'tag' as const, values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+  resultTypes: ['violations' as const],
+};
+
+async function seriousViolations(page: Page, only?: { selector: string; state: string }): Promise<string[]> {
   // The same rules in less time: axe runs in the page in one call (legacy mode: no second page to finish
   // the run in, which the app, without cross-origin frames, does not need) and details only the violations.
-  const axe = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
+  // An element's state is checked for colour only, on that element alone.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  const axe = await (
+    only ? builder.options({ ...AXE_OPTIONS, runOnly: { type: 'rule', values: ['color-contrast'] } }).include(only.selector) : builder.options(AXE_OPTIONS)
+  ).analyze();
   return axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => {
@@ -175,11 +212,31 @@ async function seriousViolations(page: Page): Promise<string[]> {
         const d = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
         return d?.fgColor ? ` ${d.fgColor} on ${d.bgColor} = ${d.contrastRatio}` : '';
       };
-      return `${v.id}: ${v.help} (${v.nodes
+      return `${only ? `${only.state} ` : ''}${v.id}: ${v.help} (${v.nodes
         .map((n) => n.target.join(' ') + colours(n))
         .slice(0, 3)
         .join(' | ')})`;
     });
+}
+
+/**
+ * The colours of an element with the pointer over it, then with the keyboard's focus on it (the first
+ * element `selector` finds, checked alone: a few representative ones per sweep, so it costs little).
+ */
+async function stateViolations(page: Page, selector: string): Promise<string[]> {
+  const target = page.locator(selector).first();
+  await target.hover();
+  await transitionsDone(page);
+  const hovered = await seriousViolations(page, { selector, state: `${selector} under the pointer:` });
+  await page.mouse.move(-1, -1);
+  // reached with the keyboard (a focus from script shows no focus ring)
+  await target.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await transitionsDone(page);
+  const focused = await seriousViolations(page, { selector, state: `${selector} focused:` });
+  await target.blur();
+  return [...hovered, ...focused];
 }
 
 /**
@@ -199,7 +256,11 @@ async function visit(page: Page, route: string) {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
-  // antd animates entries in; axe must see the final colours (endless animations, e.g. a loading icon, never end)
+  await transitionsDone(page);
+}
+
+/** antd animates entries in and fades colours on hover; axe must see the final colours (endless animations, e.g. a loading icon, never end). */
+async function transitionsDone(page: Page) {
   await page.waitForFunction(
     () =>
       !document.querySelector('[class*="-enter-active"], [class*="-appear-active"]') &&
@@ -215,11 +276,13 @@ async function settle(page: Page) {
  */
 async function sweep(page: Page, stops: readonly Stop[], label: string) {
   const todo = LANGS.flatMap((lang) => stops.filter((s) => s.lang === lang && wanted(s.route)));
-  console.log(`a11y ${label}: ${todo.length} routes × languages: ${todo.map((s) => `${s.route} (${s.lang})`).join(', ')}`);
-  await page.setViewportSize({ width: 1440, height: 900 });
+  const named = (s: Stop) => `${s.route} (${s.lang}${s.width ? `, ${s.width} px` : ''})`;
+  console.log(`a11y ${label}: ${todo.length} routes × languages: ${todo.map(named).join(', ')}`);
   const found: Record<string, string[]> = {};
   let current: Lang | null = null;
-  for (const { route: bare, lang } of todo) {
+  let width = 0;
+  for (const { route: bare, lang, width: w = WIDE, states } of todo) {
+    if (w !== width) await page.setViewportSize({ width: (width = w), height: 900 });
     // an information page has an address per language (issue 23): /verify is /en/verify in English
     const route = localizePath(bare, lang);
     if (lang !== current) {
@@ -229,11 +292,15 @@ async function sweep(page: Page, stops: readonly Stop[], label: string) {
     } else await visit(page, route);
     await settle(page);
     await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
+    // the pointer off the page: a browser starts it at (0, 0), over the admin's brand link, whose hover colour axe would judge
+    await page.mouse.move(-1, -1);
     const v = await seriousViolations(page);
-    if (v.length) found[`${bare} (${lang})`] = v;
+    for (const selector of states ?? []) v.push(...(await stateViolations(page, selector)));
+    const at = w === WIDE ? '' : `, ${w} px`;
+    if (v.length) found[`${bare} (${lang}${at})`] = v;
     if (SCREENSHOTS) {
       const name = bare.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
-      await page.screenshot({ path: `${screenshotDir}/a11y-${name}-${lang}.png` });
+      await page.screenshot({ path: `${screenshotDir}/a11y-${name}-${lang}${w === WIDE ? '' : `-${w}`}.png` });
     }
   }
   expect(found, 'serious or critical axe violations').toEqual({});
@@ -458,7 +525,7 @@ for (const lang of LANGS) {
   test(`public screens as a visitor sees them have no serious axe violations (${lang})`, async ({ page }) => {
     await sweep(
       page,
-      PUBLIC_ROUTES.map((route) => ({ route, lang })),
+      PUBLIC_ROUTES.flatMap((route) => stopsOf(route, lang)),
       `public (${lang})`,
     );
   });
@@ -524,7 +591,7 @@ for (const lang of LANGS) {
       await signIn(page, await tokenOf(headers));
       await sweep(
         page,
-        part.map((r) => ({ route: r.replace(':order', order), lang })),
+        part.flatMap((r) => stopsOf(r.replace(':order', order), lang, r)),
         `admin${partName(i, all)} (${lang})`,
       );
     });
