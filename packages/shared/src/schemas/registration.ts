@@ -267,6 +267,8 @@ export const withdrawalItem = z.object({
   memberId: z.number().int(),
   memberName: z.string(),
   activityId: z.number().int(),
+  /** the activity's name in the reader's language */
+  activityName: z.string(),
   type: z.number().int(),
   status: z.enum(['pending', 'approved', 'rejected']),
   /** the member's note */

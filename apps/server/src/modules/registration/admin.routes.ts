@@ -98,7 +98,7 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/withdrawals',
     { schema: { tags, querystring: withdrawalListQuery, response: { 200: withdrawalListResponse } }, preHandler: staff },
     async (req) => {
-      const { content, total } = await listWithdrawals(deps, req.query, scopeFor(req, 'registrations.manage'));
+      const { content, total } = await listWithdrawals(deps, req.query, scopeFor(req, 'registrations.manage'), req.lang);
       return page(req, content, total, req.query.page, req.query.size);
     },
   );

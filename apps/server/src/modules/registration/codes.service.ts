@@ -290,14 +290,23 @@ export async function listWithdrawals(
   deps: Pick<AppDeps, 'database'>,
   q: { status: 'pending' | 'approved' | 'rejected'; page: number; size: number },
   scope: readonly number[] | null = null,
+  lang: 'zh' | 'en' = 'zh',
 ) {
   const { db } = deps.database;
   const w = and(eq(withdrawals.status, q.status), scopeWhere(teamMembers.activityId, scope));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ w: withdrawals, name: teamMembers.name, code: teamMembers.code, activityId: teamMembers.activityId })
+      .select({
+        w: withdrawals,
+        name: teamMembers.name,
+        code: teamMembers.code,
+        activityId: teamMembers.activityId,
+        activityZh: activities.nameZh,
+        activityEn: activities.nameEn,
+      })
       .from(withdrawals)
       .innerJoin(teamMembers, eq(teamMembers.id, withdrawals.memberId))
+      .innerJoin(activities, eq(activities.id, teamMembers.activityId))
       .where(w)
       .orderBy(desc(withdrawals.id))
       .limit(q.size)
@@ -327,6 +336,8 @@ export async function listWithdrawals(
     memberId: r.w.memberId,
     memberName: r.name,
     activityId: r.activityId,
+    // staff read the activity by its name in their language, never its id (issue 34)
+    activityName: (lang === 'en' ? r.activityEn || r.activityZh : r.activityZh || r.activityEn) ?? '',
     type: r.w.type,
     status: r.w.status as 'pending' | 'approved' | 'rejected',
     reason: r.w.reason,

@@ -393,7 +393,8 @@ describe('review and withdrawal', () => {
   it('withdrawal type 3 returns the code to the account; type 2 records the refund by tier', async () => {
     const s = await setup();
     const admin = await buildUser(t().database.db, { roles: ['admin'] });
-    const ah = api(await loginAs(t().app, admin.phone, admin.password));
+    const adminH = await loginAs(t().app, admin.phone, admin.password);
+    const ah = api(adminH);
     const m1 = (await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { team: { id: s.team.id } }))).json().data;
     const m2 = (await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: idCard('20120316'), team: { id: s.team.id } }))).json().data;
     const [c1, c2] = await buildCodes(t().database.db, s.activity.id, 2, { ownerUserId: s.user.id, priceFen: 98000 });
@@ -405,6 +406,9 @@ describe('review and withdrawal', () => {
     await s.a.post('/api/lTeamMember/web/withdraw', { name: 'moved', type: 2, teamMember: { id: m2.id } });
     const pending = (await ah.get('/api/admin/withdrawals')).json().content;
     expect(pending).toHaveLength(2);
+    // staff read the activity by its name in their language, not "Activity 600" (issue 34, item 9)
+    expect(pending[0].activityName).toBe(s.activity.nameZh);
+    expect((await api(adminH, 'en').get('/api/admin/withdrawals')).json().content[0].activityName).toBe(s.activity.nameEn);
     for (const w of pending) expect((await ah.post(`/api/admin/withdrawals/${w.id}/approve`, {})).statusCode).toBe(200);
     const [back] = await t().database.db.select().from(redeemCodes).where(eq(redeemCodes.id, c1!.id));
     expect(back).toMatchObject({ status: 'available', memberId: null, ownerUserId: s.user.id });

@@ -82,7 +82,7 @@ export default function WithdrawalsPage() {
           pagination={false}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 70 },
-            { title: t('admin:reg.activity'), dataIndex: 'activityId', width: 90 },
+            { title: t('admin:reg.activity'), dataIndex: 'activityName' },
             { title: t('admin:reg.name'), dataIndex: 'memberName' },
             { title: t('admin:reg.type'), render: (_, w) => <Tag>{w.type === 3 ? t('admin:reg.type3') : t('admin:reg.type2')}</Tag> },
             { title: t('admin:reg.code'), dataIndex: 'code', render: (v: string | null) => v ?? '—' },
