@@ -459,9 +459,16 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(zh, key);
 }
 
+const SENTENCE_END = /[\s。.！!？?；;]+$/u;
+
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
   let text: string = serverMessages[lang][key] ?? serverMessages.zh[key];
-  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{{${k}}}`, String(v));
+  if (params)
+    for (const [k, v] of Object.entries(params)) {
+      // a value that ends a sentence itself ("原因：资料不全。") before the text's own stop gives one stop, not "。。" (issue 34)
+      const stop = new RegExp(`\\{\\{${k}\\}\\}(?=[。.！!？?；;])`, 'g');
+      text = text.replace(stop, () => String(v).replace(SENTENCE_END, '')).replaceAll(`{{${k}}}`, String(v));
+    }
   // a region parameter (ISO 3166, e.g. HK) is named in the reader's language
   if (typeof params?.region === 'string') text = text.replaceAll('{{country}}', regionName(params.region, lang));
   return text;
