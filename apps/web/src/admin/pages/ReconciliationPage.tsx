@@ -1,11 +1,10 @@
-import { Alert, App, Button, Table, Typography, type TableProps } from 'antd';
+import { Alert, App, Button, Grid, Table, Typography, type TableProps } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '@rp/shared/rules/money';
-import type { RouteMeta } from '../../lib/page-meta';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../resources/cells';
 import { owedRefundsQuery, pendingOrdersQuery, reconcileMutation, type AdminRefund, type PendingOrder } from './money-api';
@@ -15,10 +14,6 @@ import { ScrollableTable } from './ScrollableTable';
 import { usePagedTable } from './usePaging';
 import s from '../admin.module.css';
 import m from './money/money.module.css';
-
-export function meta(): RouteMeta {
-  return { titleKey: 'admin:menu.reconciliation' };
-}
 
 /**
  * Reconciliation (issue 10): orders waiting for money, with when their gateway was last asked; the job
@@ -61,7 +56,16 @@ export default function ReconciliationPage() {
   const [owedPage, setOwedPage] = useState({ page: 1, size: 20 });
   const owed = useQuery(owedRefundsQuery(owedPage.page - 1, owedPage.size));
   const owedTitle = t('admin:money.owedTitle');
+  // on a phone what to transfer to whom comes first
+  const narrow = !Grid.useBreakpoint().md;
+  const transferColumn = {
+    key: 'bank',
+    title: t('admin:money.bankRefund.column'),
+    width: 300,
+    render: (_: unknown, x: AdminRefund) => <BankRefundTransfer refund={x} />,
+  };
   const owedColumns: TableProps<AdminRefund>['columns'] = [
+    ...(narrow ? [transferColumn] : []),
     { title: t('admin:money.refundNo'), dataIndex: 'refundNo', render: (v: string) => <span className={s.mono}>{v}</span> },
     {
       title: t('admin:money.orderNo'),
@@ -80,7 +84,7 @@ export default function ReconciliationPage() {
       render: (v: number | null) => <span className={m.money}>{formatYuan(v ?? 0)}</span>,
     },
     { title: t('admin:money.decidedAt'), dataIndex: 'decidedAt', render: time },
-    { title: t('admin:money.bankRefund.column'), width: 300, render: (_, x) => <BankRefundTransfer refund={x} /> },
+    ...(narrow ? [] : [transferColumn]),
   ];
 
   const r = run.data;

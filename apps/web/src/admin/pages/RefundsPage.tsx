@@ -4,7 +4,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { formatYuan, REFUND_STATUSES } from '@rp/shared/rules/money';
-import type { RouteMeta } from '../../lib/page-meta';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../resources/cells';
 import { decideRefundMutation, refundsQuery, type AdminRefund, type RefundDecision } from './money-api';
@@ -16,10 +15,6 @@ import { useStatusPaging } from './money/paging';
 import { ScrollableTable } from './ScrollableTable';
 import s from '../admin.module.css';
 import m from './money/money.module.css';
-
-export function meta(): RouteMeta {
-  return { titleKey: 'admin:resources.refunds' };
-}
 
 /**
  * Refunds (issue 10): members' requests wait for staff. Approve with a ratio of spec 9 (the amount
@@ -89,6 +84,7 @@ export default function RefundsPage() {
     ...(status === 'processing' || status === 'success'
       ? [
           {
+            key: 'bank',
             title: t('admin:money.bankRefund.column'),
             width: 300,
             render: (_: unknown, r: AdminRefund) => <BankRefundTransfer refund={r} />,
@@ -151,8 +147,14 @@ export default function RefundsPage() {
       : []),
   ];
 
-  // on a phone the actions come first, beside the refund they decide
-  const shown = narrow && status === 'pending' ? [columns.at(-1)!, ...columns.slice(0, -1)] : columns;
+  // on a phone the actions come first, beside the refund they decide (a bank refund's transfer back too)
+  const bank = columns.findIndex((c) => c.key === 'bank');
+  const shown =
+    narrow && status === 'pending'
+      ? [columns.at(-1)!, ...columns.slice(0, -1)]
+      : narrow && bank >= 0
+        ? [columns[bank]!, ...columns.filter((_, i) => i !== bank)]
+        : columns;
   const title = t('admin:resources.refunds');
   return (
     <section>
