@@ -166,6 +166,7 @@ function PayeeDialog({
         <Form.Item
           name="accountNo"
           label={t('admin:money.bankRefund.payeeAccount')}
+          required
           rules={[
             {
               validator: (_, v: string | undefined) =>
