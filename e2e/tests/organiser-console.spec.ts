@@ -120,7 +120,7 @@ test('a sale end typed as a date alone ends at 23:59; the audit trail reads Pric
     .first();
   await expect(row).toContainText('Price: ¥1.00 → ¥80.00', { timeout: 20_000 });
   await expect(row).not.toContainText('priceFen');
-  await row.getByRole('button', { name: new RegExp(`^${L(lang, 'admin:audit.detailsTitle', { id: '' }).replace(/[#]/g, '\\$&')}\\d+$`) }).click();
+  await row.getByRole('button', { name: new RegExp(`^${L(lang, 'admin:audit.detailsOf', { id: '' }).replace(/[#]/g, '\\$&')}\\d+$`) }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('row').filter({ hasText: L(lang, 'admin:fields.tickets.saleEnd') })).toContainText('2026-12-31 23:59');
   await shoot(page, `console-audit-${lang}-390.png`, { fullPage: true });

@@ -71,7 +71,7 @@ export default function AuditPage() {
       width: 90,
       fixed: 'right',
       render: (_, r) => (
-        <Button size="small" onClick={() => setOpen(r)} aria-label={t('admin:audit.detailsTitle', { id: r.id })}>
+        <Button size="small" onClick={() => setOpen(r)} aria-label={t('admin:audit.detailsOf', { id: r.id })}>
           {t('admin:audit.details')}
         </Button>
       ),
