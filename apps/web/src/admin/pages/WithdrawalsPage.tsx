@@ -78,7 +78,8 @@ export default function WithdrawalsPage() {
           size="small"
           loading={list.isFetching}
           dataSource={list.data?.content ?? []}
-          scroll={{ x: true }}
+          // columns keep their words on one line and the table scrolls (x: true squeezed them a letter a line at 390 px)
+          scroll={{ x: 'max-content' }}
           pagination={false}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 70 },
