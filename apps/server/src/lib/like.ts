@@ -7,3 +7,8 @@ export function containsPattern(text: string): string {
 export function wildcardPattern(text: string): string {
   return `%${text.replace(/[\\_]/g, (m) => '\\' + m)}%`;
 }
+
+/** `text%` for LIKE with the user's %, _ and \ taken literally. */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
+}

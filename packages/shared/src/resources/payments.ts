@@ -1,9 +1,11 @@
+import { ORDER_DISPLAY } from '../rules/money';
 import type { ResourceDef } from './types';
 
-const orderStatusOptions = ['unpaid', 'paid', 'cancelled', 'abnormal'].map((v) => ({ value: v, labelKey: `admin:options.orderStatus.${v}` }));
+/** An order's shown state (orderDisplayStatus: 已完成, 退款中 …), the one the detail and the member's list show (issue 34). */
+const orderStatusOptions = ORDER_DISPLAY.map((v) => ({ value: v, labelKey: `admin:options.orderStatus.${v}` }));
 const channelOptions = ['sandbox', 'wechat', 'alipay', 'bank'].map((v) => ({ value: v, labelKey: `admin:options.payChannel.${v}` }));
 
-/** Orders: made by members' flows; staff filter (activity, status, channel, date), read and export. */
+/** Orders: made by members' flows; staff filter (activity, account, status, channel, date), read and export. */
 export const orderResource = {
   name: 'orders',
   labelKey: 'admin:resources.orders',
@@ -16,7 +18,7 @@ export const orderResource = {
     { name: 'id', kind: 'int', readOnly: true, list: true, sortable: true },
     { name: 'orderNo', kind: 'text', readOnly: true, list: true, filter: 'like' },
     { name: 'activityId', kind: 'ref', ref: 'activities', readOnly: true, list: true, filter: 'eq' },
-    { name: 'userId', kind: 'int', readOnly: true, list: true, filter: 'eq' },
+    { name: 'userId', kind: 'ref', ref: 'accounts', readOnly: true, list: true, filter: 'like' },
     {
       name: 'type',
       kind: 'enum',
@@ -25,7 +27,8 @@ export const orderResource = {
       list: true,
       filter: 'eq',
     },
-    { name: 'status', kind: 'enum', options: orderStatusOptions, readOnly: true, list: true, filter: 'eq', sortable: true },
+    // derived from the order's payments and refunds (the server's presentRows and filterWhere): not a sort of its own
+    { name: 'status', kind: 'enum', options: orderStatusOptions, readOnly: true, list: true, filter: 'eq' },
     { name: 'closeReason', kind: 'text', readOnly: true },
     { name: 'amountFen', kind: 'money', readOnly: true, list: true, sortable: true },
     { name: 'paidFen', kind: 'money', readOnly: true, list: true },

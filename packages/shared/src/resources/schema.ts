@@ -80,7 +80,8 @@ function wireValue(f: FieldDef): z.ZodType {
 
 /**
  * A row as the admin API sends it (GET/POST/PUT …/api/admin/<name>): every wire name of the definition,
- * null when unset; image fields also carry `<name>Url`, the public address of the stored file.
+ * null when unset; image fields also carry `<name>Url`, the public address of the stored file, and references
+ * `<name>Name`, the referenced row's name in the reader's language.
  */
 export function resourceRowSchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {};
@@ -88,6 +89,7 @@ export function resourceRowSchema(def: ResourceDef) {
     for (const n of f.i18n ? [`${f.name}Zh`, `${f.name}En`] : [f.name]) {
       shape[n] = wireValue(f).nullable();
       if (f.kind === 'image') shape[`${n}Url`] = z.string().nullable().optional();
+      if (f.kind === 'ref') shape[`${n}Name`] = z.string().nullable().optional();
     }
   }
   return z.object(shape);

@@ -29,7 +29,10 @@ export interface FieldDef {
   max?: number;
   min?: number;
   options?: readonly { value: number | string; labelKey: string }[];
-  /** resource name for kind 'ref' */
+  /**
+   * resource name for kind 'ref'; 'accounts' names a member's account (no generic resource serves accounts): shown
+   * by nickname and masked phone (林小雨 · 138****1234), and with filter 'like' found by phone, login name or nickname
+   */
   ref?: string;
   /**
    * kind 'ref': the form field whose value the referenced rows must carry in their own field of that name; the form

@@ -1,10 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { ilike, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { DATETIME_NUM_FMT, fenToYuan, formatPercent, formatYmd, formatYuan, YUAN_NUM_FMT, type FieldDef, type ResourceDef } from '@rp/shared';
+import { DATETIME_NUM_FMT, fenToYuan, formatPercent, formatYmd, formatYuan, maskPhone, YUAN_NUM_FMT, type FieldDef, type ResourceDef } from '@rp/shared';
 import { AUDIT_FIELDS } from '@rp/shared/resources/audit';
 import { AUDIT_LABELS, resourceLabel, YES_NO } from '@rp/shared/resources/labels';
 import type { Db, Tx } from '../../db/client';
-import { activities } from '../../db/schema/index';
+import { activities, users } from '../../db/schema/index';
+import { containsPattern, prefixPattern } from '../like';
 
 /**
  * The display form of a resource's values (issue 24), in the reader's language: the labels the screens
@@ -45,6 +46,23 @@ function nameOf(row: Row, lang: Lang): string {
   return `#${String(row.id)}`;
 }
 
+/**
+ * A reference to a member's account (FieldDef.ref 'accounts'): no generic resource serves accounts, so they are
+ * named here — nickname and masked phone (林小雨 · 138****1234), the login name when there is no phone — and
+ * found by what staff type (issue 34).
+ */
+export const ACCOUNTS_REF = 'accounts';
+
+export function accountName(a: { id: number; nickName: string; phone: string | null; username: string }): string {
+  const who = a.phone ? maskPhone(a.phone) : a.username;
+  return [a.nickName.trim(), who].filter(Boolean).join(' · ') || `#${a.id}`;
+}
+
+/** Accounts whose phone or login name starts with `q`, or whose nickname contains it. */
+export function accountMatches(q: string): SQL {
+  return or(like(users.phone, prefixPattern(q)), like(users.username, prefixPattern(q)), ilike(users.nickName, containsPattern(q)))!;
+}
+
 /** A value as a list (an audit entry may hold several ids of a reference). */
 const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 /** The id of a referenced row: the number, or the `id` of a recorded row ({ id, payStatus }). */
@@ -63,6 +81,14 @@ export async function loadRefNames(db: Db | Tx, def: Pick<ResourceDef, 'fields'>
   }
   const out: RefNames = new Map();
   for (const [ref, ids] of wanted) {
+    if (ref === ACCOUNTS_REF) {
+      const found = await db
+        .select({ id: users.id, nickName: users.nickName, phone: users.phone, username: users.username })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      out.set(ref, new Map(found.map((a) => [a.id, accountName(a)])));
+      continue;
+    }
     const served = servedTables.get(ref);
     if (!served || !ids.size) continue;
     const idCol = (served.table as unknown as Record<string, PgColumn>).id!;
@@ -154,6 +180,20 @@ export async function exportRows(db: Db | Tx, def: ResourceDef, rows: readonly R
   const names = await loadRefNames(db, def, rows, lang);
   const fields = exportFields(def);
   return rows.map((r) => Object.fromEntries(fields.map((f) => [f.name, cellValue(f, r, lang, names)])));
+}
+
+/**
+ * Rows as the admin screens list them: each reference also carries the referenced row's name in the reader's
+ * language (`<field>Name`: 猫头鹰队 (12-0001), 林小雨 · 138****1234) — the screens need not read every referenced row.
+ */
+export async function withRefNames(db: Db | Tx, def: Pick<ResourceDef, 'fields'>, rows: Row[], lang: Lang): Promise<Row[]> {
+  const refs = def.fields.filter((f) => f.kind === 'ref' && f.ref);
+  if (!refs.length || !rows.length) return rows;
+  const names = await loadRefNames(db, def, rows, lang);
+  return rows.map((r) => ({
+    ...r,
+    ...Object.fromEntries(refs.map((f) => [`${f.name}Name`, typeof r[f.name] === 'number' ? (names.get(f.ref!)?.get(r[f.name] as number) ?? null) : null])),
+  }));
 }
 
 const AUDIT_ALIASES: Record<string, string> = { teamMembers: 'players' };

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import ExcelJS from 'exceljs';
 import {
@@ -30,11 +30,11 @@ import { audit } from '../audit';
 import { ok, page } from '../envelope';
 import { AppError, errors } from '../errors';
 import { sameRichText, sanitizeRichText } from '../sanitize';
-import { eventSessions, messages as messagesTable } from '../../db/schema/index';
+import { eventSessions, messages as messagesTable, users } from '../../db/schema/index';
 import { requireResource } from '../../plugins/auth';
 import { activityScope, assertInScope, scopeWhere } from '../scope';
 import { sheetName, startExportJob } from './export-job';
-import { exportColumns, exportRows, resourceTitle, servedTables, type Lang } from './display';
+import { ACCOUNTS_REF, accountMatches, exportColumns, exportRows, resourceTitle, servedTables, withRefNames, type Lang } from './display';
 import { containsPattern } from '../like';
 
 type Row = Record<string, unknown>;
@@ -46,6 +46,13 @@ export interface ResourceHooks {
   afterWrite?(ctx: { db: Tx; before: Row | null; after: Row | null }): Promise<void>;
   /** shapes a row for the admin screens (e.g. adds URLs of stored files) */
   present?(row: Row): Row;
+  /**
+   * rows (wire form) as people read them, a page or an export batch at a time: values derived from other tables
+   * (an order's shown state from its payments and refunds). The list, the detail and the export all use it.
+   */
+  presentRows?(rows: Row[], ctx: { db: Db | Tx }): Promise<Row[]>;
+  /** filters the stored column cannot answer (a derived value): field name → the condition for the value asked */
+  filterWhere?: Record<string, (value: string) => SQL>;
 }
 
 /** The columns a definition maps to: i18n fields have two. */
@@ -108,11 +115,23 @@ function defaults(def: ResourceDef): Row {
 }
 
 /** WHERE and ORDER BY of an admin list from its query string, only over declared filters and sorts. */
-export function listCriteria(def: ResourceDef, table: PgTable, query: Record<string, unknown>) {
+export function listCriteria(def: ResourceDef, table: PgTable, query: Record<string, unknown>, filterWhere: ResourceHooks['filterWhere'] = {}) {
   const cols = columnsOf(def, table);
   const where: SQL[] = [];
   for (const f of def.fields) {
     if (!f.filter) continue;
+    const custom = filterWhere[f.name];
+    if (custom || (f.kind === 'ref' && f.filter === 'like')) {
+      const raw = query[f.name];
+      const value = String((Array.isArray(raw) ? raw[0] : raw) ?? '').trim();
+      if (!value) continue;
+      if (value.length > 50) throw errors.validation({ [f.name]: 'validation.tooLong' });
+      // a reference found by its name: the accounts whose nickname, phone or login name matches (issue 34)
+      where.push(
+        custom ? custom(value) : inArray(cols.get(f.name)!.column, new QueryBuilder().select({ id: users.id }).from(users).where(accountMatches(value))),
+      );
+      continue;
+    }
     if (f.filter === 'range') {
       const column = cols.get(f.name)!.column;
       for (const [suffix, op] of [
@@ -209,6 +228,9 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
   for (const f of def.fields)
     if (f.filter && ['page', 'size', 'sort', 'ids'].some((n) => wireNames(f).includes(n) || (f.filter === 'range' && n === f.name)))
       throw new Error(`resource ${def.name}: the filter ${f.name} collides with a list parameter`);
+  for (const f of def.fields)
+    if (f.kind === 'ref' && f.filter === 'like' && f.ref !== ACCOUNTS_REF && !hooks.filterWhere?.[f.name])
+      throw new Error(`resource ${def.name}: a reference is found by its name only for accounts (${f.name})`);
   return async (app) => {
     const db = app.deps.database.db;
     const cols = columnsOf(def, table);
@@ -216,7 +238,17 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
     const idCol = (table as unknown as Record<string, PgColumn>).id!;
     const base = `/api/admin/${def.name}`;
     const tags = ['admin'];
-    const present = (row: Row) => (hooks.present ? hooks.present(toWire(row, cols)) : toWire(row, cols));
+    const presentOne = (row: Row) => (hooks.present ? hooks.present(toWire(row, cols)) : toWire(row, cols));
+    /** rows as the screens show them: shaped, derived values added, references named (withRefNames) */
+    const present = async (rows: Row[], lang: Lang) => {
+      const shown = rows.map(presentOne);
+      return withRefNames(db, def, hooks.presentRows ? await hooks.presentRows(shown, { db }) : shown, lang);
+    };
+    /** rows as an export reads them: the wire form with derived values */
+    const exported = async (rows: Row[]) => {
+      const wire = rows.map((r) => toWire(r, cols));
+      return hooks.presentRows ? hooks.presentRows(wire, { db }) : wire;
+    };
     const idParams = z.object({ id: dbId });
     const rowSchema = resourceRowSchema(def);
     const one = { 200: z.object({ resultCode: z.literal(1), resultStr: z.string(), data: rowSchema }) };
@@ -289,7 +321,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
 
     app.get(base, { schema: { tags, querystring: adminListQuery, response: list }, preHandler: requireResource(def, 'view') }, async (req) => {
       const { page: p, size } = req.query;
-      const criteria = listCriteria(def, table, req.query as Record<string, unknown>);
+      const criteria = listCriteria(def, table, req.query as Record<string, unknown>, hooks.filterWhere);
       const { order } = criteria;
       const where = scopedWhere(req, 'view', criteria.where);
       const [rows, [total]] = await Promise.all([
@@ -302,11 +334,11 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
           .offset(p * size),
         db.select({ n: count() }).from(table).where(where),
       ]);
-      return page(req, (rows as Row[]).map(present), Number(total?.n ?? 0), p, size);
+      return page(req, await present(rows as Row[], req.lang), Number(total?.n ?? 0), p, size);
     });
 
     app.get(`${base}/export`, { schema: { tags, querystring: adminListQuery }, preHandler: requireResource(def, 'export') }, async (req, reply) => {
-      const criteria = listCriteria(def, table, req.query as Record<string, unknown>);
+      const criteria = listCriteria(def, table, req.query as Record<string, unknown>, hooks.filterWhere);
       const { order } = criteria;
       const where = scopedWhere(req, 'export', criteria.where);
       const rows = (await db
@@ -315,16 +347,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         .where(where)
         .orderBy(...order)
         .limit(50_000)) as Row[];
-      const buf = await exportXlsx(
-        def,
-        await exportRows(
-          db,
-          def,
-          rows.map((r) => toWire(r, cols)),
-          req.lang,
-        ),
-        req.lang,
-      );
+      const buf = await exportXlsx(def, await exportRows(db, def, await exported(rows), req.lang), req.lang);
       const name = `${def.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -337,7 +360,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       `${base}/export-jobs`,
       { schema: { tags, querystring: adminListQuery, response: { 200: exportStatusResponse } }, preHandler: requireResource(def, 'export') },
       async (req) => {
-        const criteria = listCriteria(def, table, req.query as Record<string, unknown>);
+        const criteria = listCriteria(def, table, req.query as Record<string, unknown>, hooks.filterWhere);
         const where = scopedWhere(req, 'export', criteria.where);
         const [total] = await db.select({ n: count() }).from(table).where(where);
         const job = await startExportJob(
@@ -352,15 +375,15 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
               exportRows(
                 db,
                 def,
-                (
+                await exported(
                   (await db
                     .select()
                     .from(table)
                     .where(where)
                     .orderBy(...criteria.order)
                     .limit(limit)
-                    .offset(offset)) as Row[]
-                ).map((r) => toWire(r, cols)),
+                    .offset(offset)) as Row[],
+                ),
                 req.lang,
               ),
           },
@@ -374,7 +397,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       const row = await findOne(req.params.id);
       if (!row) throw errors.notFound();
       await assertRowInScope(scopeOf(req, 'view'), row);
-      return ok(req, { data: present(row) }, 'ok.query');
+      return ok(req, { data: (await present([row], req.lang))[0]! }, 'ok.query');
     });
 
     if (def.creatable !== false)
@@ -401,7 +424,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
             return created!;
           }),
         );
-        return ok(req, { data: present(row) }, 'ok.create');
+        return ok(req, { data: (await present([row], req.lang))[0]! }, 'ok.create');
       });
 
     // a system message to the owners of the ticked rows (rows that belong to an account), once per account
@@ -485,7 +508,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
           return after!;
         }),
       );
-      return ok(req, { data: present(row) }, 'ok.update');
+      return ok(req, { data: (await present([row], req.lang))[0]! }, 'ok.update');
     });
 
     // bulk change (issue 14): one patch for the ticked rows, all or nothing, each row checked, validated,

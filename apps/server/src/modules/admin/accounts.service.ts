@@ -1,13 +1,8 @@
-import { and, asc, ilike, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { AccountOption } from '@rp/shared';
 import type { Db } from '../../db/client';
 import { teams, users } from '../../db/schema/index';
-import { containsPattern } from '../../lib/like';
-
-/** `text%` for LIKE with the user's %, _ and \ taken literally. */
-function prefixPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (m) => '\\' + m)}%`;
-}
+import { accountMatches } from '../../lib/crud/display';
 
 /**
  * Accounts a staff member may pick (e.g. as the owner of generated codes): phone or login name starting
@@ -31,7 +26,7 @@ export async function searchAccounts(db: Db, q: string, size: number, scope: rea
   const rows = await db
     .select({ id: users.id, nickName: users.nickName, username: users.username, phone: users.phone })
     .from(users)
-    .where(and(or(like(users.phone, prefixPattern(q)), like(users.username, prefixPattern(q)), ilike(users.nickName, containsPattern(q))), within))
+    .where(and(accountMatches(q), within))
     .orderBy(asc(users.id))
     .limit(size);
   return rows;

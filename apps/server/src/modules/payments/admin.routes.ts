@@ -37,7 +37,7 @@ import { requirePermission } from '../../plugins/auth';
 import { assertInScope, assertUnlimited, scopeFor, scopeWhere } from '../../lib/scope';
 import { audit } from '../../lib/audit';
 import { lockOrder } from './common';
-import { invoiceableByOrder, presentInvoice, presentOrder, presentRefund, refundsOf } from './present';
+import { invoiceableByOrder, presentInvoice, presentOrder, presentRefund, refundsOf, shownStatusWhere, withShownStatus } from './present';
 import { staffCancelOrder } from './orders.service';
 import { decideRefund, markRefundTransferred, recordRefundPayee, revealRefundPayee } from './refunds.service';
 import { applyPaymentEvent } from './settle';
@@ -90,7 +90,10 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return presentRefund(r!, o!.orderNo, row?.items ?? [], row?.channel ?? null);
   };
 
-  await app.register(resourceRoutes(orderResource, orders));
+  // the list, its filter and its export read an order's shown state, the one its detail shows (issue 34)
+  await app.register(
+    resourceRoutes(orderResource, orders, { presentRows: (rows, ctx) => withShownStatus(ctx.db, rows), filterWhere: { status: (v) => shownStatusWhere(v) } }),
+  );
   await app.register(resourceRoutes(paymentResource, payments));
   await app.register(resourceRoutes(ledgerResource, ledger));
   await app.register(resourceRoutes(bankAccountResource, bankAccounts));

@@ -1,7 +1,18 @@
 import type { DbOrTx } from '../../db/client';
-import { desc, eq, inArray } from 'drizzle-orm';
-import { invoiceableFen, orderDisplayStatus, refundPreview, type InvoiceView, type Lang, type OrderView, type RefundView } from '@rp/shared';
-import { activities, invoices, orderItems, payments, redeemCodes, refundItems, refunds, teams, visitors } from '../../db/schema/index';
+import { and, desc, eq, exists, gt, gte, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ORDER_DISPLAY,
+  invoiceableFen,
+  orderDisplayStatus,
+  refundPreview,
+  type InvoiceView,
+  type Lang,
+  type OrderDisplay,
+  type OrderView,
+  type RefundView,
+} from '@rp/shared';
+import { activities, invoices, orderItems, orders, payments, redeemCodes, refundItems, refunds, teams, visitors } from '../../db/schema/index';
+import { errors } from '../../lib/errors';
 import type { OrderRow } from './common';
 import type { PaymentAction } from './providers/types';
 
@@ -102,6 +113,73 @@ export async function refundsOf(db: DbOrTx, orderIds: number[]) {
   }));
 }
 
+type PaymentRow = typeof payments.$inferSelect;
+type OrderFigures = Pick<OrderRow, 'status' | 'paidFen' | 'refundedFen'>;
+
+/** Refunds that wait for staff or the gateway: the order reads "refund in progress". */
+const OPEN_REFUNDS = ['pending', 'processing'] as const;
+
+/** The attempt the payer is in the middle of: at the gateway or owing a bank transfer, not yet expired. */
+function openAttempt(o: Pick<OrderRow, 'status'>, attempts: readonly PaymentRow[], now: Date): PaymentRow | undefined {
+  return o.status === 'unpaid' ? attempts.find((p) => p.status === 'created' && p.action !== '{}' && p.expiresAt.getTime() > now.getTime()) : undefined;
+}
+
+/**
+ * The one shown state of an order (spec 4.3: 已完成, 退款中 …) from its attempts and refunds: the member's orders,
+ * staff's detail, staff's list and its export all read this (issue 34).
+ */
+function shownStatus(o: OrderFigures, attempts: readonly PaymentRow[], refundRows: readonly Pick<RefundRow, 'status'>[], now: Date): OrderDisplay {
+  return orderDisplayStatus({
+    status: o.status,
+    paidFen: o.paidFen,
+    refundedFen: o.refundedFen,
+    paying: !!openAttempt(o, attempts, now),
+    refunding: refundRows.some((r) => (OPEN_REFUNDS as readonly string[]).includes(r.status)),
+  });
+}
+
+/** Staff's order rows (wire form) with `status` their shown state instead of the stored one (the generic list and export). */
+export async function withShownStatus(db: DbOrTx, rows: Record<string, unknown>[], now = new Date()): Promise<Record<string, unknown>[]> {
+  const ids = rows.map((r) => r.id as number);
+  if (!ids.length) return rows;
+  const [tries, rf] = await Promise.all([
+    db.select().from(payments).where(inArray(payments.orderId, ids)),
+    db.select({ orderId: refunds.orderId, status: refunds.status }).from(refunds).where(inArray(refunds.orderId, ids)),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    status: shownStatus(
+      r as unknown as OrderFigures,
+      tries.filter((p) => p.orderId === r.id),
+      rf.filter((x) => x.orderId === r.id),
+      now,
+    ),
+  }));
+}
+
+/**
+ * The orders in a shown state, as a condition (staff's status filter): shownStatus's rules over the stored
+ * columns, so a page of the filtered list holds exactly the orders that read that state. An unknown state is a 400.
+ */
+export function shownStatusWhere(value: string, now = new Date()): SQL {
+  if (!(ORDER_DISPLAY as readonly string[]).includes(value)) throw errors.validation({ status: 'validation.invalidOption' });
+  const open = and(eq(payments.orderId, orders.id), eq(payments.status, 'created'), ne(payments.action, '{}'), gt(payments.expiresAt, now));
+  const paying = exists(sql`(select 1 from ${payments} where ${open})`);
+  const refunding = exists(sql`(select 1 from ${refunds} where ${and(eq(refunds.orderId, orders.id), inArray(refunds.status, [...OPEN_REFUNDS]))})`);
+  const allBack = and(gt(orders.paidFen, 0), gte(orders.refundedFen, orders.paidFen))!;
+  const is = (s: string) => eq(orders.status, s as OrderRow['status']);
+  const where: Record<OrderDisplay, SQL> = {
+    abnormal: is('abnormal'),
+    cancelled: and(is('cancelled'), not(allBack))!,
+    refunded: or(and(is('cancelled'), allBack), and(is('paid'), not(refunding), allBack))!,
+    refunding: and(is('paid'), refunding)!,
+    completed: and(is('paid'), not(refunding), not(allBack))!,
+    inProgress: and(is('unpaid'), paying)!,
+    unpaid: and(is('unpaid'), not(paying))!,
+  };
+  return where[value as OrderDisplay];
+}
+
 /** Orders as members see them: items (with granted codes), open attempt, refunds, invoice, the refund tier of today. */
 export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, now = new Date()): Promise<OrderView[]> {
   if (!rows.length) return [];
@@ -133,7 +211,7 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
     const a = acts.find((x) => x.id === o.activityId);
     const team = teamRows.find((x) => x.id === o.teamId);
     const mine = tries.filter((p) => p.orderId === o.id);
-    const open = o.status === 'unpaid' ? mine.find((p) => p.status === 'created' && p.action !== '{}' && p.expiresAt.getTime() > now.getTime()) : undefined;
+    const open = openAttempt(o, mine, now);
     const rf = refundList.filter((r) => r.row.orderId === o.id);
     const inv = invs.find((i) => i.orderId === o.id);
     const tier = refundPreview(0, a?.beginTime ?? now, now);
@@ -144,13 +222,12 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
       type: o.type,
       activityId: o.activityId,
       activityName: (lang === 'en' ? a?.nameEn || a?.nameZh : a?.nameZh) ?? '',
-      status: orderDisplayStatus({
-        status: o.status,
-        paidFen: o.paidFen,
-        refundedFen: o.refundedFen,
-        paying: !!open,
-        refunding: rf.some((r) => r.row.status === 'pending' || r.row.status === 'processing'),
-      }),
+      status: shownStatus(
+        o,
+        mine,
+        rf.map((r) => r.row),
+        now,
+      ),
       closeReason: o.closeReason,
       amountFen: o.amountFen,
       paidFen: o.paidFen,

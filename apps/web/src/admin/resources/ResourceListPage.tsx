@@ -356,7 +356,15 @@ function FilterControlInput({ spec, label, ...rest }: { spec: FilterSpec; label:
         />
       );
     default:
-      return <Input {...(rest as object)} allowClear style={{ width: 200 }} placeholder={spec.mode === 'like' ? t('admin:resource.contains') : undefined} />;
+      // an account is found by its phone or nickname (a reference filtered by text: FieldDef.ref 'accounts')
+      return (
+        <Input
+          {...(rest as object)}
+          allowClear
+          style={{ width: 200 }}
+          placeholder={spec.field.kind === 'ref' ? t('admin:accounts.placeholder') : spec.mode === 'like' ? t('admin:resource.contains') : undefined}
+        />
+      );
   }
 }
 

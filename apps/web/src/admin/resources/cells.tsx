@@ -65,7 +65,7 @@ export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
     case 'datetime':
       return <span>{formatDateTime(value)}</span>;
     case 'ref':
-      return <RefCell field={field} value={value} />;
+      return <RefCell field={field} value={value} name={row[`${field.name}Name`]} />;
     case 'money':
       return <span style={{ whiteSpace: 'nowrap' }}>{typeof value === 'number' ? formatYuan(value) : '—'}</span>;
     case 'permille':
@@ -78,10 +78,12 @@ export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
   }
 }
 
-function RefCell({ field, value }: { field: FieldDef; value: unknown }) {
-  const { options } = useRefOptions(field, value !== null && value !== undefined);
+/** A referenced row by its name: the one the server sent with the row (`<field>Name`), else from the referenced rows. */
+function RefCell({ field, value, name }: { field: FieldDef; value: unknown; name: unknown }) {
+  const named = typeof name === 'string' && name !== '';
+  const { options } = useRefOptions(field, value !== null && value !== undefined && !named);
   if (value === null || value === undefined) return <span>—</span>;
-  const label = options.find((o) => o.value === value)?.label ?? `#${String(value)}`;
+  const label = named ? name : (options.find((o) => o.value === value)?.label ?? `#${String(value)}`);
   // an order opens its detail (lines, attempts, refunds, invoice)
   if (field.ref === 'orders') return <Link to={`/admin/r/orders/${String(value)}`}>{label}</Link>;
   return <span>{label}</span>;

@@ -5,13 +5,13 @@ import type { OrderDisplay, PayChannel, RefundStatus } from '@rp/shared/rules/mo
  * the table does not know shows as it is.
  */
 export const ORDER_DISPLAY_KEYS: Record<OrderDisplay, string> = {
-  unpaid: 'admin:money.display.unpaid',
-  inProgress: 'admin:money.display.inProgress',
-  completed: 'admin:money.display.completed',
-  refunding: 'admin:money.display.refunding',
-  refunded: 'admin:money.display.refunded',
-  cancelled: 'admin:money.display.cancelled',
-  abnormal: 'admin:money.display.abnormal',
+  unpaid: 'admin:options.orderStatus.unpaid',
+  inProgress: 'admin:options.orderStatus.inProgress',
+  completed: 'admin:options.orderStatus.completed',
+  refunding: 'admin:options.orderStatus.refunding',
+  refunded: 'admin:options.orderStatus.refunded',
+  cancelled: 'admin:options.orderStatus.cancelled',
+  abnormal: 'admin:options.orderStatus.abnormal',
 };
 
 export const ORDER_DISPLAY_COLORS: Record<OrderDisplay, string | undefined> = {
