@@ -81,6 +81,8 @@ describe('a bank-paid refund on staff’s screens (issue 34)', { timeout: 60_000
     show(refund());
     expect(screen.getByText('Payee account not recorded')).toBeTruthy();
     expect(screen.getByText(/Ask the family for their account, record it, then transfer ¥497\.00 back\./)).toBeTruthy();
+    // each button's name starts with what it shows (WCAG 2.5.3)
+    expect(screen.getByRole('button', { name: 'Record payee account: refund RF261128ABCDEFGHJK' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Mark transferred: refund RF261128ABCDEFGHJK' }) as HTMLButtonElement).disabled).toBe(true);
     cleanup();
     await act(() => i18n.changeLanguage('zh'));

@@ -28,6 +28,8 @@ export function BankRefundTransfer({ refund }: { refund: AdminRefund }) {
   if (refund.status !== 'processing') return <>—</>;
   const failed = (e: unknown) => void message.error(errorMessage(e, t('admin:resource.failed')));
   const amount = formatYuan(refund.amountFen ?? 0);
+  // the button's name starts with what it shows (WCAG 2.5.3)
+  const payeeAction = bank.payee ? t('admin:money.bankRefund.payeeChange') : t('admin:money.bankRefund.payeeRecord');
   return (
     <div className={s.bankRefund}>
       {bank.payee ? (
@@ -56,8 +58,12 @@ export function BankRefundTransfer({ refund }: { refund: AdminRefund }) {
             {t('admin:money.bankRefund.reveal')}
           </Button>
         ) : null}
-        <Button size="small" aria-label={t('admin:money.bankRefund.payeeOf', { refundNo: refund.refundNo })} onClick={() => setDialog('payee')}>
-          {bank.payee ? t('admin:money.bankRefund.payeeChange') : t('admin:money.bankRefund.payeeRecord')}
+        <Button
+          size="small"
+          aria-label={t('admin:money.bankRefund.payeeOf', { action: payeeAction, refundNo: refund.refundNo })}
+          onClick={() => setDialog('payee')}
+        >
+          {payeeAction}
         </Button>
         <Button
           size="small"
