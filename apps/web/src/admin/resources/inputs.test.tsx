@@ -6,27 +6,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FieldItems } from './inputs';
 import { FieldCell } from './cells';
 import { editableFields, toRequestBody, wireNamesOf, type Row } from './model';
-import { RESOURCES, type FieldDef, type ResourceDef } from './registry';
-
-/** A value of the right JavaScript type for a field, as the antd controls hand it to the form. */
-function sampleValue(f: FieldDef): unknown {
-  switch (f.kind) {
-    case 'int':
-    case 'money':
-    case 'permille':
-      return f.min ?? 2026;
-    case 'ref':
-      return 7;
-    case 'enum':
-      return f.options?.[0]?.value ?? 1;
-    case 'boolean':
-      return true;
-    case 'datetime':
-      return '2026-05-01T09:00:00+08:00';
-    default:
-      return 'x';
-  }
-}
+import { RESOURCES, type ResourceDef } from './registry';
+import { sampleValue } from './field-samples';
+import { stubAntdDom } from '../../test/antd-dom';
 
 const Harness = forwardRef<FormInstance<Row>, { def: ResourceDef; values: Row }>(function Harness({ def, values }, ref) {
   const [form] = Form.useForm<Row>();
@@ -53,23 +35,7 @@ function mount(def: ResourceDef, values: Row) {
 }
 
 // jsdom lacks what antd's responsive grid and text areas observe.
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(stubAntdDom);
 
 afterEach(() => {
   cleanup();

@@ -121,9 +121,12 @@ export function rulesOf(field: FieldDef, name: string, t: T): Rule[] {
   return rules;
 }
 
-/** Form.Item props by kind: Switch binds `checked`; dates travel as ISO strings with offset. */
+/**
+ * Form.Item props by kind: dates travel as ISO strings with offset. A boolean keeps the default `value`
+ * binding: FieldControl reads `value` and hands it to its Switch as `checked` (issue 34 — with
+ * valuePropName 'checked' the control never saw the saved value, showed off and could only send true).
+ */
 function itemProps(field: FieldDef) {
-  if (field.kind === 'boolean') return { valuePropName: 'checked' };
   if (field.kind === 'datetime') {
     return {
       getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null }),
