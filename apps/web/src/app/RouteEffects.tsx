@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { resolveMeta } from './route-meta';
+import { pageTitleOf, resolveMeta } from './route-meta';
 
 /**
  * Spec 2.1/2.2 effects of every navigation: the document title `<route title> - <site name>` (also
@@ -15,7 +15,7 @@ export function RouteEffects() {
   const location = useLocation();
 
   const meta = resolveMeta(matches, new URLSearchParams(location.search));
-  const pageTitle = meta.title ?? (meta.titleKey ? t(meta.titleKey) : undefined);
+  const pageTitle = pageTitleOf(meta, t);
   const description = meta.description ?? (meta.descriptionKey ? t(meta.descriptionKey) : t('routes:descriptions.default'));
 
   useEffect(() => {

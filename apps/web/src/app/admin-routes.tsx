@@ -6,19 +6,28 @@ import type { RouteHandle } from './route-meta';
 interface AdminPageModule {
   default: ComponentType;
   loader?: LoaderFunction;
-  /** the page's title (the admin namespace loads with the admin chunk, so its keys live in the page modules) */
+  /** a title from the loader's data (a resource's label) */
   meta?: (data: unknown) => RouteMeta | undefined;
 }
 
 function lazyPage(load: () => Promise<AdminPageModule>): RouteObject['lazy'] {
   return async () => {
     const m = await load();
-    const handle: RouteHandle = { titleKey: 'routes:admin', meta: m.meta };
-    return m.loader ? { Component: m.default, loader: m.loader, handle } : { Component: m.default, handle };
+    const route = m.loader ? { Component: m.default, loader: m.loader } : { Component: m.default };
+    return m.meta ? { ...route, handle: { titleKey: 'routes:admin', meta: m.meta } satisfies RouteHandle } : route;
   };
 }
 
-/** The generic screens of every admin resource definition (list, new, edit). */
+/**
+ * An admin screen with its own tab title (issue 34): declared here, in the route table, so every screen
+ * has one before its chunk loads (admin-titles.test.ts walks the table).
+ */
+function page(path: string, titleKey: string, load: () => Promise<AdminPageModule>): RouteObject {
+  const handle: RouteHandle = { titleKey };
+  return { path, handle, lazy: lazyPage(load) };
+}
+
+/** The generic screens of every admin resource definition (list, new, edit): titled by the resource's label. */
 export function adminResourceRoutes(): RouteObject[] {
   return [
     { path: 'r/:resource', lazy: lazyPage(() => import('../admin/resources/ResourceListPage')) },
@@ -37,11 +46,11 @@ export function adminMoneyRoutes(): RouteObject[] {
   return [
     // the old placeholder address of the orders
     { path: 'orders', loader: () => redirect('/admin/r/orders') },
-    { path: 'r/orders/:id', lazy: lazyPage(() => money().then((m) => m.OrderDetail)) },
-    { path: 'refunds', lazy: lazyPage(() => money().then((m) => m.Refunds)) },
-    { path: 'invoices', lazy: lazyPage(() => money().then((m) => m.Invoices)) },
-    { path: 'reconciliation', lazy: lazyPage(() => money().then((m) => m.Reconciliation)) },
-    { path: 'checkin', lazy: lazyPage(() => import('../admin/pages/CheckinPage')) },
+    page('r/orders/:id', 'admin:money.orderDetail', () => money().then((m) => m.OrderDetail)),
+    page('refunds', 'admin:resources.refunds', () => money().then((m) => m.Refunds)),
+    page('invoices', 'admin:resources.invoices', () => money().then((m) => m.Invoices)),
+    page('reconciliation', 'admin:menu.reconciliation', () => money().then((m) => m.Reconciliation)),
+    page('checkin', 'admin:menu.checkin', () => import('../admin/pages/CheckinPage')),
   ];
 }
 
@@ -49,9 +58,9 @@ export function adminMoneyRoutes(): RouteObject[] {
 export function adminPeopleRoutes(): RouteObject[] {
   const people = () => import('../admin/pages/people');
   return [
-    { path: 'consult', lazy: lazyPage(() => people().then((m) => ({ default: m.ConsultPage }))) },
-    { path: 'broadcast', lazy: lazyPage(() => people().then((m) => ({ default: m.BroadcastPage }))) },
-    { path: 'channels', lazy: lazyPage(() => people().then((m) => ({ default: m.ChannelsPage }))) },
+    page('consult', 'admin:menu.consult', () => people().then((m) => ({ default: m.ConsultPage }))),
+    page('broadcast', 'admin:menu.broadcast', () => people().then((m) => ({ default: m.BroadcastPage }))),
+    page('channels', 'admin:menu.channels', () => people().then((m) => ({ default: m.ChannelsPage }))),
   ];
 }
 
@@ -59,9 +68,9 @@ export function adminPeopleRoutes(): RouteObject[] {
 export function adminAwardRoutes(): RouteObject[] {
   const awards = () => import('../admin/pages/awards');
   return [
-    { path: 'judging', lazy: lazyPage(() => awards().then((m) => ({ default: m.JudgingAdminPage }))) },
-    { path: 'certificates', lazy: lazyPage(() => awards().then((m) => ({ default: m.CertificatesAdminPage }))) },
-    { path: 'awardTemplates', lazy: lazyPage(() => awards().then((m) => ({ default: m.TemplatesAdminPage }))) },
+    page('judging', 'admin:menu.judging', () => awards().then((m) => ({ default: m.JudgingAdminPage }))),
+    page('certificates', 'admin:menu.certificates', () => awards().then((m) => ({ default: m.CertificatesAdminPage }))),
+    page('awardTemplates', 'admin:menu.awardTemplates', () => awards().then((m) => ({ default: m.TemplatesAdminPage }))),
   ];
 }
 
@@ -69,9 +78,9 @@ export function adminAwardRoutes(): RouteObject[] {
 export function adminAccessRoutes(): RouteObject[] {
   const access = () => import('../admin/pages/access');
   return [
-    { path: 'roles', lazy: lazyPage(() => access().then((m) => ({ default: m.RolesPage }))) },
-    { path: 'audit', lazy: lazyPage(() => access().then((m) => ({ default: m.AuditPage }))) },
+    page('roles', 'admin:menu.roles', () => access().then((m) => ({ default: m.RolesPage }))),
+    page('audit', 'admin:menu.audit', () => access().then((m) => ({ default: m.AuditPage }))),
     // Integrations (issue 25): webhooks, API tokens, the outbox — its own chunk
-    { path: 'integrations', lazy: lazyPage(() => import('../admin/pages/integrations')) },
+    page('integrations', 'admin:menu.integrations', () => import('../admin/pages/integrations')),
   ];
 }

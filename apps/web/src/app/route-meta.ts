@@ -16,6 +16,8 @@ export interface RouteHandle {
   descriptionKey?: string;
   /** Title and description from the route's loader data (e.g. a news article's title and summary). */
   meta?: (data: unknown) => RouteMeta | undefined;
+  /** A section (the admin area): its name follows every inner page's title in the tab ("Refunds · Administration"). */
+  titleSectionKey?: string;
 }
 
 export type { RouteMeta };
@@ -102,6 +104,7 @@ export const NAV_ITEMS: readonly { key: NavKey; to: string; labelKey: string }[]
 export interface ResolvedMeta extends Pick<RouteMeta, 'image' | 'ogType' | 'jsonLd'> {
   titleKey?: string;
   title?: string;
+  titleSectionKey?: string;
   descriptionKey?: string;
   description?: string;
 }
@@ -112,6 +115,7 @@ export function resolveMeta(matches: readonly { handle: unknown; loaderData?: un
   for (const m of matches) {
     const h = m.handle as RouteHandle | undefined;
     if (!h) continue;
+    if (h.titleSectionKey) out.titleSectionKey = h.titleSectionKey;
     const key = resolveTitleKey(h, search);
     if (key) {
       out.titleKey = key;
@@ -131,6 +135,13 @@ export function resolveMeta(matches: readonly { handle: unknown; loaderData?: un
     if (meta?.jsonLd) out.jsonLd = meta.jsonLd;
   }
   return out;
+}
+
+/** The page's own title, followed by its section's name inside a section ("Refunds · Administration"); undefined without one. */
+export function pageTitleOf(meta: ResolvedMeta, t: (key: string) => string): string | undefined {
+  const page = meta.title ?? (meta.titleKey ? t(meta.titleKey) : undefined);
+  const section = meta.titleSectionKey ? t(meta.titleSectionKey) : undefined;
+  return page && section && page !== section ? `${page} · ${section}` : page;
 }
 
 export function resolveTitleKey(handle: RouteHandle | undefined, search: URLSearchParams): string | undefined {

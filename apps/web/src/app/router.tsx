@@ -185,7 +185,8 @@ export function createRoutes(): RouteObject[] {
             const [m] = await Promise.all([import('../admin/AdminLayout'), loadNamespaces('admin')]);
             return { Component: m.default };
           },
-          handle: handle({ titleKey: 'routes:admin' }),
+          // every admin screen's tab: "<its own title> · Administration" (admin-titles.test.ts walks this table)
+          handle: handle({ titleKey: 'routes:admin', titleSectionKey: 'routes:admin' }),
           children: [
             {
               ErrorBoundary: RouteError,
@@ -228,7 +229,8 @@ export function createRoutes(): RouteObject[] {
                 {
                   path: '*',
                   lazy: async () => ({ Component: (await import('../admin/pages/AdminPlaceholderPage')).default }),
-                  handle: handle({ titleKey: 'admin:placeholder.title' }),
+                  // an unknown admin address (no screen is left for a later issue)
+                  handle: handle({ titleKey: 'routes:notFound' }),
                 },
               ],
             },

@@ -5,7 +5,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import { formatYuan } from '@rp/shared/rules/money';
-import type { RouteMeta } from '../../lib/page-meta';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../resources/cells';
 import { downloadInvoiceMutation, invoiceActionMutation, invoicesQuery, type AdminInvoice, type InvoiceStatus } from './money-api';
@@ -19,10 +18,6 @@ import s from '../admin.module.css';
 import m from './money/money.module.css';
 
 const STATUSES = ['pending', 'issued', 'rejected'] as const satisfies readonly InvoiceStatus[];
-
-export function meta(): RouteMeta {
-  return { titleKey: 'admin:resources.invoices' };
-}
 
 /**
  * Invoice requests (issue 10): every field the member gave; a pending one is issued with a PDF the

@@ -1,7 +1,6 @@
 import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { RouteMeta } from '../../../lib/page-meta';
 import { OutboxTab } from './OutboxTab';
 import { TokensTab } from './TokensTab';
 import { WebhooksTab } from './WebhooksTab';
@@ -9,10 +8,6 @@ import s from '../../admin.module.css';
 
 const TABS = ['webhooks', 'tokens', 'outbox'] as const;
 type Tab = (typeof TABS)[number];
-
-export function meta(): RouteMeta {
-  return { titleKey: 'admin:menu.integrations' };
-}
 
 /**
  * Admin → Integrations (issue 25): webhooks (partners told when something happens), API tokens (partner

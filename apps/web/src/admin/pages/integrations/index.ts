@@ -1,2 +1,2 @@
 // Admin → Integrations (issue 25) as one lazily loaded chunk: webhooks, API tokens, the outbox.
-export { default, meta } from './IntegrationsPage';
+export { default } from './IntegrationsPage';
