@@ -73,20 +73,21 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /** Refund rows as staff's lists show them (Refunds, Reconciliation's money owed). */
-  const adminRefunds = async (rows: { r: typeof refunds.$inferSelect; o: typeof orders.$inferSelect; channel: string }[]) => {
+  const adminRefunds = async (req: FastifyRequest, rows: { r: typeof refunds.$inferSelect; o: typeof orders.$inferSelect; channel: string }[]) => {
     const items = await refundsOf(
       db,
       rows.map((x) => x.o.id),
+      req.lang,
     );
     return rows.map(({ r, o, channel }) => {
       const its = items.find((i) => i.row.id === r.id)?.items ?? [];
       return { ...presentRefund(r, o.orderNo, its, channel), userId: r.userId, activityId: o.activityId, channel, persons: Math.max(1, its.length) };
     });
   };
-  const refundOut = async (id: number) => {
+  const refundOut = async (req: FastifyRequest, id: number) => {
     const [r] = await db.select().from(refunds).where(eq(refunds.id, id));
     const [o] = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r!.orderId));
-    const row = (await refundsOf(db, [r!.orderId])).find((i) => i.row.id === r!.id);
+    const row = (await refundsOf(db, [r!.orderId], req.lang)).find((i) => i.row.id === r!.id);
     return presentRefund(r!, o!.orderNo, row?.items ?? [], row?.channel ?? null);
   };
 
@@ -172,7 +173,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         .offset(p * size),
       db.select({ n: count() }).from(refunds).innerJoin(orders, eq(orders.id, refunds.orderId)).where(w),
     ]);
-    return page(req, await adminRefunds(rows), Number(total?.n ?? 0), p, size);
+    return page(req, await adminRefunds(req, rows), Number(total?.n ?? 0), p, size);
   });
 
   app.post(
@@ -181,7 +182,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await refundInScope(req, req.params.id);
       await decideRefund(deps, req.user!.id, req.params.id, req.body);
-      return ok(req, { data: await refundOut(req.params.id) }, 'ok');
+      return ok(req, { data: await refundOut(req, req.params.id) }, 'ok');
     },
   );
 
@@ -192,7 +193,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await refundInScope(req, req.params.id);
       await recordRefundPayee(deps, req.user!.id, req.params.id, req.body);
-      return ok(req, { data: await refundOut(req.params.id) }, 'ok');
+      return ok(req, { data: await refundOut(req, req.params.id) }, 'ok');
     },
   );
 
@@ -207,7 +208,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await refundInScope(req, req.params.id);
       await markRefundTransferred(deps, req.user!.id, req.params.id, req.body.bankSerial);
-      return ok(req, { data: await refundOut(req.params.id) }, 'ok');
+      return ok(req, { data: await refundOut(req, req.params.id) }, 'ok');
     },
   );
 
@@ -299,7 +300,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/reconciliation/owed', { schema: { tags, querystring: pageQuery, response: { 200: owedRefundsResponse } }, ...perm }, async (req) => {
     assertUnlimited(scopeOfReq(req));
     const r = await owedBankRefunds(deps, req.query.page, req.query.size);
-    return page(req, await adminRefunds(r.rows), r.total, req.query.page, req.query.size);
+    return page(req, await adminRefunds(req, r.rows), r.total, req.query.page, req.query.size);
   });
 
   app.post('/api/admin/reconciliation/run', { schema: { tags, response: { 200: reconcileResponse } }, ...perm }, async (req) => {

@@ -9,6 +9,7 @@ import { newKey } from '../../lib/storage';
 import { notify } from '../messages/index';
 import { newInvoiceNo, ownOrder } from './common';
 import { renderInvoicePdf } from './invoice-pdf';
+import { lineLabels } from './line-labels';
 
 /**
  * An invoice request for a paid order (one live request per order; a rejected one may be asked again).
@@ -89,12 +90,14 @@ export async function generateInvoicePdf(deps: Pick<AppDeps, 'database'>, inv: t
   const items = await deps.database.db.select().from(orderItems).where(eq(orderItems.orderId, inv.orderId));
   // one line per distinct label and price (a group order of 30 players of one plan is one line per player: names matter on a school's invoice)
   const kept = items.filter(isInvoicedLine);
+  const lineNames = await lineLabels(deps.database.db, kept, lang);
   const byKey = new Map<string, { name: string; quantity: number; unitFen: number; amountFen: number }>();
   for (const i of kept) {
     const net = i.priceFen - i.refundedFen;
-    const key = `${i.kind === 'code' ? i.label : `${i.label}#${i.id}`}|${net}`;
+    const label = lineNames.get(i.id) ?? i.label;
+    const key = `${i.kind === 'code' ? label : `${label}#${i.id}`}|${net}`;
     const line = byKey.get(key) ?? {
-      name: i.kind === 'code' ? i.label : translate(lang, 'pay.orderLine.fee', { player: i.label }),
+      name: i.kind === 'member' ? translate(lang, 'pay.orderLine.fee', { player: label }) : label,
       quantity: 0,
       unitFen: net,
       amountFen: 0,

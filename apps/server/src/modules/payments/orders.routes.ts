@@ -174,7 +174,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/lOrder/web/refund', { schema: { tags, body: refundRequestBody, response: { 200: refundResponse } }, ...limited }, async (req) => {
     const r = await requestRefund(deps, req.user!.id, req.body);
-    const [withItems] = await refundsOf(db, [r.orderId]).then((l) => l.filter((x) => x.row.id === r.id));
+    const [withItems] = await refundsOf(db, [r.orderId], req.lang).then((l) => l.filter((x) => x.row.id === r.id));
     return ok(req, { data: presentRefund(r, req.body.orderNo, withItems?.items ?? [], withItems?.channel ?? null) }, 'ok.refundRequested');
   });
 

@@ -15,6 +15,7 @@ import { activities, invoices, orderItems, orders, payments, redeemCodes, refund
 import { errors } from '../../lib/errors';
 import type { OrderRow } from './common';
 import type { PaymentAction } from './providers/types';
+import { lineLabels } from './line-labels';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -84,8 +85,8 @@ export function presentRefund(r: RefundRow, orderNo: string, items: { id: number
   };
 }
 
-/** Refund rows of these orders with their items and the channel that paid them, for views. */
-export async function refundsOf(db: DbOrTx, orderIds: number[]) {
+/** Refund rows of these orders with their items (labelled in `lang`) and the channel that paid them, for views. */
+export async function refundsOf(db: DbOrTx, orderIds: number[], lang: Lang) {
   if (!orderIds.length) return [];
   const paid = await db
     .select({ r: refunds, channel: payments.channel })
@@ -96,7 +97,14 @@ export async function refundsOf(db: DbOrTx, orderIds: number[]) {
   const rows = paid.map((x) => x.r);
   const links = rows.length
     ? await db
-        .select({ refundId: refundItems.refundId, id: orderItems.id, label: orderItems.label, priceFen: orderItems.priceFen })
+        .select({
+          refundId: refundItems.refundId,
+          id: orderItems.id,
+          kind: orderItems.kind,
+          planId: orderItems.planId,
+          label: orderItems.label,
+          priceFen: orderItems.priceFen,
+        })
         .from(refundItems)
         .innerJoin(orderItems, eq(orderItems.id, refundItems.itemId))
         .where(
@@ -106,10 +114,11 @@ export async function refundsOf(db: DbOrTx, orderIds: number[]) {
           ),
         )
     : [];
+  const labels = await lineLabels(db, links, lang);
   return paid.map(({ r, channel }) => ({
     row: r,
     channel,
-    items: links.filter((l) => l.refundId === r.id).map(({ id, label, priceFen }) => ({ id, label, priceFen })),
+    items: links.filter((l) => l.refundId === r.id).map(({ id, label, priceFen }) => ({ id, label: labels.get(id) ?? label, priceFen })),
   }));
 }
 
@@ -194,7 +203,7 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
       .where(inArray(orderItems.orderId, ids))
       .orderBy(orderItems.id),
     db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.id)),
-    refundsOf(db, ids),
+    refundsOf(db, ids, lang),
     db.select().from(invoices).where(inArray(invoices.orderId, ids)).orderBy(desc(invoices.id)),
     db
       .select()
@@ -207,6 +216,11 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
       ),
     teamIds.length ? db.select({ id: teams.id, name: teams.name, number: teams.number }).from(teams).where(inArray(teams.id, teamIds)) : [],
   ]);
+  const labels = await lineLabels(
+    db,
+    items.map((i) => i.item),
+    lang,
+  );
   return rows.map((o) => {
     const a = acts.find((x) => x.id === o.activityId);
     const team = teamRows.find((x) => x.id === o.teamId);
@@ -249,7 +263,7 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
         .map(({ item, codeName, codeStatus, visitorStatus }) => ({
           id: item.id,
           kind: item.kind as 'code' | 'member',
-          label: item.label,
+          label: labels.get(item.id) ?? item.label,
           priceFen: item.priceFen,
           status: item.status,
           refundedFen: item.refundedFen,
