@@ -8,7 +8,7 @@ interface Named {
 const nameIn = (row: Named, lang: string) => (lang === 'en' ? row.nameEn || row.nameZh : row.nameZh || row.nameEn) || `#${row.id}`;
 
 /**
- * A session as the gate's picker names it (issue 34): its activity, then the session ("华东赛区 · 上午场"), so
+ * A session as the gate's picker names it (issue 34): its activity, then the session ("East China · Morning"), so
  * sessions of the same name in different activities read apart; the session alone while activities load.
  */
 export function sessionLabel(session: Named & { activityId: number | null }, activities: readonly Named[], lang: string): string {
