@@ -361,7 +361,7 @@ function FilterControlInput({ spec, label, ...rest }: { spec: FilterSpec; label:
         <Input
           {...(rest as object)}
           allowClear
-          style={{ width: 200 }}
+          style={{ width: spec.field.kind === 'ref' ? 240 : 200, maxWidth: '100%' }}
           placeholder={spec.field.kind === 'ref' ? t('admin:accounts.placeholder') : spec.mode === 'like' ? t('admin:resource.contains') : undefined}
         />
       );
