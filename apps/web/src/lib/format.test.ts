@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatDateTime, formatFileSize, formatPrice, htmlToText, isoDay, parseId, parsePage } from './format';
+import { formatDate, formatDateRange, formatDateTime, formatFileSize, formatYear, formatPrice, htmlToText, isoDay, parseId, parsePage } from './format';
 
 describe('formatPrice (integer fen → ¥ with 2 decimals)', () => {
   it.each([
@@ -21,7 +21,7 @@ describe('formatPrice (integer fen → ¥ with 2 decimals)', () => {
 describe('dates in the organisers’ time zone', () => {
   it('formats a day in both languages, the same for every visitor', () => {
     expect(formatDate('2027-01-21T00:00:00.000Z', 'en')).toBe('21 Jan 2027');
-    expect(formatDate('2027-01-21T00:00:00.000Z', 'zh')).toBe('2027\u5e741\u670821\u65e5');
+    expect(formatDate('2027-01-21T00:00:00.000Z', 'zh')).toBe('2027-01-21');
     // 20:00 UTC is already the next day in Shanghai
     expect(formatDate('2027-01-21T20:00:00.000Z', 'en')).toBe('22 Jan 2027');
     expect(isoDay('2027-01-21T20:00:00.000Z')).toBe('2027-01-22');
@@ -34,6 +34,21 @@ describe('dates in the organisers’ time zone', () => {
     expect(formatDate(null, 'en')).toBe('');
     expect(formatDate('not a date', 'en')).toBe('');
     expect(formatDateTime('2027-01-21T01:30:00Z', 'en')).toBe('21 Jan 2027, 09:30');
+  });
+
+  it('has one date and one date-time form per language (issue 34): zh 2027-01-21 09:30, en 21 Jan 2027, 09:30, Beijing time', () => {
+    expect(formatDateTime('2027-01-21T01:30:00Z', 'zh')).toBe('2027-01-21 09:30');
+    expect(formatDateTime('2027-01-21T01:30:00Z', 'en')).toBe('21 Jan 2027, 09:30');
+    // midnight in Beijing is 00:05, never 24:05; an afternoon is on the 24-hour clock
+    expect(formatDateTime('2026-11-27T16:05:00Z', 'zh')).toBe('2026-11-28 00:05');
+    expect(formatDateTime('2026-11-28T06:05:00Z', 'en')).toBe('28 Nov 2026, 14:05');
+    expect(formatDate('2026-11-28T06:05:00Z', 'zh')).toBe('2026-11-28');
+    expect(formatDate('2026-11-28T06:05:00Z', 'en')).toBe('28 Nov 2026');
+    // a calendar day (a birth date) is that day in both languages
+    expect(formatDate('2013-09-05', 'zh')).toBe('2013-09-05');
+    expect(formatDate('2013-09-05', 'en')).toBe('5 Sep 2013');
+    expect(formatDateTime(undefined, 'zh')).toBe('');
+    expect(formatYear(new Date('2026-12-31T16:30:00Z'))).toBe('2027');
   });
 });
 

@@ -1,30 +1,30 @@
 import type { AppLang } from './i18n';
 
 /**
- * Formatting of content values for public pages. Dates are shown in the organisers' time zone
+ * Formatting of values for every screen. Dates are shown in the organisers' time zone
  * (Asia/Shanghai, also the venues' zone so far), so every visitor — and a future server-side render —
  * sees the same day for an event, wherever the browser is.
  */
 export const CONTENT_TIME_ZONE = 'Asia/Shanghai';
 
-const locale = (lang: AppLang) => (lang === 'zh' ? 'zh-CN' : 'en-GB');
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(lang: AppLang, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${lang}:${withTime}`;
-  let f = dateFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale(lang), {
-      year: 'numeric',
-      month: lang === 'zh' ? 'long' : 'short',
-      day: 'numeric',
-      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
-      timeZone: CONTENT_TIME_ZONE,
-    });
-    dateFormats.set(key, f);
-  }
-  return f;
-}
+/**
+ * The one way a date and a date-time read (issue 34), in the organisers' time zone, 24-hour clock:
+ * zh 2026-11-28 and 2026-11-28 14:05 (the numeric form of Chinese forms and tables, short in a 390 px column);
+ * en 28 Nov 2026 and 28 Nov 2026, 14:05 (the month by name, so 04/05 cannot be read as April or May).
+ * Every screen (public pages, portal, gate, admin) formats through formatDate / formatDateTime; a test
+ * keeps Intl, toLocale* and dayjs().format out of the components.
+ */
+const PARTS = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: CONTENT_TIME_ZONE,
+});
+// fixed, not the ICU's: en-GB's short September is 'Sept' in some versions, and the server's render and the browser must agree
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -32,16 +32,22 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** A long date in the language's style (zh: year-month-day with its characters; en: '22 Nov 2026'); '' if missing. */
-export function formatDate(iso: string | null | undefined, lang: AppLang): string {
-  const d = parse(iso);
-  return d ? dateFormat(lang, false).format(d) : '';
+function format(d: Date, lang: AppLang, withTime: boolean): string {
+  const p = Object.fromEntries(PARTS.formatToParts(d).map((x) => [x.type, x.value]));
+  const day = lang === 'zh' ? `${p.year}-${p.month}-${p.day}` : `${Number(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year}`;
+  return withTime ? `${day}${lang === 'zh' ? ' ' : ', '}${p.hour}:${p.minute}` : day;
 }
 
-/** Date and 24-hour time. */
+/** A date (zh 2026-11-28, en 28 Nov 2026) in the content time zone; '' if missing or not a date. */
+export function formatDate(iso: string | null | undefined, lang: AppLang): string {
+  const d = parse(iso);
+  return d ? format(d, lang, false) : '';
+}
+
+/** A date and its 24-hour time (zh 2026-11-28 14:05, en 28 Nov 2026, 14:05); '' if missing or not a date. */
 export function formatDateTime(iso: string | null | undefined, lang: AppLang): string {
   const d = parse(iso);
-  return d ? dateFormat(lang, true).format(d) : '';
+  return d ? format(d, lang, true) : '';
 }
 
 /** A date range; one date when both ends fall on the same day. */
@@ -53,12 +59,16 @@ export function formatDateRange(from: string | null | undefined, to: string | nu
   return `${a} – ${b}`;
 }
 
-/** yyyy-mm-dd for <time dateTime>, in the content time zone. */
+/** The year it is (or was at `d`) in the content time zone: '2026' (the footer's copyright, the sign-in's season). */
+export function formatYear(d: Date = new Date()): string {
+  return format(d, 'zh', false).slice(0, 4);
+}
+
+/** yyyy-mm-dd for <time dateTime>, in the content time zone (the zh date is that form). */
 export function isoDay(iso: string | null | undefined): string | undefined {
   const d = parse(iso);
   if (!d) return undefined;
-  // en-CA formats as yyyy-mm-dd
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: CONTENT_TIME_ZONE }).format(d);
+  return format(d, 'zh', false);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { Image, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/link';
+import { formatDate, formatDateTime as formatDateTimeIn } from '../../lib/format';
+import { currentLang } from '../../lib/i18n';
 import { formatPercent, formatYmd, formatYuan } from '@rp/shared/resources/display';
 import { refOptionsQuery } from './api';
 import { imageUrlOf, localized, refLabel, type Lang, type Row } from './model';
@@ -28,9 +29,10 @@ export function useRefOptions(field: FieldDef, enabled = true, where?: Row) {
   return { options, loading: query.isLoading, ready: query.isSuccess };
 }
 
-/** The one date-time format of the admin (issue 24): 2026-05-01 09:30, in the browser's (China) time. */
+/** What a date picker of the admin accepts and shows (issue 24): 2026-05-01 09:30. */
 export const ADMIN_DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
-export const formatDateTime = (v: unknown) => (typeof v === 'string' && v ? dayjs(v).format(ADMIN_DATETIME_FORMAT) : '—');
+/** A date-time in a table cell: the site's one format (lib/format, in the reader's language and China time), '—' if none. */
+export const formatDateTime = (v: unknown) => (typeof v === 'string' && formatDateTimeIn(v, currentLang())) || '—';
 
 /** How a value of a field shows in a table cell. */
 export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
@@ -71,7 +73,8 @@ export function FieldCell({ field, row }: { field: FieldDef; row: Row }) {
     case 'permille':
       return <span>{typeof value === 'number' ? formatPercent(value) : '—'}</span>;
     case 'int':
-      if (field.format === 'date' && typeof value === 'number') return <span style={{ whiteSpace: 'nowrap' }}>{formatYmd(value)}</span>;
+      if (field.format === 'date' && typeof value === 'number')
+        return <span style={{ whiteSpace: 'nowrap' }}>{formatDate(formatYmd(value), lang) || formatYmd(value)}</span>;
       return <span>{value === null || value === undefined ? '—' : String(value)}</span>;
     default:
       return <span className="rp-cell-text">{value === null || value === undefined || value === '' ? '—' : String(value)}</span>;

@@ -1,13 +1,11 @@
 import { Link } from '../../lib/link';
+import { formatYear } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { NAV_ITEMS } from '../route-meta';
 import { FooterCanvas } from './FooterCanvas';
 import { Logo } from './Logo';
 import { ContactList, useSiteContact } from '../../ui/contact';
 import s from './Footer.module.css';
-
-// this year where the events are (Asia/Shanghai, lib/format's CONTENT_TIME_ZONE): the server and the browser agree
-const YEAR = new Intl.DateTimeFormat('en-CA', { year: 'numeric', timeZone: 'Asia/Shanghai' });
 
 /** Spec 2.3: contact lines and a canvas animation. */
 export function Footer() {
@@ -46,7 +44,7 @@ export function Footer() {
         </nav>
       </div>
       <div className={s.bottom}>
-        <p>{t('footer:copyright', { year: YEAR.format(new Date()) })}</p>
+        <p>{t('footer:copyright', { year: formatYear() })}</p>
         <p>
           <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
             {t('footer:icp')}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatYear } from '../../lib/format';
 import s from './auth.module.css';
 
 /** Two-column frame of the login and register pages (brand panel hidden on small screens). */
@@ -21,7 +22,7 @@ export function AuthShell({
     <div className={s.page}>
       <div className={s.frame}>
         <aside className={s.brandPanel} aria-hidden="true">
-          <p className={s.brandEyebrow}>{t('auth:brand.eyebrow', { year: new Date().getFullYear() })}</p>
+          <p className={s.brandEyebrow}>{t('auth:brand.eyebrow', { year: formatYear() })}</p>
           <p className={s.brandTitle}>{t('common:siteName')}</p>
           <p className={s.brandText}>{t('footer:about')}</p>
         </aside>

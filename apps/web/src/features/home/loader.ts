@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { SiteStats } from '@rp/shared';
 import { api } from '../../lib/api-client';
 import { contentApi, orNull } from '../../lib/content-api';
+import { formatYear } from '../../lib/format';
 import type { ActivityItem, ConsoleItem, NewsItem, PartnerItem } from '../../lib/contract';
 import { loadPublicConfig, type PublicConfig } from '../../lib/public-config';
 
@@ -35,7 +36,7 @@ export async function homeLoader({ request }: LoaderFunctionArgs): Promise<HomeD
   const all = activities?.content ?? [];
   return {
     config,
-    season: all.reduce((y, a) => Math.max(y, a.year), 0) || new Date().getFullYear(),
+    season: all.reduce((y, a) => Math.max(y, a.year), 0) || Number(formatYear()),
     openActivities: all.filter((a) => a.signUpOpen).slice(0, 3),
     news: news?.content ?? [],
     highlights: highlights?.content ?? [],

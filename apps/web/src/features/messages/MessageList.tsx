@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Badge, Button, Collapse, Empty, Pagination, Result, Skeleton, Space, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../lib/contract';
+import { formatDateTime } from '../../lib/format';
+import { useLang } from '../../lib/use-lang';
 import { markReadMutation, messageListQuery } from './api';
 import s from './messages.module.css';
 
@@ -73,6 +74,7 @@ export function MessageList() {
 
 function MessageLabel({ message }: { message: MessageItem }) {
   const { t } = useTranslation();
+  const lang = useLang();
   return (
     <div className={s.label}>
       <Space size={8} className={s.titleRow}>
@@ -81,7 +83,7 @@ function MessageLabel({ message }: { message: MessageItem }) {
         {message.read ? null : <span className="visually-hidden">{t('messages:unread')}</span>}
       </Space>
       <span className={s.meta}>
-        {message.publish.nickName} · <time dateTime={message.createdAt}>{dayjs(message.createdAt).format('YYYY-MM-DD HH:mm')}</time>
+        {message.publish.nickName} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, lang)}</time>
       </span>
     </div>
   );

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentResources, paymentResources, registrationResources, seasonResources, type ResourceDef } from '@rp/shared';
 import { fieldLabelKey } from '../../admin/resources/model';
 import { RESOURCE_LABELS } from '@rp/shared/resources/labels';
+import { appSources } from '../../test/sources';
 
 /**
  * Locale hygiene.
@@ -46,21 +47,7 @@ const resources = Object.fromEntries(LANGS.map((l) => [l, loadLang(l)])) as Reco
 for (const l of LANGS) for (const [k, v] of flatten(RESOURCE_LABELS[l] as Tree)) resources[l].get('admin')!.set(k, v);
 const namespaces = [...new Set(LANGS.flatMap((l) => [...resources[l].keys()]))].sort();
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'locales' ? [] : walk(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
-
-// Comments are not code: block comments and line comments (after whitespace, so 'https://' survives).
-const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
-
-const sources = walk(SRC).map((path) => {
-  const raw = readFileSync(path, 'utf8');
-  return { path: relative(SRC, path), raw, text: stripComments(raw) };
-});
+const sources = appSources();
 
 function hasKey(lang: (typeof LANGS)[number], fullKey: string): boolean {
   const [ns, key] = [fullKey.slice(0, fullKey.indexOf(':')), fullKey.slice(fullKey.indexOf(':') + 1)];
