@@ -53,7 +53,19 @@ describe('admin rich-text editor', () => {
     render(<RichTextEditor label="Intro" value="<p>x</p>" onChange={onChange} />);
     const toolbar = await screen.findByRole('toolbar', { name: 'Formatting of Intro' });
     const names = [...toolbar.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'));
-    expect(names).toEqual(['H2 heading', 'H3 subheading', 'Bold', 'Italic', 'Link', 'Bulleted list', 'Numbered list', 'Quote', 'Undo', 'Redo', 'Edit the HTML']);
+    expect(names).toEqual([
+      'H2 heading',
+      'H3 subheading',
+      'Bold',
+      'Italic',
+      'Link',
+      'Bulleted list',
+      'Numbered list',
+      'Quote',
+      'Undo',
+      'Redo',
+      'Edit the HTML',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Edit the HTML' }));
     const source = screen.getByRole('textbox', { name: 'Intro, HTML' });
     fireEvent.change(source, { target: { value: '<p>y</p>' } });
