@@ -148,7 +148,8 @@ test('the players export downloaded from the admin has the screen’s Chinese co
   const activityName = (await (await request.get(`/api/admin/activities/${activityId}`, { headers: await adminAuth(request) })).json()).data.nameZh;
   const lei = rows.find((r) => r.includes('Li Lei'))!;
   expect(lei[header.indexOf(L(lang, 'admin:fields.players.activityId'))]).toBe(activityName);
-  expect(lei[header.indexOf(L(lang, 'admin:fields.players.teamId'))]).toBe(teamName);
+  // a team is named with its number (issue 34): 导出队 123 (640-0001)
+  expect(lei[header.indexOf(L(lang, 'admin:fields.players.teamId'))]).toMatch(new RegExp(`^${teamName} \\(\\d+-\\d+\\)$`));
   expect(String(lei[header.indexOf(L(lang, 'admin:fields.players.cardMasked'))])).toContain('*');
   expect(lei[header.indexOf(L(lang, 'admin:fields.players.payStatus'))]).not.toMatch(/^\d+$/);
 });

@@ -26,6 +26,12 @@ async function activityAtWork(request: APIRequestContext, name: string) {
   const headers = coach.headers;
   const { activityId, teamId } = await teamOfTwo(request, headers, name, { refundEnabled: true, reviewRequired: true, audienceEnabled: true });
   const admin = await adminAuth(request);
+  // in an activity with review only players who passed it are paid for (issue 34): both submitted and passed first
+  const two = (await (await request.get(`/api/lTeamMember/web/list?activityId=${activityId}&teamId=${teamId}`, { headers })).json()).content as {
+    id: number;
+  }[];
+  await ok(await request.post('/api/lTeamMember/web/submit', { headers, data: two.map((m) => ({ memberId: m.id })) }));
+  expect((await request.post('/api/admin/review/pass', { headers: admin, data: { memberIds: two.map((m) => m.id) } })).ok()).toBe(true);
   // the team's fee paid with the sandbox, one player's refund asked
   const { orderNo } = await ok(await request.post('/api/lTeam/web/pay', { headers, data: { activityId, teamId } }));
   const pay = await ok(await request.post('/api/lOrder/web/pay', { headers, data: { orderNo, channel: 'sandbox' } }));

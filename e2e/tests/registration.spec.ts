@@ -81,7 +81,8 @@ for (const lang of ['zh', 'en'] as const) {
       .getByRole('button', { name: new RegExp(`Li ${lang}`) })
       .locator('span')
       .first();
-    await expect(name).toHaveCSS('color', 'rgb(56, 158, 13)');
+    // #237804 (issue 34: #389e0d had too little contrast on the selected row's blue)
+    await expect(name).toHaveCSS('color', 'rgb(35, 120, 4)');
     await expect(
       list
         .getByRole('button', { name: new RegExp(`Passport ${lang}`) })
