@@ -9,7 +9,7 @@ import { startSession } from '../../lib/session';
 import { FormAlert } from '../../ui/FormAlert';
 import { wechatMpLogin, wechatMpPay } from './api';
 import { AuthShell } from './AuthShell';
-import { WechatSignUp } from './WechatLogin';
+import { WechatSignUp } from './WechatSignUp';
 
 type State =
   { kind: 'checking' } | { kind: 'cancelled' } | { kind: 'unlinked'; name: string; ticket: string; redirect: string } | { kind: 'error'; message: string };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,11 @@ import { startSession } from '../../lib/session';
 import { btn } from '../../ui/buttons';
 import { FormAlert } from '../../ui/FormAlert';
 import { inWechat } from '../../lib/wechat';
-import type { WxSignUpResponse } from '../../lib/contract';
-import { wechatAuthorizeUrl, wechatBindTicket, wechatMpAuthorizeUrl, wechatScan, wechatSignUp } from './api';
-import { PhoneCodeFields } from './SmsCodeButton';
-import { useAction } from './useAction';
-import { useFormErrors } from './useFormErrors';
-import { checkPhone, checkSmsCode } from './validation';
+import { wechatAuthorizeUrl, wechatBindTicket, wechatMpAuthorizeUrl, wechatScan } from './api';
 import s from './auth.module.css';
+
+/** Only after a scan no account is linked to: loaded then, not with every login page (the first-load budget). */
+const WechatSignUp = lazy(() => import('./WechatSignUp').then((m) => ({ default: m.WechatSignUp })));
 
 /** Where a WeChat round trip stands on the login page. */
 export type WechatState =
@@ -84,7 +82,12 @@ export function WechatNotice({ state }: { state: WechatState }) {
   const { t } = useTranslation();
   if (state.kind === 'checking') return <FormAlert tone="info" message={t('auth:wechat.checking')} />;
   if (state.kind === 'cancelled') return <FormAlert tone="info" message={t('auth:wechat.cancelled')} />;
-  if (state.kind === 'unlinked') return <WechatSignUp ticket={state.ticket} name={state.name} passwordBelow />;
+  if (state.kind === 'unlinked')
+    return (
+      <Suspense fallback={null}>
+        <WechatSignUp ticket={state.ticket} name={state.name} passwordBelow />
+      </Suspense>
+    );
   if (state.kind === 'error') return <FormAlert message={state.message} />;
   return null;
 }
@@ -136,92 +139,5 @@ export function WechatButton({ redirect }: { redirect: string | null }) {
         <p className={s.altHint}>{t(mp ? 'auth:wechat.simulatedMp' : 'auth:wechat.simulated')}</p>
       ) : null}
     </div>
-  );
-}
-
-/**
- * A WeChat no account is linked to (a scan, or the official account inside WeChat): the phone number and its
- * code are all it takes — a new account is made, signed in and linked. When the phone already has an account
- * the server asks first (issue 33): "Link WeChat ‹name› to the account of 138****1234?", and only a yes links
- * it. Logging in with a password below links it too.
- */
-export function WechatSignUp({ ticket, name, passwordBelow = false }: { ticket: string; name: string; passwordBelow?: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [asking, setAsking] = useState<{ phone: string; wechatName: string } | null>(null);
-  const [declined, setDeclined] = useState(false);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
-  const { busy, run } = useAction();
-  const form = useFormErrors<'phone' | 'code'>();
-
-  const finish = (res: WxSignUpResponse) => {
-    if ('confirm' in res) return setAsking(res.confirm);
-    startSession({ token: res.token, user: res.user, rememberMe: false, expiresAt: res.expiresAt });
-    notify.success(t(res.created ? 'auth:wechat.signedUp' : 'auth:wechat.linked'));
-    void navigate(safeRedirect(res.redirect), { replace: true });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!form.applyChecks({ phone: checkPhone(phone), code: checkSmsCode(code) })) return;
-    setDeclined(false);
-    void run(async () => finish(await wechatSignUp({ ticket, phone: phone.trim(), code: code.trim() })), form.applyServerError);
-  };
-
-  const confirm = () => {
-    if (busy) return;
-    setConfirmError(null);
-    void run(
-      async () => finish(await wechatSignUp({ ticket, confirm: true })),
-      (error: unknown) => setConfirmError(errorMessage(error, t('auth:wechat.failed'))),
-    );
-  };
-
-  if (asking)
-    return (
-      <section className={s.wechatSignUp} aria-labelledby="wx-confirm-title">
-        <h2 id="wx-confirm-title" className={s.wechatSignUpTitle}>
-          {t('auth:wechat.confirmTitle', { name: asking.wechatName || name, phone: asking.phone })}
-        </h2>
-        <p className={s.altHint}>{t('auth:wechat.confirmLead')}</p>
-        <div className={s.form}>
-          <FormAlert message={confirmError} />
-          <button type="button" className={`${btn.primary} ${btn.block}`} onClick={confirm} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
-            {busy ? t('auth:wechat.confirmYesBusy') : t('auth:wechat.confirmYes')}
-          </button>
-          <button
-            type="button"
-            className={`${btn.secondary} ${btn.block}`}
-            onClick={() => {
-              setAsking(null);
-              setDeclined(true);
-              setCode('');
-            }}
-          >
-            {t('auth:wechat.confirmNo')}
-          </button>
-        </div>
-      </section>
-    );
-
-  return (
-    <section className={s.wechatSignUp} aria-labelledby="wx-signup-title">
-      <h2 id="wx-signup-title" className={s.wechatSignUpTitle}>
-        {t('auth:wechat.signUpTitle', { name })}
-      </h2>
-      <p className={s.altHint}>{t('auth:wechat.signUpLead')}</p>
-      {declined ? <FormAlert tone="info" message={t('auth:wechat.declined')} /> : null}
-      <form ref={form.formRef} noValidate onSubmit={submit} className={s.form}>
-        <FormAlert message={form.formError} />
-        <PhoneCodeFields form={form} purpose="wechat" phone={phone} setPhone={setPhone} code={code} setCode={setCode} />
-        <button type="submit" className={`${btn.primary} ${btn.block}`} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
-          {busy ? t('auth:wechat.signUpSubmitting') : t('auth:wechat.signUpSubmit')}
-        </button>
-      </form>
-      {passwordBelow ? <p className={s.altHint}>{t('auth:wechat.orPassword')}</p> : null}
-    </section>
   );
 }

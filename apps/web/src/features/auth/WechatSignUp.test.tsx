@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enAuth from '../../locales/en/auth.json';
 import zhAuth from '../../locales/zh/auth.json';
 import i18n from '../../lib/i18n';
-import { WechatSignUp } from './WechatLogin';
+import { WechatSignUp } from './WechatSignUp';
 
 /**
  * Issue 33: a WeChat is linked to an existing account only after a yes. The server answers the phone and its
