@@ -8,6 +8,7 @@ import enAdmin from '../../locales/en/admin.json';
 import zhAdmin from '../../locales/zh/admin.json';
 import i18n from '../../lib/i18n';
 import { setUser } from '../../lib/session';
+import { stubAntdDom } from '../../test/antd-dom';
 
 // The HTTP client is the seam: the dashboard's query runs as it does in the app.
 const http = vi.hoisted(() => ({ get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({})), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
@@ -19,16 +20,7 @@ configure({ asyncUtilTimeout: 10_000 });
 const { default: DashboardPage } = await import('./DashboardPage');
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubAntdDom();
   i18n.addResourceBundle('en', 'admin', enAdmin, true, true);
   i18n.addResourceBundle('zh', 'admin', zhAdmin, true, true);
 });

@@ -4,24 +4,11 @@ import enAdmin from '../../locales/en/admin.json';
 import zhAdmin from '../../locales/zh/admin.json';
 import i18n from '../../lib/i18n';
 import RichTextEditor from './RichTextEditor';
+import { stubAntdDom } from '../../test/antd-dom';
 
 // jsdom lacks what antd's tooltips and ProseMirror's selection handling observe.
 beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubAntdDom();
   document.elementFromPoint ??= () => null;
   Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect ??= () => new DOMRect();

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '@rp/shared';
 import i18n, { preloadAllNamespaces } from '../../lib/i18n';
 import { setUser } from '../../lib/session';
+import { stubAntdDom } from '../../test/antd-dom';
 
 // The HTTP client is the seam: the form reads its pickers and saves through resources/api.ts as in the app.
 const http = vi.hoisted(() => ({
@@ -29,21 +30,7 @@ const SESSIONS = [
 ];
 
 beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubAntdDom();
   await preloadAllNamespaces();
   setUser({ id: 1, permissions: ['admin.access', 'tickets.manage'] } as unknown as User);
 });

@@ -5,6 +5,7 @@ import enReg from '../../locales/en/registration.json';
 import i18n from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
 import type { ActivityItem } from '../../lib/contract';
+import { stubAntdDom } from '../../test/antd-dom';
 
 // The HTTP client is the seam: the screen's queries and writes (api.ts) run as they do in the app.
 const http = vi.hoisted(() => ({
@@ -21,21 +22,7 @@ const { MemberDetail } = await import('./MemberDetail');
 
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubAntdDom();
   i18n.addResourceBundle('en', 'registration', enReg, true, true);
   await i18n.changeLanguage('en');
 });

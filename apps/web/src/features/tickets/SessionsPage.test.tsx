@@ -6,6 +6,7 @@ import type { SessionView } from '@rp/shared/schemas/tickets';
 import enTickets from '../../locales/en/tickets.json';
 import zhTickets from '../../locales/zh/tickets.json';
 import i18n from '../../lib/i18n';
+import { stubAntdDom } from '../../test/antd-dom';
 
 // The HTTP client is the seam: the page's query (api.ts) runs as it does in the app.
 const http = vi.hoisted(() => ({
@@ -20,16 +21,7 @@ configure({ asyncUtilTimeout: 10_000 });
 const { default: SessionsPage } = await import('./SessionsPage');
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubAntdDom();
   i18n.addResourceBundle('en', 'tickets', enTickets, true, true);
   i18n.addResourceBundle('zh', 'tickets', zhTickets, true, true);
 });

@@ -11,6 +11,7 @@ import enAdmin from '../../../locales/en/admin.json';
 import i18n from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import type { WebhookDelivery } from './integrations-api';
+import { stubAntdDom } from '../../../test/antd-dom';
 
 // The HTTP client is the seam: the screens' queries and writes (integrations-api.ts) run as they do in the app.
 const http = vi.hoisted(() => ({
@@ -33,21 +34,7 @@ const { expiryAllowed, expiryInstant, tokenBody } = await import('./model');
 const writeText = vi.fn(async (_text: string) => undefined);
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubAntdDom();
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   i18n.addResourceBundle('en', 'admin', enAdmin, true, true);
   await i18n.changeLanguage('en');

@@ -7,24 +7,11 @@ import zhAdmin from '../../../locales/zh/admin.json';
 import i18n from '../../../lib/i18n';
 import type { AdminRefund } from '../money-api';
 import { BankRefundTransfer } from './BankRefund';
+import { stubAntdDom } from '../../../test/antd-dom';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubAntdDom();
   i18n.addResourceBundle('en', 'admin', enAdmin, true, true);
   i18n.addResourceBundle('zh', 'admin', zhAdmin, true, true);
 });

@@ -3,24 +3,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enAdmin from '../../../locales/en/admin.json';
 import i18n from '../../../lib/i18n';
 import { ApproveRefundDialog, ReasonDialog, TransferDialog } from './dialogs';
+import { stubAntdDom } from '../../../test/antd-dom';
 
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubAntdDom();
   i18n.addResourceBundle('en', 'admin', enAdmin, true, true);
   await i18n.changeLanguage('en');
 });
