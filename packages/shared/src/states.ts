@@ -53,8 +53,16 @@ export const WAITLIST_STATUSES = ['waiting', 'offered', 'done', 'expired', 'left
 export const OUTBOX_STATUSES = ['pending', 'delivered', 'failed'] as const;
 /** an event's delivery to one webhook endpoint: pending (waiting or retrying) → succeeded | failed (after 24 h) */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** the two published policies (issue 37): the privacy policy and the rules for children's personal information */
+export const POLICY_KINDS = ['privacy', 'children'] as const;
+/** a guardian's consent for a player under 14: pending (link sent) → consented | refused; consented → withdrawn */
+export const GUARDIAN_CONSENT_STATUSES = ['pending', 'consented', 'refused', 'withdrawn'] as const;
+/** self: the account holder declared they are the parent or guardian; sms: the guardian answered a link sent by SMS */
+export const GUARDIAN_CONSENT_METHODS = ['self', 'sms'] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type VisitorStatus = (typeof VISITOR_STATUSES)[number];
+export type PolicyKind = (typeof POLICY_KINDS)[number];
+export type GuardianConsentStatus = (typeof GUARDIAN_CONSENT_STATUSES)[number];

@@ -46,6 +46,8 @@ export const activities = pgTable('activities', {
   fileDownloadEnabled: boolean('file_download_enabled').notNull().default(true),
   /** certificates are drawn on the activity's uploaded templates (spec 9: "an award picture"), not the built-in design */
   awardPicture: boolean('award_picture').notNull().default(false),
+  /** players under 14 need a guardian's consent before they are passed, paid for or given a code (issue 37) */
+  guardianConsentRequired: boolean('guardian_consent_required').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

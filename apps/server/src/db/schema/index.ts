@@ -9,3 +9,4 @@ export * from './awards';
 export * from './access';
 export * from './season';
 export * from './integrations';
+export * from './privacy';
