@@ -30,3 +30,7 @@ export * from './schemas/access';
 export * from './schemas/season';
 export * from './schemas/integrations';
 export * from './states';
+export * from './rights';
+export * from './schemas/rights';
+export { RIGHTS_SHEETS, AUDIT_REPORT_LABELS } from './messages-rights';
+export * from './schemas/privacy';

@@ -48,6 +48,10 @@ export const activities = pgTable('activities', {
   awardPicture: boolean('award_picture').notNull().default(false),
   /** players under 14 need a guardian's consent before they are passed, paid for or given a code (issue 37) */
   guardianConsentRequired: boolean('guardian_consent_required').notNull().default(true),
+  /** days after its end that its participants' personal data is kept; then the retention job anonymises them (issue 37) */
+  retentionDays: integer('retention_days').notNull().default(180),
+  /** when the retention job anonymised its participants (null: not yet) */
+  anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -10,3 +10,4 @@ export * from './access';
 export * from './season';
 export * from './integrations';
 export * from './privacy';
+export * from './rights';

@@ -125,6 +125,8 @@ export const teamMembers = pgTable(
     collectStatus: integer('collect_status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when the retention job or the account's deletion anonymised this player (issue 37); null: not anonymised */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('team_members_card_uq').on(t.activityId, t.cardHash),

@@ -40,6 +40,8 @@ export const users = pgTable(
     postId: integer('post_id').references(() => posts.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** deleted at the holder's request (issue 37): the row stays, anonymised, for the orders and invoices that name it */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [oneOf('users_lang_ck', t.lang, ACCOUNT_LANGS)],
 );
