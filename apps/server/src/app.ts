@@ -20,6 +20,7 @@ import { registerIdempotency } from './plugins/idempotency';
 import { registerSpa } from './plugins/spa';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRouteRules } from './plugins/route-rules';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerOpenApi } from './plugins/openapi';
 import { clientErrorHandler, frameworkErrors, registerRequestGuard } from './plugins/request-guard';
 import { registerProxyCheck } from './plugins/proxy-check';
@@ -120,6 +121,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   // before swagger and every route: auth before validation, response schemas, the route table
   registerRouteRules(app);
+  // request ceilings from packages/shared/src/limits.ts, named by each route's config.limits
+  await registerRateLimits(app, { store: deps.store, addressFactor: opts.config.AUTH_IP_LIMIT_FACTOR });
   registerRequestGuard(app);
   // production: what the proxies in front send against TRUST_PROXY and PUBLIC_BASE_URL, one warning each
   registerProxyCheck(app, opts.config);

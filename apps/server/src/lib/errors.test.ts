@@ -15,7 +15,7 @@ describe('AppError takes its status and text from the catalogue', () => {
     expect(used.fieldErrors).toEqual({ code: 'reg.codeUsed' });
     const big = new AppError('UPLOAD_TOO_LARGE', { params: { max: '3 MB' }, fieldErrors: { file: 'upload.tooLarge' } });
     expect([big.httpStatus, big.params, big.fieldErrors]).toEqual([413, { max: '3 MB' }, { file: 'upload.tooLarge' }]);
-    expect(errors.rateLimited('auth.smsTooSoon')).toMatchObject({ code: 'RATE_LIMITED', httpStatus: 429, i18nKey: 'auth.smsTooSoon' });
+    expect(errors.rateLimited('auth.smsTooSoon', 59.2)).toMatchObject({ code: 'RATE_LIMITED', httpStatus: 429, i18nKey: 'auth.smsTooSoon', retryAfter: 60 });
     expect(errors.validation({ reason: 'validation.required' })).toMatchObject({
       httpStatus: 400,
       i18nKey: 'error.validation',

@@ -9,6 +9,8 @@ export interface AppErrorOptions {
   field?: string;
   fieldErrors?: Record<string, MessageKey>;
   params?: Record<string, string | number>;
+  /** seconds until the refused request may be tried again: the Retry-After header of a 429 */
+  retryAfter?: number;
 }
 
 /**
@@ -24,6 +26,7 @@ export class AppError extends Error {
   readonly i18nKey: MessageKey;
   readonly fieldErrors?: Record<string, MessageKey>;
   readonly params?: Record<string, string | number>;
+  readonly retryAfter?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -38,6 +41,7 @@ export class AppError extends Error {
     const fieldErrors = o.field ? { [o.field]: this.i18nKey, ...o.fieldErrors } : o.fieldErrors;
     if (fieldErrors) this.fieldErrors = fieldErrors;
     if (o.params) this.params = o.params;
+    if (o.retryAfter !== undefined) this.retryAfter = Math.max(1, Math.ceil(o.retryAfter));
   }
 }
 
@@ -48,5 +52,7 @@ export const errors = {
   forbidden: () => new AppError('FORBIDDEN'),
   notFound: () => new AppError('NOT_FOUND'),
   conflict: (code: ErrorCode, message?: MessageKey, fieldErrors?: Record<string, MessageKey>) => new AppError(code, { message, fieldErrors }),
-  rateLimited: (message?: MessageKey) => new AppError('RATE_LIMITED', { message }),
+  /** 429 with Retry-After: in `retryAfter` seconds, or at the moment the full window ends */
+  rateLimited: (message: MessageKey | undefined, retryAfter: number | Date) =>
+    new AppError('RATE_LIMITED', { message, retryAfter: typeof retryAfter === 'number' ? retryAfter : (retryAfter.getTime() - Date.now()) / 1000 }),
 };

@@ -1,6 +1,16 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerHookHandler } from 'fastify';
-import { ACCOUNT_STATUS, canResource, isBuiltInRole, pickLang, type Lang, type Permission, type ResourceAction, type ResourceDef } from '@rp/shared';
+import {
+  ACCOUNT_STATUS,
+  API_TOKEN_FAILURES,
+  canResource,
+  isBuiltInRole,
+  pickLang,
+  type Lang,
+  type Permission,
+  type ResourceAction,
+  type ResourceDef,
+} from '@rp/shared';
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { AppError, errors } from '../lib/errors';
@@ -196,9 +206,6 @@ function standInScopes(granted: readonly TokenScope[], tokenActivities: number[]
   return usable ? out : null;
 }
 
-/** failed token lookups per address per minute before 429 (a guessing client stops reaching the database) */
-const TOKEN_FAILURES_PER_MINUTE = 20;
-
 async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyRequest, token: string): Promise<void> {
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   const route = req.routeOptions.url;
@@ -221,7 +228,9 @@ async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyR
     // only failures are counted, and only they are refused past the limit: a valid token is never locked
     // out by someone else's guesses (or an old system still calling with a revoked token) from its address
     const failKey = `ip:apitoken:${addressKey(req.ip)}`;
-    if ((await deps.store.incr(failKey, 60)) > TOKEN_FAILURES_PER_MINUTE) throw errors.rateLimited();
+    // (API_TOKEN_FAILURES per address and minute, then 429: a guessing client stops reaching the database)
+    const failures = await deps.store.incrWindow(failKey, API_TOKEN_FAILURES.windowS);
+    if (failures.count > API_TOKEN_FAILURES.max) throw errors.rateLimited(undefined, failures.endsAt);
     throw new AppError('UNAUTHORIZED', 'integrations.tokenInvalid');
   }
   // a token never outlives its maker's account: disabled or deleted (created_by set null) → refused

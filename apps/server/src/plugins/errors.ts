@@ -49,6 +49,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fieldErrors = err.fieldErrors
         ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, translate(lang, v, err.params)]))
         : undefined;
+      if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
       return send(reply, lang, err.code, { message: err.i18nKey, params: err.params, extra: fieldErrors ? { fieldErrors } : undefined });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

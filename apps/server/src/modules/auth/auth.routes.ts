@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captchaResponse, loginBody, loginResponse, okResponse, registerBody, sendSmsBody, smsLoginBody, updatePasswordBody, userResponse } from '@rp/shared';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
-import { addressKey } from '../../lib/address-key';
 import { requireAuth } from '../../plugins/auth';
 import { issueCaptcha } from './captcha';
 import { loginWithPassword, loginWithSms, registerMember, sendSmsCode, updatePassword, type ClientInfo } from './auth.service';
@@ -20,17 +18,14 @@ function publicUser(u: NonNullable<FastifyRequest['user']>) {
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  // Per-IP ceilings on top of the per-account and per-phone rules (design §7).
-  const ipLimit = (name: string, max: number, windowS: number) => async (req: FastifyRequest) => {
-    if ((await deps.store.incr(`ip:${name}:${addressKey(req.ip)}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
-  };
+  // Per-address ceilings (config.limits) on top of the per-account and per-phone rules (design §7).
 
-  app.get('/auth/code', { schema: { tags, response: { 200: captchaResponse } }, preHandler: ipLimit('captcha', 120, 60) }, async (req) => {
+  app.get('/auth/code', { schema: { tags, response: { 200: captchaResponse } }, config: { limits: ['captcha'] } }, async (req) => {
     const { img, uuid } = await issueCaptcha(deps.store);
     return ok(req, { img, uuid, enabled: deps.config.CAPTCHA_ENABLED });
   });
 
-  app.post('/auth/login', { schema: { tags, body: loginBody, response: { 200: loginResponse } }, preHandler: ipLimit('login', 60, 60) }, async (req) => {
+  app.post('/auth/login', { schema: { tags, body: loginBody, response: { 200: loginResponse } }, config: { limits: ['login'] } }, async (req) => {
     const r = await loginWithPassword(deps, req.body, client(req));
     return ok(req, { token: r.token, expiresAt: r.expiresAt.toISOString(), user: publicUser(r.user) }, 'ok.login');
   });
@@ -46,33 +41,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, {}, 'ok.logout');
   });
 
-  app.post('/auth/web/sendSms', { schema: { tags, body: sendSmsBody, response: { 200: okResponse } }, preHandler: ipLimit('sms', 20, 3600) }, async (req) => {
+  app.post('/auth/web/sendSms', { schema: { tags, body: sendSmsBody, response: { 200: okResponse } }, config: { limits: ['smsSend'] } }, async (req) => {
     await sendSmsCode(deps, req.body.phone, req.body.type, req.lang);
     return ok(req, {}, 'ok.smsSent');
   });
 
   // A new member is logged in at once: the answer carries a session like a login's.
-  app.post(
-    '/auth/web/register',
-    { schema: { tags, body: registerBody, response: { 200: loginResponse } }, preHandler: ipLimit('register', 20, 3600) },
-    async (req) => {
-      const r = await registerMember(deps, req.body, client(req));
-      return ok(req, { token: r.token, expiresAt: r.expiresAt.toISOString(), user: publicUser(r.user) }, 'ok.register');
-    },
-  );
+  app.post('/auth/web/register', { schema: { tags, body: registerBody, response: { 200: loginResponse } }, config: { limits: ['register'] } }, async (req) => {
+    const r = await registerMember(deps, req.body, client(req));
+    return ok(req, { token: r.token, expiresAt: r.expiresAt.toISOString(), user: publicUser(r.user) }, 'ok.register');
+  });
 
-  app.post(
-    '/auth/web/toLogin',
-    { schema: { tags, body: smsLoginBody, response: { 200: loginResponse } }, preHandler: ipLimit('login', 60, 60) },
-    async (req) => {
-      const r = await loginWithSms(deps, req.body, client(req));
-      return ok(req, { token: r.token, expiresAt: r.expiresAt.toISOString(), user: publicUser(r.user) }, 'ok.login');
-    },
-  );
+  app.post('/auth/web/toLogin', { schema: { tags, body: smsLoginBody, response: { 200: loginResponse } }, config: { limits: ['login'] } }, async (req) => {
+    const r = await loginWithSms(deps, req.body, client(req));
+    return ok(req, { token: r.token, expiresAt: r.expiresAt.toISOString(), user: publicUser(r.user) }, 'ok.login');
+  });
 
   app.post(
     '/auth/web/updatePassword',
-    { schema: { tags, body: updatePasswordBody, response: { 200: okResponse } }, preHandler: ipLimit('password', 30, 3600) },
+    { schema: { tags, body: updatePasswordBody, response: { 200: okResponse } }, config: { limits: ['passwordReset'] } },
     async (req) => {
       await updatePassword(deps, req.user, req.body);
       return ok(req, {}, 'ok.passwordUpdated');

@@ -1,27 +1,26 @@
 import crypto from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
-import { ACCOUNT_STATUS, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, translate, type Lang, type SmsPurpose } from '@rp/shared';
+import {
+  ACCOUNT_STATUS,
+  LOGIN_FAILURES,
+  SMS_CEILINGS,
+  SMS_CODE_LENGTH,
+  SMS_CODE_TRIES,
+  SMS_RESEND_SECONDS,
+  translate,
+  type Lang,
+  type SmsPurpose,
+} from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { users, messages } from '../../db/schema/index';
 import { AppError, errors } from '../../lib/errors';
+import { recordPrivacyAcceptance } from '../../lib/policies';
 import { checkCaptcha } from './captcha';
 import { hashPassword, verifyPassword } from './password';
 import { createSession, deleteUserSessions, loadUser, type SessionUser } from './session.service';
 
-const LOGIN_WINDOW_S = 15 * 60;
-const LOGIN_MAX_FAILURES = 10; // design §7: ≤ 10 failures per account per 15 min
 const SMS_TTL_S = 5 * 60;
 const SMS_RESEND_S = SMS_RESEND_SECONDS;
-const SMS_MAX_ATTEMPTS = 5;
-/**
- * Codes per number on top of one a minute, whatever their purpose: Alibaba Cloud's default frequency
- * control of verification codes (5 an hour, 10 a day; Tencent Cloud's is alike). Each window starts at its
- * first code and is counted in one atomic increment of the shared store, so every instance agrees.
- */
-const SMS_CEILINGS = [
-  { name: 'hour', windowS: 3600, max: 5 },
-  { name: 'day', windowS: 24 * 3600, max: 10 },
-] as const;
 
 export interface ClientInfo {
   ip: string;
@@ -48,9 +47,9 @@ export async function loginWithPassword(
   const failKey = `loginfail:${account}`;
   // The attempt is counted before the password is checked, in one atomic increment of the shared store
   // (database or Redis): however many arrive at once, on however many instances, at most
-  // LOGIN_MAX_FAILURES passwords per account and window are ever verified. A success clears the count.
-  const attempt = await deps.store.incr(failKey, LOGIN_WINDOW_S);
-  if (attempt > LOGIN_MAX_FAILURES) throw errors.rateLimited('auth.tooManyFailures');
+  // LOGIN_FAILURES.max passwords per account and window are ever verified. A success clears the count.
+  const attempt = await deps.store.incrWindow(failKey, LOGIN_FAILURES.windowS);
+  if (attempt.count > LOGIN_FAILURES.max) throw errors.rateLimited('auth.tooManyFailures', attempt.endsAt);
 
   const { db } = deps.database;
   const [row] = await db
@@ -89,9 +88,8 @@ export async function sendSmsCode(
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
     if (taken) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
   }
-  if (!(await deps.store.setIfAbsent(`smswait:${phone}`, '1', SMS_RESEND_S))) {
-    throw errors.rateLimited('auth.smsTooSoon');
-  }
+  const wait = await deps.store.incrWindow(`smswait:${phone}`, SMS_RESEND_S);
+  if (wait.count > 1) throw errors.rateLimited('auth.smsTooSoon', wait.endsAt);
   const count = (by: number) => Promise.all(SMS_CEILINGS.map((c) => deps.store.incrWindow(`smsn:${c.name}:${phone}`, c.windowS, by)));
   // a code that does not go out is given back (a refused ask, a provider that failed); an ask answered "sent"
   // counts, to an unregistered number too
@@ -102,7 +100,11 @@ export async function sendSmsCode(
     // the answer says when the number may ask again: the end of the last full window
     await giveBack();
     const until = Math.max(...full.map((n) => n.endsAt.getTime()));
-    throw new AppError('RATE_LIMITED', { message: 'auth.smsNumberLimit', params: { time: beijingMinute(new Date(until), lang) } });
+    throw new AppError('RATE_LIMITED', {
+      message: 'auth.smsNumberLimit',
+      params: { time: beijingMinute(new Date(until), lang) },
+      retryAfter: (until - Date.now()) / 1000,
+    });
   }
   if (purpose === 'login' || purpose === 'password') {
     // Login and reset codes go only to registered phones; the answer is the same either way. A WeChat
@@ -146,7 +148,7 @@ export async function consumeSmsCode(deps: Pick<AppDeps, 'store'>, phone: string
   const key = `sms:${purpose}:${phone}`;
   const invalid = () => new AppError('SMS_CODE_INVALID', { field: 'code' });
   const tries = await deps.store.incr(`smsfail:${purpose}:${phone}`, SMS_TTL_S);
-  if (tries > SMS_MAX_ATTEMPTS) {
+  if (tries > SMS_CODE_TRIES) {
     await deps.store.del(key);
     throw invalid();
   }
@@ -154,7 +156,7 @@ export async function consumeSmsCode(deps: Pick<AppDeps, 'store'>, phone: string
   const a = Buffer.from(expected ?? '------');
   const b = Buffer.from(code.padEnd(6, '-').slice(0, 6));
   if (expected === null || !crypto.timingSafeEqual(a, b)) {
-    if (tries >= SMS_MAX_ATTEMPTS) await deps.store.del(key);
+    if (tries >= SMS_CODE_TRIES) await deps.store.del(key);
     throw invalid();
   }
   if ((await deps.store.take(key)) === null) throw invalid();
@@ -174,7 +176,7 @@ export async function registerMember(
   if (taken) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
   await consumeSmsCode(deps, input.phone, 'register', input.code);
   const passwordHash = await hashPassword(input.password);
-  const created = await createMember(deps, { phone: input.phone, passwordHash, nickName: input.nickName, lang: client.lang });
+  const created = await createMember(deps, { phone: input.phone, passwordHash, nickName: input.nickName, lang: client.lang }, client.ip);
   if (!created) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
   return startSession(deps, created.id, false, client);
 }
@@ -192,6 +194,7 @@ export async function createMember(deps: Pick<AppDeps, 'database'>, input: { pho
       .returning();
     const row = inserted[0];
     if (!row) return null;
+    await recordPrivacyAcceptance(tx, row.id, ip);
     await tx.insert(messages).values({
       receiverId: row.id,
       type: 1,

@@ -34,7 +34,6 @@ import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
 import { requirePermission } from '../../plugins/auth';
 import { assertInScope, scopeFor } from '../../lib/scope';
-import { rateLimits } from './limits';
 import {
   addJudge,
   awardList,
@@ -68,7 +67,6 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
     const [r] = await db.select({ a: table.activityId }).from(table).where(eq(table.id, id));
     inScope(req, r?.a);
   };
-  const { perIp } = rateLimits(deps);
 
   // the award list: both names needed (certificates print the reader's language)
   await app.register(
@@ -143,7 +141,7 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/lAward/verifyCertCode',
-    { schema: { tags, querystring: verifyQuery, response: { 200: verifyResponse } }, preHandler: perIp('verify', 60) },
+    { schema: { tags, querystring: verifyQuery, response: { 200: verifyResponse } }, config: { limits: ['certVerify'] } },
     async (req) => ok(req, { data: await verify(db, req.query.certCode, req.lang) }, 'ok.query'),
   );
 };

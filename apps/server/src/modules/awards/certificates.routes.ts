@@ -36,7 +36,6 @@ import { requireAuth, requirePermission } from '../../plugins/auth';
 import { assertInScope, scopeFor } from '../../lib/scope';
 import { awards } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';
-import { rateLimits } from './limits';
 import { readLimited, storeContentUpload } from '../uploads/index';
 import { cellText, readFirstSheet } from '../../lib/spreadsheet';
 import { grant } from './awards.service';
@@ -63,14 +62,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = deps.database;
   const tags = ['awards'];
   const staff = { preHandler: requirePermission('awards.manage') };
-  const { perIp, perUser } = rateLimits(deps);
   const baseOf = (_req?: FastifyRequest) => publicBase(deps.config); // never the request's Host
 
   // ——— the certificate picture (spec 2.7): by its unguessable code, like the verification page ———
   // rendered once, then served from memory while its code is valid and its design unchanged (checked on every
   // request with one indexed query, so a reissue or a template saved on another instance shows at once)
   const pictures = new TtlCache<{ png: Buffer; name: string; stamp: string }>(10 * 60_000, 300);
-  app.get('/api/lAward/cert/:certCode', { schema: { tags, params: verifyQuery }, preHandler: perIp('certpng', 120) }, async (req, reply) => {
+  app.get('/api/lAward/cert/:certCode', { schema: { tags, params: verifyQuery }, config: { limits: ['certPicture'] } }, async (req, reply) => {
     const code = req.params.certCode;
     const stamp = await certificateStamp(db, code);
     let hit = pictures.get(code);
@@ -150,7 +148,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   // a family without the team's account: the team number and the name of one of its players or its coach
   app.get(
     '/api/lTeam/team/findByTeamCodeAndPLaceHolder',
-    { schema: { tags, querystring: placeholderQuery, response: { 200: certificateListResponse } }, preHandler: perIp('certlookup', 20) },
+    { schema: { tags, querystring: placeholderQuery, response: { 200: certificateListResponse } }, config: { limits: ['certLookup'] } },
     async (req) => ok(req, { data: await placeholderCertificates(db, req.query.teamCode, req.query.placeHolder, req.lang) }, 'ok.query'),
   );
   app.get(
@@ -162,7 +160,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— the picture proxy (spec 7.7): this site's public pictures only, resized, as base64 ———
   app.post(
     '/api/lAward/picture',
-    { schema: { tags, body: pictureProxyBody, response: { 200: pictureProxyResponse } }, preHandler: [requireAuth, perUser('picproxy', 60)] },
+    { schema: { tags, body: pictureProxyBody, response: { 200: pictureProxyResponse } }, preHandler: requireAuth, config: { limits: ['pictureProxy'] } },
     async (req) => ok(req, { data: await pictureBase64(deps, req.body, baseOf(req)) }, 'ok.query'),
   );
 

@@ -19,7 +19,6 @@ import {
 import { orgApplications, orgs, rebates, rebateWithdrawals } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { applyChannel, approveApplication, channelSelf, decideWithdrawal, myApplications, rejectApplication, withdraw } from './channels.service';
 
@@ -28,15 +27,11 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { db } = deps.database;
   const tags = ['channels'];
-  const limited = async (key: string, max: number) => {
-    if ((await deps.store.incr(key, 60)) > max) throw errors.rateLimited();
-  };
 
   app.post(
     '/api/lOrgRobotex/web/apply',
-    { schema: { tags, body: channelApplyBody, response: { 200: channelApplyResponse } }, preHandler: requireAuth },
+    { schema: { tags, body: channelApplyBody, response: { 200: channelApplyResponse } }, preHandler: requireAuth, config: { limits: ['channelApply'] } },
     async (req) => {
-      await limited(`channel-apply:${req.user!.id}`, 5);
       await applyChannel(db, req.user!.id, req.body);
       const [mine] = await myApplications(db, req.user!.id);
       return ok(req, { data: mine! }, 'channel.applied');
@@ -50,9 +45,8 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/lOrgRobotex/web/withdraw',
-    { schema: { tags, body: rebateWithdrawBody, response: { 200: rebateWithdrawResponse } }, preHandler: requireAuth },
+    { schema: { tags, body: rebateWithdrawBody, response: { 200: rebateWithdrawResponse } }, preHandler: requireAuth, config: { limits: ['rebateWithdraw'] } },
     async (req) => {
-      await limited(`rebate-withdraw:${req.user!.id}`, 10);
       return ok(req, { data: await withdraw(db, req.user!.id, req.body) }, 'rebate.applied');
     },
   );

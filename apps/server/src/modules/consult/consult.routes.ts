@@ -38,11 +38,14 @@ export const consultRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // a member's question (spec 7.8 chat; spec 5: ≤ 200 characters, login needed)
-  app.post('/api/lMessage/web/chat', { schema: { tags, body: chatBody, response: { 200: chatLineResponse } }, preHandler: requireAuth }, async (req) => {
-    if ((await deps.store.incr(`consult:${req.user!.id}`, 60)) > 10) throw errors.rateLimited();
-    const line = await ask(db, await member(req.user!.id), req.body, req.lang);
-    return ok(req, { data: line }, 'consult.sent');
-  });
+  app.post(
+    '/api/lMessage/web/chat',
+    { schema: { tags, body: chatBody, response: { 200: chatLineResponse } }, preHandler: requireAuth, config: { limits: ['consult'] } },
+    async (req) => {
+      const line = await ask(db, await member(req.user!.id), req.body, req.lang);
+      return ok(req, { data: line }, 'consult.sent');
+    },
+  );
 
   // the conversation: lines after `after`; the same question asked with If-None-Match answers 304 while nothing is new
   app.get(

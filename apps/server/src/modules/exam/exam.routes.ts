@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { examCheckTokenBody, examCheckTokenResponse, examTempTokenQuery, examTempTokenResponse, findAirCodesBody, findAirCodesResponse } from '@rp/shared';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
-import { addressKey } from '../../lib/address-key';
 import { requireAuth } from '../../plugins/auth';
 import { findAirCodes, issueTempToken, redeemTempToken } from './exam.service';
 
@@ -16,13 +13,10 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { db } = deps.database;
   const tags = ['exam'];
-  const perUser = (name: string, max: number) => async (req: FastifyRequest) => {
-    if ((await deps.store.incr(`exam:${name}:${req.user!.id}`, 60)) > max) throw errors.rateLimited();
-  };
 
   app.get(
     '/api/lTeamMember/web/tempToken',
-    { schema: { tags, querystring: examTempTokenQuery, response: { 200: examTempTokenResponse } }, preHandler: [requireAuth, perUser('token', 20)] },
+    { schema: { tags, querystring: examTempTokenQuery, response: { 200: examTempTokenResponse } }, preHandler: requireAuth, config: { limits: ['examToken'] } },
     async (req) => ok(req, { data: await issueTempToken(deps, req.user!.id, req.query.activityNo) }, 'ok.query'),
   );
 
@@ -30,16 +24,14 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/lTeamMember/sUrl/checkTempToken',
     {
       schema: { tags, body: examCheckTokenBody, response: { 200: examCheckTokenResponse } },
-      preHandler: async (req) => {
-        if ((await deps.store.incr(`exam:check:${addressKey(req.ip)}`, 60)) > 120 * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
-      },
+      config: { limits: ['examTokenCheck'] },
     },
     async (req) => ok(req, { data: await redeemTempToken(deps, req.body.tempToken) }, 'ok.query'),
   );
 
   app.post(
     '/api/lTeamMember/sUrl/findAirCodes',
-    { schema: { tags, body: findAirCodesBody, response: { 200: findAirCodesResponse } }, preHandler: [requireAuth, perUser('codes', 60)] },
+    { schema: { tags, body: findAirCodesBody, response: { 200: findAirCodesResponse } }, preHandler: requireAuth, config: { limits: ['examCodes'] } },
     async (req) => ok(req, { data: JSON.stringify(await findAirCodes(db, req.user!.id, req.body.activityNo)) }, 'ok.query'),
   );
 };

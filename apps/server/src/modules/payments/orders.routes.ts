@@ -33,7 +33,6 @@ import { z } from 'zod';
 import type { ORDER_DISPLAY, OrderStatus } from '@rp/shared';
 import { bankAccounts, orders } from '../../db/schema/index';
 import { ok, page } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { dbId } from '@rp/shared';
 import { ownOrder } from './common';
@@ -42,7 +41,6 @@ import { cancelOrder, checkout, createOrder, previewFeeOrder, startPayment } fro
 import { cancelRefund, previewRefund, requestRefund } from './refunds.service';
 import { applyInvoice, invoiceFile } from './invoices.service';
 import { teamFees } from './fees.service';
-import type { FastifyRequest } from 'fastify';
 
 /** The member's side of the money path (spec 7.4, 7.7): checkout, orders, paying, refunds, invoices. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,15 +48,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = deps.database.db;
   const tags = ['orders'];
   const auth = { preHandler: requireAuth };
-  // creating orders and payment attempts is cheap for a person and expensive for a bot: 120 a minute per account
-  const limited = {
-    preHandler: [
-      requireAuth,
-      async (req: FastifyRequest) => {
-        if ((await deps.store.incr(`orders:write:${req.user!.id}`, 60)) > 120) throw errors.rateLimited();
-      },
-    ],
-  };
+  // creating orders and payment attempts is cheap for a person and expensive for a bot (RATE_LIMITS.orderWrite)
+  const limited = { preHandler: requireAuth, config: { limits: ['orderWrite'] as const } };
 
   app.get('/api/lOrder/web/checkout', { schema: { tags, querystring: checkoutQuery, response: { 200: checkoutResponse } } }, async (req) => {
     const c = await checkout(deps, req.query.activityId, req.lang);

@@ -6,7 +6,6 @@ import { teamMembers, uploads } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
 import { AppError, errors } from '../../lib/errors';
-import { addressKey } from '../../lib/address-key';
 import { requireAuth } from '../../plugins/auth';
 import { send } from '../../plugins/errors';
 import { readLimited } from '../uploads/index';
@@ -27,9 +26,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // public (programs are public too): the page links to it, so the browser downloads it from the click itself
       schema: { tags, querystring: z.object({ activityId: id, lang: z.enum(['zh', 'en']).optional() }) },
-      preHandler: async (req) => {
-        if ((await deps.store.incr(`ip:template:${addressKey(req.ip)}`, 60)) > 60 * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
-      },
+      config: { limits: ['importTemplate'] },
     },
     async (req, reply) => {
       const lang = req.query.lang ?? req.lang;

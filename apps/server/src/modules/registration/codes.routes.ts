@@ -10,19 +10,13 @@ import {
   pickCodeResponse,
 } from '@rp/shared';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import type { FastifyRequest } from 'fastify';
 import { batchRedeem, checkCode, myCodes, pickCode } from './codes.service';
 
 /** Redemption codes of the caller's account (spec 7.6, 8.2); code checks are rate-limited. */
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const tags = ['registration'];
-  const limit = (name: string, max: number) => async (req: FastifyRequest) => {
-    if (!req.user) throw errors.unauthorized();
-    if ((await deps.store.incr(`codes:${name}:${req.user.id}`, 60)) > max) throw errors.rateLimited();
-  };
 
   app.get(
     '/api/lRedeemCode/web/myCodes',
@@ -35,7 +29,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/lRedeemCode/web/pickCode',
-    { schema: { tags, querystring: pickCodeQuery, response: { 200: pickCodeResponse } }, preHandler: [requireAuth, limit('pick', 120)] },
+    { schema: { tags, querystring: pickCodeQuery, response: { 200: pickCodeResponse } }, preHandler: requireAuth, config: { limits: ['codePick'] } },
     async (req) => {
       return ok(req, { data: await pickCode(deps, req.user!.id, req.query.activityId, req.query.memberId) }, 'ok.query');
     },
@@ -43,7 +37,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/lRedeemCode/web/checkCode',
-    { schema: { tags, querystring: checkCodeQuery, response: { 200: checkCodeResponse } }, preHandler: [requireAuth, limit('check', 60)] },
+    { schema: { tags, querystring: checkCodeQuery, response: { 200: checkCodeResponse } }, preHandler: requireAuth, config: { limits: ['codeCheck'] } },
     async (req) => {
       return ok(req, await checkCode(deps, req.user!.id, req.query.code, req.query.teamerId, req.lang), 'ok.query');
     },
@@ -55,7 +49,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/api/lRedeemCode/web/redeemCode', '/api/lRedeemCode/web/batchRedeem']) {
     app.post(
       url,
-      { schema: { tags, body: batchRedeemBody, response: { 200: batchRedeemResponse } }, preHandler: [requireAuth, limit('batch', 30)] },
+      { schema: { tags, body: batchRedeemBody, response: { 200: batchRedeemResponse } }, preHandler: requireAuth, config: { limits: ['codeBatch'] } },
       async (req) => {
         const data = await batchRedeem(deps, req.user!.id, req.body.activityId, req.body.teams, req.lang);
         return ok(req, { data }, 'ok');

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -70,13 +69,13 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
   const promoQuery = z.object({ teamCode: z.string().trim().max(PROMOTION_CODE_MAX), activityId: id, sourceActivityId: id.optional() });
   // Team numbers are sequential: the check is rate-limited per account and per address, and names
   // only the caller's own team (anyone else learns whether the code exists, which is what the form needs).
-  const promoLimit = async (req: FastifyRequest) => {
-    const [byUser, byIp] = await Promise.all([deps.store.incr(`promo:u:${req.user!.id}`, 60), deps.store.incr(`promo:ip:${addressKey(req.ip)}`, 60)]);
-    if (byUser > 20 || byIp > 60 * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
-  };
   app.get(
     '/api/lTeam/web/checkTeamCode',
-    { schema: { tags, querystring: promoQuery, response: { 200: teamCodeCheckResponse } }, preHandler: [requireAuth, promoLimit] },
+    {
+      schema: { tags, querystring: promoQuery, response: { 200: teamCodeCheckResponse } },
+      preHandler: requireAuth,
+      config: { limits: ['teamCodeCheck', 'teamCodeCheckAddress'] },
+    },
     async (req) => {
       const a = await loadActivity(db, req.query.activityId);
       if (!a.promotionZone) throw errors.notFound();

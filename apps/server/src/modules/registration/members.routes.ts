@@ -22,7 +22,6 @@ import { teamMembers } from '../../db/schema/index';
 import { ok, page } from '../../lib/envelope';
 import { requireAuth } from '../../plugins/auth';
 import { bad, ownMember } from './common';
-import { errors } from '../../lib/errors';
 import { redeem, requestWithdrawal } from './codes.service';
 import { assignTeam, changeProgram, deleteMembers, moveOut, saveMember, submitForReview } from './members.service';
 import { presentMembers } from './present';
@@ -110,15 +109,18 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const useCode = async (req: { user: { id: number } | null; body: z.infer<typeof useCodeBody>; lang: 'zh' | 'en' }) => {
-    if ((await deps.store.incr(`redeem:${req.user!.id}`, 60)) > 60) throw errors.rateLimited();
     const row = await redeem(deps, req.user!.id, req.body.id, req.body.activityId, req.body.code);
     return ok(req as never, { data: await one(req, row) }, 'reg.redeemOk');
   };
-  app.put('/api/lTeamMember/web/useCode', { schema: { tags, body: useCodeBody, response: { 200: memberDetailResponse } }, ...pre }, async (req) =>
-    useCode(req),
+  app.put(
+    '/api/lTeamMember/web/useCode',
+    { schema: { tags, body: useCodeBody, response: { 200: memberDetailResponse } }, ...pre, config: { limits: ['redeem'] } },
+    async (req) => useCode(req),
   );
-  app.put('/api/lTeamMember/web/useCodeV2', { schema: { tags, body: useCodeBody, response: { 200: memberDetailResponse } }, ...pre }, async (req) =>
-    useCode(req),
+  app.put(
+    '/api/lTeamMember/web/useCodeV2',
+    { schema: { tags, body: useCodeBody, response: { 200: memberDetailResponse } }, ...pre, config: { limits: ['redeem'] } },
+    async (req) => useCode(req),
   );
 
   app.post('/api/lTeamMember/web/withdraw', { schema: { tags, body: withdrawBody, response: { 200: okResponse } }, ...pre }, async (req) => {

@@ -22,10 +22,8 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/lCloudConfig/oss/upload',
-    { schema: { tags: ['registration'], response: { 200: ossUploadResponse } }, preHandler: requireAuth },
+    { schema: { tags: ['registration'], response: { 200: ossUploadResponse } }, preHandler: requireAuth, config: { limits: ['upload'] } },
     async (req) => {
-      // batch avatar uploads send thousands of files: a ceiling per minute that a school never meets by hand
-      if ((await deps.store.incr(`upload:${req.user!.id}`, 60)) > 1200) throw errors.rateLimited();
       const fields: Record<string, string> = {};
       let data: Buffer | null = null;
       let fileName = '';

@@ -12,7 +12,6 @@ import {
   signLogResponse,
 } from '@rp/shared';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { addFeedback, addMemberAudit, liveList, myMemberAudits, recordSignature } from './season.service';
 
@@ -23,11 +22,14 @@ export const seasonRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['season'];
 
   // a message to the organisers from the about page (spec 5: login needed); 5 per 10 minutes per person
-  app.post('/api/lAbout/web/add', { schema: { tags, body: feedbackBody, response: { 200: okResponse } }, preHandler: requireAuth }, async (req) => {
-    if ((await deps.store.incr(`feedback:${req.user!.id}`, 600)) > 5) throw errors.rateLimited();
-    await addFeedback(db, req.user!.id, req.body);
-    return ok(req, {}, 'season.feedbackSent');
-  });
+  app.post(
+    '/api/lAbout/web/add',
+    { schema: { tags, body: feedbackBody, response: { 200: okResponse } }, preHandler: requireAuth, config: { limits: ['feedback'] } },
+    async (req) => {
+      await addFeedback(db, req.user!.id, req.body);
+      return ok(req, {}, 'season.feedbackSent');
+    },
+  );
 
   app.get('/api/lLive/web/list', { schema: { tags, querystring: liveListQuery, response: { 200: liveListResponse } } }, async (req) =>
     ok(req, { content: await liveList(db, req.query.activityId, req.lang) }, 'ok.query'),
@@ -35,9 +37,8 @@ export const seasonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/lSignLog/web/pdfSignTime',
-    { schema: { tags, body: signLogBody, response: { 200: signLogResponse } }, preHandler: requireAuth },
+    { schema: { tags, body: signLogBody, response: { 200: signLogResponse } }, preHandler: requireAuth, config: { limits: ['signature'] } },
     async (req) => {
-      if ((await deps.store.incr(`signlog:${req.user!.id}`, 60)) > 30) throw errors.rateLimited();
       return ok(req, { data: await recordSignature(db, req.user!.id, req.ip, req.body) }, 'season.signed');
     },
   );
@@ -49,9 +50,8 @@ export const seasonRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/lTeamMemberAudit/web/add',
-    { schema: { tags, body: memberAuditBody, response: { 200: memberAuditResponse } }, preHandler: requireAuth },
+    { schema: { tags, body: memberAuditBody, response: { 200: memberAuditResponse } }, preHandler: requireAuth, config: { limits: ['memberAudit'] } },
     async (req) => {
-      if ((await deps.store.incr(`memberaudit:${req.user!.id}`, 600)) > 20) throw errors.rateLimited();
       return ok(req, { data: await addMemberAudit(db, req.user!.id, req.body) }, 'season.auditAdded');
     },
   );

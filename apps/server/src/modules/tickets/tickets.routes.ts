@@ -44,14 +44,8 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = deps.database.db;
   const tags = ['tickets'];
   const auth = { preHandler: requireAuth };
-  const limited = {
-    preHandler: [
-      requireAuth,
-      async (req: FastifyRequest) => {
-        if ((await deps.store.incr(`orders:write:${req.user!.id}`, 60)) > 120) throw errors.rateLimited();
-      },
-    ],
-  };
+  // the same count as the orders' (RATE_LIMITS.orderWrite)
+  const limited = { preHandler: requireAuth, config: { limits: ['orderWrite'] as const } };
 
   // spec 7.3: the public lists (sessions with their tickets, places left, 4.3 states)
   app.get('/api/lTicket/web/list', { schema: { tags, querystring: sessionListQuery, response: { 200: sessionListResponse } } }, async (req) => {
@@ -114,15 +108,12 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     const [s] = await db.select({ a: eventSessions.activityId }).from(eventSessions).where(eq(eventSessions.id, sessionId));
     assertInScope(scope, s?.a);
   };
-  // Scans per staff account and minute. A busy gate admits about one person every 3 s (20 a minute); 300 leaves room
-  // for ten gates on one account. Guessing a short code at that rate: 31^12 ≈ 7.9e17 codes; with even a million
-  // valid passes, 300 × 60 × 24 = 432,000 tries a day hit one with probability ≈ 432,000 × 10^6 / 7.9e17 ≈ 5.5e-7.
-  const scanLimit = async (req: FastifyRequest) => {
-    if ((await deps.store.incr(`checkin:${req.user!.id}`, 60)) > 300) throw errors.rateLimited();
-  };
+  // Scans per staff account and minute (RATE_LIMITS.checkin). A busy gate admits about one person every 3 s (20 a minute);
+  // 300 leaves room for ten gates on one account. Guessing a short code at that rate: 31^12 ≈ 7.9e17 codes; with even a
+  // million valid passes, 300 × 60 × 24 = 432,000 tries a day hit one with probability ≈ 432,000 × 10^6 / 7.9e17 ≈ 5.5e-7.
   app.post(
     '/api/admin/checkin',
-    { schema: { tags: ['admin'], body: checkinBody, response: { 200: checkinResponse } }, preHandler: [gate.preHandler, scanLimit] },
+    { schema: { tags: ['admin'], body: checkinBody, response: { 200: checkinResponse } }, preHandler: gate.preHandler, config: { limits: ['checkin'] } },
     async (req) => {
       await sessionInScope(req, req.body.sessionId);
       const r = await scan(deps, req.user!.id, req.body, req.lang, scopeFor(req, 'checkin.scan'));

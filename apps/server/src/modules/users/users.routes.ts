@@ -3,8 +3,6 @@ import { eq } from 'drizzle-orm';
 import { isRegisterQuery, isRegisterResponse, updateUserBody, userResponse } from '@rp/shared';
 import { users } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
-import { addressKey } from '../../lib/address-key';
 import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { loadUser } from '../../lib/session';
@@ -39,9 +37,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(['image/jpeg', 'image/png'], { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_req, body, done) => done(null, body));
   app.post(
     '/api/users/web/avatar',
-    { schema: { tags, consumes: ['image/jpeg', 'image/png'], response: { 200: userResponse } }, bodyLimit: AVATAR_MAX_BYTES, preHandler: requireAuth },
+    {
+      schema: { tags, consumes: ['image/jpeg', 'image/png'], response: { 200: userResponse } },
+      bodyLimit: AVATAR_MAX_BYTES,
+      preHandler: requireAuth,
+      config: { limits: ['avatar'] },
+    },
     async (req) => {
-      if ((await app.deps.store.incr(`avatar:${req.user!.id}`, 3600)) > 30) throw errors.rateLimited();
       const data = req.body;
       if (!Buffer.isBuffer(data) || data.length === 0) throw new AppError('UPLOAD_MISSING');
       const declared = req.headers['content-type']?.split(';')[0]?.trim() === 'image/png' ? 'avatar.png' : 'avatar.jpg';
@@ -51,9 +53,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/users/web/isRegister', { schema: { tags, querystring: isRegisterQuery, response: { 200: isRegisterResponse } } }, async (req) => {
-    if ((await app.deps.store.incr(`ip:isRegister:${addressKey(req.ip)}`, 60)) > 30) throw errors.rateLimited();
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, req.query.phone)).limit(1);
-    return ok(req, { data: Boolean(row) }, 'ok.query');
-  });
+  app.get(
+    '/api/users/web/isRegister',
+    { schema: { tags, querystring: isRegisterQuery, response: { 200: isRegisterResponse } }, config: { limits: ['phoneCheck'] } },
+    async (req) => {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, req.query.phone)).limit(1);
+      return ok(req, { data: Boolean(row) }, 'ok.query');
+    },
+  );
 };

@@ -11,7 +11,6 @@ import {
 import { volunteerPositions, volunteers } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { afterVolunteerChange, apply, mineOf, volunteerPage } from './volunteers.service';
 
@@ -28,9 +27,8 @@ export const volunteerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/lVolunteer/web/apply',
-    { schema: { tags, body: volunteerApplyBody, response: { 200: volunteerApplyResponse } }, preHandler: requireAuth },
+    { schema: { tags, body: volunteerApplyBody, response: { 200: volunteerApplyResponse } }, preHandler: requireAuth, config: { limits: ['volunteer'] } },
     async (req) => {
-      if ((await deps.store.incr(`volunteer:${req.user!.id}`, 60)) > 10) throw errors.rateLimited();
       return ok(req, { data: await apply(db, req.user!.id, req.body, req.lang) }, 'volunteer.applied');
     },
   );

@@ -22,7 +22,6 @@ import type { Config } from '../../config';
 import { ok } from '../../lib/envelope';
 import { publicBase } from '../../lib/public-base';
 import { AppError, errors } from '../../lib/errors';
-import { addressKey } from '../../lib/address-key';
 import { requireAuth } from '../../plugins/auth';
 import { FAKE_APP_ID, FAKE_PREFIX, FAKE_SECRET, wechatFakeRoutes } from './fake.routes';
 import { WechatOAuth } from './oauth';
@@ -117,9 +116,6 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   const enabled = async () => {
     if (mode === 'off') throw new AppError('NOT_FOUND');
   };
-  const ipLimit = (name: string, max: number, windowS: number) => async (req: FastifyRequest) => {
-    if ((await deps.store.incr(`ip:${name}:${addressKey(req.ip)}`, windowS)) > max * deps.config.AUTH_IP_LIMIT_FACTOR) throw errors.rateLimited();
-  };
   const origin = () => publicBase(deps.config);
   /** this browser's nonce, given (or its cookie renewed) when a round trip begins */
   const bindBrowser = (req: FastifyRequest, reply: FastifyReply): string => {
@@ -143,7 +139,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/web/wxAuthorize',
-    { schema: { tags, querystring: wxAuthorizeQuery, response: { 200: wxAuthorizeResponse } }, preHandler: [enabled, ipLimit('wxstart', 60, 60)] },
+    { schema: { tags, querystring: wxAuthorizeQuery, response: { 200: wxAuthorizeResponse } }, preHandler: enabled, config: { limits: ['wechatStart'] } },
     async (req, reply) => {
       if (req.query.purpose === 'bind' && !req.user) throw errors.unauthorized();
       const url = await authorize(deps, oauth, {
@@ -160,14 +156,14 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/web/wxScan',
-    { schema: { tags, body: wxScanBody, response: { 200: wxScanResponse } }, preHandler: [enabled, ipLimit('login', 60, 60)] },
+    { schema: { tags, body: wxScanBody, response: { 200: wxScanResponse } }, preHandler: enabled, config: { limits: ['login'] } },
     async (req) => scanAnswer(req, await scan(deps, oauth, req.body, browserNonceOf(req), client(req))),
   );
 
   // ——— inside WeChat's own browser: the official account (issue 22) ———
   app.get(
     '/auth/web/wxMpAuthorize',
-    { schema: { tags, querystring: wxMpAuthorizeQuery, response: { 200: wxAuthorizeResponse } }, preHandler: [mpEnabled, ipLimit('wxstart', 60, 60)] },
+    { schema: { tags, querystring: wxMpAuthorizeQuery, response: { 200: wxAuthorizeResponse } }, preHandler: mpEnabled, config: { limits: ['wechatStart'] } },
     async (req, reply) => {
       if (req.query.purpose === 'pay' && !req.user) throw errors.unauthorized();
       const url = await authorizeMp(deps, mp, {
@@ -184,7 +180,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   // share cards inside WeChat (issue 23): the JS-SDK's config for a page of this site, never another's
   app.get(
     '/api/wechat/jssdk',
-    { schema: { tags, querystring: wxJsSdkQuery, response: { 200: wxJsSdkResponse } }, preHandler: [mpEnabled, ipLimit('jssdk', 120, 60)] },
+    { schema: { tags, querystring: wxJsSdkQuery, response: { 200: wxJsSdkResponse } }, preHandler: mpEnabled, config: { limits: ['wechatJsSdk'] } },
     async (req) => {
       let page: URL;
       try {
@@ -205,19 +201,19 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/web/wxMpPay',
-    { schema: { tags, body: wxMpCodeBody, response: { 200: wxMpPayResponse } }, preHandler: [mpEnabled, requireAuth, ipLimit('wxbind', 30, 60)] },
+    { schema: { tags, body: wxMpCodeBody, response: { 200: wxMpPayResponse } }, preHandler: [mpEnabled, requireAuth], config: { limits: ['wechatBind'] } },
     async (req) => ok(req, { data: await mpPay(deps, mp, req.user!.id, req.body, browserNonceOf(req)) }, 'wechat.payAuthorized'),
   );
 
   app.post(
     '/auth/web/wxMpLogin',
-    { schema: { tags, body: wxMpCodeBody, response: { 200: wxScanResponse } }, preHandler: [mpEnabled, ipLimit('login', 60, 60)] },
+    { schema: { tags, body: wxMpCodeBody, response: { 200: wxScanResponse } }, preHandler: mpEnabled, config: { limits: ['login'] } },
     async (req) => scanAnswer(req, await mpLogin(deps, mp, req.body, browserNonceOf(req), client(req))),
   );
 
   app.post(
     '/auth/web/wxSignUp',
-    { schema: { tags, body: wxSignUpBody, response: { 200: wxSignUpResponse } }, preHandler: [ipLimit('register', 20, 3600)] },
+    { schema: { tags, body: wxSignUpBody, response: { 200: wxSignUpResponse } }, config: { limits: ['register'] } },
     async (req) => {
       if (mode === 'off' && mpm === 'off') throw new AppError('NOT_FOUND');
       const r = await signUp(deps, req.body, browserNonceOf(req), client(req), mpm === 'off' ? null : mp.appId);
@@ -229,7 +225,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/web/wxBind',
-    { schema: { tags, body: wxBindBody, response: { 200: wxBindResponse } }, preHandler: [enabled, requireAuth, ipLimit('wxbind', 30, 60)] },
+    { schema: { tags, body: wxBindBody, response: { 200: wxBindResponse } }, preHandler: [enabled, requireAuth], config: { limits: ['wechatBind'] } },
     async (req) => ok(req, { data: await bind(deps, oauth, req.user!.id, req.body, browserNonceOf(req)) }, 'wechat.bound'),
   );
 
