@@ -18,7 +18,6 @@ import { activities, certificates, orgAddresses, teamMembers, teams } from '../.
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
 import { errors } from '../../lib/errors';
-import { addressKey } from '../../lib/address-key';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { assertInScope, scopeFor } from '../../lib/scope';
 import { pick } from '../content/index';
