@@ -1,59 +1,80 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { oneOfInts } from './states';
+import {
+  ACTIVITY_LEVELS,
+  ACTIVITY_STATUSES,
+  ACTIVITY_TYPES,
+  CODE_TYPES,
+  EVENT_TYPES,
+  MATERIAL_TYPES,
+  PARTNER_TYPES,
+  PROGRAM_TYPES,
+  SHOWN_STATUSES,
+} from '@rp/shared/int-states';
 import { bankAccounts } from './payments';
 
-export const activities = pgTable('activities', {
-  id: serial('id').primaryKey(),
-  nameZh: text('name_zh').notNull(),
-  nameEn: text('name_en').notNull().default(''),
-  introZh: text('intro_zh').notNull().default(''),
-  introEn: text('intro_en').notNull().default(''),
-  /** the detailed introduction (rich text) below the short intro */
-  detailZh: text('detail_zh').notNull().default(''),
-  detailEn: text('detail_en').notNull().default(''),
-  /** 1 competition, 2 exhibition, 3 training camp (spec 3 "type") */
-  type: integer('type').notNull().default(1),
-  /** 1 on site, 2 online, 3 both (spec 3 "event type") */
-  eventType: integer('event_type').notNull().default(1),
-  /** the award settings as text (JSON or plain words; read by staff, not by code) */
-  awardConfig: text('award_config').notNull().default(''),
-  /** the organiser's account members pay by bank transfer into (spec 3 "payment account") */
-  paymentAccountId: integer('payment_account_id').references((): AnyPgColumn => bankAccounts.id, { onDelete: 'set null' }),
-  /** the person or department responsible (spec 3 "owner"), a name */
-  owner: text('owner').notNull().default(''),
-  venueZh: text('venue_zh').notNull().default(''),
-  venueEn: text('venue_en').notNull().default(''),
-  poster: text('poster'),
-  year: integer('year').notNull(),
-  /** 1 default, 2 (level-2 activities show source codes) */
-  level: integer('level').notNull().default(1),
-  /** 1 open for sign-up, 4 finished (the promotion-zone list uses status 4) */
-  status: integer('status').notNull().default(1),
-  show: boolean('show').notNull().default(true),
-  beginTime: timestamp('begin_time', { withTimezone: true }).notNull(),
-  finishTime: timestamp('finish_time', { withTimezone: true }).notNull(),
-  signUpBegin: timestamp('sign_up_begin', { withTimezone: true }),
-  signUpEnd: timestamp('sign_up_end', { withTimezone: true }),
-  playerLimit: integer('player_limit').notNull().default(0),
-  // Switches (design §4: the spec's special activity ids become settings)
-  enabled: boolean('enabled').notNull().default(true),
-  reviewRequired: boolean('review_required').notNull().default(false),
-  promotionZone: boolean('promotion_zone').notNull().default(false),
-  avatarReferenceImage: boolean('avatar_reference_image').notNull().default(false),
-  refundEnabled: boolean('refund_enabled').notNull().default(true),
-  volunteerEnabled: boolean('volunteer_enabled').notNull().default(false),
-  audienceEnabled: boolean('audience_enabled').notNull().default(false),
-  fileDownloadEnabled: boolean('file_download_enabled').notNull().default(true),
-  /** certificates are drawn on the activity's uploaded templates (spec 9: "an award picture"), not the built-in design */
-  awardPicture: boolean('award_picture').notNull().default(false),
-  /** players under 14 need a guardian's consent before they are passed, paid for or given a code (issue 37) */
-  guardianConsentRequired: boolean('guardian_consent_required').notNull().default(true),
-  /** days after its end that its participants' personal data is kept; then the retention job anonymises them (issue 37) */
-  retentionDays: integer('retention_days').notNull().default(180),
-  /** when the retention job anonymised its participants (null: not yet) */
-  anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    introZh: text('intro_zh').notNull().default(''),
+    introEn: text('intro_en').notNull().default(''),
+    /** the detailed introduction (rich text) below the short intro */
+    detailZh: text('detail_zh').notNull().default(''),
+    detailEn: text('detail_en').notNull().default(''),
+    /** 1 competition, 2 exhibition, 3 training camp (spec 3 "type") */
+    type: integer('type').notNull().default(1),
+    /** 1 on site, 2 online, 3 both (spec 3 "event type") */
+    eventType: integer('event_type').notNull().default(1),
+    /** the award settings as text (JSON or plain words; read by staff, not by code) */
+    awardConfig: text('award_config').notNull().default(''),
+    /** the organiser's account members pay by bank transfer into (spec 3 "payment account") */
+    paymentAccountId: integer('payment_account_id').references((): AnyPgColumn => bankAccounts.id, { onDelete: 'set null' }),
+    /** the person or department responsible (spec 3 "owner"), a name */
+    owner: text('owner').notNull().default(''),
+    venueZh: text('venue_zh').notNull().default(''),
+    venueEn: text('venue_en').notNull().default(''),
+    poster: text('poster'),
+    year: integer('year').notNull(),
+    /** 1 default, 2 (level-2 activities show source codes) */
+    level: integer('level').notNull().default(1),
+    /** 1 open for sign-up, 4 finished (the promotion-zone list uses status 4) */
+    status: integer('status').notNull().default(1),
+    show: boolean('show').notNull().default(true),
+    beginTime: timestamp('begin_time', { withTimezone: true }).notNull(),
+    finishTime: timestamp('finish_time', { withTimezone: true }).notNull(),
+    signUpBegin: timestamp('sign_up_begin', { withTimezone: true }),
+    signUpEnd: timestamp('sign_up_end', { withTimezone: true }),
+    playerLimit: integer('player_limit').notNull().default(0),
+    // Switches (design §4: the spec's special activity ids become settings)
+    enabled: boolean('enabled').notNull().default(true),
+    reviewRequired: boolean('review_required').notNull().default(false),
+    promotionZone: boolean('promotion_zone').notNull().default(false),
+    avatarReferenceImage: boolean('avatar_reference_image').notNull().default(false),
+    refundEnabled: boolean('refund_enabled').notNull().default(true),
+    volunteerEnabled: boolean('volunteer_enabled').notNull().default(false),
+    audienceEnabled: boolean('audience_enabled').notNull().default(false),
+    fileDownloadEnabled: boolean('file_download_enabled').notNull().default(true),
+    /** certificates are drawn on the activity's uploaded templates (spec 9: "an award picture"), not the built-in design */
+    awardPicture: boolean('award_picture').notNull().default(false),
+    /** players under 14 need a guardian's consent before they are passed, paid for or given a code (issue 37) */
+    guardianConsentRequired: boolean('guardian_consent_required').notNull().default(true),
+    /** days after its end that its participants' personal data is kept; then the retention job anonymises them (issue 37) */
+    retentionDays: integer('retention_days').notNull().default(180),
+    /** when the retention job anonymised its participants (null: not yet) */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOfInts('activities_type_ck', t.type, ACTIVITY_TYPES),
+    oneOfInts('activities_event_type_ck', t.eventType, EVENT_TYPES),
+    oneOfInts('activities_level_ck', t.level, ACTIVITY_LEVELS),
+    oneOfInts('activities_status_ck', t.status, ACTIVITY_STATUSES),
+  ],
+);
 
 export const programs = pgTable(
   'programs',
@@ -78,7 +99,7 @@ export const programs = pgTable(
     cover: text('cover'),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('programs_activity_idx').on(t.activityId)],
+  (t) => [index('programs_activity_idx').on(t.activityId), oneOfInts('programs_type_ck', t.type, PROGRAM_TYPES)],
 );
 
 export const plans = pgTable(
@@ -97,7 +118,11 @@ export const plans = pgTable(
     /** codes left to sell; null = unlimited. Taken by a conditional UPDATE when an order is created, given back when it expires */
     stock: integer('stock'),
   },
-  (t) => [index('plans_activity_idx').on(t.activityId), check('plans_stock_nonneg', sql`${t.stock} is null or ${t.stock} >= 0`)],
+  (t) => [
+    index('plans_activity_idx').on(t.activityId),
+    check('plans_stock_nonneg', sql`${t.stock} is null or ${t.stock} >= 0`),
+    oneOfInts('plans_code_type_ck', t.codeType, CODE_TYPES),
+  ],
 );
 
 export const materials = pgTable(
@@ -121,36 +146,45 @@ export const materials = pgTable(
     index('materials_activity_idx').on(t.activityId),
     // stock is taken by one conditional UPDATE (modules/season/materials.service.ts); never below zero
     check('materials_stock_nonneg', sql`${t.quantity} >= 0 and ${t.remaining} >= 0`),
+    oneOfInts('materials_type_ck', t.type, MATERIAL_TYPES),
   ],
 );
 
-export const news = pgTable('news', {
-  id: serial('id').primaryKey(),
-  titleZh: text('title_zh').notNull(),
-  titleEn: text('title_en').notNull().default(''),
-  summaryZh: text('summary_zh').notNull().default(''),
-  summaryEn: text('summary_en').notNull().default(''),
-  contentZh: text('content_zh').notNull().default(''),
-  contentEn: text('content_en').notNull().default(''),
-  cover: text('cover'),
-  /** 1 published, 0 draft */
-  status: integer('status').notNull().default(1),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull().default(''),
+    summaryZh: text('summary_zh').notNull().default(''),
+    summaryEn: text('summary_en').notNull().default(''),
+    contentZh: text('content_zh').notNull().default(''),
+    contentEn: text('content_en').notNull().default(''),
+    cover: text('cover'),
+    /** 1 published, 0 draft */
+    status: integer('status').notNull().default(1),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [oneOfInts('news_status_ck', t.status, SHOWN_STATUSES)],
+);
 
-export const partners = pgTable('partners', {
-  id: serial('id').primaryKey(),
-  nameZh: text('name_zh').notNull(),
-  nameEn: text('name_en').notNull().default(''),
-  descriptionZh: text('description_zh').notNull().default(''),
-  descriptionEn: text('description_en').notNull().default(''),
-  logo: text('logo'),
-  url: text('url'),
-  /** 1 partner, 2 ecology partner */
-  type: integer('type').notNull().default(1),
-  sort: integer('sort').notNull().default(0),
-  status: integer('status').notNull().default(1),
-});
+export const partners = pgTable(
+  'partners',
+  {
+    id: serial('id').primaryKey(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    descriptionZh: text('description_zh').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    logo: text('logo'),
+    url: text('url'),
+    /** 1 partner, 2 ecology partner */
+    type: integer('type').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    status: integer('status').notNull().default(1),
+  },
+  (t) => [oneOfInts('partners_type_ck', t.type, PARTNER_TYPES), oneOfInts('partners_status_ck', t.status, SHOWN_STATUSES)],
+);
 
 export const officialFiles = pgTable(
   'official_files',
@@ -170,7 +204,7 @@ export const officialFiles = pgTable(
     status: integer('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('official_files_year_idx').on(t.year)],
+  (t) => [index('official_files_year_idx').on(t.year), oneOfInts('official_files_status_ck', t.status, SHOWN_STATUSES)],
 );
 
 export const aboutSections = pgTable('about_sections', {
@@ -196,23 +230,27 @@ export const dictDetails = pgTable(
 );
 
 /** A gallery ("console"): header with logo, name and description; holds albums. */
-export const consoles = pgTable('consoles', {
-  id: serial('id').primaryKey(),
-  nameZh: text('name_zh').notNull(),
-  nameEn: text('name_en').notNull().default(''),
-  descriptionZh: text('description_zh').notNull().default(''),
-  descriptionEn: text('description_en').notNull().default(''),
-  logo: text('logo'),
-  cover: text('cover'),
-  year: integer('year').notNull(),
-  activityId: integer('activity_id').references(() => activities.id, { onDelete: 'set null' }),
-  /** visitors may filter by team, member or program */
-  filterEnabled: boolean('filter_enabled').notNull().default(false),
-  /** text stamped on display copies; empty = no watermark */
-  watermark: text('watermark').notNull().default(''),
-  status: integer('status').notNull().default(1),
-  sort: integer('sort').notNull().default(0),
-});
+export const consoles = pgTable(
+  'consoles',
+  {
+    id: serial('id').primaryKey(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    descriptionZh: text('description_zh').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    logo: text('logo'),
+    cover: text('cover'),
+    year: integer('year').notNull(),
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    /** visitors may filter by team, member or program */
+    filterEnabled: boolean('filter_enabled').notNull().default(false),
+    /** text stamped on display copies; empty = no watermark */
+    watermark: text('watermark').notNull().default(''),
+    status: integer('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [oneOfInts('consoles_status_ck', t.status, SHOWN_STATUSES)],
+);
 
 /** An album (a tab of a gallery). */
 export const photos = pgTable(
@@ -230,7 +268,7 @@ export const photos = pgTable(
     sort: integer('sort').notNull().default(0),
     pictureCount: integer('picture_count').notNull().default(0),
   },
-  (t) => [index('photos_console_idx').on(t.consoleId, t.sort)],
+  (t) => [index('photos_console_idx').on(t.consoleId, t.sort), oneOfInts('photos_status_ck', t.status, SHOWN_STATUSES)],
 );
 
 export const pictures = pgTable(

@@ -1,6 +1,7 @@
 import { pgTable, serial, text, integer, timestamp, index, boolean, jsonb } from 'drizzle-orm/pg-core';
+import { MESSAGE_TYPES } from '@rp/shared/int-states';
 import { ACCOUNT_LANGS, NOTICE_CHANNELS, NOTICE_EVENTS, NOTICE_JOB_STATUSES } from '@rp/shared';
-import { oneOf } from './states';
+import { oneOf, oneOfInts } from './states';
 import { users } from './users';
 
 export const messages = pgTable(
@@ -21,7 +22,7 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_receiver_idx').on(t.receiverId, t.readAt)],
+  (t) => [index('messages_receiver_idx').on(t.receiverId, t.readAt), oneOfInts('messages_type_ck', t.type, MESSAGE_TYPES)],
 );
 
 export const faqs = pgTable('faqs', {

@@ -18,8 +18,9 @@ import {
   SANDBOX_TRADE_STATUSES,
   ACCOUNT_LANGS,
 } from '@rp/shared';
-import { oneOf } from './states';
+import { oneOf, oneOfInts } from './states';
 import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check, primaryKey } from 'drizzle-orm/pg-core';
+import { ORDER_TYPES } from '@rp/shared/int-states';
 import { users } from './users';
 import { activities, plans } from './content';
 import { redeemCodes, teamMembers, teams } from './registration';
@@ -69,6 +70,7 @@ export const orders = pgTable(
     oneOf('orders_status_ck', t.status, ORDER_STATUSES),
     oneOf('orders_close_reason_ck', t.closeReason, ORDER_CLOSE_REASONS),
     oneOf('orders_channel_ck', t.channel, ORDER_CHANNELS),
+    oneOfInts('orders_type_ck', t.type, ORDER_TYPES),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { REBATE_STATUSES, REBATE_WITHDRAWAL_STATUSES, REVIEW_STATUSES, VOLUNTEER_STATUSES } from '@rp/shared';
-import { oneOf } from './states';
+import { oneOf, oneOfInts } from './states';
 import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { CHANNEL_TYPES } from '@rp/shared/int-states';
 import { users } from './users';
 import { activities } from './content';
 import { orgs } from './registration';
@@ -131,6 +132,7 @@ export const orgApplications = pgTable(
     uniqueIndex('org_applications_name_uq').on(sql`lower(${t.name})`),
     index('org_applications_user_idx').on(t.userId),
     oneOf('org_applications_status_ck', t.status, REVIEW_STATUSES),
+    oneOfInts('org_applications_type_ck', t.type, CHANNEL_TYPES),
   ],
 );
 

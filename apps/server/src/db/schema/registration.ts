@@ -1,33 +1,54 @@
 import { sql } from 'drizzle-orm';
 import { REDEEM_CODE_STATUSES, REVIEW_STATUSES } from '@rp/shared';
-import { oneOf } from './states';
+import { oneOf, oneOfInts } from './states';
 import { pgTable, serial, text, integer, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  CARD_TYPES,
+  CHANNEL_STATUSES,
+  CHANNEL_TYPES,
+  CODE_TYPES,
+  COLLECT_STATUSES,
+  LEADER_STATUSES,
+  LEADER_TYPES,
+  PAY_STATUSES,
+  SHOWN_STATUSES,
+  TEAM_STATUSES,
+  WITHDRAWAL_TYPES,
+} from '@rp/shared/int-states';
 import { users } from './users';
 import { activities, materials, plans, programs } from './content';
 
 /** Channels (organisations) that bring teams; a team binds one by its code. */
-export const orgs = pgTable('orgs', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  address: text('address').notNull().default(''),
-  /** 1 A, 2 B, 3 C director unit */
-  type: integer('type').notNull().default(1),
-  code: text('code').notNull().unique(),
-  /** per mille */
-  rebatePerMille: integer('rebate_per_mille').notNull().default(0),
-  /** 0 not enabled, 1 enabled, 2 to be reviewed, 3 disabled */
-  status: integer('status').notNull().default(1),
-});
+export const orgs = pgTable(
+  'orgs',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    /** 1 A, 2 B, 3 C director unit */
+    type: integer('type').notNull().default(1),
+    code: text('code').notNull().unique(),
+    /** per mille */
+    rebatePerMille: integer('rebate_per_mille').notNull().default(0),
+    /** 0 not enabled, 1 enabled, 2 to be reviewed, 3 disabled */
+    status: integer('status').notNull().default(1),
+  },
+  (t) => [oneOfInts('orgs_type_ck', t.type, CHANNEL_TYPES), oneOfInts('orgs_status_ck', t.status, CHANNEL_STATUSES)],
+);
 
-export const orgAddresses = pgTable('org_addresses', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  address: text('address').notNull(),
-  status: integer('status').notNull().default(1),
-});
+export const orgAddresses = pgTable(
+  'org_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    status: integer('status').notNull().default(1),
+  },
+  (t) => [oneOfInts('org_addresses_status_ck', t.status, SHOWN_STATUSES)],
+);
 
 /** Leading teachers (coaches), owned by the account that added them, per activity. */
 export const leaders = pgTable(
@@ -51,7 +72,12 @@ export const leaders = pgTable(
     collectStatus: integer('collect_status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('leaders_owner_idx').on(t.userId, t.activityId)],
+  (t) => [
+    index('leaders_owner_idx').on(t.userId, t.activityId),
+    oneOfInts('leaders_status_ck', t.status, LEADER_STATUSES),
+    oneOfInts('leaders_type_ck', t.type, LEADER_TYPES),
+    oneOfInts('leaders_collect_status_ck', t.collectStatus, COLLECT_STATUSES),
+  ],
 );
 
 export const teams = pgTable(
@@ -84,7 +110,12 @@ export const teams = pgTable(
     collectStatus: integer('collect_status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('teams_number_uq').on(t.activityId, t.number), index('teams_owner_idx').on(t.userId, t.activityId)],
+  (t) => [
+    uniqueIndex('teams_number_uq').on(t.activityId, t.number),
+    index('teams_owner_idx').on(t.userId, t.activityId),
+    oneOfInts('teams_status_ck', t.status, TEAM_STATUSES),
+    oneOfInts('teams_collect_status_ck', t.collectStatus, COLLECT_STATUSES),
+  ],
 );
 
 /** Players (team members). ID numbers: AES-256-GCM at rest, HMAC blind index, masked copy for lists. */
@@ -139,6 +170,10 @@ export const teamMembers = pgTable(
     // the list's contains filters (ILIKE '%…%') on name and code: trigram indexes (pg_trgm), used from 3 characters on
     index('team_members_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('team_members_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
+    oneOfInts('team_members_card_type_ck', t.cardType, CARD_TYPES),
+    oneOfInts('team_members_pay_status_ck', t.payStatus, PAY_STATUSES),
+    oneOfInts('team_members_status_before_withdraw_ck', t.statusBeforeWithdraw, PAY_STATUSES),
+    oneOfInts('team_members_collect_status_ck', t.collectStatus, COLLECT_STATUSES),
   ],
 );
 
@@ -164,7 +199,11 @@ export const redeemCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('redeem_codes_owner_idx').on(t.ownerUserId, t.activityId, t.status), oneOf('redeem_codes_status_ck', t.status, REDEEM_CODE_STATUSES)],
+  (t) => [
+    index('redeem_codes_owner_idx').on(t.ownerUserId, t.activityId, t.status),
+    oneOf('redeem_codes_status_ck', t.status, REDEEM_CODE_STATUSES),
+    oneOfInts('redeem_codes_type_ck', t.type, CODE_TYPES),
+  ],
 );
 
 /** Withdrawal requests (type 2 withdraw with refund by tier, 3 withdraw by code). */
@@ -188,5 +227,5 @@ export const withdrawals = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [oneOf('withdrawals_status_ck', t.status, REVIEW_STATUSES)],
+  (t) => [oneOf('withdrawals_status_ck', t.status, REVIEW_STATUSES), oneOfInts('withdrawals_type_ck', t.type, WITHDRAWAL_TYPES)],
 );

@@ -1,6 +1,7 @@
 import { pgTable, serial, text, integer, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { SHOWN_STATUSES } from '@rp/shared/int-states';
 import { FEEDBACK_STATUSES, REVIEW_STATUSES } from '@rp/shared';
-import { oneOf } from './states';
+import { oneOf, oneOfInts } from './states';
 import { users } from './users';
 import { activities } from './content';
 import { teamMembers } from './registration';
@@ -48,7 +49,7 @@ export const lives = pgTable(
     status: integer('status').notNull().default(1),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('lives_activity_idx').on(t.activityId, t.sort)],
+  (t) => [index('lives_activity_idx').on(t.activityId, t.sort), oneOfInts('lives_status_ck', t.status, SHOWN_STATUSES)],
 );
 
 /** When a person signed (accepted) a rules document (spec 7.7 lSignLog/web/pdfSignTime): one row per call. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { CHECKIN_RESULTS, SESSION_KINDS, VISITOR_STATUSES, WAITLIST_STATUSES } from '@rp/shared';
-import { oneOf } from './states';
+import { oneOf, oneOfInts } from './states';
 import { pgTable, serial, text, integer, timestamp, boolean, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { TICKET_TYPES } from '@rp/shared/int-states';
 import { users } from './users';
 import { activities } from './content';
 import { teams } from './registration';
@@ -72,7 +73,11 @@ export const tickets = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('tickets_session_idx').on(t.sessionId), check('tickets_ok', sql`${t.priceFen} >= 0 and ${t.maxPeople} >= 1`)],
+  (t) => [
+    index('tickets_session_idx').on(t.sessionId),
+    check('tickets_ok', sql`${t.priceFen} >= 0 and ${t.maxPeople} >= 1`),
+    oneOfInts('tickets_type_ck', t.type, TICKET_TYPES),
+  ],
 );
 
 /**

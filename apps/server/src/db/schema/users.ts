@@ -1,6 +1,7 @@
 import { pgTable, serial, text, integer, timestamp, boolean, index, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ACCOUNT_STATUSES } from '@rp/shared/int-states';
 import { ACCOUNT_LANGS, SMS_STATUSES } from '@rp/shared';
-import { oneOf } from './states';
+import { oneOf, oneOfInts } from './states';
 
 /** The organiser's departments (a tree) and posts; staff accounts name one of each. */
 export const departments = pgTable('departments', {
@@ -43,7 +44,7 @@ export const users = pgTable(
     /** deleted at the holder's request (issue 37): the row stays, anonymised, for the orders and invoices that name it */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [oneOf('users_lang_ck', t.lang, ACCOUNT_LANGS)],
+  (t) => [oneOf('users_lang_ck', t.lang, ACCOUNT_LANGS), oneOfInts('users_status_ck', t.status, ACCOUNT_STATUSES)],
 );
 
 export const sessions = pgTable(
