@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expect, test as base, type APIRequestContext, type Page } from './support/test';
 import { baseURL } from '../playwright.config';
 import { adminAuth, L, registerMember, screenshotDir } from './support/foundation';
 import { RESOURCES, type FieldDef, type ResourceDef } from './support/admin';
@@ -10,6 +10,7 @@ import { idCard, memberAuth } from './support/registration';
 import { KNOWN_PATHS } from '../../apps/web/src/app/route-meta';
 import { editableFields, filterSpecs, infoFields, isEditable, isMoneyField } from '../../apps/web/src/admin/resources/model';
 import { localizePath } from '../../apps/web/src/lib/lang-path';
+import { visit } from './support/sweep';
 
 /**
  * Accessibility sweep of every screen, logged in and with data: no serious or critical axe violation
@@ -32,6 +33,29 @@ const PHONE = 390;
 const only = process.env.A11Y_ONLY ? new RegExp(process.env.A11Y_ONLY) : null;
 const wanted = (route: string) => !only || only.test(route);
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * One warm browser context per worker for the whole sweep (issue 35): its HTTP cache keeps the app's scripts
+ * and styles from one test to the next, so a test's first screen is not a cold load, and no context is made
+ * and torn down per test. Each test starts signed out (its cookies cleared) and loads its first screen, so it
+ * sees only its own member; the screens after it open inside the app (visit). A failing test keeps a picture.
+ */
+const test = base.extend<{ page: Page }, { warmPage: Page }>({
+  warmPage: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', viewport: { width: WIDE, height: 900 } });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ warmPage }, use, testInfo) => {
+    await warmPage.context().clearCookies();
+    await use(warmPage);
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach('screenshot', { body: await warmPage.screenshot().catch(() => Buffer.alloc(0)), contentType: 'image/png' });
+  },
+});
 
 // Every test brings its own member or reads only the seeded rows: they can run on any worker.
 test.describe.configure({ mode: 'parallel' });
@@ -237,20 +261,6 @@ async function stateViolations(page: Page, selector: string): Promise<string[]> 
   const focused = await seriousViolations(page, { selector, state: `${selector} focused:` });
   await target.blur();
   return [...hovered, ...focused];
-}
-
-/**
- * Opens a route: the first with a page load, the next ones inside the running app as a link would (the
- * router follows history), so the sweep spends its time in axe rather than in reloading the app.
- */
-async function visit(page: Page, route: string) {
-  const inApp = await page.evaluate(() => Boolean(document.querySelector('#root > *'))).catch(() => false);
-  if (!inApp) return void (await page.goto(route));
-  await page.evaluate((r) => {
-    window.history.pushState(null, '', r);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, route);
-  await page.waitForURL((u) => u.pathname + u.search === route);
 }
 
 async function settle(page: Page) {

@@ -5,6 +5,7 @@ import {
   CREATABLE,
   choose,
   chooseRef,
+  clickAndSaved,
   control as controlOf,
   creationOrder,
   itemControl,
@@ -214,8 +215,7 @@ async function editThroughList(page: Page, lang: Lang, def: ResourceDef, row: Sa
   await expect(input).toHaveValue(textFor(def, f, f.i18n ? lang : null));
   const changed = `${lang === 'zh' ? '已修改' : 'Edited'} ${def.name} ${stamp}`.slice(0, f.max ?? 100);
   await input.fill(changed);
-  await page.getByRole('button', { name: T(lang, 'common:actions.save') }).click();
-  await expect(page.getByText(T(lang, 'admin:resource.updated')).or(page.locator('.ant-message-success')).first()).toBeVisible();
+  await clickAndSaved(page, page.getByRole('button', { name: T(lang, 'common:actions.save') }));
   await page.getByRole('button', { name: T(lang, 'admin:resource.backToList', { name: T(lang, def.labelKey) }) }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/r/${def.name}`));
   const listed = page.getByRole('row').filter({ has: page.getByRole('button', { name: T(lang, 'admin:resource.editRow', { id: String(row.id) }) }) });
@@ -427,8 +427,7 @@ test('staff pick the owner of new codes by phone or nickname; the dashboard coun
   await option.click();
   await expect(itemControl(page, T('zh', 'admin:reg.owner'))).toContainText(`${parent.nickName} · ${parent.phone}`);
   await controlOf(page, T('zh', 'admin:reg.count')).fill('3');
-  await page.getByRole('button', { name: T('zh', 'admin:reg.generate'), exact: true }).click();
-  await expect(page.getByText(T('zh', 'admin:reg.generated', { count: 3 }))).toBeVisible();
+  await clickAndSaved(page, page.getByRole('button', { name: T('zh', 'admin:reg.generate'), exact: true }));
   const codes = (await (await request.get(`/api/admin/redeemCodes?ownerUserId=${ownerId}&size=10`, { headers })).json()).content;
   expect(codes).toHaveLength(3);
   expect(codes.every((c: { activityId: number; ownerUserId: number }) => c.activityId === 600 && c.ownerUserId === ownerId)).toBe(true);

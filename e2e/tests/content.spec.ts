@@ -4,6 +4,8 @@ import { adminHeaders, LANGS, picture, scrollThrough, seedBigAlbum, startIn, swi
 import { adminToken, SCREENSHOTS, shoot, signIn } from './support/foundation';
 import { adminShown } from './support/admin';
 import { createActivity } from './support/registration';
+import { nextFrame, overflowX, visit } from './support/sweep';
+import { localizePath } from '../../apps/web/src/lib/lang-path';
 
 /** Every public content page of this issue, with a seeded id where the page needs one. */
 const PAGES = [
@@ -295,18 +297,25 @@ test.describe('content journeys', () => {
   });
 });
 
+/**
+ * Every public content page in each language, one sweep per language (issue 35: a page per test loaded the app
+ * 28 times): the first page loads, the next ones open inside the app as a link would. Each page is checked at
+ * 1440 px (its heading, language, title and description, no serious axe finding) and at a phone's 390 px
+ * (nothing wider than the window); a failure names its page (expect.soft: the sweep goes on to the next).
+ */
 test.describe('public pages: accessibility, meta and screenshots', () => {
   for (const lang of LANGS) {
-    for (const p of PAGES) {
-      test(`${p.name} (${lang})`, async ({ page }) => {
-        await startIn(page, lang);
+    test(`every public content page (${lang}): heading, title, description, no serious axe violation, nothing wider than a phone`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await startIn(page, lang);
+      for (const p of PAGES) {
+        const at = `${p.name} (${lang})`;
         await page.setViewportSize({ width: 1440, height: 900 });
-        await page.goto(p.path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
-        await expect(page).toHaveTitle(new RegExp(`- ${T(lang, 'common:siteName')}$`));
-        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{4,}/);
+        await visit(page, localizePath(p.path, lang));
+        await expect.soft(page.getByRole('heading', { level: 1 }), `${at}: its heading`).toBeVisible();
+        await expect.soft(page.locator('html'), `${at}: the language`).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
+        await expect.soft(page, `${at}: the title`).toHaveTitle(new RegExp(`- ${T(lang, 'common:siteName')}$`));
+        await expect.soft(page.locator('meta[name="description"]'), `${at}: the description`).toHaveAttribute('content', /\S{4,}/);
 
         const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
         const serious = axe.violations
@@ -318,16 +327,16 @@ test.describe('public pages: accessibility, meta and screenshots', () => {
                 .slice(0, 3)
                 .join(' | ')})`,
           );
-        expect(serious).toEqual([]);
+        expect.soft(serious, `${at}: serious axe violations`).toEqual([]);
 
         await fullPictures(page, `content-${p.name}-${lang}-1440.png`);
 
         // at phone width nothing is wider than the window (once the page has drawn a frame at the new size)
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+        await nextFrame(page);
+        expect.soft(await overflowX(page), `${at}: wider than a 390 px window`).toBeLessThanOrEqual(1);
         await fullPictures(page, `content-${p.name}-${lang}-390.png`);
-      });
-    }
+      }
+    });
   }
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { L, registerMember, setLang, shoot, signIn } from './support/foundation';
 import { adminHeaders } from './support/content';
-import { adminPage, choose, control as controlOf } from './support/admin';
+import { adminPage, choose, clickAndSaved, control as controlOf } from './support/admin';
 import { teamOfTwo } from './support/registration';
 
 /**
@@ -166,8 +166,7 @@ for (const { lang, width } of [
     await choose(staff, L(lang, 'admin:fields.volunteers.status'), L(lang, 'admin:options.volunteerState.admitted'));
     await controlOf(staff, L(lang, 'admin:fields.volunteers.groupName')).fill('A');
     await shoot(staff, `admin-volunteer-${lang}-1440.png`, { fullPage: true });
-    await staff.getByRole('button', { name: L(lang, 'common:actions.save') }).click();
-    await expect(staff.getByText(L(lang, 'admin:resource.updated')).or(staff.locator('.ant-message-success')).first()).toBeVisible();
+    await clickAndSaved(staff, staff.getByRole('button', { name: L(lang, 'common:actions.save') }));
     await staff.goto('/admin/r/volunteers');
     await expect(staff.getByRole('row').filter({ hasText: stamp })).toContainText(L(lang, 'admin:options.volunteerState.admitted'));
     await staff.setViewportSize({ width: 390, height: 844 });
@@ -256,12 +255,13 @@ for (const { lang, width } of [
     await expect(page.getByText(L(lang, 'people:channel.withdrawal.paying'), { exact: true })).toBeVisible();
     await expect(page.getByTestId('channel-available')).toContainText('¥0.00');
     await staff.reload();
-    await staff
-      .getByRole('row')
-      .filter({ hasText: account })
-      .getByRole('button', { name: L(lang, 'admin:channels.complete') })
-      .click();
-    await expect(staff.getByText(L(lang, 'admin:resource.updated')).or(staff.locator('.ant-message-success')).first()).toBeVisible();
+    await clickAndSaved(
+      staff,
+      staff
+        .getByRole('row')
+        .filter({ hasText: account })
+        .getByRole('button', { name: L(lang, 'admin:channels.complete') }),
+    );
     await staff.setViewportSize({ width: 390, height: 844 });
     await shoot(staff, `admin-channels-${lang}-390.png`, { fullPage: true });
     await staff.context().close();

@@ -147,3 +147,16 @@ export async function pickRefundRatio(dialog: Locator, lang: Lang, key: string) 
     await expect(ratio).toBeChecked({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * Clicks a button that saves through the admin API and waits for the server's answer, which must be a success:
+ * the lasting effect of a save, where the "Saved" notice fades after a few seconds (on a loaded machine it can be
+ * gone before an assertion looks for it). The caller then checks what the save changed (a list, a reload).
+ */
+export async function clickAndSaved(page: Page, button: Locator): Promise<void> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/admin/') && ['POST', 'PUT', 'PATCH'].includes(r.request().method())),
+    button.click(),
+  ]);
+  expect(response.ok(), `${response.request().method()} ${new URL(response.url()).pathname}: ${await response.text()}`).toBe(true);
+}
