@@ -1,55 +1,20 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT } from '@rp/shared/rich-text';
 
 /**
- * Rich text as stored: a safe subset of HTML. Scripts, styles, event-handler attributes, javascript:
- * and data: URLs (except images) are removed before saving.
+ * Rich text as stored: the safe subset of HTML of packages/shared/src/rich-text.ts (the browser's
+ * DOMPurify takes the same list). Scripts, styles, event-handler attributes, javascript: and data: URLs
+ * are removed before saving. sanitize-html (htmlparser2, no DOM) stays on the server: DOMPurify would
+ * need jsdom here.
  */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'hr',
-      'h2',
-      'h3',
-      'h4',
-      'h5',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'sub',
-      'sup',
-      'blockquote',
-      'pre',
-      'code',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'img',
-      'figure',
-      'figcaption',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-      'span',
-      'div',
-    ],
-    allowedAttributes: {
-      a: ['href', 'title', 'target', 'rel'],
-      img: ['src', 'alt', 'title', 'width', 'height'],
-      td: ['colspan', 'rowspan'],
-      th: ['colspan', 'rowspan'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowedTags: [...RICH_TEXT.tags],
+    allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT.attributes).map(([tag, attrs]) => [tag, [...attrs]])),
+    allowedSchemes: [...RICH_TEXT.linkSchemes],
+    allowedSchemesByTag: { img: [...RICH_TEXT.imageSchemes] },
     allowProtocolRelative: false,
+    nonTextTags: [...RICH_TEXT.dropWithContent, 'option'],
     transformTags: {
       a: (tagName, attribs) => ({
         tagName,
