@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, isErrorCode } from '@rp/shared';
 import { useTestApp } from '../test/context';
-import { AppError, errors } from './errors';
+import { AppError } from './errors';
 
 describe('AppError takes its status and text from the catalogue', () => {
   it('code only: the catalogue decides', () => {
@@ -15,8 +15,13 @@ describe('AppError takes its status and text from the catalogue', () => {
     expect(used.fieldErrors).toEqual({ code: 'reg.codeUsed' });
     const big = new AppError('UPLOAD_TOO_LARGE', { params: { max: '3 MB' }, fieldErrors: { file: 'upload.tooLarge' } });
     expect([big.httpStatus, big.params, big.fieldErrors]).toEqual([413, { max: '3 MB' }, { file: 'upload.tooLarge' }]);
-    expect(errors.rateLimited('auth.smsTooSoon', 59.2)).toMatchObject({ code: 'RATE_LIMITED', httpStatus: 429, i18nKey: 'auth.smsTooSoon', retryAfter: 60 });
-    expect(errors.validation({ reason: 'validation.required' })).toMatchObject({
+    expect(new AppError('RATE_LIMITED', { message: 'auth.smsTooSoon', retryAfter: 59.2 })).toMatchObject({
+      httpStatus: 429,
+      i18nKey: 'auth.smsTooSoon',
+      retryAfter: 60,
+    });
+    expect(new AppError('RATE_LIMITED', { retryAfter: new Date(Date.now() + 600_000) }).retryAfter).toBe(600);
+    expect(new AppError('VALIDATION_FAILED', { fieldErrors: { reason: 'validation.required' } })).toMatchObject({
       httpStatus: 400,
       i18nKey: 'error.validation',
       fieldErrors: { reason: 'validation.required' },

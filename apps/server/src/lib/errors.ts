@@ -9,17 +9,18 @@ export interface AppErrorOptions {
   field?: string;
   fieldErrors?: Record<string, MessageKey>;
   params?: Record<string, string | number>;
-  /** seconds until the refused request may be tried again: the Retry-After header of a 429 */
-  retryAfter?: number;
+  /** when the refused request may be tried again, in seconds or as the moment: the Retry-After header of a 429 */
+  retryAfter?: number | Date;
 }
 
 /**
- * The one error type of the server. The code comes from the shared catalogue (packages/shared/src/
- * errors.ts), which gives its HTTP status and default message:
+ * The one error type of the server and the one way to throw one (issue 36: no helpers beside it). The code
+ * comes from the shared catalogue (packages/shared/src/errors.ts), which gives its HTTP status and default message:
  *   new AppError('TEAM_FULL')
  *   new AppError('REGISTRATION_CLOSED', block)                       // a more precise message
  *   new AppError('CAPTCHA_INVALID', { field: 'code' })                // the message on a field too
  *   new AppError('UPLOAD_TOO_LARGE', { params: { max: '3 MB' } })
+ *   new AppError('RATE_LIMITED', { retryAfter: endsAt })              // 429 with Retry-After (seconds or a Date)
  */
 export class AppError extends Error {
   readonly httpStatus: number;
@@ -41,18 +42,9 @@ export class AppError extends Error {
     const fieldErrors = o.field ? { [o.field]: this.i18nKey, ...o.fieldErrors } : o.fieldErrors;
     if (fieldErrors) this.fieldErrors = fieldErrors;
     if (o.params) this.params = o.params;
-    if (o.retryAfter !== undefined) this.retryAfter = Math.max(1, Math.ceil(o.retryAfter));
+    if (o.retryAfter !== undefined) {
+      const seconds = typeof o.retryAfter === 'number' ? o.retryAfter : (o.retryAfter.getTime() - Date.now()) / 1000;
+      this.retryAfter = Math.max(1, Math.ceil(seconds));
+    }
   }
 }
-
-export const errors = {
-  validation: (fieldErrors?: Record<string, MessageKey>, message?: MessageKey) => new AppError('VALIDATION_FAILED', { fieldErrors, message }),
-  unauthorized: () => new AppError('UNAUTHORIZED'),
-  sessionExpired: () => new AppError('SESSION_EXPIRED'),
-  forbidden: () => new AppError('FORBIDDEN'),
-  notFound: () => new AppError('NOT_FOUND'),
-  conflict: (code: ErrorCode, message?: MessageKey, fieldErrors?: Record<string, MessageKey>) => new AppError(code, { message, fieldErrors }),
-  /** 429 with Retry-After: in `retryAfter` seconds, or at the moment the full window ends */
-  rateLimited: (message: MessageKey | undefined, retryAfter: number | Date) =>
-    new AppError('RATE_LIMITED', { message, retryAfter: typeof retryAfter === 'number' ? retryAfter : (retryAfter.getTime() - Date.now()) / 1000 }),
-};

@@ -13,7 +13,7 @@ import {
 } from '@rp/shared';
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { AppError, errors } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { addressKey } from '../lib/address-key';
 import { audit } from '../lib/audit';
 import { activityScope } from '../lib/scope';
@@ -83,13 +83,13 @@ function mark(fn: preHandlerHookHandler, auth: Exclude<RouteAuth, 'public'>): Au
  * and validated: a visitor gets 401, not 400 with the field names of a form they may not use.
  */
 export const requireAuth: preHandlerHookHandler = mark(async (req) => {
-  if (!req.user) throw req.staleToken ? errors.sessionExpired() : errors.unauthorized();
+  if (!req.user) throw req.staleToken ? new AppError('SESSION_EXPIRED') : new AppError('UNAUTHORIZED');
 }, 'member');
 
 export function requirePermission(permission: Permission): preHandlerHookHandler {
   return mark(async (req) => {
-    if (!req.user) throw req.staleToken ? errors.sessionExpired() : errors.unauthorized();
-    if (!req.user.permissions.includes(permission)) throw errors.forbidden();
+    if (!req.user) throw req.staleToken ? new AppError('SESSION_EXPIRED') : new AppError('UNAUTHORIZED');
+    if (!req.user.permissions.includes(permission)) throw new AppError('FORBIDDEN');
   }, permission);
 }
 
@@ -100,8 +100,8 @@ export function requirePermission(permission: Permission): preHandlerHookHandler
 export function requireResource(def: Pick<ResourceDef, 'name' | 'read' | 'write'>, action: ResourceAction): preHandlerHookHandler {
   return mark(
     async (req) => {
-      if (!req.user) throw req.staleToken ? errors.sessionExpired() : errors.unauthorized();
-      if (!canResource(req.user.permissions, def, action)) throw errors.forbidden();
+      if (!req.user) throw req.staleToken ? new AppError('SESSION_EXPIRED') : new AppError('UNAUTHORIZED');
+      if (!canResource(req.user.permissions, def, action)) throw new AppError('FORBIDDEN');
     },
     action === 'view' || action === 'export' ? def.read : def.write,
   );
@@ -230,7 +230,7 @@ async function authenticateApiToken(deps: FastifyInstance['deps'], req: FastifyR
     const failKey = `ip:apitoken:${addressKey(req.ip)}`;
     // (API_TOKEN_FAILURES per address and minute, then 429: a guessing client stops reaching the database)
     const failures = await deps.store.incrWindow(failKey, API_TOKEN_FAILURES.windowS);
-    if (failures.count > API_TOKEN_FAILURES.max) throw errors.rateLimited(undefined, failures.endsAt);
+    if (failures.count > API_TOKEN_FAILURES.max) throw new AppError('RATE_LIMITED', { retryAfter: failures.endsAt });
     throw new AppError('UNAUTHORIZED', 'integrations.tokenInvalid');
   }
   // a token never outlives its maker's account: disabled or deleted (created_by set null) → refused

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { API_TOKEN_LIMIT_FACTOR, RATE_LIMITS, type RateLimitName } from '@rp/shared';
 import type { ShortStore } from '../lib/short-store';
 import { addressKey } from '../lib/address-key';
-import { errors } from '../lib/errors';
+import { AppError } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,7 +50,7 @@ export async function registerRateLimits(app: FastifyInstance, opts: { store: Sh
     });
     checks.set(name, async (req) => {
       const r = await limiter(req);
-      if (!r.isAllowed && r.isExceeded) throw errors.rateLimited(undefined, r.ttlInSeconds);
+      if (!r.isAllowed && r.isExceeded) throw new AppError('RATE_LIMITED', { retryAfter: r.ttlInSeconds });
     });
   }
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -28,7 +28,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../audit';
 import { ok, page } from '../envelope';
-import { AppError, errors } from '../errors';
+import { AppError } from '../errors';
 import { sameRichText, sanitizeRichText } from '../sanitize';
 import { eventSessions, messages as messagesTable, users } from '../../db/schema/index';
 import { requireResource } from '../../plugins/auth';
@@ -125,7 +125,7 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
       const raw = query[f.name];
       const value = String((Array.isArray(raw) ? raw[0] : raw) ?? '').trim();
       if (!value) continue;
-      if (value.length > 50) throw errors.validation({ [f.name]: 'validation.tooLong' });
+      if (value.length > 50) throw new AppError('VALIDATION_FAILED', { fieldErrors: { [f.name]: 'validation.tooLong' } });
       // a reference found by its name: the accounts whose nickname, phone or login name matches (issue 34)
       where.push(
         custom ? custom(value) : inArray(cols.get(f.name)!.column, new QueryBuilder().select({ id: users.id }).from(users).where(accountMatches(value))),
@@ -144,7 +144,7 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
         const at = new Date(String(value));
         // a date alone means the whole day in the admin's view: the "to" end takes that day's last moment
         if (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1970 || at.getUTCFullYear() > 9999)
-          throw errors.validation({ [`${f.name}${suffix}`]: 'validation.datetime' });
+          throw new AppError('VALIDATION_FAILED', { fieldErrors: { [`${f.name}${suffix}`]: 'validation.datetime' } });
         if (suffix === 'To' && /^\d{4}-\d{2}-\d{2}$/.test(String(value))) at.setTime(at.getTime() + 86_400_000 - 1);
         where.push(op(column, at));
       }
@@ -170,7 +170,7 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
             : String(value);
         // an int4 column: "1.5", "1e400" or 99999999999 is a wrong filter, not a database error
         if (typeof v === 'number' && !(Number.isInteger(v) && v >= INT4_MIN && v <= INT4_MAX && /^\s*-?\d+\s*$/.test(String(value))))
-          throw errors.validation({ [n]: 'validation.invalidType' });
+          throw new AppError('VALIDATION_FAILED', { fieldErrors: { [n]: 'validation.invalidType' } });
         where.push(eq(targets[0]!.column, v));
       }
     }
@@ -180,7 +180,7 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
   if (rawIds !== undefined && rawIds !== '') {
     const ids = String(rawIds).split(',');
     if (ids.length > 1000 || !ids.every((x) => /^\d{1,10}$/.test(x) && Number(x) >= 1 && Number(x) <= INT4_MAX))
-      throw errors.validation({ ids: 'validation.invalid' });
+      throw new AppError('VALIDATION_FAILED', { fieldErrors: { ids: 'validation.invalid' } });
     where.push(inArray((table as unknown as Record<string, PgColumn>).id!, ids.map(Number)));
   }
   const sorts = ([] as string[]).concat((query.sort as string | string[] | undefined) ?? def.defaultSort);
@@ -188,7 +188,7 @@ export function listCriteria(def: ResourceDef, table: PgTable, query: Record<str
   for (const s of sorts) {
     const [name, dir] = s.split(',');
     const c = name ? cols.get(name) : undefined;
-    if (!c || !(c.field.sortable || name === 'id')) throw errors.validation({ sort: 'validation.invalid' });
+    if (!c || !(c.field.sortable || name === 'id')) throw new AppError('VALIDATION_FAILED', { fieldErrors: { sort: 'validation.invalid' } });
     order.push(dir === 'asc' ? asc(c.column) : desc(c.column));
   }
   const idCol = (table as unknown as Record<string, PgColumn>).id!;
@@ -395,7 +395,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
 
     app.get(`${base}/:id`, { schema: { tags, params: idParams, response: one }, preHandler: requireResource(def, 'view') }, async (req) => {
       const row = await findOne(req.params.id);
-      if (!row) throw errors.notFound();
+      if (!row) throw new AppError('NOT_FOUND');
       await assertRowInScope(scopeOf(req, 'view'), row);
       return ok(req, { data: (await present([row], req.lang))[0]! }, 'ok.query');
     });
@@ -435,11 +435,11 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         `${base}/message`,
         { schema: { tags, body: bulkMessageBody, response: { 200: bulkResponse } }, preHandler: requireResource(def, 'view') },
         async (req) => {
-          if (!req.user!.permissions.includes('messages.send')) throw errors.forbidden();
+          if (!req.user!.permissions.includes('messages.send')) throw new AppError('FORBIDDEN');
           const scope = scopeOf(req, 'view');
           const ids = [...new Set(req.body.ids)];
           const rows = (await db.select().from(table).where(inArray(idCol, ids))) as Row[];
-          if (rows.length !== ids.length) throw errors.notFound();
+          if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
           for (const r of rows) await assertRowInScope(scope, r);
           const owners = [...new Set(rows.map((r) => r.userId as number | null).filter((x): x is number => typeof x === 'number'))];
           const b = req.body;
@@ -473,7 +473,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
 
     app.put(`${base}/:id`, { schema: { tags, params: idParams, body: update, response: one }, preHandler: requireResource(def, 'edit') }, async (req) => {
       const before = await findOne(req.params.id);
-      if (!before) throw errors.notFound();
+      if (!before) throw new AppError('NOT_FOUND');
       let patch = withoutUnchangedRichText(fromWire(req.body as Row, cols), before, cols);
       const scope = scopeOf(req, 'edit');
       await assertRowInScope(scope, before);
@@ -482,7 +482,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         // a required field may not be cleared
         if (f.required)
           for (const n of f.i18n ? [`${f.name}Zh`] : [f.name])
-            if (patch[n] === null || patch[n] === '') throw errors.validation({ [n]: 'validation.required' });
+            if (patch[n] === null || patch[n] === '') throw new AppError('VALIDATION_FAILED', { fieldErrors: { [n]: 'validation.required' } });
       }
       patch = { ...patch, ...((await hooks.validate?.({ ...before, ...patch }, { db, before })) ?? {}) };
       const row = await refChecked(() =>
@@ -518,19 +518,20 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       { schema: { tags, body: bulkUpdateBody, response: { 200: bulkResponse } }, preHandler: requireResource(def, 'edit') },
       async (req) => {
         const parsed = update.safeParse(req.body.patch);
-        if (!parsed.success || !Object.keys(parsed.data as Row).length) throw errors.validation({ patch: 'validation.invalid' });
+        if (!parsed.success || !Object.keys(parsed.data as Row).length)
+          throw new AppError('VALIDATION_FAILED', { fieldErrors: { patch: 'validation.invalid' } });
         const patch = fromWire(parsed.data as Row, cols);
         for (const f of def.fields)
           if (f.required)
             for (const n of f.i18n ? [`${f.name}Zh`] : [f.name])
-              if (patch[n] === null || patch[n] === '') throw errors.validation({ [n]: 'validation.required' });
+              if (patch[n] === null || patch[n] === '') throw new AppError('VALIDATION_FAILED', { fieldErrors: { [n]: 'validation.required' } });
         const scope = scopeOf(req, 'edit');
         if (scopeField && scopeField !== 'id' && patch[scopeField] !== undefined) await assertRowInScope(scope, patch);
         const ids = [...new Set(req.body.ids)];
         await refChecked(() =>
           db.transaction(async (tx) => {
             const rows = (await tx.select().from(table).where(inArray(idCol, ids)).orderBy(asc(idCol)).for('update')) as Row[];
-            if (rows.length !== ids.length) throw errors.notFound();
+            if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
             for (const before of rows) {
               await assertRowInScope(scope, before, tx);
               const extra = (await hooks.validate?.({ ...before, ...patch }, { db: tx, before })) ?? {};
@@ -559,14 +560,14 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       const scope = scopeOf(req, 'delete');
       await db.transaction(async (tx) => {
         const rows = (await tx.select().from(table).where(inArray(idCol, ids))) as Row[];
-        if (rows.length !== new Set(ids).size) throw errors.notFound();
+        if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
         for (const r of rows) await assertRowInScope(scope, r, tx);
         try {
           await tx.delete(table).where(inArray(idCol, ids));
         } catch (e) {
           // 23503 foreign key, 23001 ON DELETE RESTRICT: rows elsewhere still point at this one
           const code = (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
-          if (code === '23503' || code === '23001') throw errors.conflict('IN_USE', 'error.inUse');
+          if (code === '23503' || code === '23001') throw new AppError('IN_USE', 'error.inUse');
           throw e;
         }
         for (const r of rows) {

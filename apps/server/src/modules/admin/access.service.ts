@@ -3,7 +3,7 @@ import { ROLES, ROLE_PERMISSIONS, checkRolePermission, isBuiltInRole, type Admin
 import type { Db, Tx } from '../../db/client';
 import { activities, auditLog, loginLog, staffRoles, users } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { servedResources } from '../../lib/crud/resource';
 import { containsPattern } from '../../lib/like';
 
@@ -94,7 +94,7 @@ export async function updateRole(db: Db, actor: number, id: number, input: RoleB
   const body = await checkRole(db, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(staffRoles).where(eq(staffRoles.id, id)).for('update');
-    if (!before) throw errors.notFound();
+    if (!before) throw new AppError('NOT_FOUND');
     const [row] = await tx.update(staffRoles).set(body).where(eq(staffRoles.id, id)).returning();
     // accounts name roles by code: a renamed code moves with its holders
     if (before.code !== body.code)
@@ -108,12 +108,12 @@ export async function updateRole(db: Db, actor: number, id: number, input: RoleB
 export async function deleteRole(db: Db, actor: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(staffRoles).where(eq(staffRoles.id, id)).for('update');
-    if (!before) throw errors.notFound();
+    if (!before) throw new AppError('NOT_FOUND');
     const [held] = await tx
       .select({ n: count() })
       .from(users)
       .where(sql`${before.code} = any(${users.roles})`);
-    if (Number(held?.n ?? 0) > 0) throw errors.conflict('IN_USE', 'error.inUse');
+    if (Number(held?.n ?? 0) > 0) throw new AppError('IN_USE', 'error.inUse');
     await tx.delete(staffRoles).where(eq(staffRoles.id, id));
     await audit(tx as unknown as Db, { userId: actor, resource: 'roles', recordId: id, action: 'delete', before: presentRole(before, 0) });
   });
@@ -190,7 +190,7 @@ export async function updateUser(db: Db, actor: number, id: number, patch: Admin
       .orderBy(asc(users.id))
       .for('update');
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-    if (!before) throw errors.notFound();
+    if (!before) throw new AppError('NOT_FOUND');
     const after = { ...before, ...patch };
     const wasAdmin = before.roles.includes('admin') && before.status === 1;
     const staysAdmin = after.roles.includes('admin') && after.status === 1;

@@ -13,7 +13,7 @@ import {
 } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { users, messages } from '../../db/schema/index';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { recordPrivacyAcceptance } from '../../lib/policies';
 import { checkCaptcha } from './captcha';
 import { hashPassword, verifyPassword } from './password';
@@ -49,7 +49,7 @@ export async function loginWithPassword(
   // (database or Redis): however many arrive at once, on however many instances, at most
   // LOGIN_FAILURES.max passwords per account and window are ever verified. A success clears the count.
   const attempt = await deps.store.incrWindow(failKey, LOGIN_FAILURES.windowS);
-  if (attempt.count > LOGIN_FAILURES.max) throw errors.rateLimited('auth.tooManyFailures', attempt.endsAt);
+  if (attempt.count > LOGIN_FAILURES.max) throw new AppError('RATE_LIMITED', { message: 'auth.tooManyFailures', retryAfter: attempt.endsAt });
 
   const { db } = deps.database;
   const [row] = await db
@@ -86,10 +86,10 @@ export async function sendSmsCode(
   const { db } = deps.database;
   if (purpose === 'register') {
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
-    if (taken) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
+    if (taken) throw new AppError('PHONE_TAKEN', { message: 'auth.phoneTaken', fieldErrors: { phone: 'auth.phoneTaken' } });
   }
   const wait = await deps.store.incrWindow(`smswait:${phone}`, SMS_RESEND_S);
-  if (wait.count > 1) throw errors.rateLimited('auth.smsTooSoon', wait.endsAt);
+  if (wait.count > 1) throw new AppError('RATE_LIMITED', { message: 'auth.smsTooSoon', retryAfter: wait.endsAt });
   const count = (by: number) => Promise.all(SMS_CEILINGS.map((c) => deps.store.incrWindow(`smsn:${c.name}:${phone}`, c.windowS, by)));
   // a code that does not go out is given back (a refused ask, a provider that failed); an ask answered "sent"
   // counts, to an unregistered number too
@@ -173,11 +173,11 @@ export async function registerMember(
 ): Promise<LoginResult> {
   const { db } = deps.database;
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
-  if (taken) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
+  if (taken) throw new AppError('PHONE_TAKEN', { message: 'auth.phoneTaken', fieldErrors: { phone: 'auth.phoneTaken' } });
   await consumeSmsCode(deps, input.phone, 'register', input.code);
   const passwordHash = await hashPassword(input.password);
   const created = await createMember(deps, { phone: input.phone, passwordHash, nickName: input.nickName, lang: client.lang }, client.ip);
-  if (!created) throw errors.conflict('PHONE_TAKEN', 'auth.phoneTaken', { phone: 'auth.phoneTaken' });
+  if (!created) throw new AppError('PHONE_TAKEN', { message: 'auth.phoneTaken', fieldErrors: { phone: 'auth.phoneTaken' } });
   return startSession(deps, created.id, false, client);
 }
 
@@ -230,7 +230,7 @@ export async function updatePassword(
   const { db } = deps.database;
   let userId: number;
   if ('oldPassword' in input) {
-    if (!current) throw errors.unauthorized();
+    if (!current) throw new AppError('UNAUTHORIZED');
     const [row] = await db.select().from(users).where(eq(users.id, current.id)).limit(1);
     if (!row || !(await verifyPassword(row.passwordHash, input.oldPassword))) {
       throw new AppError('OLD_PASSWORD_WRONG', { field: 'oldPassword' });

@@ -31,7 +31,7 @@ import {
 import { awards, certificates, judges } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { requirePermission } from '../../plugins/auth';
 import { assertInScope, scopeFor } from '../../lib/scope';
 import {
@@ -73,7 +73,8 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
     resourceRoutes(awardResource, awards, {
       validate: (data) => {
         const missing = ['nameZh', 'nameEn'].filter((k) => typeof data[k] !== 'string' || !(data[k] as string).trim());
-        if (missing.length) throw errors.validation(Object.fromEntries(missing.map((k) => [k, 'validation.required' as const])));
+        if (missing.length)
+          throw new AppError('VALIDATION_FAILED', { fieldErrors: Object.fromEntries(missing.map((k) => [k, 'validation.required' as const])) });
       },
     }),
   );

@@ -18,7 +18,7 @@ import {
   users,
   volunteers,
 } from '../../db/schema/index';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { publish as publishEvent } from '../../lib/events';
 import { bilingual, notify } from '../messages/index';
 
@@ -226,7 +226,7 @@ export async function listJudges(db: Db, activityId: number) {
 
 export async function removeJudge(db: Db, id: number) {
   const gone = await db.delete(judges).where(eq(judges.id, id)).returning({ id: judges.id });
-  if (!gone.length) throw errors.notFound();
+  if (!gone.length) throw new AppError('NOT_FOUND');
 }
 
 // ——— awards and certificates ———
@@ -371,7 +371,7 @@ export async function grant(
     if (found.length !== new Set(input.volunteerIds).size || found.some((v) => v.activityId !== a)) throw wrong();
     for (const v of found) subjects.push({ volunteerId: v.id, name: v.name, userId: v.userId });
   }
-  if (!subjects.length) throw errors.validation({ teamIds: 'validation.required' });
+  if (!subjects.length) throw new AppError('VALIDATION_FAILED', { fieldErrors: { teamIds: 'validation.required' } });
   const rows = await db.transaction(async (tx) => {
     const out: CertRow[] = [];
     for (const s of subjects) {

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { consultThreads, faqs, users } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { assertInScope, scopeFor } from '../../lib/scope';
 import type { FastifyRequest } from 'fastify';
 import { requireAuth, requirePermission } from '../../plugins/auth';
@@ -96,7 +96,11 @@ export const consultRoutes: FastifyPluginAsyncZod = async (app) => {
     resourceRoutes(faqResource, faqs, {
       validate: (data) => {
         const missing = ['questionZh', 'questionEn', 'answerZh', 'answerEn'].filter((k) => typeof data[k] !== 'string' || !(data[k] as string).trim());
-        if (missing.length) throw errors.validation(Object.fromEntries(missing.map((k) => [k, 'consult.faqBoth' as MessageKey])), 'consult.faqBoth');
+        if (missing.length)
+          throw new AppError('VALIDATION_FAILED', {
+            fieldErrors: Object.fromEntries(missing.map((k) => [k, 'consult.faqBoth' as MessageKey])),
+            message: 'consult.faqBoth',
+          });
       },
     }),
   );

@@ -20,7 +20,7 @@ import {
 import { aboutSections, activities, consoles, dictDetails, news, officialFiles, partners, photos, pictures, programs } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { cleanOriginal, isImageType, processImage, sniff, checkExtension } from '../../lib/images';
 import { newKey } from '../../lib/storage';
 import { requirePermission } from '../../plugins/auth';
@@ -40,7 +40,7 @@ function withImageUrls(names: string[]) {
 const endNotBeforeStart = (start: string, end: string) => (data: Row) => {
   const s = data[start] as Date | null | undefined;
   const e = data[end] as Date | null | undefined;
-  if (s && e && e < s) throw errors.validation({ [end]: 'validation.endBeforeStart' });
+  if (s && e && e < s) throw new AppError('VALIDATION_FAILED', { fieldErrors: { [end]: 'validation.endBeforeStart' } });
 };
 
 /** The content resources of the admin area, each from its one definition (+ small hooks). */
@@ -48,7 +48,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const clearGallery = async () => deps.galleryCache.clear();
   const knownUpload = async (key: unknown, field: string) => {
-    if (typeof key === 'string' && key && !(await findUpload(deps, key))) throw errors.validation({ [field]: 'upload.missing' });
+    if (typeof key === 'string' && key && !(await findUpload(deps, key)))
+      throw new AppError('VALIDATION_FAILED', { fieldErrors: { [field]: 'upload.missing' } });
   };
 
   await app.register(resourceRoutes(newsResource, news, { present: withImageUrls(['cover']), validate: (d) => knownUpload(d.cover, 'cover') }));
@@ -66,7 +67,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     resourceRoutes(programResource, programs, {
       present: withImageUrls(['cover']),
       validate: async (d) => {
-        if (typeof d.minAge === 'number' && typeof d.maxAge === 'number' && d.maxAge < d.minAge) throw errors.validation({ maxAge: 'validation.tooSmall' });
+        if (typeof d.minAge === 'number' && typeof d.maxAge === 'number' && d.maxAge < d.minAge)
+          throw new AppError('VALIDATION_FAILED', { fieldErrors: { maxAge: 'validation.tooSmall' } });
         await knownUpload(d.cover, 'cover');
       },
     }),
@@ -76,7 +78,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       validate: async (d) => {
         if (typeof d.fileKey === 'string' && d.fileKey) {
           const up = await findUpload(deps, d.fileKey);
-          if (!up) throw errors.validation({ fileKey: 'upload.missing' });
+          if (!up) throw new AppError('VALIDATION_FAILED', { fieldErrors: { fileKey: 'upload.missing' } });
           // name, size and type come from the stored upload, never from the form
           return { fileName: up.fileName, fileSize: up.size, mime: up.mime };
         }

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'dri
 import { consoleListBody, consoleListResponse, photoListBody, photoListResponse, pictureListBody, pictureListResponse, type PictureListData } from '@rp/shared';
 import { consoles, photos, pictures } from '../../db/schema/index';
 import { ok, page } from '../../lib/envelope';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { gzipSync } from 'node:zlib';
 import { fileUrl, pick } from './present';
 import { containsPattern } from '../../lib/like';
@@ -145,7 +145,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!album) throw albumNotFound();
       const filters: SQL[] = [];
       if (q.teamName || q.memberName || q.programName) {
-        if (!album.filterEnabled) throw errors.validation(undefined, 'error.validation');
+        if (!album.filterEnabled) throw new AppError('VALIDATION_FAILED', { message: 'error.validation' });
         if (q.teamName) filters.push(ilike(pictures.teamName, containsPattern(q.teamName)));
         if (q.memberName) filters.push(ilike(pictures.memberName, containsPattern(q.memberName)));
         if (q.programName) filters.push(ilike(pictures.programName, containsPattern(q.programName)));
@@ -156,7 +156,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       let offset = 0;
       if (q.cursor) {
         const c = decodeCursor(q.cursor);
-        if (!c) throw errors.validation({ cursor: 'validation.invalid' });
+        if (!c) throw new AppError('VALIDATION_FAILED', { fieldErrors: { cursor: 'validation.invalid' } });
         const after = asc_
           ? or(gt(pictures.takenAt, c.t), and(eq(pictures.takenAt, c.t), gt(pictures.id, c.id)))
           : or(lt(pictures.takenAt, c.t), and(eq(pictures.takenAt, c.t), lt(pictures.id, c.id)));
@@ -214,7 +214,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       .innerJoin(consoles, eq(consoles.id, photos.consoleId))
       .where(and(eq(pictures.originalToken, req.params.key), eq(pictures.originalClean, true), eq(photos.status, 1), eq(consoles.status, 1)))
       .limit(1);
-    if (!p) throw errors.notFound();
+    if (!p) throw new AppError('NOT_FOUND');
     const file = await openOr404(app.deps.storage, p.key);
     const ext = p.key.split('.').pop();
     const name = `${p.name || `picture-${p.id}`}`.replace(/\.[a-z0-9]+$/i, '') + `.${ext}`;

@@ -25,7 +25,7 @@ import {
 import { aboutSections, activities, dictDetails, materials, news, officialFiles, partners, plans, programs } from '../../db/schema/index';
 import { z } from 'zod';
 import { ok, page } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { fileUrl, pick, presentActivity, presentNews, presentProgram } from './present';
 import { siteRoutes } from './site.routes';
 import { openOr404, sendObject } from '../uploads/index';
@@ -136,7 +136,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       .innerJoin(activities, eq(activities.id, programs.activityId))
       .where(and(eq(programs.id, req.query.id), eq(activities.show, true)))
       .limit(1);
-    if (!r) throw errors.notFound();
+    if (!r) throw new AppError('NOT_FOUND');
     const [act] = await db
       .select({ year: activities.year, downloads: activities.fileDownloadEnabled })
       .from(activities)
@@ -216,7 +216,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       .set({ downloads: sql`${officialFiles.downloads} + 1` })
       .where(and(eq(officialFiles.id, req.params.id), eq(officialFiles.status, 1), downloadableById))
       .returning();
-    if (!f?.fileKey) throw errors.notFound();
+    if (!f?.fileKey) throw new AppError('NOT_FOUND');
     const file = await openOr404(app.deps.storage, f.fileKey);
     const lang = req.query.lang ?? req.lang;
     const name = downloadName(pick(lang, f.titleZh, f.titleEn), f.fileName, f.id);
@@ -302,7 +302,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       .from(news)
       .where(and(eq(news.id, req.query.id), published()))
       .limit(1);
-    if (!n) throw errors.notFound();
+    if (!n) throw new AppError('NOT_FOUND');
     const brief = { id: news.id, titleZh: news.titleZh, titleEn: news.titleEn };
     const [[newer], [older]] = await Promise.all([
       db

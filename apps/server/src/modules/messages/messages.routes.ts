@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { faqListResponse, messageItem, messageListQuery, okResponse, pageQuery, pageResponse, readMessageBody, unreadCountResponse } from '@rp/shared';
 import { faqs, messages } from '../../db/schema/index';
 import { ok, page } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 
 /** Bilingual text: the visitor's language, falling back to the other when empty. */
@@ -59,7 +59,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(messages.id, req.body.id), eq(messages.receiverId, req.user!.id)))
       .returning({ id: messages.id });
     // Someone else's message looks the same as a missing one.
-    if (!updated.length) throw errors.notFound();
+    if (!updated.length) throw new AppError('NOT_FOUND');
     return ok(req, {}, 'ok.update');
   });
 

@@ -3,7 +3,7 @@ import { nextPayStatus, PAY_STATUS } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { orderItems, payments, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { notifyPlayers } from '../messages/index';
 import { lockOwnMembersWithTeams, refreshTeamStatus } from '../registration/index';
 import { lockOrder, newRefundNo } from './common';
@@ -28,7 +28,7 @@ export async function cancelPlayer(deps: AppDeps, staffId: number, memberId: num
       .limit(1);
     const order = paid ? await lockOrder(tx, paid.orderId) : null;
     const { rows } = await lockOwnMembersWithTeams(tx, null, [memberId]).catch(() => {
-      throw errors.notFound();
+      throw new AppError('NOT_FOUND');
     });
     const m = rows[0]!;
     if (m.payStatus === PAY_STATUS.REGISTERING) throw new AppError('PLAYER_IN_ORDER');

@@ -4,7 +4,7 @@ import { feePayable, nextPayStatus, ORDER_TYPE, PAY_GROUPS, PAY_STATUS, payRelea
 import type { AppDeps } from '../../deps';
 import { activities, orderItems, orders, payments, plans, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { INT4_MAX } from '@rp/shared';
 import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ownTeam, reserveProgramPlaces } from '../registration/index';
 
@@ -85,16 +85,16 @@ async function feePlayers(
   let ids = body.memberIds ?? [];
   if (body.teamId) {
     const team = await ownTeam(tx, userId, body.teamId);
-    if (team.activityId !== activityId) throw errors.notFound();
+    if (team.activityId !== activityId) throw new AppError('NOT_FOUND');
     const inTeam = await tx.select({ id: teamMembers.id, s: teamMembers.payStatus }).from(teamMembers).where(eq(teamMembers.teamId, team.id));
     if (ids.length) {
       const mine = new Set(inTeam.map((m) => m.id));
-      if (ids.some((id) => !mine.has(id))) throw errors.notFound();
+      if (ids.some((id) => !mine.has(id))) throw new AppError('NOT_FOUND');
     } else ids = inTeam.filter((m) => payable(m.s)).map((m) => m.id);
   }
   if (!ids.length) throw new AppError('NOTHING_TO_PAY');
   const rows = lock ? (await lockOwnMembersWithTeams(tx, userId, ids)).rows : (await ownMembers(tx, userId, ids)).sort((a, b) => a.id - b.id);
-  if (rows.some((m) => m.activityId !== activityId)) throw errors.notFound();
+  if (rows.some((m) => m.activityId !== activityId)) throw new AppError('NOT_FOUND');
   if (rows.some((m) => !payable(m.payStatus))) {
     if (rows.some((m) => m.payStatus === PAY_STATUS.REGISTERING)) throw new AppError('MEMBER_IN_ORDER');
     // issue 34: where review comes first, a player not passed (0, 7, 8) is paid for after a new review passes her
@@ -111,7 +111,7 @@ async function feePrices(tx: Tx, activityId: number, rows: MemberRow[]) {
   const prices = await memberPrices(tx, activityId, rows);
   if (rows.some((m) => !prices.has(m.id))) throw new AppError('NO_FEE');
   const amount = rows.reduce((s, m) => s + prices.get(m.id)!.priceFen, 0);
-  if (amount > INT4_MAX) throw errors.validation({ memberIds: 'validation.tooBig' });
+  if (amount > INT4_MAX) throw new AppError('VALIDATION_FAILED', { fieldErrors: { memberIds: 'validation.tooBig' } });
   return { prices, amount };
 }
 
@@ -171,15 +171,15 @@ export async function createOrder(
     const activity = await loadOpenActivity(tx, body.activityId);
     const name = lang === 'en' ? activity.nameEn || activity.nameZh : activity.nameZh;
     if (body.type === ORDER_TYPE.CODES) {
-      if (!body.planId) throw errors.validation({ planId: 'validation.required' });
-      if (!body.quantity) throw errors.validation({ quantity: 'validation.required' });
+      if (!body.planId) throw new AppError('VALIDATION_FAILED', { fieldErrors: { planId: 'validation.required' } });
+      if (!body.quantity) throw new AppError('VALIDATION_FAILED', { fieldErrors: { quantity: 'validation.required' } });
       const [plan] = await tx
         .select()
         .from(plans)
         .where(and(eq(plans.id, body.planId), eq(plans.activityId, activity.id)));
-      if (!plan) throw errors.validation({ planId: 'validation.invalidOption' });
+      if (!plan) throw new AppError('VALIDATION_FAILED', { fieldErrors: { planId: 'validation.invalidOption' } });
       if (plan.priceFen <= 0) throw new AppError('NO_FEE');
-      if (plan.priceFen * body.quantity > INT4_MAX) throw errors.validation({ quantity: 'validation.tooBig' });
+      if (plan.priceFen * body.quantity > INT4_MAX) throw new AppError('VALIDATION_FAILED', { fieldErrors: { quantity: 'validation.tooBig' } });
       if (plan.stock !== null) {
         const taken = await tx
           .update(plans)

@@ -12,7 +12,7 @@ import {
   type RefundView,
 } from '@rp/shared';
 import { activities, invoices, orderItems, orders, payments, redeemCodes, refundItems, refunds, teams, visitors } from '../../db/schema/index';
-import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { OrderRow } from './common';
 import type { PaymentAction } from './providers/types';
 import { lineLabels } from './line-labels';
@@ -171,7 +171,7 @@ export async function withShownStatus(db: DbOrTx, rows: Record<string, unknown>[
  * columns, so a page of the filtered list holds exactly the orders that read that state. An unknown state is a 400.
  */
 export function shownStatusWhere(value: string, now = new Date()): SQL {
-  if (!(ORDER_DISPLAY as readonly string[]).includes(value)) throw errors.validation({ status: 'validation.invalidOption' });
+  if (!(ORDER_DISPLAY as readonly string[]).includes(value)) throw new AppError('VALIDATION_FAILED', { fieldErrors: { status: 'validation.invalidOption' } });
   const open = and(eq(payments.orderId, orders.id), eq(payments.status, 'created'), ne(payments.action, '{}'), gt(payments.expiresAt, now));
   const paying = exists(sql`(select 1 from ${payments} where ${open})`);
   const refunding = exists(sql`(select 1 from ${refunds} where ${and(eq(refunds.orderId, orders.id), inArray(refunds.status, [...OPEN_REFUNDS]))})`);

@@ -5,7 +5,7 @@ import { dbId, importRefusedResponse, importResponse, memberHeadResponse, parseC
 import { teamMembers, uploads } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { send } from '../../plugins/errors';
 import { readLimited } from '../uploads/index';
@@ -94,7 +94,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
             )
         ).map((m) => [m.id, m]),
       );
-      if (list.some((x) => mine.get(x.memberId)?.activityId !== req.body.activityId)) throw errors.notFound();
+      if (list.some((x) => mine.get(x.memberId)?.activityId !== req.body.activityId)) throw new AppError('NOT_FOUND');
       await loadOpenActivity(db, req.body.activityId);
       const keys = list.map((x) => x.headImg.replace(/^\/api\/files\//, ''));
       const owned = new Set(

@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 import { notifyCodesAssigned, notifyPlayers } from '../messages/index';
 import { withdrawalRefunds } from './withdrawal-refunds';
@@ -99,7 +99,7 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
 export async function redeem(deps: AppDeps, userId: number, memberId: number, activityId: number, code: string): Promise<MemberRow> {
   return deps.database.db.transaction(async (tx) => {
     const m = (await lockOwnMembersWithTeams(tx, userId, [memberId])).rows[0]!; // team, then player (common.ts)
-    if (m.activityId !== activityId) throw errors.notFound();
+    if (m.activityId !== activityId) throw new AppError('NOT_FOUND');
     return redeemInTx(tx, deps, userId, m, code);
   });
 }
@@ -116,7 +116,7 @@ export async function myCodes(deps: Pick<AppDeps, 'database'>, userId: number, a
 /** Get-code (spec 8.2): a random available code of the account that fits the player's program. */
 export async function pickCode(deps: AppDeps, userId: number, activityId: number, memberId: number) {
   const m = await ownMember(deps.database.db, userId, memberId);
-  if (m.activityId !== activityId) throw errors.notFound();
+  if (m.activityId !== activityId) throw new AppError('NOT_FOUND');
   const codes = await myCodes(deps, userId, activityId);
   if (!codes.length) throw new AppError('NO_CODE');
   const [program] = m.programId ? await deps.database.db.select().from(programs).where(eq(programs.id, m.programId)) : [];
@@ -160,7 +160,7 @@ export async function batchRedeem(
       try {
         await deps.database.db.transaction(async (tx) => {
           const member = (await lockOwnMembersWithTeams(tx, userId, [m.teamerId])).rows[0]!;
-          if (member.activityId !== activityId || member.teamId !== t.teamId) throw errors.notFound();
+          if (member.activityId !== activityId || member.teamId !== t.teamId) throw new AppError('NOT_FOUND');
           await redeemInTx(tx, deps, userId, member, m.codeName);
         });
         results.push({ teamerId: m.teamerId, codeName: m.codeName, ok: true, message: translate(lang, 'reg.redeemOk') });
@@ -202,7 +202,7 @@ export async function requestWithdrawal(deps: Pick<AppDeps, 'database'>, userId:
  * one system message in the same transaction.
  */
 export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawalId: number, approve: boolean, now = new Date(), reason?: string) {
-  if (!approve && !reason?.trim()) throw errors.validation({ reason: 'validation.required' });
+  if (!approve && !reason?.trim()) throw new AppError('VALIDATION_FAILED', { fieldErrors: { reason: 'validation.required' } });
   let refundId: number | null = null;
   const result = await deps.database.db.transaction(async (tx) => {
     const [w] = await tx
@@ -212,7 +212,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
       .for('update');
     if (!w) throw new AppError('NO_PENDING_WITHDRAWAL');
     const [m] = await tx.select().from(teamMembers).where(eq(teamMembers.id, w.memberId)).for('update');
-    if (!m) throw errors.notFound();
+    if (!m) throw new AppError('NOT_FOUND');
     if (!approve) {
       await tx
         .update(teamMembers)
@@ -355,7 +355,7 @@ export async function listWithdrawals(
 export async function checkCodeOwner(db: DbOrTx, ownerUserId: number | null | undefined) {
   if (ownerUserId === null || ownerUserId === undefined) return;
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, ownerUserId)).limit(1);
-  if (!u) throw errors.validation({ ownerUserId: 'validation.invalidOption' });
+  if (!u) throw new AppError('VALIDATION_FAILED', { fieldErrors: { ownerUserId: 'validation.invalidOption' } });
 }
 
 /** Generates a batch of unique codes (admin); codes given to an account tell it so in one message. */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { activities, materials, plans, programs, teamMembers, teams } from '../../db/schema/index';
-import { AppError, errors, type ErrorCode } from '../../lib/errors';
+import { AppError, type ErrorCode } from '../../lib/errors';
 import { PAY_GROUPS, PAY_STATUS, registrationBlock, TEAM_STATUS, type MessageKey } from '@rp/shared';
 
 /** A state conflict (409 in the catalogue) with the message that says which. */
@@ -40,7 +40,7 @@ export async function loadProgram(db: DbOrTx, activityId: number, programId: num
     .from(programs)
     .where(and(eq(programs.id, programId), eq(programs.activityId, activityId)))
     .limit(1);
-  if (!p) throw errors.validation({ program: 'validation.invalidOption' });
+  if (!p) throw new AppError('VALIDATION_FAILED', { fieldErrors: { program: 'validation.invalidOption' } });
   return p;
 }
 
@@ -51,7 +51,7 @@ export async function checkPlan(db: DbOrTx, activityId: number, planId: number |
     .from(plans)
     .where(and(eq(plans.id, planId), eq(plans.activityId, activityId)))
     .limit(1);
-  if (!p) throw errors.validation({ plan: 'validation.invalidOption' });
+  if (!p) throw new AppError('VALIDATION_FAILED', { fieldErrors: { plan: 'validation.invalidOption' } });
 }
 
 export async function checkClothes(db: DbOrTx, activityId: number, clothesId: number | null | undefined) {
@@ -61,7 +61,7 @@ export async function checkClothes(db: DbOrTx, activityId: number, clothesId: nu
     .from(materials)
     .where(and(eq(materials.id, clothesId), eq(materials.activityId, activityId), eq(materials.type, 1)))
     .limit(1);
-  if (!m) throw errors.validation({ clothes: 'validation.invalidOption' });
+  if (!m) throw new AppError('VALIDATION_FAILED', { fieldErrors: { clothes: 'validation.invalidOption' } });
 }
 
 /** The caller's own team; someone else's looks like a missing one (404). */
@@ -72,7 +72,7 @@ export async function ownTeam(db: DbOrTx, userId: number, teamId: number, lock =
     .where(and(eq(teams.id, teamId), eq(teams.userId, userId)))
     .limit(1);
   const [t] = lock ? await q.for('update') : await q;
-  if (!t) throw errors.notFound();
+  if (!t) throw new AppError('NOT_FOUND');
   return t;
 }
 
@@ -83,7 +83,7 @@ export async function ownMember(db: DbOrTx, userId: number, memberId: number, lo
     .where(and(eq(teamMembers.id, memberId), eq(teamMembers.userId, userId)))
     .limit(1);
   const [m] = lock ? await q.for('update') : await q;
-  if (!m) throw errors.notFound();
+  if (!m) throw new AppError('NOT_FOUND');
   return m;
 }
 
@@ -94,7 +94,7 @@ export async function ownMembers(db: DbOrTx, userId: number, ids: number[], lock
     .from(teamMembers)
     .where(and(inArray(teamMembers.id, ids), eq(teamMembers.userId, userId)));
   const rows = lock ? await q.for('update') : await q;
-  if (rows.length !== new Set(ids).size) throw errors.notFound();
+  if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
   return rows;
 }
 
@@ -188,10 +188,10 @@ export async function lockOwnMembersWithTeams(tx: Tx, userId: number | null, ids
   const where = (lockIds: number[]) =>
     userId === null ? inArray(teamMembers.id, lockIds) : and(inArray(teamMembers.id, lockIds), eq(teamMembers.userId, userId));
   const peek = await tx.select({ id: teamMembers.id, teamId: teamMembers.teamId }).from(teamMembers).where(where(ids));
-  if (peek.length !== new Set(ids).size) throw errors.notFound();
+  if (peek.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
   const locked = await lockTeams(tx, [...extraTeams, ...peek.map((m) => m.teamId)]);
   const rows = await tx.select().from(teamMembers).where(where(ids)).orderBy(asc(teamMembers.id)).for('update');
-  if (rows.length !== new Set(ids).size) throw errors.notFound();
+  if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
   const late = rows.map((m) => m.teamId).filter((t) => t && !locked.has(t));
   if (late.length) await lockTeams(tx, late);
   return { rows, teams: locked };
@@ -200,7 +200,7 @@ export async function lockOwnMembersWithTeams(tx: Tx, userId: number | null, ids
 /** lockTeams + assertTeamRoom: room for `incoming` players per team, the teams locked until commit. */
 export async function reserveTeamPlaces(tx: Tx, incoming: Map<number, number>) {
   const locked = await lockTeams(tx, incoming.keys());
-  if (locked.size !== incoming.size) throw errors.notFound(); // deleted meanwhile
+  if (locked.size !== incoming.size) throw new AppError('NOT_FOUND'); // deleted meanwhile
   await assertTeamRoom(tx, incoming);
 }
 

@@ -17,7 +17,7 @@ import {
 import { activities, certificates, orgAddresses, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { assertInScope, scopeFor } from '../../lib/scope';
 import { pick } from '../content/index';
@@ -77,7 +77,7 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const a = await loadActivity(db, req.query.activityId);
-      if (!a.promotionZone) throw errors.notFound();
+      if (!a.promotionZone) throw new AppError('NOT_FOUND');
       if (!req.query.sourceActivityId) throw bad('reg.promoZoneFirst', 'sourceActivityId');
       if (req.query.teamCode.length < PROMOTION_CODE_MIN) throw bad('reg.promoCodeShort', 'teamCode');
       // the code is a team number of the source (promotion-zone) activity, or the promotion voucher issued there
@@ -145,7 +145,7 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ name: req.body.name, address: req.body.address })
         .where(and(eq(orgAddresses.id, req.body.id), eq(orgAddresses.userId, req.user!.id)))
         .returning();
-      if (!r) throw errors.notFound();
+      if (!r) throw new AppError('NOT_FOUND');
       return ok(req, { data: present(r) }, 'ok.update');
     },
   );
@@ -155,7 +155,7 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
       .delete(orgAddresses)
       .where(and(inArray(orgAddresses.id, ids), eq(orgAddresses.userId, req.user!.id)))
       .returning({ id: orgAddresses.id });
-    if (gone.length !== new Set(ids).size) throw errors.notFound();
+    if (gone.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
     return ok(req, {}, 'ok.delete');
   });
 
@@ -165,7 +165,7 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: z.object({ id }), response: { 200: playerCardResponse } }, preHandler: requirePermission('registrations.manage') },
     async (req) => {
       const [m] = await db.select().from(teamMembers).where(eq(teamMembers.id, req.params.id)).limit(1);
-      if (!m) throw errors.notFound();
+      if (!m) throw new AppError('NOT_FOUND');
       assertInScope(scopeFor(req, 'registrations.manage'), m.activityId);
       await audit(db, { userId: req.user!.id, resource: 'teamMembers', recordId: m.id, action: 'viewCard' });
       return ok(req, { data: { cardType: m.cardType, card: deps.pii.decrypt(m.cardEnc) } }, 'ok.query');

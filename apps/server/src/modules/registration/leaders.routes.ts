@@ -4,7 +4,7 @@ import { idListBody, idsOf, leaderInput, leaderListResponse, leaderQuery, leader
 import { leaders } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok, page } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { assertOpenActivities, bad, loadOpenActivity } from './common';
 import { checkOrg } from './teams.service';
@@ -93,7 +93,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
       .from(leaders)
       .where(and(eq(leaders.id, b.id), eq(leaders.userId, req.user!.id)))
       .limit(1);
-    if (!before || before.activityId !== b.activityId) throw errors.notFound();
+    if (!before || before.activityId !== b.activityId) throw new AppError('NOT_FOUND');
     await loadOpenActivity(db, b.activityId);
     await checkCode(b.code);
     await assertOwnPrivateFile(db, req.user!.id, b.photoUrl, { field: 'photoUrl', folders: ['attachments', 'avatars'], current: before.photoUrl });
@@ -116,7 +116,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
         .select()
         .from(leaders)
         .where(and(inArray(leaders.id, ids), eq(leaders.userId, req.user!.id)));
-      if (rows.length !== new Set(ids).size) throw errors.notFound();
+      if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
       await assertOpenActivities(
         tx,
         rows.map((r) => r.activityId),

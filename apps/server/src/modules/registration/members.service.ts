@@ -19,7 +19,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { Pii } from '../../lib/pii';
 import {
   assertOpenActivities,
@@ -135,12 +135,12 @@ export async function saveMemberInTx(
   const teamId = input.team?.id ?? null;
   let programId = input.program?.id ?? null;
   const before = existingId ? (await lockOwnMembersWithTeams(tx, userId, [existingId], [teamId])).rows[0]! : null;
-  if (before && before.activityId !== activity.id) throw errors.notFound();
+  if (before && before.activityId !== activity.id) throw new AppError('NOT_FOUND');
   await assertOwnPrivateFile(tx, userId, input.headImg, { field: 'headImg', folders: ['avatars'], current: before?.headImg });
 
   if (teamId) {
     const team = await ownTeam(tx, userId, teamId);
-    if (team.activityId !== activity.id) throw errors.notFound();
+    if (team.activityId !== activity.id) throw new AppError('NOT_FOUND');
     if (programId && programId !== team.programId) throw bad('reg.programMismatch', 'program');
     programId = team.programId;
   }
@@ -265,7 +265,7 @@ export async function assignTeam(
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, body.teamMemberIdList, [body.teamId]);
     const team = await ownTeam(tx, userId, body.teamId);
-    if (team.activityId !== body.activityId || rows.some((m) => m.activityId !== body.activityId)) throw errors.notFound();
+    if (team.activityId !== body.activityId || rows.some((m) => m.activityId !== body.activityId)) throw new AppError('NOT_FOUND');
     await loadOpenActivity(tx, body.activityId);
     if (rows.some((m) => m.programId !== team.programId)) throw bad('reg.programMismatch', 'teamMemberIdList');
     if (new Set(rows.map((m) => m.payStatus)).size > 1) throw bad('reg.sameStatusRequired', 'teamMemberIdList');
@@ -296,7 +296,7 @@ export async function changeProgram(
   await db.transaction(async (tx) => {
     const program = await loadProgram(tx, activity.id, body.programId);
     const rows = await ownMembers(tx, userId, body.teamMemberIdList, true);
-    if (rows.some((m) => m.activityId !== activity.id)) throw errors.notFound();
+    if (rows.some((m) => m.activityId !== activity.id)) throw new AppError('NOT_FOUND');
     if (rows.some((m) => isRegistered(m.payStatus) || m.payStatus === PAY_STATUS.IN_REVIEW)) throw conflict('reg.locked', 'LOCKED');
     for (const m of rows) {
       const problems = checkPlayerForProgram({ birth: m.birth, gender: (m.gender as 'M' | 'F' | null) ?? null }, program, activity.beginTime);
@@ -343,7 +343,7 @@ export async function submitForReview(deps: Pick<AppDeps, 'database'>, userId: n
 
 /** Admin review decision: 7 → 9 (pass) or 8 with a reason (fail). */
 export async function decideReview(deps: Pick<AppDeps, 'database'>, staffId: number, memberIds: number[], pass: boolean, reason?: string) {
-  if (!pass && !reason) throw errors.validation({ reason: 'validation.required' });
+  if (!pass && !reason) throw new AppError('VALIDATION_FAILED', { fieldErrors: { reason: 'validation.required' } });
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, null, memberIds);
     for (const m of rows) {

@@ -4,7 +4,7 @@ import { CHANNEL_CODE_MIN, isDetailsLocked, PAY_GROUPS, PROMOTION_CODE_MIN } fro
 import type { AppDeps } from '../../deps';
 import { leaders, orgs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import {
   assertOpenActivities,
   bad,
@@ -52,7 +52,7 @@ async function teamValues(tx: Tx, userId: number, activityId: number, f: TeamFie
       .from(leaders)
       .where(and(eq(leaders.id, f.leader.id), eq(leaders.userId, userId), eq(leaders.activityId, activityId)))
       .limit(1);
-    if (!l) throw errors.validation({ leader: 'validation.invalidOption' });
+    if (!l) throw new AppError('VALIDATION_FAILED', { fieldErrors: { leader: 'validation.invalidOption' } });
   }
   let orgId: number | null = null;
   if (f.orgCode) {
@@ -61,9 +61,9 @@ async function teamValues(tx: Tx, userId: number, activityId: number, f: TeamFie
     if (check.verify === 2) throw bad('reg.channelInvalid', 'orgCode');
     orgId = check.id;
   }
-  if (f.sourceCode && activity.level !== 2) throw errors.validation({ sourceCode: 'validation.unknownField' });
+  if (f.sourceCode && activity.level !== 2) throw new AppError('VALIDATION_FAILED', { fieldErrors: { sourceCode: 'validation.unknownField' } });
   if (f.teamCode || f.sourceActivityId) {
-    if (!activity.promotionZone) throw errors.validation({ teamCode: 'validation.unknownField' });
+    if (!activity.promotionZone) throw new AppError('VALIDATION_FAILED', { fieldErrors: { teamCode: 'validation.unknownField' } });
     if (!f.sourceActivityId) throw bad('reg.promoZoneFirst', 'sourceActivityId');
     if (!f.teamCode || f.teamCode.trim().length < PROMOTION_CODE_MIN) throw bad('reg.promoCodeShort', 'teamCode');
   }
@@ -124,7 +124,7 @@ export async function createTeam(deps: Pick<AppDeps, 'database'>, userId: number
 export async function updateTeam(deps: Pick<AppDeps, 'database'>, userId: number, teamId: number, activityId: number, f: TeamFields & { confirm?: boolean }) {
   return deps.database.db.transaction(async (tx) => {
     const before = await ownTeam(tx, userId, teamId, true);
-    if (before.activityId !== activityId) throw errors.notFound();
+    if (before.activityId !== activityId) throw new AppError('NOT_FOUND');
     const { values, program } = await teamValues(tx, userId, activityId, f);
     const members = await tx.select().from(teamMembers).where(eq(teamMembers.teamId, teamId));
     if (values.programId !== before.programId) {
@@ -150,7 +150,7 @@ export async function deleteTeams(deps: Pick<AppDeps, 'database'>, userId: numbe
       .from(teams)
       .where(and(inArray(teams.id, ids), eq(teams.userId, userId)))
       .for('update');
-    if (rows.length !== new Set(ids).size) throw errors.notFound();
+    if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
     await assertOpenActivities(
       tx,
       rows.map((t) => t.activityId),
@@ -217,8 +217,8 @@ export async function bindOrg(
       .select()
       .from(teams)
       .where(and(inArray(teams.id, ids), eq(teams.userId, userId), eq(teams.activityId, body.activityId)));
-    if (rows.length !== new Set(ids).size) throw errors.notFound();
-    if (rows.some((t) => t.orgId !== null)) throw errors.validation({ teamIds: 'validation.invalidOption' });
+    if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+    if (rows.some((t) => t.orgId !== null)) throw new AppError('VALIDATION_FAILED', { fieldErrors: { teamIds: 'validation.invalidOption' } });
     await tx.update(teams).set({ orgId: check.id, orgCode: body.orgCode.trim() }).where(inArray(teams.id, ids));
     await audit(tx, { userId, resource: 'teams', recordId: null, action: 'bindOrg', after: { teamIds: ids, orgId: check.id } });
   });

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { isMainlandPhone, ossUploadResponse, UPLOAD_LIMITS } from '@rp/shared';
 import { leaders, teamMembers, uploads, volunteers } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { checkExtension, processImage, sniff } from '../../lib/images';
 import { isValidKey, newKey } from '../../lib/storage';
 import { activityScope } from '../../lib/scope';
@@ -82,13 +82,13 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Private files: the bearer header or the session cookie (images in <img> send cookies, not headers).
   app.get('/api/files/*', { schema: { hide: true } }, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
-    if (!key.startsWith('private/') || !isValidKey(key)) throw errors.notFound();
+    if (!key.startsWith('private/') || !isValidKey(key)) throw new AppError('NOT_FOUND');
     let user = req.user;
     if (!user) {
       const token = /(?:^|;\s*)token=([A-Za-z0-9_-]{16,200})/.exec(req.headers.cookie ?? '')?.[1];
       if (token) user = (await findSession(deps.database.db, decodeURIComponent(token)))?.user ?? null;
     }
-    if (!user) throw errors.unauthorized();
+    if (!user) throw new AppError('UNAUTHORIZED');
     const [u] = await deps.database.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
     // Children's photos and teachers' papers: their uploader, and staff who handle registrations (not content editors);
     // a volunteer's resume also to the staff who review volunteers
@@ -122,7 +122,7 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(eq(volunteers.resume, `/api/files/${key}`))
             .limit(1)
         ).length > 0);
-    if (!u || (u.userId !== user.id && !(await staffMay()))) throw errors.notFound();
+    if (!u || (u.userId !== user.id && !(await staffMay()))) throw new AppError('NOT_FOUND');
     const file = await openOr404(deps.storage, key);
     reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff');
     if (u.mime === 'image/jpeg') reply.type('image/jpeg');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cloudConfigResource, feedbackResource, liveResource, materialResource, signLogResource, teamMemberAuditResource } from '@rp/shared';
 import { cloudConfigs, feedback, lives, materials, signLogs, teamMemberAudits } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
-import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { findUpload } from '../uploads/index';
 import { checkMaterialForm } from './materials.service';
 import { checkCloudConfig, checkLiveUrl, feedbackAnswerPatch, memberAuditDecision, notifyFeedbackAnswer, notifyMemberAudit } from './season.service';
@@ -24,7 +24,8 @@ export const seasonAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       present: (row: Row) => ({ ...row, coverUrl: typeof row.cover === 'string' && row.cover ? `/files/${row.cover}` : null }),
       validate: async (d) => {
         checkLiveUrl(d.url);
-        if (typeof d.cover === 'string' && d.cover && !(await findUpload(deps, d.cover))) throw errors.validation({ cover: 'upload.missing' });
+        if (typeof d.cover === 'string' && d.cover && !(await findUpload(deps, d.cover)))
+          throw new AppError('VALIDATION_FAILED', { fieldErrors: { cover: 'upload.missing' } });
       },
     }),
   );

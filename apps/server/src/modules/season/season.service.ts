@@ -3,7 +3,7 @@ import type { FeedbackBody, Lang, MemberAuditItem } from '@rp/shared';
 import type { Db, Tx } from '../../db/client';
 import { activities, feedback, lives, officialFiles, signLogs, teamMemberAudits } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { notify } from '../messages/index';
 import { ownMember } from '../registration/index';
 
@@ -67,7 +67,7 @@ export async function liveList(db: Db, activityId: number, lang: Lang) {
 /** https only: a stream link never sends a visitor to plain http or a script URL. */
 export function checkLiveUrl(url: unknown) {
   if (typeof url !== 'string') return;
-  if (!URL.canParse(url) || new URL(url).protocol !== 'https:') throw errors.validation({ url: 'season.httpsOnly' });
+  if (!URL.canParse(url) || new URL(url).protocol !== 'https:') throw new AppError('VALIDATION_FAILED', { fieldErrors: { url: 'season.httpsOnly' } });
 }
 
 // ── rules-document sign log ──────────────────────────────────────────────────────────────────
@@ -84,7 +84,7 @@ export async function recordSignature(
   if (body.fileId !== undefined) {
     // a named file must exist; its stored name wins over the one sent
     const [f] = await db.select({ name: officialFiles.fileName, title: officialFiles.titleZh }).from(officialFiles).where(eq(officialFiles.id, body.fileId));
-    if (!f) throw errors.validation({ fileId: 'validation.invalidOption' });
+    if (!f) throw new AppError('VALIDATION_FAILED', { fieldErrors: { fileId: 'validation.invalidOption' } });
     fileName = f.name ?? f.title;
   }
   const [row] = await db
@@ -147,7 +147,7 @@ export function memberAuditDecision(data: Row, before: Row | null): Row | void {
   const reason = typeof data.decisionReason === 'string' ? data.decisionReason.trim() : '';
   if (data.status === before.status) return;
   if (before.status !== 'pending') throw new AppError('MEMBER_AUDIT_DECIDED');
-  if (data.status === 'rejected' && !reason) throw errors.validation({ decisionReason: 'season.rejectReasonNeeded' });
+  if (data.status === 'rejected' && !reason) throw new AppError('VALIDATION_FAILED', { fieldErrors: { decisionReason: 'season.rejectReasonNeeded' } });
   return { decisionReason: reason, decidedAt: new Date() };
 }
 
@@ -171,6 +171,7 @@ export async function notifyMemberAudit(tx: Tx, before: Row | null, after: Row |
 /** Secrets (keys, passwords, tokens) stay in the server's environment: such keys are refused. */
 const SECRET_WORDS = /secret|password|passwd|token|private|credential|accesskey|access_key|apikey|api_key/i;
 export function checkCloudConfig(data: Row): Row {
-  if (typeof data.key === 'string' && SECRET_WORDS.test(data.key.replace(/[-.\s]/g, '_'))) throw errors.validation({ key: 'season.cloudNoSecrets' });
+  if (typeof data.key === 'string' && SECRET_WORDS.test(data.key.replace(/[-.\s]/g, '_')))
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { key: 'season.cloudNoSecrets' } });
   return { updatedAt: new Date() };
 }

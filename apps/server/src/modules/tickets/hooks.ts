@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { maskCard, ORDER_TYPE, placesLeft, saleState, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH, translate, type Lang, type VisitorInput } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { groupCodes, orderItems, orders, eventSessions, refundItems, tickets, visitors } from '../../db/schema/index';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { loadActivity } from '../registration/index';
 
 import { newOrderNo, type OrderRow } from '../payments/index';
@@ -82,8 +82,8 @@ export async function createTicketOrder(
   expiresAt: Date,
   now: Date,
 ): Promise<OrderRow> {
-  if (!body.ticketId) throw errors.validation({ ticketId: 'validation.required' });
-  if (!body.visitors?.length) throw errors.validation({ visitors: 'validation.required' });
+  if (!body.ticketId) throw new AppError('VALIDATION_FAILED', { fieldErrors: { ticketId: 'validation.required' } });
+  if (!body.visitors?.length) throw new AppError('VALIDATION_FAILED', { fieldErrors: { visitors: 'validation.required' } });
   const activity = await loadActivity(tx, body.activityId);
   const [ticket] = await tx
     .select()
@@ -101,7 +101,7 @@ export async function createTicketOrder(
     throw new AppError('VALIDATION_FAILED', { message: 'ticket.tooMany', field: 'visitors', params: { max: ticket.maxPeople } });
   if (session.requireIdCard) {
     const missing = body.visitors.findIndex((v) => !v.card);
-    if (missing >= 0) throw errors.validation({ [`visitors.${missing}.card`]: 'ticket.cardRequired' });
+    if (missing >= 0) throw new AppError('VALIDATION_FAILED', { fieldErrors: { [`visitors.${missing}.card`]: 'ticket.cardRequired' } });
   }
   // someone offered places from the waiting list uses them; everyone else takes free ones
   const offered = await useOffer(tx, userId, session.id, body.visitors.length, now);

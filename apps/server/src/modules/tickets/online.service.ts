@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Lang } from '@rp/shared';
 import type { AppDeps, Tx } from '../../deps';
 import { eventSessions, onlineReservations, teams } from '../../db/schema/index';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { ownTeam } from '../registration/index';
 
 /**
@@ -16,7 +16,7 @@ async function onlineSession(tx: Tx, activityId: number, sessionId: number) {
     .select()
     .from(eventSessions)
     .where(and(eq(eventSessions.id, sessionId), eq(eventSessions.activityId, activityId), eq(eventSessions.kind, 'online'), eq(eventSessions.enabled, true)));
-  if (!s) throw errors.validation({ sessionId: 'validation.invalidOption' });
+  if (!s) throw new AppError('VALIDATION_FAILED', { fieldErrors: { sessionId: 'validation.invalidOption' } });
   return s;
 }
 
@@ -37,7 +37,7 @@ const give = (tx: Tx, sessionId: number) =>
 
 async function lockTeam(tx: Tx, userId: number, activityId: number, teamId: number) {
   const team = await ownTeam(tx, userId, teamId, true);
-  if (team.activityId !== activityId) throw errors.notFound();
+  if (team.activityId !== activityId) throw new AppError('NOT_FOUND');
   return team;
 }
 
@@ -79,7 +79,7 @@ export async function cancelOnline(deps: Pick<AppDeps, 'database'>, userId: numb
       .select()
       .from(onlineReservations)
       .where(and(eq(onlineReservations.activityId, body.activityId), eq(onlineReservations.teamId, body.teamId)));
-    if (!mine) throw errors.notFound();
+    if (!mine) throw new AppError('NOT_FOUND');
     const [s] = await tx.select().from(eventSessions).where(eq(eventSessions.id, mine.sessionId));
     if (s && now.getTime() >= s.entryTime.getTime()) throw new AppError('ONLINE_LOCKED');
     await tx.delete(onlineReservations).where(eq(onlineReservations.id, mine.id));

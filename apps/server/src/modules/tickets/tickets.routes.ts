@@ -28,7 +28,7 @@ import { and, eq } from 'drizzle-orm';
 import { checkins, eventSessions, onlineReservations, tickets, visitors } from '../../db/schema/index';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
-import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { assertInScope, scopeFor } from '../../lib/scope';
 import { checkinResource, onlineSlotResource, sessionResource, ticketResource, visitorResource } from '@rp/shared';
@@ -104,7 +104,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   const sessionInScope = async (req: FastifyRequest, sessionId: number | undefined) => {
     const scope = scopeFor(req, 'checkin.scan');
     if (scope === null) return;
-    if (!sessionId) throw errors.validation({ sessionId: 'validation.required' });
+    if (!sessionId) throw new AppError('VALIDATION_FAILED', { fieldErrors: { sessionId: 'validation.required' } });
     const [s] = await db.select({ a: eventSessions.activityId }).from(eventSessions).where(eq(eventSessions.id, sessionId));
     assertInScope(scope, s?.a);
   };
@@ -132,7 +132,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   // admin resources, with spec 5's session times
   const times = (data: Record<string, unknown>) => {
     const bad = sessionTimeErrors(data as never);
-    if (Object.keys(bad).length) throw errors.validation(bad as Record<string, MessageKey>);
+    if (Object.keys(bad).length) throw new AppError('VALIDATION_FAILED', { fieldErrors: bad as Record<string, MessageKey> });
   };
   await app.register(resourceRoutes(sessionResource, eventSessions, { validate: (data) => times(data) }));
   await app.register(
@@ -143,9 +143,9 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(eventSessions)
           .where(and(eq(eventSessions.id, Number(data.sessionId)), eq(eventSessions.activityId, Number(data.activityId))));
         // a session of another activity is named as such, not as "choose one of the options" (issue 34)
-        if (!s) throw errors.validation({ sessionId: 'ticket.sessionOtherActivity' });
+        if (!s) throw new AppError('VALIDATION_FAILED', { fieldErrors: { sessionId: 'ticket.sessionOtherActivity' } });
         if (data.saleStart && data.saleEnd && new Date(data.saleEnd as string).getTime() <= new Date(data.saleStart as string).getTime())
-          throw errors.validation({ saleEnd: 'ticket.endAfterStart' });
+          throw new AppError('VALIDATION_FAILED', { fieldErrors: { saleEnd: 'ticket.endAfterStart' } });
       },
     }),
   );

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { placesLeft } from '@rp/shared';
 import type { AppDeps, Tx } from '../../deps';
 import { eventSessions, waitlist } from '../../db/schema/index';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { notify } from '../messages/index';
 import { every, type JobLog } from '../../lib/every';
 
@@ -20,7 +20,7 @@ export async function joinWaitlist(deps: Pick<AppDeps, 'database'>, userId: numb
       .select()
       .from(eventSessions)
       .where(and(eq(eventSessions.id, body.sessionId), eq(eventSessions.enabled, true)));
-    if (!s || s.kind === 'online') throw errors.notFound();
+    if (!s || s.kind === 'online') throw new AppError('NOT_FOUND');
     if (now.getTime() >= s.endTime.getTime()) throw new AppError('SESSION_ENDED');
     const left = placesLeft(s);
     if (left === null || left >= body.quantity) throw new AppError('WAITLIST_NOT_FULL');
@@ -44,7 +44,7 @@ export async function leaveWaitlist(deps: Pick<AppDeps, 'database'>, userId: num
       .from(waitlist)
       .where(and(eq(waitlist.sessionId, sessionId), eq(waitlist.userId, userId), inArray(waitlist.status, ['waiting', 'offered'])))
       .for('update');
-    if (!mine) throw errors.notFound();
+    if (!mine) throw new AppError('NOT_FOUND');
     await tx.update(waitlist).set({ status: 'left' }).where(eq(waitlist.id, mine.id));
     // an offer given up goes on to the next person
     if (mine.status === 'offered') await releaseOfferedPlaces(tx, sessionId, mine.quantity, new Date());

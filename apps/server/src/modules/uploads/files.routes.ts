@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { like } from 'drizzle-orm';
 import { uploads } from '../../db/schema/index';
 import { isValidKey } from '../../lib/storage';
-import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { openOr404, sendObject } from './serve';
 
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', pdf: 'application/pdf' };
@@ -15,7 +15,7 @@ const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', web
 export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.get('/files/*', { schema: { hide: true } }, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
-    if (!key.startsWith('public/') || !isValidKey(key)) throw errors.notFound();
+    if (!key.startsWith('public/') || !isValidKey(key)) throw new AppError('NOT_FOUND');
     const file = await openOr404(app.deps.storage, key);
     const ext = key.split('.').pop()!;
     const type = TYPES[ext];
@@ -30,7 +30,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   const AVATAR_NAME = /^[a-f0-9]{24}\.(jpg|png)$/;
   app.get('/avatar/:name', { schema: { hide: true } }, async (req, reply) => {
     const name = (req.params as { name: string }).name;
-    if (!AVATAR_NAME.test(name)) throw errors.notFound();
+    if (!AVATAR_NAME.test(name)) throw new AppError('NOT_FOUND');
     let file = await app.deps.storage.open(`public/avatars/${name}`);
     if (!file) {
       const [row] = await app.deps.database.db
@@ -40,7 +40,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         .limit(1);
       if (row) file = await app.deps.storage.open(row.key);
     }
-    if (!file) throw errors.notFound();
+    if (!file) throw new AppError('NOT_FOUND');
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
     reply.type(name.endsWith('.png') ? 'image/png' : 'image/jpeg');
     return sendObject(reply, file);

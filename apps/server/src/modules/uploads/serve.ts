@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { StoredObject, Storage } from '../../lib/storage';
 
 /** Opens a stored file for streaming, or answers 404 (before any header of the file is set). */
 export async function openOr404(storage: Storage, key: string): Promise<StoredObject> {
   const o = await storage.open(key);
-  if (!o) throw errors.notFound();
+  if (!o) throw new AppError('NOT_FOUND');
   return o;
 }
 

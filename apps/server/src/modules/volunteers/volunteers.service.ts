@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ADULT_AGE, ageFromDate, translate, type Lang, type VolunteerApplyBody, type VolunteerState } from '@rp/shared';
 import type { Db, Tx } from '../../db/client';
 import { activities, messages, users, volunteerPositions, volunteers } from '../../db/schema/index';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { assertOwnPrivateFile } from '../uploads/index';
 
 /**
@@ -80,15 +80,15 @@ export async function apply(db: Db, userId: number, b: VolunteerApplyBody, lang:
     .select({ id: volunteerPositions.id })
     .from(volunteerPositions)
     .where(and(eq(volunteerPositions.id, b.positionId), eq(volunteerPositions.activityId, b.activityId)));
-  if (!pos) throw errors.validation({ positionId: 'validation.invalidOption' });
+  if (!pos) throw new AppError('VALIDATION_FAILED', { fieldErrors: { positionId: 'validation.invalidOption' } });
   const age = ageFromDate(b.birthDate, new Date());
-  if (age < 5 || age > 100) throw errors.validation({ birthDate: 'validation.invalid' });
+  if (age < 5 || age > 100) throw new AppError('VALIDATION_FAILED', { fieldErrors: { birthDate: 'validation.invalid' } });
   if (age < ADULT_AGE) {
     const bad: Record<string, 'volunteer.guardianNeeded'> = {};
     if (!b.guardianName) bad.guardianName = 'volunteer.guardianNeeded';
     if (!/^1[3-9]\d{9}$/.test(b.guardianPhone)) bad.guardianPhone = 'volunteer.guardianNeeded';
     if (!b.guardianConsent) bad.guardianConsent = 'volunteer.guardianNeeded';
-    if (Object.keys(bad).length) throw errors.validation(bad, 'volunteer.guardianNeeded');
+    if (Object.keys(bad).length) throw new AppError('VALIDATION_FAILED', { fieldErrors: bad, message: 'volunteer.guardianNeeded' });
   }
   await assertOwnPrivateFile(db, userId, b.resume, { field: 'resume', folders: ['attachments'] });
   try {

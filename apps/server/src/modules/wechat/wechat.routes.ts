@@ -21,7 +21,7 @@ import {
 import type { Config } from '../../config';
 import { ok } from '../../lib/envelope';
 import { publicBase } from '../../lib/public-base';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { FAKE_APP_ID, FAKE_PREFIX, FAKE_SECRET, wechatFakeRoutes } from './fake.routes';
 import { WechatOAuth } from './oauth';
@@ -141,7 +141,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/web/wxAuthorize',
     { schema: { tags, querystring: wxAuthorizeQuery, response: { 200: wxAuthorizeResponse } }, preHandler: enabled, config: { limits: ['wechatStart'] } },
     async (req, reply) => {
-      if (req.query.purpose === 'bind' && !req.user) throw errors.unauthorized();
+      if (req.query.purpose === 'bind' && !req.user) throw new AppError('UNAUTHORIZED');
       const url = await authorize(deps, oauth, {
         browser: bindBrowser(req, reply),
         purpose: req.query.purpose,
@@ -165,7 +165,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/web/wxMpAuthorize',
     { schema: { tags, querystring: wxMpAuthorizeQuery, response: { 200: wxAuthorizeResponse } }, preHandler: mpEnabled, config: { limits: ['wechatStart'] } },
     async (req, reply) => {
-      if (req.query.purpose === 'pay' && !req.user) throw errors.unauthorized();
+      if (req.query.purpose === 'pay' && !req.user) throw new AppError('UNAUTHORIZED');
       const url = await authorizeMp(deps, mp, {
         browser: bindBrowser(req, reply),
         purpose: req.query.purpose,
