@@ -75,27 +75,55 @@ export interface Delivery<N extends EventName = EventName> {
 }
 export type AsyncHandler<D, N extends EventName = EventName> = (delivery: Delivery<N>, deps: D) => Promise<void>;
 
-interface AsyncSubscriber {
+export interface AsyncSubscriber {
   name: string;
   events: readonly EventName[] | '*';
   handler: AsyncHandler<never>;
 }
+export interface SyncSubscriber {
+  event: EventName;
+  key: string;
+  handler: SyncHandler<EventName>;
+}
+/** What the composition root hands `buildApp` (issue 36): every module's subscribers, as values. */
+export interface EventSubscribers {
+  inTransaction: readonly SyncSubscriber[];
+  afterCommit: readonly AsyncSubscriber[];
+}
 
-// One registry per process: subscribers are code, registered by their module's entry when the app is
-// composed; registering the same key again (a second app in one process, a test) replaces it.
+/** An in-transaction subscriber (`key` names it: module.reaction), as a value for `buildApp`. */
+export function inTransaction<N extends EventName>(event: N, key: string, handler: SyncHandler<N>): SyncSubscriber {
+  return { event, key, handler: handler as unknown as SyncHandler<EventName> };
+}
+
+/** An outbox subscriber (`name` is its row's subscriber), as a value for `buildApp`. */
+export function afterCommit<D, N extends EventName>(name: string, events: readonly N[] | '*', handler: AsyncHandler<D, N>): AsyncSubscriber {
+  return { name, events, handler: handler as unknown as AsyncHandler<never> };
+}
+
+// The table publish reads: filled by buildApp from the subscribers it is handed (installSubscribers), and by
+// tests with their own; the same key again (a second app in one process) replaces.
 const syncHandlers = new Map<EventName, Map<string, SyncHandler<EventName>>>();
 const asyncSubscribers = new Map<string, AsyncSubscriber>();
 
-/** A subscriber that runs inside the publisher's transaction (`key` names it: module.reaction). */
-export function onEvent<N extends EventName>(name: N, key: string, handler: SyncHandler<N>): void {
-  let m = syncHandlers.get(name);
-  if (!m) syncHandlers.set(name, (m = new Map()));
-  m.set(key, handler as unknown as SyncHandler<EventName>);
+/** buildApp's one call: the modules' subscribers into the table publish reads. */
+export function installSubscribers(s: EventSubscribers): void {
+  for (const sub of s.inTransaction) {
+    let m = syncHandlers.get(sub.event);
+    if (!m) syncHandlers.set(sub.event, (m = new Map()));
+    m.set(sub.key, sub.handler);
+  }
+  for (const sub of s.afterCommit) asyncSubscribers.set(sub.name, sub);
 }
 
-/** A subscriber delivered through the outbox after the change commits; `name` is its row's subscriber. */
+/** Tests: a subscriber that runs inside the publisher's transaction. */
+export function onEvent<N extends EventName>(name: N, key: string, handler: SyncHandler<N>): void {
+  installSubscribers({ inTransaction: [inTransaction(name, key, handler)], afterCommit: [] });
+}
+
+/** Tests: a subscriber delivered through the outbox after the change commits. */
 export function subscribe<D, N extends EventName>(name: string, events: readonly N[] | '*', handler: AsyncHandler<D, N>): void {
-  asyncSubscribers.set(name, { name, events, handler: handler as unknown as AsyncHandler<never> });
+  installSubscribers({ inTransaction: [], afterCommit: [afterCommit(name, events, handler)] });
 }
 
 export function asyncSubscriber(name: string): AsyncSubscriber | undefined {

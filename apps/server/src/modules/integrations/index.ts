@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { integrationsRoutes } from './integrations.routes';
 import { registerTokenScopes } from './token-scopes';
-import { registerWebhookSubscriber } from './webhook-jobs';
 
-export { startWebhookJobs, deliverWebhooks, signedRequest } from './webhook-jobs';
+export { startWebhookJobs, deliverWebhooks, signedRequest, webhookSubscriber } from './webhook-jobs';
 export { TOKEN_SCOPES } from './token-scopes';
 
 /**
@@ -12,6 +11,5 @@ export { TOKEN_SCOPES } from './token-scopes';
  */
 export const integrationsModule: FastifyPluginAsync = async (app) => {
   registerTokenScopes();
-  registerWebhookSubscriber();
   await app.register(integrationsRoutes);
 };

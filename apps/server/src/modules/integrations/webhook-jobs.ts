@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, lt, lte, or, sql, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { domainEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { subscribe } from '../../lib/events';
+import { afterCommit } from '../../lib/events';
 import { OutboundFailed, OutboundRefused, outboundPolicy, postJson } from '../../lib/outbound';
 import { openSecret } from './webhooks.service';
 import { every, type JobLog } from '../../lib/every';
@@ -24,18 +24,16 @@ export const WEBHOOK_USER_AGENT = 'RP-Webhooks/1.0';
 type Deps = Pick<AppDeps, 'config' | 'database' | 'pii'>;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-/** The outbox subscriber: one delivery row per active endpoint subscribed to the event. */
-export function registerWebhookSubscriber(): void {
-  subscribe('webhooks', '*', async (delivery) => {
-    const { id, name } = delivery.event;
-    await delivery.commit(async (tx) => {
-      await tx.execute(sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_name)
-        select ${webhookEndpoints.id}, ${id}, ${name} from ${webhookEndpoints}
-        where ${webhookEndpoints.active} and ${name} = any(${webhookEndpoints.events})
-        on conflict (endpoint_id, event_id) do nothing`);
-    });
+/** The outbox subscriber (handed to buildApp): one delivery row per active endpoint subscribed to the event. */
+export const webhookSubscriber = afterCommit('webhooks', '*', async (delivery) => {
+  const { id, name } = delivery.event;
+  await delivery.commit(async (tx) => {
+    await tx.execute(sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_name)
+      select ${webhookEndpoints.id}, ${id}, ${name} from ${webhookEndpoints}
+      where ${webhookEndpoints.active} and ${name} = any(${webhookEndpoints.events})
+      on conflict (endpoint_id, event_id) do nothing`);
   });
-}
+});
 
 /**
  * The body and headers of a delivery. Body: `{ id, type, createdAt, data }` (data = the event's payload as

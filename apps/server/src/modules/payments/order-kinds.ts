@@ -4,9 +4,10 @@ import { publish } from '../../lib/events';
 import type { OrderRow } from './common';
 
 /**
- * Order kinds owned by modules above payments (issue 25): payments defines this extension point and the
- * owner registers into it from its index (tickets: `registerOrderKind(ORDER_TYPE.TICKETS, …)`), so the
- * money path never imports the modules that sell through it. What such a kind does when an order is paid,
+ * Order kinds owned by modules above payments (issue 25): payments defines this extension point, the owner
+ * exports its kind from its index (tickets: `ticketOrderKind`) and the composition root hands the set to
+ * `buildApp` (deps.orderKinds, issue 36: one missing is a compile error), so the money path never imports
+ * the modules that sell through it. What such a kind does when an order is paid,
  * released or refunded it learns from payments' events (payment.settled, order.released,
  * refund.requested, refund.succeeded, refund.undone), in the same transaction.
  */
@@ -25,16 +26,15 @@ export interface OrderKind {
   retake(tx: Tx, o: OrderRow): Promise<boolean>;
 }
 
-const kinds = new Map<number, OrderKind>();
-
-export function registerOrderKind(type: number, kind: OrderKind): void {
-  kinds.set(type, kind);
+/** Every order type sold by a module above payments, with its kind (codes and fees are payments' own). */
+export interface OrderKinds {
+  [ORDER_TYPE.TICKETS]: OrderKind;
 }
 
-export function orderKind(type: number): OrderKind {
-  const kind = kinds.get(type);
-  if (!kind) throw new Error(`order type ${type}: no module registered it`);
-  return kind;
+declare module '../../deps' {
+  interface AppDeps {
+    orderKinds: OrderKinds;
+  }
 }
 
 /** The event payloads' name of an order type. */

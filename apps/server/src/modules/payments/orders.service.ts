@@ -10,7 +10,7 @@ import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ow
 
 import { lockOrder, newOrderNo, ownOrder, type OrderRow } from './common';
 import { bankReference } from './providers/bank';
-import { orderKind, orderKindName, publishSettled } from './order-kinds';
+import { orderKindName, publishSettled } from './order-kinds';
 import { publish } from '../../lib/events';
 import type { Channel, PaymentAction } from './providers/types';
 import { ProviderError } from './providers/types';
@@ -163,7 +163,7 @@ export async function createOrder(
 ): Promise<OrderRow> {
   return deps.database.db.transaction(async (tx) => {
     if (body.type === ORDER_TYPE.TICKETS) {
-      const o = await orderKind(ORDER_TYPE.TICKETS).create(deps, tx, userId, body, lang, expiry(deps, now), now);
+      const o = await deps.orderKinds[ORDER_TYPE.TICKETS].create(deps, tx, userId, body, lang, expiry(deps, now), now);
       // a free ticket (a free workshop) needs no payment: booked at once
       if (o.amountFen === 0) return settleFree(tx, o, now);
       return o;

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import { bilingual, notify } from '../messages/index';
 import { allocate, lockOrder, newRefundNo, type OrderRow } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
-import { orderKind, publishSettled } from './order-kinds';
+import { publishSettled } from './order-kinds';
 import { publish } from '../../lib/events';
 import type { Channel, NotifyEvent } from './providers/types';
 import { releaseSizes } from '../registration/index';
@@ -94,7 +94,7 @@ export async function applyPaymentEvent(
       await grant(tx, o, channel, ev.providerTradeNo, paidAt, now);
       return { outcome: 'granted' as const, orderId: o.id, paymentId: p.id };
     }
-    if (o.status === 'cancelled' && o.closeReason === 'expired' && o.paidFen === 0 && (await retake(tx, o))) {
+    if (o.status === 'cancelled' && o.closeReason === 'expired' && o.paidFen === 0 && (await retake(deps, tx, o))) {
       await grant(tx, o, channel, ev.providerTradeNo, paidAt, now, 'released');
       return { outcome: 'late-honoured' as const, orderId: o.id, paymentId: p.id };
     }
@@ -107,13 +107,13 @@ export async function applyPaymentEvent(
 }
 
 /** An expired order's holds, taken again if they are still free (stock and players at 1). */
-async function retake(tx: Tx, o: OrderRow): Promise<boolean> {
+async function retake(deps: Pick<AppDeps, 'orderKinds'>, tx: Tx, o: OrderRow): Promise<boolean> {
   const items = await tx
     .select()
     .from(orderItems)
     .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, 'released')));
   if (!items.length) return false;
-  if (o.type === ORDER_TYPE.TICKETS) return orderKind(o.type).retake(tx, o);
+  if (o.type === ORDER_TYPE.TICKETS) return deps.orderKinds[ORDER_TYPE.TICKETS].retake(tx, o);
   if (o.type === ORDER_TYPE.CODES) {
     if (!o.planId) return false;
     const [plan] = await tx.select({ stock: plans.stock }).from(plans).where(eq(plans.id, o.planId));

@@ -19,7 +19,6 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 import { notifyCodesAssigned, notifyPlayers } from '../messages/index';
-import { withdrawalRefunds } from './withdrawal-refunds';
 import { publish } from '../../lib/events';
 import {
   bad,
@@ -244,7 +243,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
       refund = refundFen(paid, activity!.beginTime, now);
       if (code) await tx.update(redeemCodes).set({ status: 'void' }).where(eq(redeemCodes.id, code.id));
       // the money goes back through the provider that took it (payments module), after this commits
-      const viaOrder = (await withdrawalRefunds()?.record(tx, { memberId: m.id, perMille: refund.perMille, staffId, now })) ?? null;
+      const viaOrder = (await deps.withdrawalRefunds.record(tx, { memberId: m.id, perMille: refund.perMille, staffId, now })) ?? null;
       if (viaOrder) {
         refundId = viaOrder.refundId;
         refund = { perMille: refund.perMille, fen: viaOrder.fen };
@@ -281,7 +280,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
     );
     return { refundFen: refund.fen, perMille: refund.perMille };
   });
-  if (refundId !== null) await withdrawalRefunds()?.execute(deps, refundId);
+  if (refundId !== null) await deps.withdrawalRefunds.execute(deps, refundId);
   return result;
 }
 

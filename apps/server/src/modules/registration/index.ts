@@ -12,7 +12,7 @@ import { historyRoutes } from './history.routes';
 // the public entry (issue 25): what other modules and the composition root use
 export { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMember, ownMembers, ownTeam, refreshTeamStatus, reserveProgramPlaces } from './common';
 export { releaseSizes } from './sizes';
-export { registerWithdrawalRefunds, type WithdrawalRefunds } from './withdrawal-refunds';
+export { type WithdrawalRefunds } from './withdrawal-refunds';
 
 /** Team, player and leading-teacher registration (issue 4). */
 export const registrationModule: FastifyPluginAsync = async (app) => {

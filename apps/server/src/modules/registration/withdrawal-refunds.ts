@@ -2,7 +2,8 @@ import type { AppDeps, Tx } from '../../deps';
 
 /**
  * How an approved withdrawal's money goes back (issue 25). Registration sits below payments and does not
- * import it: payments registers this extension point from its index (registerWithdrawalRefunds), and
+ * import it: payments provides it (`withdrawalRefunds` from its index), the composition root hands it to
+ * `buildApp` (deps.withdrawalRefunds, issue 36: a missing one is a compile error, never a silent null), and
  * decideWithdrawal calls it — inside the approval's transaction to record the refund due, after the commit
  * to send it.
  */
@@ -13,14 +14,8 @@ export interface WithdrawalRefunds {
   execute(deps: AppDeps, refundId: number): Promise<void>;
 }
 
-let refunds: WithdrawalRefunds | null = null;
-
-/** Payments' index registers once per process (again: replaces). */
-export function registerWithdrawalRefunds(r: WithdrawalRefunds): void {
-  refunds = r;
-}
-
-/** null while no module takes payments (nothing was paid through an order then). */
-export function withdrawalRefunds(): WithdrawalRefunds | null {
-  return refunds;
+declare module '../../deps' {
+  interface AppDeps {
+    withdrawalRefunds: WithdrawalRefunds;
+  }
 }

@@ -8,8 +8,8 @@ import { AppError } from '../../lib/errors';
 import { loadActivity } from '../registration/index';
 
 import { newOrderNo, type OrderRow } from '../payments/index';
-import { registerOrderKind } from '../payments/index';
-import { onEvent } from '../../lib/events';
+import type { OrderKind } from '../payments/index';
+import { inTransaction, type SyncSubscriber } from '../../lib/events';
 import { offerFreedPlaces, useOffer } from './waitlist.service';
 
 /**
@@ -17,7 +17,7 @@ import { offerFreedPlaces, useOffer } from './waitlist.service';
  * one conditional UPDATE so a rush on any number of instances never sells past the maximum) and one visitor
  * per place; paying makes the visitors' pass codes valid, expiry or a refund gives the places back. Payments does
  * not know tickets (issue 25): tickets registers its order kind (create, retake) into payments' extension point and
- * subscribes to payments' events in the same transaction (registerTicketEvents, called from the index).
+ * subscribes to payments' events in the same transaction (ticketEventHandlers, handed to buildApp).
  */
 
 /** 128 random bits, base64url; P for a visitor's pass, G for an order's group pass. */
@@ -264,20 +264,21 @@ export async function visitorStatusByItem(tx: Tx | AppDeps['database']['db'], it
   return new Map(rows.filter((r) => r.itemId !== null).map((r) => [r.itemId!, r.status]));
 }
 
+/** Tickets' order kind on payments' extension point (buildApp hands it to payments: deps.orderKinds). */
+export const ticketOrderKind: OrderKind = { create: createTicketOrder, retake: retakeTicketOrder };
+
 /**
- * Tickets on payments' extension point and events (issue 25): the order kind (create, retake) and, inside the
- * transaction of each change, what a ticket order's passes and places do when it is paid, released or refunded.
- * Registering again replaces (one registry per process).
+ * Tickets on payments' events (issue 25): inside the transaction of each change, what a ticket order's passes
+ * and places do when it is paid, released or refunded. Handed to buildApp (issue 36), not registered.
  */
-export function registerTicketEvents(): void {
-  registerOrderKind(ORDER_TYPE.TICKETS, { create: createTicketOrder, retake: retakeTicketOrder });
-  onEvent('payment.settled', 'tickets.grant', async (tx, e) => {
+export const ticketEventHandlers: readonly SyncSubscriber[] = [
+  inTransaction('payment.settled', 'tickets.grant', async (tx, e) => {
     if (e.kind === 'tickets') await grantTicketOrder(tx, { id: e.orderId });
-  });
-  onEvent('order.released', 'tickets.release', async (tx, e) => {
+  }),
+  inTransaction('order.released', 'tickets.release', async (tx, e) => {
     if (e.kind === 'tickets') await releaseTicketOrder(tx, { id: e.orderId, type: ORDER_TYPE.TICKETS });
-  });
-  onEvent('refund.requested', 'tickets.refundRequested', (tx, e) => ticketsRefundRequested(tx, e.itemIds));
-  onEvent('refund.succeeded', 'tickets.refunded', async (tx, e) => ticketsRefunded(tx, await refundItemIds(tx, e.refundId)));
-  onEvent('refund.undone', 'tickets.refundUndone', (tx, e) => ticketsRefundUndone(tx, e.itemIds));
-}
+  }),
+  inTransaction('refund.requested', 'tickets.refundRequested', (tx, e) => ticketsRefundRequested(tx, e.itemIds)),
+  inTransaction('refund.succeeded', 'tickets.refunded', async (tx, e) => ticketsRefunded(tx, await refundItemIds(tx, e.refundId))),
+  inTransaction('refund.undone', 'tickets.refundUndone', (tx, e) => ticketsRefundUndone(tx, e.itemIds)),
+];
