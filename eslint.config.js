@@ -32,7 +32,7 @@ export const SERVER_LAYERS = [
   ['channels'],
   ['payments'],
   ['tickets', 'awards', 'exam', 'volunteers', 'consult'],
-  ['admin', 'health', 'integrations'],
+  ['admin', 'health', 'integrations', 'rights'],
 ];
 
 const SERVER = 'apps/server/src/';

@@ -104,7 +104,7 @@ describe('two instances, one database, one PII_KEY, one S3 store', () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json().data.card).toBe(card); // the whole number, decrypted with the shared key
     const h = await staff(b.app);
-    const whole = await b.app.inject({ method: 'GET', url: `/api/admin/players/${id}/card`, headers: h });
+    const whole = await b.app.inject({ method: 'GET', url: `/api/admin/players/${id}/card?purpose=identity-check`, headers: h });
     expect(whole.statusCode).toBe(200);
     expect(whole.json().data.card).toBe(card);
     const review = await b.app.inject({ method: 'GET', url: `/api/admin/review?activityId=${s.activity.id}`, headers: h });
@@ -201,7 +201,7 @@ describe('two instances, one database, one PII_KEY, one S3 store', () => {
       const detail = await client(wrong, s.h).get(`/api/lTeamMember/web/detail?id=${id}`);
       expect(detail.statusCode).toBe(200);
       expect(detail.json().data.card).toBe(row!.cardMasked);
-      const whole = await wrong.inject({ method: 'GET', url: `/api/admin/players/${id}/card`, headers: await staff(wrong) });
+      const whole = await wrong.inject({ method: 'GET', url: `/api/admin/players/${id}/card?purpose=identity-check`, headers: await staff(wrong) });
       expect(whole.statusCode).toBe(409);
       expect(whole.json()).toMatchObject({ code: 'PII_UNREADABLE', resultCode: 0 });
       expect(whole.body).not.toContain(row!.cardMasked.slice(0, 6));

@@ -10,6 +10,7 @@ import { startNoticeJobs } from './modules/messages/index';
 import { startTicketJobs } from './modules/tickets/index';
 import { startOutboxJobs } from './lib/outbox';
 import { startWebhookJobs } from './modules/integrations/index';
+import { startRetentionJobs } from './modules/rights/index';
 import { mpMessagesFor } from './modules/wechat/index';
 import { createStorage } from './lib/storage';
 import { loadPiiKey } from './lib/pii';
@@ -140,6 +141,8 @@ async function main() {
   const stopOutboxJobs = startOutboxJobs(app.deps.database.db, app.deps, app.log);
   // webhooks: signed deliveries to partners' endpoints, retried for 24 h, by whichever instance claims them
   const stopWebhookJobs = startWebhookJobs(app.deps, app.log);
+  // retention (issue 37): ended activities past their retention period anonymised, each once, by whichever instance claims it
+  const stopRetentionJobs = startRetentionJobs(app.deps, app.log);
   // uploads on local disk and a shared database: warn when another instance keeps its uploads elsewhere
   const uploadsCheck =
     config.DATABASE_URL && config.STORAGE === 'local'
@@ -151,6 +154,7 @@ async function main() {
     stopTicketJobs();
     stopOutboxJobs();
     stopWebhookJobs();
+    stopRetentionJobs();
     uploadsCheck?.stop();
   };
   console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind}, ${config.NODE_ENV} mode, links to ${publicBase(config)})`);

@@ -57,6 +57,16 @@ export const ERRORS = {
   INVALID_VALUE: { status: 400, message: 'error.invalidValue' },
   /** a stored ID number this server's PII_KEY cannot open (instances with different keys) */
   PII_UNREADABLE: { status: 409, message: 'error.piiUnreadable' },
+  // ── people's rights and minimum access (issue 37) ─────────────────────────────────────────────
+  /** an account is deleted while one of its orders waits for payment */
+  ACCOUNT_ORDER_OPEN: { status: 409, message: 'rights.orderOpen' },
+  /** an export of children's data or a look at a child's full ID number without its purpose */
+  PURPOSE_REQUIRED: { status: 400, message: 'rights.purposeRequired' },
+  /** a child's full ID number or photo without the permission privacy.childData */
+  CHILD_DATA_FORBIDDEN: { status: 403, message: 'rights.childAccess' },
+  DELETE_NOT_CONFIRMED: { status: 400, message: 'rights.deleteConfirm' },
+  REQUEST_CLOSED: { status: 409, message: 'rights.requestClosed' },
+  PLAYER_ANONYMISED: { status: 409, message: 'rights.anonymised' },
 
   // ── Idempotency-Key (apps/server/src/plugins/idempotency.ts) ────────────────────────────────
   /** the same key came with a different request */

@@ -8,6 +8,7 @@ import { ticketEn, ticketZh } from './messages-tickets';
 import { peopleEn, peopleZh } from './messages-people';
 import { seasonEn, seasonZh } from './messages-season';
 import { integrationsEn, integrationsZh } from './messages-integrations';
+import { rightsEn, rightsZh } from './messages-rights';
 
 export type Lang = 'zh' | 'en';
 
@@ -227,6 +228,7 @@ const zh = {
   ...peopleZh,
   ...seasonZh,
   ...integrationsZh,
+  ...rightsZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -451,6 +453,7 @@ const en: Record<MessageKey, string> = {
   ...peopleEn,
   ...seasonEn,
   ...integrationsEn,
+  ...rightsEn,
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { zh, en };

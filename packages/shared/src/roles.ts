@@ -29,6 +29,9 @@ export const PERMISSIONS = [
   'audit.read',
   // issue 25: webhooks, partner API tokens and the outbox (Admin → Integrations); never limited to activities
   'integrations.manage',
+  // issue 37: the privacy queue, retention preview and yearly audit; seeing a child's full ID number or photo (logged)
+  'privacy.manage',
+  'privacy.childData',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

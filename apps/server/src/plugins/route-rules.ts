@@ -1,15 +1,12 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { hoistAuth, type RouteAuth } from './auth';
-import type { RateLimitName } from '@rp/shared';
 
 /** One row per route of the app (HEAD twins left out): what it needs from its caller. */
 export interface RouteInfo {
   method: string;
   url: string;
   auth: RouteAuth;
-  /** its request ceilings (config.limits; packages/shared/src/limits.ts) */
-  limits: readonly RateLimitName[];
 }
 
 declare module 'fastify' {
@@ -42,6 +39,8 @@ export const RAW_ROUTES: readonly (string | RegExp)[] = [
   'POST /api/admin/awardTemplates/preview', // a template drawn with sample data (PNG, staff)
   'GET /api/admin/certificates/export/:jobId/file', // an activity's certificates as a zip (staff)
   'GET /api/admin/export-jobs/:jobId/file', // a resource export job's workbook (its starter)
+  'GET /api/privacy/archive', // a member's personal information as a zip (issue 37)
+  'GET /api/admin/privacy/audit/:year/file', // the yearly compliance audit as PDF or .xlsx
   'GET /api/openapi.json', // the generated OpenAPI document itself
   /^GET \/api\/docs(\/|$)/, // Swagger UI
   'GET /robots.txt',
@@ -115,7 +114,7 @@ export function registerRouteRules(app: FastifyInstance) {
         const at = findAny(s as z.ZodType);
         if (at) throw new Error(`Route ${key} declares z.any()/z.unknown() in its response at ${at}: declare the real shape`);
       }
-      table.push({ method, url: route.url, auth, limits: route.config?.limits ?? [] });
+      table.push({ method, url: route.url, auth });
     }
   });
 }

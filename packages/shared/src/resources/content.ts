@@ -128,6 +128,8 @@ export const activityResource = {
     { name: 'volunteerEnabled', kind: 'boolean', default: false },
     { name: 'audienceEnabled', kind: 'boolean', default: false },
     { name: 'fileDownloadEnabled', kind: 'boolean', default: true },
+    // days its participants' personal data is kept after the end; then the retention job anonymises them (issue 37)
+    { name: 'retentionDays', kind: 'int', min: 1, max: 3650, default: 180 },
     { name: 'awardPicture', kind: 'boolean', default: false },
   ],
 } as const satisfies ResourceDef;

@@ -29,6 +29,7 @@ export const SCOPE_AWARE_CAPABILITIES: readonly string[] = [
   'awards.manage',
   'consult.answer',
   'messages.send',
+  'privacy.childData',
 ];
 
 export type PermissionCheck = { ok: true } | { ok: false; reason: 'unknown' | 'notScopable' };

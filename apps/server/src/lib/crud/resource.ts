@@ -24,6 +24,7 @@ import {
   type ResourceAction,
   type ResourceDef,
   wireNames,
+  CHILD_DATA_RESOURCES,
 } from '@rp/shared';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../audit';
@@ -34,6 +35,7 @@ import { eventSessions, messages as messagesTable, users } from '../../db/schema
 import { requireResource } from '../../plugins/auth';
 import { activityScope, assertInScope, scopeWhere } from '../scope';
 import { sheetName, startExportJob } from './export-job';
+import { logPiiAccess, requirePurpose } from '../child-access';
 import { ACCOUNTS_REF, accountMatches, exportColumns, exportRows, resourceTitle, servedTables, withRefNames, type Lang } from './display';
 import { containsPattern } from '../like';
 
@@ -337,7 +339,12 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       return page(req, await present(rows as Row[], req.lang), Number(total?.n ?? 0), p, size);
     });
 
+    // an export holding children's data says what it is for, and is logged with it (issue 37)
+    const childExportPurpose = (query: unknown): string | null =>
+      CHILD_DATA_RESOURCES.includes(def.name) ? requirePurpose((query as { purpose?: string }).purpose) : null;
+
     app.get(`${base}/export`, { schema: { tags, querystring: adminListQuery }, preHandler: requireResource(def, 'export') }, async (req, reply) => {
+      const purpose = childExportPurpose(req.query);
       const criteria = listCriteria(def, table, req.query as Record<string, unknown>, hooks.filterWhere);
       const { order } = criteria;
       const where = scopedWhere(req, 'export', criteria.where);
@@ -347,6 +354,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         .where(where)
         .orderBy(...order)
         .limit(50_000)) as Row[];
+      if (purpose) await logPiiAccess(db, { staffId: req.user!.id, kind: 'export', subject: def.name, rows: rows.length, purpose });
       const buf = await exportXlsx(def, await exportRows(db, def, await exported(rows), req.lang), req.lang);
       const name = `${def.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
       return reply
@@ -360,9 +368,11 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
       `${base}/export-jobs`,
       { schema: { tags, querystring: adminListQuery, response: { 200: exportStatusResponse } }, preHandler: requireResource(def, 'export') },
       async (req) => {
+        const purpose = childExportPurpose(req.query);
         const criteria = listCriteria(def, table, req.query as Record<string, unknown>, hooks.filterWhere);
         const where = scopedWhere(req, 'export', criteria.where);
         const [total] = await db.select({ n: count() }).from(table).where(where);
+        if (purpose) await logPiiAccess(db, { staffId: req.user!.id, kind: 'export', subject: def.name, rows: Number(total?.n ?? 0), purpose });
         const job = await startExportJob(
           app.deps,
           {

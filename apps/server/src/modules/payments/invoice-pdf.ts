@@ -94,6 +94,15 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return out.length ? out : [''];
 }
 
+/** Noto Sans SC regular and bold cut to `chars` (HarfBuzz) and embedded in `doc` — for other PDFs of the site (the yearly audit). */
+export async function embedNotoSans(doc: PDFDocument, chars: string): Promise<{ regular: PDFFont; bold: PDFFont }> {
+  doc.registerFontkit(fontkit);
+  const set = [...new Set(chars + ' 0123456789')].join('');
+  const regular = await doc.embedFont(await subsetFont(await fontBytes('regular'), set, { targetFormat: 'truetype' }), FONT_OPTIONS);
+  const bold = await doc.embedFont(await subsetFont(await fontBytes('bold'), set, { targetFormat: 'truetype' }), FONT_OPTIONS);
+  return { regular, bold };
+}
+
 /** Renders the invoice as an A4 PDF with embedded Chinese glyphs; the item table runs onto further pages when long. */
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
   const L = (k: string) => input.labels[k] ?? k;

@@ -18,6 +18,7 @@ import { activities, certificates, orgAddresses, teamMembers, teams } from '../.
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
+import { assertChildAccess, logPiiAccess, requirePurpose } from '../../lib/child-access';
 import { requireAuth, requirePermission } from '../../plugins/auth';
 import { assertInScope, scopeFor } from '../../lib/scope';
 import { pick } from '../content/index';
@@ -159,15 +160,28 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, {}, 'ok.delete');
   });
 
-  // Permitted staff may see an ID number whole; every look is audited.
+  // Permitted staff may see an ID number whole, saying why; a child's (under 14) also needs privacy.childData (issue 37).
+  // Every look is audited and logged in the access log (who, whose, when, why) that the yearly audit counts.
   app.get(
     '/api/admin/players/:id/card',
-    { schema: { tags: ['admin'], params: z.object({ id }), response: { 200: playerCardResponse } }, preHandler: requirePermission('registrations.manage') },
+    {
+      schema: {
+        tags: ['admin'],
+        params: z.object({ id }),
+        querystring: z.object({ purpose: z.string().max(500).optional() }),
+        response: { 200: playerCardResponse },
+      },
+      preHandler: requirePermission('registrations.manage'),
+    },
     async (req) => {
       const [m] = await db.select().from(teamMembers).where(eq(teamMembers.id, req.params.id)).limit(1);
       if (!m) throw new AppError('NOT_FOUND');
       assertInScope(scopeFor(req, 'registrations.manage'), m.activityId);
+      assertChildAccess(req.user!, m);
+      const purpose = requirePurpose(req.query.purpose);
+      if (m.anonymisedAt) throw new AppError('PLAYER_ANONYMISED');
       await audit(db, { userId: req.user!.id, resource: 'teamMembers', recordId: m.id, action: 'viewCard' });
+      await logPiiAccess(db, { staffId: req.user!.id, kind: 'idNumber', teamMemberId: m.id, activityId: m.activityId, purpose });
       return ok(req, { data: { cardType: m.cardType, card: deps.pii.decrypt(m.cardEnc) } }, 'ok.query');
     },
   );

@@ -19,6 +19,8 @@ export const PERMISSION_KEYS: Record<Permission, string> = {
   'roles.manage': 'admin:access.perm.roles',
   'audit.read': 'admin:access.perm.audit',
   'integrations.manage': 'admin:access.perm.integrations',
+  'privacy.manage': 'admin:access.perm.privacyManage',
+  'privacy.childData': 'admin:access.perm.privacyChildData',
 };
 
 export const ACTION_KEYS: Record<ResourceAction, string> = {
