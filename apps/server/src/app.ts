@@ -20,6 +20,7 @@ import { registerIdempotency } from './plugins/idempotency';
 import { registerSpa } from './plugins/spa';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRouteRules } from './plugins/route-rules';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerOpenApi } from './plugins/openapi';
 import { clientErrorHandler, frameworkErrors, registerRequestGuard } from './plugins/request-guard';
 import { registerProxyCheck } from './plugins/proxy-check';
@@ -33,13 +34,40 @@ import { channelRoutes } from './modules/channels/index';
 import { examRoutes } from './modules/exam/index';
 import { adminRoutes, accessRoutes, dashboardRoutes } from './modules/admin/index';
 import { healthRoutes } from './modules/health/index';
-import { paymentsModule, createPaymentsRuntime, type PaymentsRuntime, type PaymentProvider, type Deliver } from './modules/payments/index';
-import { ticketsModule } from './modules/tickets/index';
+import {
+  paymentsModule,
+  createPaymentsRuntime,
+  withdrawalRefunds,
+  type OrderKinds,
+  type PaymentsRuntime,
+  type PaymentProvider,
+  type Deliver,
+} from './modules/payments/index';
+import { ticketsModule, ticketEventHandlers, ticketOrderKind } from './modules/tickets/index';
+import type { WithdrawalRefunds } from './modules/registration/index';
+import { installSubscribers, type EventSubscribers } from './lib/events';
+import { ORDER_TYPE } from '@rp/shared';
 import { seasonModule } from './modules/season/index';
 import { wechatRoutes } from './modules/wechat/index';
 import { awardsRoutes, certificatesRoutes } from './modules/awards/index';
-import { integrationsModule } from './modules/integrations/index';
+import { integrationsModule, webhookSubscriber } from './modules/integrations/index';
 import { rightsRoutes } from './modules/rights/index';
+
+/**
+ * What modules hand each other where a lower one must call a higher one (issue 36): passed to buildApp,
+ * never registered from a module — one missing is a compile error, not a silent null.
+ */
+export interface Collaborators {
+  subscribers: EventSubscribers;
+  orderKinds: OrderKinds;
+  withdrawalRefunds: WithdrawalRefunds;
+}
+/** The app's own: tickets' order kind and payments' events, the webhooks' outbox subscriber, payments' withdrawal refunds. */
+export const appCollaborators = (): Collaborators => ({
+  subscribers: { inTransaction: ticketEventHandlers, afterCommit: [webhookSubscriber] },
+  orderKinds: { [ORDER_TYPE.TICKETS]: ticketOrderKind },
+  withdrawalRefunds,
+});
 
 export interface BuildOptions {
   config: Config;
@@ -56,6 +84,8 @@ export interface BuildOptions {
   paymentDeliver?: Deliver;
   /** serve the built web app (off in API tests) */
   serveWeb?: boolean;
+  /** the modules' collaborators (appCollaborators() unless given) */
+  collaborators?: Collaborators;
   /** registered after the modules, under the same rules (tests: a route that breaks a house rule) */
   extend?: (app: FastifyInstance) => Promise<void>;
 }
@@ -89,6 +119,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   let ownStorage: Storage | undefined;
+  const collaborators = opts.collaborators ?? appCollaborators();
+  installSubscribers(collaborators.subscribers);
   const piiKey = opts.piiKey ?? crypto.randomBytes(32);
   const deps: AppDeps = {
     config: opts.config,
@@ -103,6 +135,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     pii: new Pii(piiKey),
     payments: undefined as unknown as PaymentsRuntime,
     metrics: new Metrics(),
+    orderKinds: collaborators.orderKinds,
+    withdrawalRefunds: collaborators.withdrawalRefunds,
   };
   deps.payments = createPaymentsRuntime(opts.config, opts.database.db, piiKey, {
     deliver: opts.paymentDeliver,
@@ -121,6 +155,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   // before swagger and every route: auth before validation, response schemas, the route table
   registerRouteRules(app);
+  // request ceilings from packages/shared/src/limits.ts, named by each route's config.limits
+  await registerRateLimits(app, { store: deps.store, addressFactor: opts.config.AUTH_IP_LIMIT_FACTOR });
   registerRequestGuard(app);
   // production: what the proxies in front send against TRUST_PROXY and PUBLIC_BASE_URL, one warning each
   registerProxyCheck(app, opts.config);

@@ -1,12 +1,15 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { hoistAuth, type RouteAuth } from './auth';
+import type { RateLimitName } from '@rp/shared';
 
 /** One row per route of the app (HEAD twins left out): what it needs from its caller. */
 export interface RouteInfo {
   method: string;
   url: string;
   auth: RouteAuth;
+  /** its request ceilings (config.limits; packages/shared/src/limits.ts) */
+  limits: readonly RateLimitName[];
 }
 
 declare module 'fastify' {
@@ -114,7 +117,7 @@ export function registerRouteRules(app: FastifyInstance) {
         const at = findAny(s as z.ZodType);
         if (at) throw new Error(`Route ${key} declares z.any()/z.unknown() in its response at ${at}: declare the real shape`);
       }
-      table.push({ method, url: route.url, auth });
+      table.push({ method, url: route.url, auth, limits: route.config?.limits ?? [] });
     }
   });
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { isChild, isMainlandPhone, ossUploadResponse, UPLOAD_LIMITS } from '@rp/shared';
 import { leaders, teamMembers, uploads, volunteers } from '../../db/schema/index';
 import { ok } from '../../lib/envelope';
-import { AppError, errors } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { checkExtension, processImage, sniff } from '../../lib/images';
 import { isValidKey, newKey } from '../../lib/storage';
 import { activityScope } from '../../lib/scope';
@@ -23,10 +23,8 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/lCloudConfig/oss/upload',
-    { schema: { tags: ['registration'], response: { 200: ossUploadResponse } }, preHandler: requireAuth },
+    { schema: { tags: ['registration'], response: { 200: ossUploadResponse } }, preHandler: requireAuth, config: { limits: ['upload'] } },
     async (req) => {
-      // batch avatar uploads send thousands of files: a ceiling per minute that a school never meets by hand
-      if ((await deps.store.incr(`upload:${req.user!.id}`, 60)) > 1200) throw errors.rateLimited();
       const fields: Record<string, string> = {};
       let data: Buffer | null = null;
       let fileName = '';
@@ -85,13 +83,13 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Private files: the bearer header or the session cookie (images in <img> send cookies, not headers).
   app.get('/api/files/*', { schema: { hide: true } }, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
-    if (!key.startsWith('private/') || !isValidKey(key)) throw errors.notFound();
+    if (!key.startsWith('private/') || !isValidKey(key)) throw new AppError('NOT_FOUND');
     let user = req.user;
     if (!user) {
       const token = /(?:^|;\s*)token=([A-Za-z0-9_-]{16,200})/.exec(req.headers.cookie ?? '')?.[1];
       if (token) user = (await findSession(deps.database.db, decodeURIComponent(token)))?.user ?? null;
     }
-    if (!user) throw errors.unauthorized();
+    if (!user) throw new AppError('UNAUTHORIZED');
     const [u] = await deps.database.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
     // Children's photos and teachers' papers: their uploader, and staff who handle registrations (not content editors);
     // a volunteer's resume also to the staff who review volunteers
@@ -125,7 +123,7 @@ export const registrationUploadRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(eq(volunteers.resume, `/api/files/${key}`))
             .limit(1)
         ).length > 0);
-    if (!u || (u.userId !== user.id && !(await staffMay()))) throw errors.notFound();
+    if (!u || (u.userId !== user.id && !(await staffMay()))) throw new AppError('NOT_FOUND');
     // a child's photo seen by staff (issue 37): its own permission, and logged (who, whose, when, why)
     if (u.userId !== user.id) {
       const players = await deps.database.db
