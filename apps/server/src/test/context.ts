@@ -58,11 +58,11 @@ export interface TestContext {
 }
 
 /**
- * One database per test file, truncated before every test: PGlite in memory started from the run's migrated
+ * One database per test file, truncated before every test (unless `shareWorld`): PGlite in memory started from the run's migrated
  * snapshot (pglite-snapshot.ts), or on TEST_DATABASE_URL's server when DB_KIND=postgres a fresh database
  * copied from the run's migrated template (pg-template.ts). Returns a getter filled in by beforeAll.
  */
-export function useTestApp(env: Record<string, string> = {}): () => TestContext {
+export function useTestApp(env: Record<string, string> = {}, opts: { shareWorld?: boolean } = {}): () => TestContext {
   let ctx: TestContext | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   let cleanupDir: string | undefined;
@@ -96,6 +96,8 @@ export function useTestApp(env: Record<string, string> = {}): () => TestContext 
 
   beforeEach(async () => {
     const c = await ready;
+    // shareWorld: the file's tests walk one world built once, on the database as the snapshot opened it
+    if (opts.shareWorld) return;
     await truncateAll(c.database);
     c.sms.sent = [];
     c.sms.notices = [];
