@@ -533,6 +533,8 @@ test('every public and portal path is swept, here or by the content journeys', (
 
 for (const lang of LANGS) {
   test(`public screens as a visitor sees them have no serious axe violations (${lang})`, async ({ page }) => {
+    // seven screens and the hover and focus states of two: over the default minute on a loaded machine
+    test.setTimeout(120_000);
     await sweep(
       page,
       PUBLIC_ROUTES.flatMap((route) => stopsOf(route, lang)),

@@ -304,39 +304,46 @@ test.describe('content journeys', () => {
  * (nothing wider than the window); a failure names its page (expect.soft: the sweep goes on to the next).
  */
 test.describe('public pages: accessibility, meta and screenshots', () => {
-  for (const lang of LANGS) {
-    test(`every public content page (${lang}): heading, title, description, no serious axe violation, nothing wider than a phone`, async ({ page }) => {
-      test.setTimeout(120_000);
-      await startIn(page, lang);
-      for (const p of PAGES) {
-        const at = `${p.name} (${lang})`;
-        await page.setViewportSize({ width: 1440, height: 900 });
-        await visit(page, localizePath(p.path, lang));
-        await expect.soft(page.getByRole('heading', { level: 1 }), `${at}: its heading`).toBeVisible();
-        await expect.soft(page.locator('html'), `${at}: the language`).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
-        await expect.soft(page, `${at}: the title`).toHaveTitle(new RegExp(`- ${T(lang, 'common:siteName')}$`));
-        await expect.soft(page.locator('meta[name="description"]'), `${at}: the description`).toHaveAttribute('content', /\S{4,}/);
+  // in parts of at most five pages: a page can take 15 s on a loaded machine (axe, two widths), and a test has 120 s
+  const PARTS = Math.ceil(PAGES.length / 5);
+  const size = Math.ceil(PAGES.length / PARTS);
+  for (const lang of LANGS)
+    for (let part = 0; part < PARTS; part++) {
+      const pages = PAGES.slice(part * size, (part + 1) * size);
+      test(`public content pages ${pages.map((p) => p.name).join(', ')} (${lang}): heading, title, description, no serious axe violation, nothing wider than a phone`, async ({
+        page,
+      }) => {
+        test.setTimeout(120_000);
+        await startIn(page, lang);
+        for (const p of pages) {
+          const at = `${p.name} (${lang})`;
+          await page.setViewportSize({ width: 1440, height: 900 });
+          await visit(page, localizePath(p.path, lang));
+          await expect.soft(page.getByRole('heading', { level: 1 }), `${at}: its heading`).toBeVisible();
+          await expect.soft(page.locator('html'), `${at}: the language`).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
+          await expect.soft(page, `${at}: the title`).toHaveTitle(new RegExp(`- ${T(lang, 'common:siteName')}$`));
+          await expect.soft(page.locator('meta[name="description"]'), `${at}: the description`).toHaveAttribute('content', /\S{4,}/);
 
-        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        const serious = axe.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map(
-            (v) =>
-              `${v.id}: ${v.help} (${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(' | ')})`,
-          );
-        expect.soft(serious, `${at}: serious axe violations`).toEqual([]);
+          const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+          const serious = axe.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map(
+              (v) =>
+                `${v.id}: ${v.help} (${v.nodes
+                  .map((n) => n.target.join(' '))
+                  .slice(0, 3)
+                  .join(' | ')})`,
+            );
+          expect.soft(serious, `${at}: serious axe violations`).toEqual([]);
 
-        await fullPictures(page, `content-${p.name}-${lang}-1440.png`);
+          await fullPictures(page, `content-${p.name}-${lang}-1440.png`);
 
-        // at phone width nothing is wider than the window (once the page has drawn a frame at the new size)
-        await page.setViewportSize({ width: 390, height: 844 });
-        await nextFrame(page);
-        expect.soft(await overflowX(page), `${at}: wider than a 390 px window`).toBeLessThanOrEqual(1);
-        await fullPictures(page, `content-${p.name}-${lang}-390.png`);
-      }
-    });
-  }
+          // at phone width nothing is wider than the window (once the page has drawn a frame at the new size)
+          await page.setViewportSize({ width: 390, height: 844 });
+          await nextFrame(page);
+          expect.soft(await overflowX(page), `${at}: wider than a 390 px window`).toBeLessThanOrEqual(1);
+          await fullPictures(page, `content-${p.name}-${lang}-390.png`);
+        }
+      });
+    }
 });

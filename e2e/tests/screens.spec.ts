@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { adminAuth, L, registerMember, setLang, shoot, signIn, tokenOf } from './support/foundation';
 import { overflowX, visit } from './support/sweep';
+import { localizePath } from '../../apps/web/src/lib/lang-path';
 
 /**
  * Issue 12's screens in both languages at 1440 and 390 px, with data: each drawn with no page wider than
@@ -70,7 +71,7 @@ for (const [lang, width] of [
     }
     if (width > 1200) {
       // the help widget (only on windows wider than 1200 px): the consultation tab
-      await visit(page, '/home');
+      await visit(page, localizePath('/home', lang));
       await page.getByRole('button', { name: L(lang, 'help:openLabel') }).click();
       await look(page, 'help-widget', lang, width);
     }

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { translate } from '../../packages/shared/src/messages';
 import { L, freshPhone, latestSmsCode, registerMember, setLang, shoot, signIn } from './support/foundation';
 import { nextFrame, visit } from './support/sweep';
+import { localizePath } from '../../apps/web/src/lib/lang-path';
 
 type Lang = 'zh' | 'en';
 const LANGS: Lang[] = ['zh', 'en'];
@@ -84,7 +85,7 @@ test.describe('public shell', () => {
         await shoot(page, `shell-footer-end-${lang}-${width}.png`);
       }
       // the visitor's header
-      await visit(page, '/home');
+      await visit(page, localizePath('/home', lang));
       for (const width of [1440, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         await nextFrame(page);
@@ -237,7 +238,8 @@ test.describe('public shell', () => {
           ['login', '/login'],
           ['register', '/regist'],
         ] as const) {
-          await visit(page, url);
+          // (an information page has an address per language: /about is /en/about in English)
+          await visit(page, localizePath(url, lang));
           await expectDrawn(page, `${name} at ${width}px`);
           await shoot(page, `shell-${name}-${lang}-${width}.png`, { fullPage: true });
         }
