@@ -51,6 +51,8 @@ export const NOTICE_JOB_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const WAITLIST_STATUSES = ['waiting', 'offered', 'done', 'expired', 'left'] as const;
 /** a domain event's delivery to one outbox subscriber (issue 25): pending (waiting or retrying) → delivered | failed */
 export const OUTBOX_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/** a background job (issue 36, lib/jobs.ts): pending (due, leased or waiting to retry) → done | failed (given up; staff may retry) */
+export const JOB_STATES = ['pending', 'done', 'failed'] as const;
 /** an event's delivery to one webhook endpoint: pending (waiting or retrying) → succeeded | failed (after 24 h) */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 /** the two published policies (issue 37): the privacy policy and the rules for children's personal information */

@@ -11,3 +11,4 @@ export * from './season';
 export * from './integrations';
 export * from './privacy';
 export * from './rights';
+export * from './jobs';
