@@ -110,7 +110,7 @@ describe('config', () => {
       SMS_TEMPLATE_LOGIN: 'SMS_2',
       SMS_TEMPLATE_PASSWORD: 'SMS_3',
     };
-    const PROD = { DATABASE_URL: 'postgres://db/app', PII_KEY: KEY, PUBLIC_BASE_URL: SITE, TRUST_PROXY: '1', ...SMS };
+    const PROD = { DATABASE_URL: 'postgres://db/app', PII_KEY: KEY, PUBLIC_BASE_URL: SITE, TRUST_PROXY: '1', ICP_NUMBER: '京ICP备12345678号-1', ...SMS };
     it('none for a production site set up as docs/DEPLOY.md says, nor for a laptop', () => {
       expect(configWarnings(loadConfig(PROD))).toEqual([]);
       expect(configWarnings(loadConfig({}))).toEqual([]);
@@ -137,6 +137,7 @@ describe('config', () => {
   it('never echoes a key it refuses', () => {
     const bad = 'k'.repeat(40);
     try {
+      [{ ICP_NUMBER: undefined }, /^ICP_NUMBER is not set: the footer shows no ICP filing number/],
       loadConfig({ PII_KEY: bad });
       expect.unreachable();
     } catch (e) {

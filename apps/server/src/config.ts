@@ -165,6 +165,16 @@ const schema = z.object({
    * "en" falls back to "zh"; "params" names the template's values in order (Tencent takes them in order, Alibaba by name).
    */
   SMS_NOTICE_TEMPLATES: z.string().max(20_000).optional(),
+  /**
+   * The footer's legal lines (issue 37), shown only when set: the ICP filing number (linked to
+   * beian.miit.gov.cn; a live site in mainland China must show it: production warns when it is missing), the
+   * public security filing (linked to beian.mps.gov.cn), the operator's name and how to reach the person in
+   * charge of personal-information protection (an email or phone).
+   */
+  ICP_NUMBER: z.string().trim().min(1).max(64).optional(),
+  PUBLIC_SECURITY_FILING: z.string().trim().min(1).max(64).optional(),
+  OPERATOR_NAME: z.string().trim().min(1).max(100).optional(),
+  PI_PROTECTION_CONTACT: z.string().trim().min(1).max(100).optional(),
   /** Where payment gateways send their notifications and browsers come back to (no trailing slash). */
   PUBLIC_BASE_URL: z
     .string()
@@ -374,12 +384,17 @@ export function configWarnings(c: Config): string[] {
     warnings.push(
       'SMS_PROVIDER=outbox: no SMS leaves the site; every code is written to the server log and readable in Admin → SMS outbox (set SMS_PROVIDER=aliyun or tencent)',
     );
+  if (!c.ICP_NUMBER)
+    warnings.push(
+      'ICP_NUMBER is not set: the footer shows no ICP filing number, which a site served in mainland China must show (set ICP_NUMBER, e.g. 京ICP备12345678号-1)',
+    );
   if (c.PUBLIC_BASE_URL?.startsWith('http:') && !isLocalUrl(c.PUBLIC_BASE_URL))
     warnings.push('PUBLIC_BASE_URL is http: links, QR codes and payment callbacks go over plain http; give the https address the site is served on');
   return warnings;
 }
 
-const NOTICE_EVENT_NAMES = ['review', 'payment', 'refund', 'withdrawal', 'waitlist', 'certificate'];
+/** the family notices, and the SMS asking a guardian's consent (issue 37; its values: coach, child, activity, days, link) */
+const NOTICE_EVENT_NAMES = ['review', 'payment', 'refund', 'withdrawal', 'waitlist', 'certificate', 'guardianConsent'];
 const smsNoticeTemplate = z.strictObject({
   zh: z.string().min(1).max(64),
   en: z.string().min(1).max(64).optional(),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdmin, seedDemo, seedDemoGallery } from './db/seed/index';
+import { ensurePolicies } from './db/seed/policies';
 import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-store';
 import { buildApp } from './app';
 import { startPaymentJobs } from './modules/payments/index';
@@ -76,6 +77,8 @@ async function main() {
     : new DbShortStore(database.db);
   await ensureAdmin(database.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, (line) => console.log(line));
   const storage = await createStorage(config);
+  // the privacy policy and the children's rules exist from the first start (issue 37); staff publish later versions
+  await ensurePolicies(database.db);
   if (config.SEED_DEMO) await seedDemo(database.db);
 
   const app = await buildApp({

@@ -232,6 +232,15 @@ export const ERRORS = {
   /** wxSignUp { confirm } without a phone proven for that ticket first */
   WECHAT_CONFIRM_INVALID: { status: 400, message: 'wechat.confirmInvalid' },
 
+  // ── children's personal information (issue 37) ─────────────────────────────────────────────
+  /** a player under 14 without a guardian's consent, where the activity asks for it: no pass, payment or code */
+  CONSENT_REQUIRED: { status: 409, message: 'consent.required' },
+  CONSENT_NOT_NEEDED: { status: 409, message: 'consent.notNeeded' },
+  CONSENT_LINK_INVALID: { status: 404, message: 'consent.linkInvalid' },
+  CONSENT_LINK_EXPIRED: { status: 409, message: 'consent.linkExpired' },
+  CONSENT_LINK_USED: { status: 409, message: 'consent.linkUsed' },
+  POLICY_NOT_FOUND: { status: 404, message: 'privacy.notFound' },
+
   // ── spreadsheets (batch import, code sheets) ────────────────────────────────────────────────
   IMPORT_NOT_SPREADSHEET: { status: 400, message: 'import.notSpreadsheet' },
   IMPORT_EMPTY: { status: 400, message: 'import.empty' },

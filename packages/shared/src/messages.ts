@@ -9,6 +9,7 @@ import { peopleEn, peopleZh } from './messages-people';
 import { seasonEn, seasonZh } from './messages-season';
 import { integrationsEn, integrationsZh } from './messages-integrations';
 import { rightsEn, rightsZh } from './messages-rights';
+import { privacyEn, privacyZh } from './messages-privacy';
 
 export type Lang = 'zh' | 'en';
 
@@ -229,6 +230,7 @@ const zh = {
   ...seasonZh,
   ...integrationsZh,
   ...rightsZh,
+  ...privacyZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -454,6 +456,7 @@ const en: Record<MessageKey, string> = {
   ...seasonEn,
   ...integrationsEn,
   ...rightsEn,
+  ...privacyEn,
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { zh, en };

@@ -131,6 +131,7 @@ export const activityResource = {
     // days its participants' personal data is kept after the end; then the retention job anonymises them (issue 37)
     { name: 'retentionDays', kind: 'int', min: 1, max: 3650, default: 180 },
     { name: 'awardPicture', kind: 'boolean', default: false },
+    { name: 'guardianConsentRequired', kind: 'boolean', default: true },
   ],
 } as const satisfies ResourceDef;
 
@@ -270,6 +271,39 @@ export const pictureResource = {
   ],
 } as const satisfies ResourceDef;
 
+/**
+ * The privacy policy and the rules for children's personal information (issue 37): each saved form is a new
+ * version (the server numbers it), never edited or deleted, so every version people accepted stays readable.
+ * The effective date may be ahead (announced); left empty it is the moment of saving.
+ */
+export const policyResource = {
+  name: 'policies',
+  labelKey: 'admin:resources.policies',
+  read: 'content.edit',
+  write: 'content.edit',
+  defaultSort: 'id,desc',
+  editable: false,
+  fields: [
+    { name: 'id', kind: 'int', readOnly: true },
+    {
+      name: 'kind',
+      kind: 'enum',
+      required: true,
+      options: [
+        { value: 'privacy', labelKey: 'admin:options.policyKind.privacy' },
+        { value: 'children', labelKey: 'admin:options.policyKind.children' },
+      ],
+      list: true,
+      filter: 'eq',
+    },
+    { name: 'version', kind: 'int', readOnly: true, list: true, sortable: true },
+    { name: 'title', kind: 'text', i18n: true, required: true, max: 100, list: true },
+    { name: 'body', kind: 'richText', i18n: true, required: true, max: 200_000 },
+    { name: 'effectiveAt', kind: 'datetime', list: true, sortable: true },
+    { name: 'createdAt', kind: 'datetime', readOnly: true, list: true },
+  ],
+} as const satisfies ResourceDef;
+
 export const contentResources = [
   newsResource,
   activityResource,
@@ -277,6 +311,7 @@ export const contentResources = [
   officialFileResource,
   partnerResource,
   aboutResource,
+  policyResource,
   dictionaryResource,
   consoleResource,
   photoResource,

@@ -35,7 +35,9 @@ export type SmsPurpose = z.infer<typeof smsPurpose>;
 export const sendSmsBody = z.object({ phone, type: smsPurpose.default('register') });
 export type SendSmsBody = z.input<typeof sendSmsBody>;
 
-export const registerBody = z.object({ phone, code: smsCode, nickName, password });
+/** the box "I have read and agree to the privacy policy" (issue 37): never pre-ticked, the server refuses without it */
+export const acceptPrivacy = z.literal(true, 'privacy.acceptRequired');
+export const registerBody = z.object({ phone, code: smsCode, nickName, password, acceptPrivacy });
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const smsLoginBody = z.object({ phone, code: smsCode, rememberMe: z.boolean().default(false) });

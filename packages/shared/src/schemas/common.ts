@@ -66,6 +66,13 @@ export const publicConfigResponse = z.object({
     wechatLogin: z.enum(['wechat', 'simulated', 'off']),
     /** the official account inside WeChat's browser (one-tap sign-in, JSAPI pay) */
     wechatMp: z.enum(['wechat', 'simulated', 'off']),
+    /** the footer's legal lines (issue 37), each null when the site has not configured it */
+    legal: z.object({
+      icpNumber: z.string().nullable(),
+      publicSecurityFiling: z.string().nullable(),
+      operatorName: z.string().nullable(),
+      piContact: z.string().nullable(),
+    }),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>['data'];

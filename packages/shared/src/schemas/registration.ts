@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PHONE_RE } from '../rules/phone';
 import { ADDRESS_MAX, CHANNEL_CODE_MAX, NAME_MAX, PROMOTION_CODE_MAX, REDEEM_CODE_MAX } from '../limits';
 import { dbId, dbInt, envelope, errorResponse, jsonInt } from './common';
+import { consentState } from './privacy';
 
 const id = dbId;
 const optId = id.nullable().optional();
@@ -44,6 +45,8 @@ export const memberItem = z.object({
   code: z.string().nullable(),
   headImg: z.string().nullable(),
   reviewReason: z.string().nullable(),
+  /** the guardian's consent (issue 37): notNeeded (14 or older, or the activity does not ask), none, pending, consented, refused, withdrawn */
+  consent: consentState,
 });
 export type MemberItem = z.infer<typeof memberItem>;
 

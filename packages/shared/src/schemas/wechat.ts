@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataResponse, envelope } from './common';
-import { loginResponse, phone, smsCode, user } from './auth';
+import { acceptPrivacy, loginResponse, phone, smsCode, user } from './auth';
 
 /**
  * WeChat web login and binding (spec 7.1: auth/web/wxScan with code and appType 1, auth/web/wxBind)
@@ -90,7 +90,7 @@ export const wxMpPayResponse = dataResponse(z.object({ redirect: z.string() }));
  * the person says yes with { ticket, confirm: true } (issue 33: never a silent link to an existing account).
  */
 export const wxSignUpBody = z.union([
-  z.object({ ticket: state, phone, code: smsCode }).strict(),
+  z.object({ ticket: state, phone, code: smsCode, acceptPrivacy }).strict(),
   z.object({ ticket: state, confirm: z.literal(true, 'validation.invalid') }).strict(),
 ]);
 export const wxSignUpResponse = z.union([

@@ -185,7 +185,12 @@ export async function registerMember(
  * A member account for a verified phone with its welcome message, or null when the phone has one already
  * (the unique phone is the check: two sign-ups of one phone at once make one account).
  */
-export async function createMember(deps: Pick<AppDeps, 'database'>, input: { phone: string; passwordHash: string; nickName: string; lang: Lang }) {
+export async function createMember(
+  deps: Pick<AppDeps, 'database'>,
+  input: { phone: string; passwordHash: string; nickName: string; lang: Lang },
+  /** the sign-up's address: the acceptance of the privacy policy in force is recorded with it (issue 37) */
+  ip: string | null,
+) {
   return deps.database.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)

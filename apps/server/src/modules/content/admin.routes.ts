@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   aboutResource,
   activityResource,
+  policyResource,
   consoleResource,
   dictionaryResource,
   newsResource,
@@ -17,7 +18,20 @@ import {
   dbId,
   storedUploadResponse,
 } from '@rp/shared';
-import { aboutSections, activities, consoles, dictDetails, news, officialFiles, partners, photos, pictures, programs } from '../../db/schema/index';
+import {
+  aboutSections,
+  activities,
+  consoles,
+  dictDetails,
+  news,
+  officialFiles,
+  partners,
+  photos,
+  pictures,
+  policyVersions,
+  programs,
+} from '../../db/schema/index';
+import { nextPolicyVersion } from './policy.routes';
 import { resourceRoutes } from '../../lib/crud/resource';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
@@ -87,6 +101,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   await app.register(resourceRoutes(partnerResource, partners, { present: withImageUrls(['logo']), validate: (d) => knownUpload(d.logo, 'logo') }));
   await app.register(resourceRoutes(aboutResource, aboutSections));
+  // a saved policy is a new version (numbered here), in force from its date or from now; rows are never edited
+  await app.register(
+    resourceRoutes(policyResource, policyVersions, {
+      validate: async (d, { db }) => ({ version: await nextPolicyVersion(db, d.kind as 'privacy' | 'children'), effectiveAt: d.effectiveAt ?? new Date() }),
+    }),
+  );
   await app.register(resourceRoutes(dictionaryResource, dictDetails));
   await app.register(resourceRoutes(consoleResource, consoles, { present: withImageUrls(['logo', 'cover']), afterWrite: clearGallery }));
   await app.register(resourceRoutes(photoResource, photos, { afterWrite: clearGallery }));

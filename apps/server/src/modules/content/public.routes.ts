@@ -28,6 +28,7 @@ import { ok, page } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { fileUrl, pick, presentActivity, presentNews, presentProgram } from './present';
 import { siteRoutes } from './site.routes';
+import { policyRoutes } from './policy.routes';
 import { openOr404, sendObject } from '../uploads/index';
 
 /** A file's title in the reader's language with the stored file's extension (a safe file name). */
@@ -46,6 +47,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const tags = ['content'];
   await app.register(siteRoutes);
+  await app.register(policyRoutes);
 
   app.get('/api/lActivity/web/listV2', { schema: { tags, querystring: activityListQuery, response: { 200: activityListResponse } } }, async (req) => {
     const q = req.query;

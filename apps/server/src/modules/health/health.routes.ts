@@ -121,6 +121,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         captchaEnabled: app.deps.config.CAPTCHA_ENABLED,
         wechatLogin: wechatMode(app.deps.config),
         wechatMp: mpMode(app.deps.config),
+        // the footer's legal lines (issue 37): from the configuration only, null when not set (the line is not shown)
+        legal: {
+          icpNumber: app.deps.config.ICP_NUMBER ?? null,
+          publicSecurityFiling: app.deps.config.PUBLIC_SECURITY_FILING ?? null,
+          operatorName: app.deps.config.OPERATOR_NAME ?? null,
+          piContact: app.deps.config.PI_PROTECTION_CONTACT ?? null,
+        },
       },
     }),
   );

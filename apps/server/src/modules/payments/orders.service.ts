@@ -6,7 +6,7 @@ import { activities, orderItems, orders, payments, plans, teamMembers, teams } f
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { INT4_MAX } from '@rp/shared';
-import { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ownTeam, reserveProgramPlaces } from '../registration/index';
+import { assertConsented, loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ownTeam, reserveProgramPlaces } from '../registration/index';
 
 import { lockOrder, newOrderNo, ownOrder, type OrderRow } from './common';
 import { bankReference } from './providers/bank';
@@ -103,6 +103,8 @@ async function feePlayers(
     throw new AppError('MEMBER_NOT_PAYABLE');
   }
   if (rows.some((m) => !m.teamId)) throw new AppError('VALIDATION_FAILED', { message: 'reg.codeNeedsTeam', field: 'memberIds' });
+  // nobody pays for a child under 14 without a guardian's consent where the activity asks for it (issue 37)
+  await assertConsented(tx, rows);
   return rows;
 }
 

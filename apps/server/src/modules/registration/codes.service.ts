@@ -33,6 +33,7 @@ import {
   reserveProgramPlaces,
 } from './common';
 import { releaseSizes } from './sizes';
+import { assertConsented } from './consent.service';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
@@ -52,6 +53,8 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
     throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
   const next = nextPayStatus(member.payStatus, 'redeem');
   if (next === null) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
+  // a code registers the player: a child under 14 needs a guardian's consent first where the activity asks (issue 37)
+  await assertConsented(tx, [member]);
 
   const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.codeName, code)).limit(1);
   if (!row) throw bad('reg.codeInvalid', 'code', 'CODE_INVALID');

@@ -8,10 +8,12 @@ import { registrationUploadRoutes } from './upload.routes';
 import { registrationExtraRoutes } from './extra.routes';
 import { batchRoutes } from './batch.routes';
 import { historyRoutes } from './history.routes';
+import { consentRoutes } from './consent.routes';
 
 // the public entry (issue 25): what other modules and the composition root use
 export { loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMember, ownMembers, ownTeam, refreshTeamStatus, reserveProgramPlaces } from './common';
 export { releaseSizes } from './sizes';
+export { assertConsented } from './consent.service';
 export { type WithdrawalRefunds } from './withdrawal-refunds';
 
 /** Team, player and leading-teacher registration (issue 4). */
@@ -25,4 +27,5 @@ export const registrationModule: FastifyPluginAsync = async (app) => {
   await app.register(registrationExtraRoutes);
   await app.register(batchRoutes);
   await app.register(historyRoutes);
+  await app.register(consentRoutes);
 };

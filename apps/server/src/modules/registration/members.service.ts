@@ -39,6 +39,7 @@ import {
   reserveActivityPlaces,
 } from './common';
 import { redeemInTx } from './codes.service';
+import { assertConsented } from './consent.service';
 import { publish } from '../../lib/events';
 import { notifyPlayers } from '../messages/index';
 import { assertOwnPrivateFile } from '../uploads/index';
@@ -346,6 +347,8 @@ export async function decideReview(deps: Pick<AppDeps, 'database'>, staffId: num
   if (!pass && !reason) throw new AppError('VALIDATION_FAILED', { fieldErrors: { reason: 'validation.required' } });
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, null, memberIds);
+    // a child under 14 is passed only with a guardian's consent where the activity asks for it (issue 37)
+    if (pass) await assertConsented(tx, rows);
     for (const m of rows) {
       const next = nextPayStatus(m.payStatus, pass ? 'pass' : 'fail');
       if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');

@@ -4,6 +4,7 @@ import { ageOn, isRegistered, PAY_STATUS, type Lang, type MemberItem, type Revie
 import { activities, auditLog, leaders, materials, orgs, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import type { Pii } from '../../lib/pii';
 import { pick } from '../content/index';
+import { consentStates } from './consent.service';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 type TeamRow = typeof teams.$inferSelect;
@@ -21,11 +22,12 @@ export function birthDayOf(b: number | null): string | null {
 
 /** Members as the wire shows them; ID numbers masked unless `whole` (the owner's detail form). */
 export async function presentMembers(db: DbOrTx, lang: Lang, rows: MemberRow[], opts: { pii?: Pii; whole?: boolean } = {}): Promise<MemberItem[]> {
-  const [ts, ps, pls, cs] = await Promise.all([
+  const [ts, ps, pls, cs, consents] = await Promise.all([
     byId(uniq(rows.map((r) => r.teamId)), (ids) => db.select().from(teams).where(inArray(teams.id, ids))),
     byId(uniq(rows.map((r) => r.programId)), (ids) => db.select().from(programs).where(inArray(programs.id, ids))),
     byId(uniq(rows.map((r) => r.planId)), (ids) => db.select().from(plans).where(inArray(plans.id, ids))),
     byId(uniq(rows.map((r) => r.clothesId)), (ids) => db.select().from(materials).where(inArray(materials.id, ids))),
+    consentStates(db, rows),
   ]);
   const today = new Date();
   return rows.map((m) => {
@@ -57,6 +59,7 @@ export async function presentMembers(db: DbOrTx, lang: Lang, rows: MemberRow[], 
       code: m.code,
       headImg: m.headImg,
       reviewReason: m.reviewReason,
+      consent: consents.get(m.id) ?? 'notNeeded',
     };
   });
 }

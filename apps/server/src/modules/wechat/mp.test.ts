@@ -72,7 +72,7 @@ async function signUpInWechat(anon: Call, who: { openid: string; unionid?: strin
   expect(r.json()).toMatchObject({ bound: false });
   expect((await anon.post('/auth/web/sendSms', { phone, type: 'wechat' })).statusCode).toBe(200);
   const ticket = r.json().ticket as string;
-  return Object.assign(await anon.post('/auth/web/wxSignUp', { ticket, phone, code: get().sms.last(phone)!.code }), { ticket });
+  return Object.assign(await anon.post('/auth/web/wxSignUp', { ticket, phone, code: get().sms.last(phone)!.code, acceptPrivacy: true }), { ticket });
 }
 
 describe('JSAPI pay inside WeChat', () => {
@@ -172,9 +172,9 @@ describe('signing in inside WeChat, and signing up with a phone', () => {
     expect((await anon.post('/auth/web/sendSms', { phone, type: 'wechat' })).statusCode).toBe(200);
     const smsCode = sms.last(phone)!.code;
     // a wrong code is refused and the ticket survives it
-    const wrong = await anon.post('/auth/web/wxSignUp', { ticket, phone, code: smsCode === '000000' ? '111111' : '000000' });
+    const wrong = await anon.post('/auth/web/wxSignUp', { ticket, phone, code: smsCode === '000000' ? '111111' : '000000', acceptPrivacy: true });
     expect(wrong.json()).toMatchObject({ code: 'SMS_CODE_INVALID', message: expect.any(String) });
-    const done = await anon.post('/auth/web/wxSignUp', { ticket, phone, code: smsCode });
+    const done = await anon.post('/auth/web/wxSignUp', { ticket, phone, code: smsCode, acceptPrivacy: true });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ created: true, redirect: '/userCenter?t=3', user: { nickName: '李妈妈' } });
     const userId = done.json().user.id as number;
@@ -185,7 +185,7 @@ describe('signing in inside WeChat, and signing up with a phone', () => {
     // the payer openid comes with it: paying needs no other authorisation
     expect(await db.select().from(wechatOpenids).where(eq(wechatOpenids.userId, userId))).toMatchObject([{ appId: oauth.mpAppId, openid: 'oMpNew_1' }]);
     // a ticket works once
-    expect((await anon.post('/auth/web/wxSignUp', { ticket, phone, code: smsCode })).json()).toMatchObject({ code: 'WECHAT_TICKET_INVALID' });
+    expect((await anon.post('/auth/web/wxSignUp', { ticket, phone, code: smsCode, acceptPrivacy: true })).json()).toMatchObject({ code: 'WECHAT_TICKET_INVALID' });
 
     // next time inside WeChat: one tap
     const u2 = await authorizeUrl(anon, 'login');
@@ -212,10 +212,10 @@ describe('signing in inside WeChat, and signing up with a phone', () => {
     expect(r.json()).toMatchObject({ created: false, user: { id: member.id } });
     expect(await db.select({ provider: userOauth.provider }).from(userOauth).where(eq(userOauth.userId, member.id))).toEqual([{ provider: 'wechat_mp' }]);
 
-    const forged = await anon.post('/auth/web/wxSignUp', { ticket: 'A'.repeat(43), phone: member.phone, code: '123456' });
+    const forged = await anon.post('/auth/web/wxSignUp', { ticket: 'A'.repeat(43), phone: member.phone, code: '123456', acceptPrivacy: true });
     expect(forged.json()).toMatchObject({ code: 'WECHAT_TICKET_INVALID' });
     expect((await anon.post('/auth/web/wxMpLogin', { code: 'X', state: 'B'.repeat(43) })).json()).toMatchObject({ code: 'WECHAT_STATE_INVALID' });
-    expect((await anon.post('/auth/web/wxSignUp', { ticket: 'short', phone: 'x', code: 'y' })).statusCode).toBe(400);
+    expect((await anon.post('/auth/web/wxSignUp', { ticket: 'short', phone: 'x', code: 'y', acceptPrivacy: true })).statusCode).toBe(400);
 
     const off = await buildUser(db, { status: 0 });
     const refused = await signUpInWechat(client(app, phoneBrowser()), { openid: 'oMpOff_1' }, off.phone);

@@ -246,7 +246,7 @@ export async function signUp(
   if (!(await deps.store.take(key))) throw new AppError('WECHAT_TICKET_INVALID', { field: 'ticket' });
   if (!account) {
     const nickName = (ticket.nickName || `${client.lang === 'en' ? 'Member' : '用户'} ${phone.slice(-4)}`).slice(0, 32);
-    const row = await createMember(deps, { phone, passwordHash: await unusablePasswordHash(), nickName, lang: client.lang });
+    const row = await createMember(deps, { phone, passwordHash: await unusablePasswordHash(), nickName, lang: client.lang }, client.ip);
     // the number signed up in another tab meanwhile: it has an account now, so ask like for any other
     if (!row) {
       const raced = await accountOf(phone);

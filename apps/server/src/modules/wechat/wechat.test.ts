@@ -316,7 +316,7 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     expect(got.json()).toMatchObject({ bound: false });
     const ticket = got.json().ticket as string;
     expect(ticket).toMatch(/^[a-zA-Z0-9]{1,128}$/);
-    const signUp = await post(victim, '/auth/web/wxSignUp', { ticket, phone: parent.phone, code: await smsCode(victim, parent.phone) });
+    const signUp = await post(victim, '/auth/web/wxSignUp', { ticket, phone: parent.phone, code: await smsCode(victim, parent.phone), acceptPrivacy: true });
     expect(signUp.statusCode).toBe(400);
     expect(signUp.json()).toMatchObject({
       code: 'WECHAT_OTHER_BROWSER',
@@ -325,7 +325,7 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     expect(await db.select().from(userOauth).where(eq(userOauth.userId, parent.id))).toEqual([]);
 
     // variant: the attacker's WeChat linked to his own account; his address back does not sign the parent in as him
-    const mine = await post(attacker, '/auth/web/wxSignUp', { ticket, phone: '13700000033', code: await smsCode(attacker, '13700000033') });
+    const mine = await post(attacker, '/auth/web/wxSignUp', { ticket, phone: '13700000033', code: await smsCode(attacker, '13700000033'), acceptPrivacy: true });
     expect(mine.json()).toMatchObject({ created: true });
     const lure2 = await mpRoundTrip(attacker, 'Helpful teacher');
     const silent = await post(victim, '/auth/web/wxMpLogin', lure2);
@@ -353,7 +353,7 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     const early = await post(b, '/auth/web/wxSignUp', { ticket, confirm: true }, 'en');
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({ code: 'WECHAT_CONFIRM_INVALID', message: 'Please verify your phone number before confirming the WeChat link' });
-    const asked = await post(b, '/auth/web/wxSignUp', { ticket, phone: parent.phone, code: await smsCode(b, parent.phone) }, 'en');
+    const asked = await post(b, '/auth/web/wxSignUp', { ticket, phone: parent.phone, code: await smsCode(b, parent.phone), acceptPrivacy: true }, 'en');
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json()).toMatchObject({
       confirm: { phone: `${parent.phone.slice(0, 3)}****${parent.phone.slice(-4)}`, wechatName: 'Mum' },

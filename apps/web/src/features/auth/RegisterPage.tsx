@@ -8,6 +8,7 @@ import { clearSession, startSession } from '../../lib/session';
 import { btn } from '../../ui/buttons';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
+import { PolicyCheckbox } from '../../ui/PolicyCheckbox';
 import { isPhoneRegistered, register, resetPassword } from './api';
 import { AuthShell } from './AuthShell';
 import { PhoneCodeFields } from './SmsCodeButton';
@@ -18,7 +19,7 @@ import { PASSWORD_MAX } from '@rp/shared/limits';
 import { checkConfirm, checkNewPassword, checkNickName, checkPhone, checkSmsCode } from './validation';
 import s from './auth.module.css';
 
-type Field = 'phone' | 'code' | 'nickName' | 'password' | 'confirm';
+type Field = 'phone' | 'code' | 'nickName' | 'password' | 'confirm' | 'acceptPrivacy';
 
 /**
  * /regist: account registration, which logs the new member in and goes on to ?redirect= (or the
@@ -41,6 +42,8 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
   const [nickName, setNickName] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  // issue 37: never pre-ticked; the server refuses a sign-up without it
+  const [acceptPrivacy, setAcceptPrivacy] = useState(false);
   const { busy, run } = useAction();
   const [phoneTaken, setPhoneTaken] = useState(false);
   const form = useFormErrors<Field>();
@@ -60,6 +63,7 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
       nickName: reset ? undefined : checkNickName(nickName),
       password: checkNewPassword(password),
       confirm: checkConfirm(password, confirm),
+      acceptPrivacy: reset || acceptPrivacy ? undefined : 'common:policy.acceptPrivacyRequired',
     });
     if (!ok) return;
     void run(async () => {
@@ -70,7 +74,7 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
         notify.success(t('auth:reset.success'));
         void navigate(`/login?phone=${encodeURIComponent(phone.trim())}`, { replace: true });
       } else {
-        const res = await register({ phone: phone.trim(), code: code.trim(), nickName: nickName.trim(), password });
+        const res = await register({ phone: phone.trim(), code: code.trim(), nickName: nickName.trim(), password, acceptPrivacy: true });
         startSession({ token: res.token, user: res.user, rememberMe: false, expiresAt: res.expiresAt });
         notify.success(t('auth:register.welcome', { name: res.user.nickName || nickName.trim() }));
         void navigate(safeRedirect(redirect, AFTER_REGISTER), { replace: true });
@@ -135,6 +139,18 @@ function RegisterForm({ reset, prefill, redirect }: { reset: boolean; prefill: s
           required
           {...form.bind('confirm', confirm, setConfirm)}
         />
+        {reset ? null : (
+          <PolicyCheckbox
+            name="acceptPrivacy"
+            labelKey="common:policy.acceptPrivacy"
+            checked={acceptPrivacy}
+            onChange={(v) => {
+              setAcceptPrivacy(v);
+              form.clearField('acceptPrivacy');
+            }}
+            error={form.fieldErrors.acceptPrivacy}
+          />
+        )}
         <button type="submit" className={`${btn.primary} ${btn.block}`} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
           {reset ? (busy ? t('auth:reset.submitting') : t('auth:reset.submit')) : busy ? t('auth:register.submitting') : t('auth:register.submit')}
         </button>

@@ -7,6 +7,7 @@ import { safeRedirect } from '../../lib/safe-redirect';
 import { startSession } from '../../lib/session';
 import { btn } from '../../ui/buttons';
 import { FormAlert } from '../../ui/FormAlert';
+import { PolicyCheckbox } from '../../ui/PolicyCheckbox';
 import type { WxSignUpResponse } from '../../lib/contract';
 import { wechatSignUp } from './api';
 import { PhoneCodeFields } from './SmsCodeButton';
@@ -30,7 +31,9 @@ export function WechatSignUp({ ticket, name, passwordBelow = false }: { ticket: 
   const [declined, setDeclined] = useState(false);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const { busy, run } = useAction();
-  const form = useFormErrors<'phone' | 'code'>();
+  // issue 37: a sign-up accepts the privacy policy (never pre-ticked; the server refuses without it)
+  const [acceptPrivacy, setAcceptPrivacy] = useState(false);
+  const form = useFormErrors<'phone' | 'code' | 'acceptPrivacy'>();
 
   const finish = (res: WxSignUpResponse) => {
     if ('confirm' in res) return setAsking(res.confirm);
@@ -42,9 +45,16 @@ export function WechatSignUp({ ticket, name, passwordBelow = false }: { ticket: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!form.applyChecks({ phone: checkPhone(phone), code: checkSmsCode(code) })) return;
+    if (
+      !form.applyChecks({
+        phone: checkPhone(phone),
+        code: checkSmsCode(code),
+        acceptPrivacy: acceptPrivacy ? undefined : 'common:policy.acceptPrivacyRequired',
+      })
+    )
+      return;
     setDeclined(false);
-    void run(async () => finish(await wechatSignUp({ ticket, phone: phone.trim(), code: code.trim() })), form.applyServerError);
+    void run(async () => finish(await wechatSignUp({ ticket, phone: phone.trim(), code: code.trim(), acceptPrivacy: true })), form.applyServerError);
   };
 
   const confirm = () => {
@@ -93,6 +103,16 @@ export function WechatSignUp({ ticket, name, passwordBelow = false }: { ticket: 
       <form ref={form.formRef} noValidate onSubmit={submit} className={s.form}>
         <FormAlert message={form.formError} />
         <PhoneCodeFields form={form} purpose="wechat" phone={phone} setPhone={setPhone} code={code} setCode={setCode} />
+        <PolicyCheckbox
+          name="acceptPrivacy"
+          labelKey="common:policy.acceptPrivacy"
+          checked={acceptPrivacy}
+          onChange={(v) => {
+            setAcceptPrivacy(v);
+            form.clearField('acceptPrivacy');
+          }}
+          error={form.fieldErrors.acceptPrivacy}
+        />
         <button type="submit" className={`${btn.primary} ${btn.block}`} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
           {busy ? t('auth:wechat.signUpSubmitting') : t('auth:wechat.signUpSubmit')}
         </button>

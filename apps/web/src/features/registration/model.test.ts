@@ -41,6 +41,7 @@ const member: MemberItem = {
   code: null,
   headImg: '/api/files/a.jpg',
   reviewReason: null,
+  consent: 'notNeeded',
 };
 
 function text(key: string, lang: 'zh' | 'en'): string {
