@@ -512,15 +512,6 @@ export async function subjectExtras(db: Db, row: CertRow): Promise<{ teamNumber:
   return { teamNumber: t?.number ?? null, photoUrl };
 }
 
-/** One indexed lookup: is this code a valid certificate's? */
-export async function isValidCode(db: Db, code: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: certificates.id })
-    .from(certificates)
-    .where(and(eq(certificates.certCode, code), eq(certificates.status, 'valid')));
-  return Boolean(row);
-}
-
 /** The activities an account judges, latest first. */
 export async function judgeActivities(db: Db, userId: number, lang: Lang) {
   const rows = await db

@@ -12,7 +12,6 @@ const NOTIFY_PATHS: { path: string; channel: Channel }[] = [
   { path: '/api/lOrder/sandbox/notify', channel: 'sandbox' },
   { path: '/api/lOrder/sandbox/refund/notify', channel: 'sandbox' },
 ];
-export const NOTIFY_URLS = NOTIFY_PATHS.map((p) => p.path);
 
 /**
  * Gateways' asynchronous notifications. The body is kept as bytes (signatures are over them), verified

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { approvedRefundFen, nextPayStatus, refundPreview, type RefundRatio, type RefundStatus } from '@rp/shared';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { approvedRefundFen, nextPayStatus, refundPreview, type RefundRatio } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { publish } from '../../lib/events';
 import { activities, orderItems, payments, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
@@ -333,12 +333,4 @@ export async function markRefundTransferred(deps: Pick<AppDeps, 'database'>, sta
   if (!r.payeeName) throw new AppError('REFUND_PAYEE_MISSING');
   const done = await applyRefundEvent(deps, { type: 'refund', outRefundNo: r.refundNo, providerRefundNo: bankSerial, success: true }, now, staffId);
   if (done !== 'applied') throw new AppError('REFUND_NOT_BANK');
-}
-
-export async function countRefunds(deps: Pick<AppDeps, 'database'>, status?: RefundStatus) {
-  const [r] = await deps.database.db
-    .select({ n: count() })
-    .from(refunds)
-    .where(status ? eq(refunds.status, status) : undefined);
-  return Number(r?.n ?? 0);
 }

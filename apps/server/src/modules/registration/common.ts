@@ -113,10 +113,6 @@ export async function refreshTeamStatus(db: DbOrTx, teamId: number) {
     .where(eq(teams.id, teamId));
 }
 
-export async function memberCount(db: DbOrTx, teamId: number): Promise<number> {
-  return (await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.teamId, teamId))).length;
-}
-
 /*
  * Limits that hold under concurrency, across instances (issue 9, finding 2). Every write that adds a
  * player to a team or to an activity first locks the row whose limit it checks — the activity (its

@@ -257,13 +257,6 @@ export async function ticketsRefundUndone(tx: Tx, itemIds: readonly number[]) {
     .where(and(inArray(visitors.orderItemId, ids), eq(visitors.status, 'refunding')));
 }
 
-/** Visitor status per order item, for the order view (a ticket item is refundable while its pass is unused). */
-export async function visitorStatusByItem(tx: Tx | AppDeps['database']['db'], itemIds: number[]) {
-  if (!itemIds.length) return new Map<number, string>();
-  const rows = await tx.select({ itemId: visitors.orderItemId, status: visitors.status }).from(visitors).where(inArray(visitors.orderItemId, itemIds));
-  return new Map(rows.filter((r) => r.itemId !== null).map((r) => [r.itemId!, r.status]));
-}
-
 /** Tickets' order kind on payments' extension point (buildApp hands it to payments: deps.orderKinds). */
 export const ticketOrderKind: OrderKind = { create: createTicketOrder, retake: retakeTicketOrder };
 

@@ -9,8 +9,6 @@ import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '@rp/s
  */
 const SMS_CODE_RE = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
 export function checkRequired(value: string): string | undefined {
   return value.trim() ? undefined : 'errors:validation.required';
 }
@@ -42,8 +40,4 @@ export function checkNickName(value: string): string | undefined {
 
 export function checkCaptcha(value: string): string | undefined {
   return value.trim() ? undefined : 'errors:validation.captcha';
-}
-
-export function hasErrors(errors: Record<string, string | undefined>): boolean {
-  return Object.values(errors).some(Boolean);
 }

@@ -4,7 +4,6 @@ import type { myRegistrationsResponse } from '@rp/shared/schemas/registration';
 import { api } from '../../lib/api-client';
 
 /** Calls of the "take an exam" launch (spec 2.3, 7.6). Quiet: the launcher words its own failures. */
-export type ExamLaunchData = z.infer<typeof examTempTokenResponse>['data'];
 export type ExamActivity = Pick<z.infer<typeof myRegistrationsResponse>['data'][number], 'activityId' | 'activityName' | 'beginTime'>;
 
 const quiet = { silent: true, noRedirect: true } as const;

@@ -292,5 +292,3 @@ export function splitDeletable(members: readonly MemberItem[]): { open: MemberIt
 export function codeLocked(m: Pick<MemberItem, 'payStatus'> & { team?: { status: number } | null }, activityLevel: number): boolean {
   return codeEntryClosed(m.payStatus, activityLevel, m.team?.status);
 }
-
-export const PAY_FILTERS = [undefined, 0, 3, 9] as const;

@@ -6,7 +6,6 @@ import { isRegistered, PAY_STATUS } from '@rp/shared/rules/registration';
  * the coach's teams and players. Pure, so the stepper, the team chips and the summary agree.
  */
 export type TeamState = 'needsPlayers' | 'codesPending' | 'toSubmit' | 'underReview' | 'reviewFailed' | 'complete';
-export type StepKey = 'teams' | 'players' | 'codes' | 'done';
 
 // registered: paid or by a code (3), or passed review (9) — with review a passed player pays next and is 3 (issue 34)
 const registered = (m: Pick<MemberItem, 'payStatus'>) => isRegistered(m.payStatus);

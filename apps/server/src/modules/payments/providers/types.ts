@@ -4,7 +4,6 @@
  * integer arithmetic only.
  */
 export type Channel = 'sandbox' | 'wechat' | 'alipay' | 'bank';
-export const CHANNELS: readonly Channel[] = ['sandbox', 'wechat', 'alipay', 'bank'];
 
 export interface CreatePaymentInput {
   /** our merchant trade number of this payment attempt: unique, 6–32 characters [A-Za-z0-9_-] */

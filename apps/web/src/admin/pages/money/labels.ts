@@ -108,8 +108,6 @@ export const INVOICE_STATUS_KEYS: Record<string, string> = {
   rejected: 'admin:money.invoiceStatus.rejected',
 };
 
-export const INVOICE_STATUS_COLORS: Record<string, string | undefined> = { pending: 'warning', issued: 'success', rejected: 'error' };
-
 export const TITLE_TYPE_KEYS: Record<string, string> = {
   personal: 'admin:money.titleType.personal',
   company: 'admin:money.titleType.company',
