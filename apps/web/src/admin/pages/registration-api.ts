@@ -72,6 +72,6 @@ export const generateCodesMutation = mutationOptions({
 /** The whole ID number of a player (staff only; the server audits every look, so it is never cached). */
 export const wholeCardMutation = mutationOptions({
   mutationKey: [...regAdminKeys.all, 'card'],
-  mutationFn: (memberId: number) =>
-    api.get<{ data: { cardType: number; card: string } }>(`/api/admin/players/${memberId}/card`, { silent: true }).then((r) => r.data.card),
+  mutationFn: ({ memberId, purpose }: { memberId: number; purpose: string }) =>
+    api.get<{ data: { cardType: number; card: string } }>(`/api/admin/players/${memberId}/card`, { silent: true, query: { purpose } }).then((r) => r.data.card),
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Modal, Progress, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Progress, Typography } from 'antd';
+import { CHILD_DATA_RESOURCES, PURPOSE_MAX, PURPOSE_MIN } from '@rp/shared/rights';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/download';
 import { resourceApi, type ExportJob } from './api';
@@ -16,6 +17,8 @@ export function ExportDialog({ name, query, onClose }: { name: string; query: Re
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const saved = useRef(false);
+  // an export holding children's data says what it is for first (issue 37: the server logs it with the purpose)
+  const [purpose, setPurpose] = useState<string | null>(CHILD_DATA_RESOURCES.includes(name) ? null : '');
   const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
 
   // saved: the dialog closes and a notice says how many rows the file holds; a failed download keeps it open
@@ -31,8 +34,9 @@ export function ExportDialog({ name, query, onClose }: { name: string; query: Re
       .finally(() => setSaving(false));
   };
 
-  // start once, then ask for the progress until the file is ready or the job failed
+  // start once (after the purpose, when one is asked), then ask for the progress until the file is ready or the job failed
   useEffect(() => {
+    if (purpose === null) return;
     let stop = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = (j: ExportJob) => {
@@ -50,14 +54,35 @@ export function ExportDialog({ name, query, onClose }: { name: string; query: Re
         resourceApi.exportStatus(j.jobId).then(poll, () => setJob({ ...j, failed: true }));
       }, 600);
     };
-    resourceApi.startExport(name, query).then(poll, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    resourceApi.startExport(name, purpose ? { ...query, purpose } : query).then(poll, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
     return () => {
       stop = true;
       if (timer) clearTimeout(timer);
     };
-    // the dialog is mounted per export
+    // the dialog is mounted per export; it starts once the purpose is given
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [purpose === null]);
+
+  if (purpose === null)
+    return (
+      <Modal open title={t('admin:resource.exportTitle')} onCancel={onClose} footer={null}>
+        <Typography.Paragraph>{t('admin:resource.exportPurposeWhy')}</Typography.Paragraph>
+        <Form layout="vertical" onFinish={(v: { purpose: string }) => setPurpose(v.purpose.trim())}>
+          <Form.Item
+            name="purpose"
+            label={t('admin:resource.exportPurpose')}
+            rules={[
+              { required: true, whitespace: true, min: PURPOSE_MIN, max: PURPOSE_MAX, message: t('admin:resource.exportPurposeRule', { min: PURPOSE_MIN }) },
+            ]}
+          >
+            <Input placeholder={t('admin:resource.exportPurposeExample')} autoFocus />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t('admin:resource.exportStart')}
+          </Button>
+        </Form>
+      </Modal>
+    );
 
   const percent = job?.total ? Math.floor((job.done / job.total) * 100) : job?.ready ? 100 : 0;
   return (

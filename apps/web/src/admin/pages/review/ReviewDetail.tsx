@@ -1,9 +1,11 @@
-import { Button, Descriptions, Drawer, Space, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Button, Descriptions, Drawer, Input, Modal, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { PURPOSE_MAX, PURPOSE_MIN } from '@rp/shared/rights';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ReviewItem } from '@rp/shared';
 import { useLang } from '../../../lib/use-lang';
+import { errorMessage } from '../../../lib/api-client';
 import { wholeCardMutation } from '../registration-api';
 import { reviewFacts } from './facts';
 import { reviewKeyAction } from './keys';
@@ -132,14 +134,31 @@ export function ReviewDetail({ item, index, total, paused, busy, onMove, onPass,
 function CardNumber({ id, masked }: { id: number; masked: string }) {
   const { t } = useTranslation();
   const reveal = useMutation(wholeCardMutation);
+  // the look says why (issue 37): the server logs who, whose, when and this purpose
+  const [asking, setAsking] = useState(false);
+  const [purpose, setPurpose] = useState(t('admin:review.purposeDefault'));
   if (reveal.data) return <span>{reveal.data}</span>;
   return (
     <Space wrap size={8}>
       <span>{masked}</span>
-      <Button size="small" type="link" onClick={() => reveal.mutate(id)}>
+      <Button size="small" type="link" onClick={() => setAsking(true)}>
         {t('admin:review.showWhole')}
       </Button>
-      {reveal.isError && <Typography.Text type="danger">{t('admin:resource.failed')}</Typography.Text>}
+      <Modal
+        open={asking}
+        title={t('admin:review.purposeTitle')}
+        okText={t('admin:review.showWhole')}
+        okButtonProps={{ disabled: purpose.trim().length < PURPOSE_MIN }}
+        onCancel={() => setAsking(false)}
+        onOk={() => {
+          setAsking(false);
+          reveal.mutate({ memberId: id, purpose: purpose.trim() });
+        }}
+      >
+        <Typography.Paragraph type="secondary">{t('admin:review.purposeWhy')}</Typography.Paragraph>
+        <Input aria-label={t('admin:review.purposeTitle')} value={purpose} maxLength={PURPOSE_MAX} onChange={(e) => setPurpose(e.target.value)} />
+      </Modal>
+      {reveal.isError && <Typography.Text type="danger">{errorMessage(reveal.error, t('admin:resource.failed'))}</Typography.Text>}
     </Space>
   );
 }
