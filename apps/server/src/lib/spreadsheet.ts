@@ -1,17 +1,20 @@
 import { createRequire } from 'node:module';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import zlib from 'node:zlib';
+import { Unzip, UnzipInflate, UnzipPassThrough, unzipSync } from 'fflate';
+import { SaxesParser } from 'saxes';
 import { AppError } from './errors';
 import { sniff } from './images';
 
 /**
  * The one reader of uploaded spreadsheets (players' import, code sheets). Hostile files cannot take the
  * process down:
- * - .xlsx is read straight from its zip: each part's declared size is checked before inflating, the
- *   inflated bytes are counted as they stream and reading stops at the cap (a zip that inflates past
- *   what it declared is refused too); the sheet's XML is parsed chunk by chunk as it inflates, so the
- *   event loop keeps turning and reading stops at the row cap;
+ * - .xlsx: fflate reads the zip (its central directory for each part's declared size, checked before
+ *   inflating; its streaming unzip for the part), the inflated bytes are counted as they stream and
+ *   reading stops at the cap (a zip that inflates past what it declared is refused too); saxes parses the
+ *   sheet's XML piece by piece as it inflates, so the event loop keeps turning and reading stops at the
+ *   row cap (exceljs' streaming reader was the other candidate: it unzips with unzipper, which neither
+ *   checks declared sizes nor stops mid-entry, and it parks a sheet that comes before its shared strings);
  * - .xls (a CFB file, no compression) is size-capped and parsed by SheetJS in a worker thread with its
  *   own heap limit and a deadline, stopping after the rows needed (`sheetRows`);
  * - at most SHEET_JOBS.concurrency spreadsheets are read at once per process, SHEET_JOBS.queue more wait
@@ -133,53 +136,30 @@ export async function readFirstSheet(data: Buffer, opts: SheetOptions): Promise<
   return withSlot(() => (type === 'zip-office' ? readXlsx(data, o) : readXls(data, o)));
 }
 
-// ── zip ─────────────────────────────────────────────────────────────────────────────────────────
+// ── zip (fflate) ────────────────────────────────────────────────────────────────────────────────
 
+/** An entry as its central directory declares it: sizes before inflating anything. */
 interface ZipEntry {
-  method: number;
-  flags: number;
-  csize: number;
+  name: string;
   usize: number;
-  offset: number;
 }
 
 const MAX_ENTRIES = 5000;
 
-/** The central directory: lower-cased name → entry. No zip64 archives (a spreadsheet never needs one). */
+/** The central directory, read by fflate (zip64 too): lower-cased name → entry. Nothing is inflated. */
 function centralDirectory(buf: Buffer): Map<string, ZipEntry> {
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw notSpreadsheet();
-  const count = buf.readUInt16LE(eocd + 10);
-  const size = buf.readUInt32LE(eocd + 12);
-  let p = buf.readUInt32LE(eocd + 16);
-  if (count > MAX_ENTRIES || p + size > eocd) throw notSpreadsheet();
   const out = new Map<string, ZipEntry>();
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > eocd || buf.readUInt32LE(p) !== 0x02014b50) throw notSpreadsheet();
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const e: ZipEntry = {
-      flags: buf.readUInt16LE(p + 8),
-      method: buf.readUInt16LE(p + 10),
-      csize: buf.readUInt32LE(p + 20),
-      usize: buf.readUInt32LE(p + 24),
-      offset: buf.readUInt32LE(p + 42),
-    };
-    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
-    // zip64 sizes live in an extra field; such an entry is 4 GB or more unpacked, or claims to be
-    if (e.usize === 0xffffffff || e.csize === 0xffffffff || e.offset === 0xffffffff) {
-      if (e.usize === 0xffffffff) throw tooLarge();
-      throw notSpreadsheet();
-    }
-    out.set(name.toLowerCase(), e);
-    p += 46 + nameLen + extraLen + commentLen;
+  try {
+    unzipSync(buf, {
+      filter: (f) => {
+        if (out.size >= MAX_ENTRIES) throw notSpreadsheet();
+        out.set(f.name.toLowerCase(), { name: f.name, usize: f.originalSize });
+        return false;
+      },
+    });
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw notSpreadsheet();
   }
   return out;
 }
@@ -200,46 +180,82 @@ class Budget {
   }
 }
 
-const CHUNK = 64 * 1024;
+/**
+ * Compressed bytes handed to fflate at a time: about a thousandth of what the entry declares (deflate
+ * tops out near 1:1032), so a lying entry is caught within about its declared size; 1–16 KB.
+ */
+const sliceFor = (declared: number) => Math.min(16 * 1024, Math.max(1024, Math.ceil(declared / 1024)));
+/** Text handed on between two turns of the event loop. */
+const TURN = 64 * 1024;
 
-/** Streams one zip entry as text, refusing it past its declared size or the budget. */
+/**
+ * Streams one zip entry through fflate's streaming unzip, as text, refusing it past its declared size
+ * (a zip that inflates past what it declared is a bomb) or the budget. fflate only counts and queues
+ * what it inflates; the text is handed on in pieces with the event loop turning between them.
+ */
 async function streamEntry(buf: Buffer, e: ZipEntry, budget: Budget, onText: (s: string) => void): Promise<void> {
-  if (e.flags & 1) throw notSpreadsheet(); // encrypted
   if (!budget.fits(e.usize)) throw tooLarge();
-  if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== 0x04034b50) throw notSpreadsheet();
-  const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
-  if (start + e.csize > buf.length) throw notSpreadsheet();
-  const body = buf.subarray(start, start + e.csize);
   const decoder = new TextDecoder('utf-8');
+  const queue: Uint8Array[] = [];
+  let failed: unknown = null;
+  let final = false;
+  let found = false;
   let inflated = 0;
-  const take = (chunk: Buffer) => {
-    inflated += chunk.length;
-    if (inflated > e.usize) throw tooLarge(); // inflates past what it declared: a bomb
-    budget.take(chunk.length);
-    budget.checkTime();
-    onText(decoder.decode(chunk, { stream: true }));
-  };
-  if (e.method === 0) {
-    for (let i = 0; i < body.length; i += CHUNK) {
-      take(body.subarray(i, i + CHUNK));
-      await nextTurn();
+  const unzip = new Unzip((file) => {
+    if (found || file.name !== e.name) return;
+    found = true;
+    file.ondata = (err, chunk, last) => {
+      if (failed || final) return;
+      if (err) failed = notSpreadsheet();
+      else if ((inflated += chunk.length) > e.usize)
+        failed = tooLarge(); // inflates past what it declared: a bomb
+      else if (!budget.fits(inflated)) failed = tooLarge();
+      else {
+        queue.push(chunk);
+        final = last;
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  unzip.register(UnzipPassThrough);
+  const slice = sliceFor(e.usize);
+  let at = 0;
+  let handed = 0;
+  for (;;) {
+    if (!queue.length && !final && !failed && at < buf.length) {
+      try {
+        unzip.push(buf.subarray(at, at + slice), at + slice >= buf.length);
+      } catch {
+        failed ??= notSpreadsheet();
+      }
+      at += slice;
+      // passing over other entries inflates nothing, but a long pass still lets the loop turn
+      if (at % (64 * slice) === 0) await nextTurn();
     }
-  } else if (e.method === 8) {
-    const inflater = zlib.createInflateRaw({ chunkSize: CHUNK });
-    inflater.end(body);
-    try {
-      for await (const chunk of inflater) take(chunk as Buffer);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw notSpreadsheet();
-    } finally {
-      inflater.destroy();
+    if (failed) throw failed;
+    const chunk = queue.shift();
+    if (!chunk) {
+      if (final) break;
+      if (at >= buf.length) throw notSpreadsheet(); // the entry's data ended early
+      continue;
     }
-  } else throw notSpreadsheet();
+    for (let i = 0; i < chunk.length; i += TURN) {
+      const piece = chunk.subarray(i, i + TURN);
+      budget.take(piece.length);
+      budget.checkTime();
+      onText(decoder.decode(piece, { stream: true }));
+      if ((handed += piece.length) >= TURN) {
+        handed = 0;
+        await nextTurn();
+      }
+    }
+  }
   onText(decoder.decode());
+  await nextTurn();
 }
 
-// ── XML, streamed ───────────────────────────────────────────────────────────────────────────────
+// ── XML (saxes) ─────────────────────────────────────────────────────────────────────────────────
 
 type Attrs = Record<string, string>;
 interface XmlHandler {
@@ -248,132 +264,50 @@ interface XmlHandler {
   text(text: string): void;
 }
 
-const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-function decodeXml(s: string): string {
-  if (!s.includes('&')) return s;
-  return s.replace(ENTITY, (_m, e: string) => {
-    if (e[0] !== '#') return NAMED[e]!;
-    const code = e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-  });
-}
 const localName = (qname: string) => qname.slice(qname.indexOf(':') + 1);
-/** Longest piece of text held while waiting for its end (a bigger one is not a sheet of ours). */
-const MAX_PENDING = MB;
-/** Longest tag (`<c r="A1" s="3" t="s">` is 20 characters; namespace-laden root tags a few KB). */
-const MAX_TAG = 64 * 1024;
-
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
-/** Attributes of a tag's inside, in one linear pass (no regular expression to backtrack on). */
-function parseAttrs(s: string, from: number, to: number): Attrs {
-  const attrs: Attrs = {};
-  let i = from;
-  for (;;) {
-    while (i < to && isSpace(s.charCodeAt(i))) i++;
-    if (i >= to) return attrs;
-    const nameStart = i;
-    while (i < to && !isSpace(s.charCodeAt(i)) && s.charCodeAt(i) !== 61 /* = */) i++;
-    const name = s.slice(nameStart, i);
-    while (i < to && isSpace(s.charCodeAt(i))) i++;
-    if (s.charCodeAt(i) !== 61) return attrs; // not name="value": ignore the rest
-    i++;
-    while (i < to && isSpace(s.charCodeAt(i))) i++;
-    const q = s.charCodeAt(i);
-    if (q !== 34 && q !== 39) return attrs;
-    const end = s.indexOf(q === 34 ? '"' : "'", i + 1);
-    if (end === -1 || end >= to) return attrs;
-    attrs[localName(name)] = decodeXml(s.slice(i + 1, end));
-    i = end + 1;
-  }
-}
+/**
+ * Longest run of characters without a '>' (a tag that never ends, a text longer than any cell: Excel's
+ * 32,767 characters escaped): refused before the parser works through it.
+ */
+const MAX_RUN = 256 * 1024;
 
 /**
- * A small streaming XML tokenizer for the parts of an .xlsx: elements, attributes, text, character
- * references; comments, processing instructions and CDATA are handled, a DOCTYPE is refused (no
- * entity expansion). Namespace prefixes are dropped.
+ * One part's XML through saxes (the streaming parser jsdom uses), well-formedness checked; a DOCTYPE is
+ * refused (no entity expansion). Namespace prefixes are dropped from element and attribute names.
  */
-class XmlStream {
-  private pending = '';
-  constructor(private readonly h: XmlHandler) {}
-
-  write(chunk: string) {
-    const s = this.pending + chunk;
-    const n = s.length;
-    let i = 0;
-    for (;;) {
-      const lt = s.indexOf('<', i);
-      if (lt === -1) break;
-      if (lt > i) this.h.text(decodeXml(s.slice(i, lt)));
-      i = lt;
-      if (lt + 1 >= n) break;
-      const c1 = s.charCodeAt(lt + 1);
-      if (c1 === 33 /* ! */) {
-        if (n - lt < 9) break;
-        if (s.startsWith('<!--', lt)) {
-          const e = s.indexOf('-->', lt + 4);
-          if (e === -1) break;
-          i = e + 3;
-        } else if (s.startsWith('<![CDATA[', lt)) {
-          const e = s.indexOf(']]>', lt + 9);
-          if (e === -1) break;
-          this.h.text(s.slice(lt + 9, e));
-          i = e + 3;
-        } else throw notSpreadsheet(); // DOCTYPE
-        continue;
-      }
-      if (c1 === 63 /* ? */) {
-        const e = s.indexOf('?>', lt + 2);
-        if (e === -1) break;
-        i = e + 2;
-        continue;
-      }
-      let j = lt + 1;
-      let quote = 0;
-      const limit = Math.min(n, lt + MAX_TAG);
-      for (; j < limit; j++) {
-        const c = s.charCodeAt(j);
-        if (quote) {
-          if (c === quote) quote = 0;
-        } else if (c === 34 || c === 39) quote = c;
-        else if (c === 62 /* > */) break;
-      }
-      if (j >= limit) {
-        if (limit < n) throw notSpreadsheet(); // a tag longer than any of a spreadsheet
-        break;
-      }
-      this.tag(s, lt + 1, j);
-      i = j + 1;
-    }
-    this.pending = i < n ? s.slice(i) : '';
-    // text between tags is kept whole until its end; nothing in a spreadsheet is this long
-    if (this.pending.length > MAX_PENDING) throw tooLarge();
-  }
-
-  end() {
-    if (this.pending.trim()) this.h.text(decodeXml(this.pending));
-    this.pending = '';
-  }
-
-  private tag(s: string, a: number, b: number) {
-    if (s.charCodeAt(a) === 47 /* / */) {
-      this.h.close(localName(s.slice(a + 1, b).trim()));
-      return;
-    }
-    const selfClosing = s.charCodeAt(b - 1) === 47;
-    const end = selfClosing ? b - 1 : b;
-    let k = a;
-    while (k < end && s.charCodeAt(k) > 32) k++;
-    const name = localName(s.slice(a, k));
-    this.h.open(name, k < end ? parseAttrs(s, k, end) : {});
-    if (selfClosing) this.h.close(name);
-  }
-}
-
 async function readXml(buf: Buffer, e: ZipEntry, budget: Budget, h: XmlHandler) {
-  const x = new XmlStream(h);
-  await streamEntry(buf, e, budget, (t) => x.write(t));
-  x.end();
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  parser.on('doctype', () => {
+    throw notSpreadsheet();
+  });
+  parser.on('error', () => {
+    throw notSpreadsheet();
+  });
+  parser.on('opentag', (tag) => {
+    const attrs: Attrs = {};
+    for (const [k, v] of Object.entries(tag.attributes)) attrs[localName(k)] = v;
+    h.open(localName(tag.name), attrs);
+  });
+  parser.on('closetag', (tag) => h.close(localName(tag.name)));
+  parser.on('text', (t) => h.text(t));
+  parser.on('cdata', (t) => h.text(t));
+  let run = 0;
+  const write = (s: string) => {
+    const gt = s.lastIndexOf('>');
+    run = gt === -1 ? run + s.length : s.length - 1 - gt;
+    if (run > MAX_RUN) throw notSpreadsheet();
+    try {
+      parser.write(s);
+    } catch (x) {
+      throw x instanceof AppError ? x : notSpreadsheet();
+    }
+  };
+  await streamEntry(buf, e, budget, write);
+  try {
+    parser.close();
+  } catch (x) {
+    throw x instanceof AppError ? x : notSpreadsheet();
+  }
 }
 
 // ── .xlsx ───────────────────────────────────────────────────────────────────────────────────────
