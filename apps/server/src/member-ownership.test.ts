@@ -224,6 +224,10 @@ const OWNERSHIP: Record<string, Row> = {
       owner: (r) => expect(r.json().content).toHaveLength(1),
     },
   },
+  // rights: a privacy request about one of the caller's players
+  'POST /api/privacy/requests': {
+    walked: { call: (c, w) => c.post('/api/privacy/requests', { kind: 'correction', details: 'The birth date is wrong', teamMemberId: w.member.id }) },
+  },
   // channels: a rebate withdrawal of a channel the caller applied for (no balance: the owner meets the balance rule)
   'POST /api/lOrgRobotex/web/withdraw': {
     walked: {
