@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { WechatLink } from './WechatLink';
+import { PrivacyPanel } from './PrivacyPanel';
 import { avatarSrc } from '../../ui/avatar';
 import s from './user-center.module.css';
 
@@ -21,6 +22,7 @@ export const USER_CENTER_TABS = {
   messages: '8',
   consultations: '9',
   certificates: '10',
+  privacy: '11',
 } as const;
 const VALID = new Set<string>(Object.values(USER_CENTER_TABS));
 
@@ -81,6 +83,7 @@ export default function UserCenterPage({
     { key: USER_CENTER_TABS.volunteering, label: t('user:tabs.volunteering'), children: volunteeringPanel },
     { key: USER_CENTER_TABS.channel, label: t('user:tabs.channel'), children: channelPanel },
     { key: USER_CENTER_TABS.certificates, label: t('user:tabs.certificates'), children: certificatesPanel },
+    { key: USER_CENTER_TABS.privacy, label: t('user:tabs.privacy'), children: <PrivacyPanel /> },
   ];
   const src = avatarSrc(user.avatar);
 
