@@ -11,6 +11,17 @@ import { useLang } from '../../lib/use-lang';
 import s from './user-center.module.css';
 
 const requestsKey = ['privacy', 'requests'] as const;
+/** literal keys (the locale test finds them) */
+const KIND_KEYS: Record<PrivacyRequestKind, string> = {
+  correction: 'user:privacy.kinds.correction',
+  objection: 'user:privacy.kinds.objection',
+  other: 'user:privacy.kinds.other',
+};
+const STATUS_KEYS: Record<PrivacyRequestView['status'], string> = {
+  open: 'user:privacy.status.open',
+  done: 'user:privacy.status.done',
+  refused: 'user:privacy.status.refused',
+};
 
 /**
  * People's rights (issue 37): download everything held about the account and its players, ask staff to correct
@@ -60,7 +71,7 @@ export function PrivacyPanel() {
         <Typography.Paragraph>{t('user:privacy.askText')}</Typography.Paragraph>
         <Form layout="vertical" onFinish={(v: { kind: PrivacyRequestKind; details: string }) => ask.mutate(v)} initialValues={{ kind: 'correction' }}>
           <Form.Item name="kind" label={t('user:privacy.kind')}>
-            <Select options={PRIVACY_REQUEST_KINDS.map((k) => ({ value: k, label: t(`user:privacy.kinds.${k}`) }))} />
+            <Select options={PRIVACY_REQUEST_KINDS.map((k) => ({ value: k, label: t(KIND_KEYS[k]) }))} />
           </Form.Item>
           <Form.Item name="details" label={t('user:privacy.details')} rules={[{ required: true, min: 4, max: 2000, message: t('user:privacy.detailsRule') }]}>
             <Input.TextArea rows={3} />
@@ -78,8 +89,8 @@ export function PrivacyPanel() {
             <List.Item>
               <Space direction="vertical" size={2}>
                 <Space wrap>
-                  <Tag>{t(`user:privacy.kinds.${r.kind}`)}</Tag>
-                  <Tag color={r.status === 'open' ? 'blue' : r.status === 'done' ? 'green' : 'default'}>{t(`user:privacy.status.${r.status}`)}</Tag>
+                  <Tag>{t(KIND_KEYS[r.kind])}</Tag>
+                  <Tag color={r.status === 'open' ? 'blue' : r.status === 'done' ? 'green' : 'default'}>{t(STATUS_KEYS[r.status])}</Tag>
                   <span>{t('user:privacy.due', { date: formatDate(r.dueAt, lang) })}</span>
                 </Space>
                 <span>{r.details}</span>
