@@ -120,6 +120,10 @@ export const RATE_LIMITS = {
   signature: { per: 'account', max: 30, windowS: 60 },
   memberAudit: { per: 'account', max: 20, windowS: 600 },
   volunteer: { per: 'account', max: 10, windowS: 60 },
+  // guardians' consent (issue 37): SMS requests cost money and reach other people; the link page is public
+  consentDeclare: { per: 'account', max: 60, windowS: 60 },
+  consentSms: { per: 'account', max: 30, windowS: 3600 },
+  consentLink: { per: 'address', max: 60, windowS: 60 },
 } as const satisfies Record<string, RateLimit>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 /** a partner's API token is counted on its own at this many times an address's ceiling */
@@ -138,3 +142,5 @@ export const SMS_CEILINGS = [
   { name: 'day', windowS: 24 * 3600, max: 10 },
 ] as const;
 export const API_TOKEN_FAILURES = { max: 20, windowS: 60 } as const;
+/** consent links to one guardian's phone a day, whoever asks: a coach cannot flood a family (issue 37) */
+export const CONSENT_LINKS_PER_PHONE = { max: 3, windowS: 24 * 3600 } as const;

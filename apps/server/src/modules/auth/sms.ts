@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { maskPhone, type SmsPurpose } from '@rp/shared';
+import { maskPhone, SMS_RESEND_SECONDS, type SmsPurpose } from '@rp/shared';
 import { noticeTemplates, type Config, type SmsNoticeTemplates } from '../../config';
 import type { Db } from '../../db/client';
 import { smsOutbox } from '../../db/schema/index';
@@ -72,7 +72,8 @@ export class ProviderSmsAdapter implements SmsAdapter {
     const r = await this.deliver({ phone: msg.phone, purpose: msg.purpose, content }, this.templates.codes[msg.purpose as SmsPurpose], [['code', msg.code]]);
     if ('messageId' in r) return;
     this.log.warn({ phone: maskPhone(msg.phone), purpose: msg.purpose, provider: this.provider.name, providerCode: r.providerCode }, 'SMS not sent');
-    if (r.refused?.limit === 'number') throw new AppError('RATE_LIMITED', 'auth.smsProviderLimited');
+    // the provider's per-number control (1 a minute, 5 an hour, 10 a day): it does not say which window is full
+    if (r.refused?.limit === 'number') throw new AppError('RATE_LIMITED', { message: 'auth.smsProviderLimited', retryAfter: SMS_RESEND_SECONDS });
     if (r.refused?.limit === 'account') throw new AppError('SMS_UNAVAILABLE', 'auth.smsAccountLimited');
     throw new AppError('SMS_UNAVAILABLE');
   }

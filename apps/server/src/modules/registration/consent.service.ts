@@ -1,6 +1,16 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { ageOn, CONSENT_AGE, CONSENT_LINK_DAYS, maskPhone, translate, type ConsentLinkView, type ConsentState, type Lang } from '@rp/shared';
+import {
+  ageOn,
+  CONSENT_AGE,
+  CONSENT_LINK_DAYS,
+  CONSENT_LINKS_PER_PHONE,
+  maskPhone,
+  translate,
+  type ConsentLinkView,
+  type ConsentState,
+  type Lang,
+} from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { activities, guardianConsents, teamMembers, users } from '../../db/schema/index';
@@ -24,8 +34,6 @@ import { ownMember } from './common';
 type MemberRow = typeof teamMembers.$inferSelect;
 type ConsentRow = typeof guardianConsents.$inferSelect;
 const DAY_MS = 86_400_000;
-/** links to one guardian's phone a day, whoever asks: a coach cannot flood a family */
-const PHONE_DAILY_MAX = 3;
 
 /** Whether this player needs a guardian's consent in this activity: under 14 today (a known birth date) and the activity asks. */
 export function needsConsent(member: Pick<MemberRow, 'birth'>, activity: { guardianConsentRequired: boolean }, today = new Date()): boolean {
@@ -136,10 +144,10 @@ export interface ConsentLink {
   params: Record<string, string>;
 }
 
-/** Counts a link to this phone today; past PHONE_DAILY_MAX, 429 and nothing is recorded. */
+/** Counts a link to this phone today; past CONSENT_LINKS_PER_PHONE, 429 (with Retry-After) and nothing is recorded. */
 async function countPhone(deps: Pick<AppDeps, 'store'>, phone: string) {
-  const n = await deps.store.incr(`consentsms:${phone}`, 24 * 3600);
-  if (n > PHONE_DAILY_MAX) throw new AppError('RATE_LIMITED', 'consent.phoneLimited');
+  const n = await deps.store.incrWindow(`consentsms:${phone}`, CONSENT_LINKS_PER_PHONE.windowS);
+  if (n.count > CONSENT_LINKS_PER_PHONE.max) throw new AppError('RATE_LIMITED', { message: 'consent.phoneLimited', retryAfter: n.endsAt });
 }
 
 /**
