@@ -39,6 +39,14 @@ export const REDEEM_CODE_STATUSES = ['available', 'used', 'void', 'refunding'] a
 export const FEEDBACK_STATUSES = ['new', 'answered'] as const;
 export const VISITOR_STATUSES = ['held', 'valid', 'used', 'refunding', 'refunded', 'released'] as const;
 export const CHECKIN_RESULTS = ['admitted', 'used', 'unknown', 'notValid', 'otherSession'] as const;
+/**
+ * An offline gate's scan as the server applied it (issue 38): admitted; used (the gate refused it too, the pass was
+ * used); conflict (the gate admitted it offline, the pass had been admitted elsewhere: one admission kept); refused
+ * (the gate refused a pass still valid: nothing changes); unknown, otherSession, notValid; clockOff (its time is far
+ * from the server's); nonceReused (a counter this device already sent with other contents)
+ */
+export const GATE_SCAN_OUTCOMES = ['admitted', 'used', 'conflict', 'refused', 'unknown', 'otherSession', 'notValid', 'clockOff', 'nonceReused'] as const;
+export type GateScanOutcome = (typeof GATE_SCAN_OUTCOMES)[number];
 /** an SMS handed to the provider and accepted, or refused by it */
 export const SMS_STATUSES = ['sent', 'failed'] as const;
 /** the events a family may be told about by SMS or WeChat (issue 22); each is switched on by the organiser */

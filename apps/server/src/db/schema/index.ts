@@ -12,3 +12,4 @@ export * from './integrations';
 export * from './privacy';
 export * from './rights';
 export * from './jobs';
+export * from './gate';
