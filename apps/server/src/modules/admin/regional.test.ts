@@ -123,7 +123,7 @@ describe('a regional organiser runs their own activity', () => {
     // without a session the gate could admit any activity's pass: it must name one of its sessions
     const none = await r.post('/api/admin/checkin', { code: 'ABCD-EFGH-JKMN', gate: 'East' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().fieldErrors?.sessionId).toBeTruthy();
+    expect(none.json().fieldErrors).toEqual({ sessionId: 'This field is required' });
     expect((await r.get(`/api/admin/checkin/stats?sessionId=${sa.id}`)).statusCode).toBe(200);
     expect((await r.get(`/api/admin/checkin/stats?sessionId=${sb.id}`)).statusCode).toBe(403);
   });

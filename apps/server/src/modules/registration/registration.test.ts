@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, redeemCodes, teamMembers, teams } from '../../db/schema/index';
+import { activities, auditLog, redeemCodes, teamMembers, teams } from '../../db/schema/index';
 import { useTestApp } from '../../test/context';
 import { buildCodes, buildOrg, buildRegistrationActivity, buildUser, idCard, loginAs } from '../../test/factories';
 
@@ -409,6 +409,11 @@ describe('review and withdrawal', () => {
     // staff read the activity by its name in their language, not "Activity 600" (issue 34, item 9)
     expect(pending[0].activityName).toBe(s.activity.nameZh);
     expect((await api(adminH, 'en').get('/api/admin/withdrawals')).json().content[0].activityName).toBe(s.activity.nameEn);
+    // 25 whole days before the begin: the 20–29 days tier, 50% (design §4), whatever day the test runs
+    await t()
+      .database.db.update(activities)
+      .set({ beginTime: new Date(Date.now() + 25.5 * 86_400_000) })
+      .where(eq(activities.id, s.activity.id));
     for (const w of pending) expect((await ah.post(`/api/admin/withdrawals/${w.id}/approve`, {})).statusCode).toBe(200);
     const [back] = await t().database.db.select().from(redeemCodes).where(eq(redeemCodes.id, c1!.id));
     expect(back).toMatchObject({ status: 'available', memberId: null, ownerUserId: s.user.id });
@@ -418,8 +423,8 @@ describe('review and withdrawal', () => {
     expect(rows.map((r) => r.payStatus)).toEqual([5, 5]);
     const w2 = pending.find((w: { memberId: number }) => w.memberId === m2.id);
     const after = (await ah.get('/api/admin/withdrawals?status=approved')).json().content.find((w: { id: number }) => w.id === w2.id);
-    expect(after.refundFen).toBeGreaterThanOrEqual(0);
-    expect([994, 500, 300, 0]).toContain(after.refundPerMille);
+    // the code's ¥980 paid, half of it back
+    expect({ perMille: after.refundPerMille, fen: after.refundFen }).toEqual({ perMille: 500, fen: 49000 });
   });
 });
 
