@@ -145,24 +145,24 @@ export interface ConsentLink {
 }
 
 /** Counts a link to this phone today; past CONSENT_LINKS_PER_PHONE, 429 (with Retry-After) and nothing is recorded. */
-async function countPhone(deps: Pick<AppDeps, 'store'>, phone: string) {
+export async function countConsentPhone(deps: Pick<AppDeps, 'store'>, phone: string) {
   const n = await deps.store.incrWindow(`consentsms:${phone}`, CONSENT_LINKS_PER_PHONE.windowS);
   if (n.count > CONSENT_LINKS_PER_PHONE.max) throw new AppError('RATE_LIMITED', { message: 'consent.phoneLimited', retryAfter: n.endsAt });
 }
 
 /**
- * A pending consent row with a fresh link for one player, in the caller's transaction; returns the SMS to send
+ * A pending consent row with a fresh link for one player, in the caller's transaction (count the phone with
+ * countConsentPhone before it: the shared store may be this same database, which a transaction would block); returns the SMS to send
  * after the commit (sendConsentLink). The SMS is in the requester's language; the page has a language switch.
  */
 export async function requestConsentInTx(
   tx: Tx,
-  deps: Pick<AppDeps, 'config' | 'store'>,
+  deps: Pick<AppDeps, 'config'>,
   userId: number,
   input: { memberId: number; guardianName: string; guardianPhone: string; relationship: string },
   lang: Lang,
 ): Promise<ConsentLink> {
   const { member, activity } = await playerNeedingConsent(tx, userId, input.memberId);
-  await countPhone(deps, input.guardianPhone);
   const rules = await policyInForce(tx, 'children');
   const { token, hash } = newToken();
   const now = new Date();
@@ -218,6 +218,7 @@ export async function requestConsent(
   input: { memberId: number; guardianName: string; guardianPhone: string; relationship: string },
   lang: Lang,
 ): Promise<ConsentState> {
+  await countConsentPhone(deps, input.guardianPhone);
   const link = await deps.database.db.transaction((tx) => requestConsentInTx(tx, deps, userId, input, lang));
   await sendConsentLink(deps, link);
   return 'pending';
