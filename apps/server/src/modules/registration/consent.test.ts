@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { activities, guardianConsents, teamMembers } from '../../db/schema/index';
+import { type activities, guardianConsents, teamMembers } from '../../db/schema/index';
 import { ensurePolicies } from '../../db/seed/policies';
 import { useTestApp } from '../../test/context';
 import { buildCodes, buildRegistrationActivity, buildUser, idCard, loginAs } from '../../test/factories';
