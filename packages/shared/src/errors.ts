@@ -166,6 +166,10 @@ export const ERRORS = {
   PASS_OTHER_SESSION: { status: 409, message: 'ticket.passOtherSession' },
   /** a gate limited to some activities (issue 34): a pass of another activity, named no further */
   PASS_OUT_OF_SCOPE: { status: 409, message: 'ticket.passOutOfScope' },
+  /** the offline gate (issue 38): a device token that is not one, revoked (signed out) or past its day — the device wipes its passes */
+  GATE_DEVICE_UNKNOWN: { status: 401, message: 'gate.deviceUnknown' },
+  GATE_DEVICE_REVOKED: { status: 401, message: 'gate.deviceRevoked' },
+  GATE_DEVICE_EXPIRED: { status: 401, message: 'gate.deviceExpired' },
   ONLINE_TAKEN: { status: 409, message: 'ticket.onlineTaken' },
   ONLINE_LOCKED: { status: 409, message: 'ticket.onlineLocked' },
   WAITLIST_NOT_FULL: { status: 409, message: 'ticket.waitlistNotFull' },

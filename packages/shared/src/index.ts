@@ -18,6 +18,7 @@ export * from './rules/money';
 export * from './rules/tickets';
 export * from './schemas/payments';
 export * from './schemas/tickets';
+export * from './schemas/gate';
 export * from './schemas/people';
 export * from './rules/consult';
 export * from './rules/people';

@@ -52,6 +52,7 @@ const TAG_TEXT: Record<string, string> = {
   orders: 'Orders, payments, refunds and invoices.',
   gateways: "Payment gateways' notifications (called by WeChat Pay and Alipay, answered in their protocols).",
   tickets: 'Tickets, passes and gates.',
+  gate: "The offline gate (issue 38): device sessions (staff, bearer) and the device's own calls under /api/gate with its token in the X-Gate-Token header.",
   season: 'Season services (materials, plans).',
   volunteers: 'Volunteer applications.',
   channels: 'Channels and rebates.',

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { gateCode, maskPhone, placesLeft, saleState, sessionState, type Lang, type SessionKind, type SessionView, type VisitorView } from '@rp/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, DbOrTx } from '../../deps';
 import { activities, checkins, eventSessions, groupCodes, orders, tickets, visitors } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { publish } from '../../lib/events';
@@ -168,20 +168,7 @@ export async function scan(
     return s ? pick(lang, s.nameZh, s.nameEn) : '';
   };
 
-  let targets: VisitorRow[] = [];
-  const code = gateCode(body.code);
-  let groupOrderId: number | null = null;
-  const groupOf = async (g: { orderId: number } | undefined) => {
-    if (!g) return [];
-    groupOrderId = g.orderId;
-    return db.select().from(visitors).where(eq(visitors.orderId, g.orderId)).orderBy(asc(visitors.id));
-  };
-  if (code?.kind === 'pass') targets = await db.select().from(visitors).where(eq(visitors.passCode, code.code));
-  else if (code?.kind === 'group') targets = await groupOf((await db.select().from(groupCodes).where(eq(groupCodes.code, code.code)))[0]);
-  else if (code?.kind === 'short') {
-    targets = await db.select().from(visitors).where(eq(visitors.shortCode, code.code));
-    if (!targets.length) targets = await groupOf((await db.select().from(groupCodes).where(eq(groupCodes.shortCode, code.code)))[0]);
-  }
+  const { targets, groupOrderId } = await passTargets(db, body.code);
   if (!targets.length) {
     await log('unknown', null, null);
     throw new AppError('PASS_UNKNOWN');
@@ -250,6 +237,28 @@ export async function scan(
   }
   await log('notValid', first.id, first.sessionId);
   throw new AppError('PASS_NOT_VALID', { params: { name: first.name } });
+}
+
+/**
+ * The visitors a scanned or typed code admits: a pass's one visitor, or every visitor of a group pass's order
+ * (groupOrderId set); none for a code that is no pass. Shared by the online scan and the offline gate's batches.
+ */
+export async function passTargets(db: DbOrTx, raw: string): Promise<{ targets: VisitorRow[]; groupOrderId: number | null }> {
+  const code = gateCode(raw);
+  let groupOrderId: number | null = null;
+  const groupOf = async (g: { orderId: number } | undefined) => {
+    if (!g) return [];
+    groupOrderId = g.orderId;
+    return db.select().from(visitors).where(eq(visitors.orderId, g.orderId)).orderBy(asc(visitors.id));
+  };
+  let targets: VisitorRow[] = [];
+  if (code?.kind === 'pass') targets = await db.select().from(visitors).where(eq(visitors.passCode, code.code));
+  else if (code?.kind === 'group') targets = await groupOf((await db.select().from(groupCodes).where(eq(groupCodes.code, code.code)))[0]);
+  else if (code?.kind === 'short') {
+    targets = await db.select().from(visitors).where(eq(visitors.shortCode, code.code));
+    if (!targets.length) targets = await groupOf((await db.select().from(groupCodes).where(eq(groupCodes.shortCode, code.code)))[0]);
+  }
+  return { targets, groupOrderId };
 }
 
 /** A live count per session: places sold (valid + used) and people admitted. */
