@@ -53,7 +53,8 @@ async function expectDrawn(page: Page, what: string) {
 /** The ICP link at the end of the page answers as the link at its centre and both ends, not the help button over it. */
 async function expectIcpFree(page: Page, lang: Lang, at: string) {
   await expect(page.getByRole('button', { name: L(lang, 'help:openLabel') })).toBeVisible();
-  const icp = page.getByRole('link', { name: new RegExp(L(lang, 'footer:icp').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+  // the footer's last link (issue 37: the ICP line shows only when ICP_NUMBER is configured, which the journeys do not)
+  const icp = page.getByRole('link', { name: L(lang, 'footer:children'), exact: true });
   await icp.scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const box = (await icp.boundingBox())!;

@@ -5,12 +5,14 @@ import { NAV_ITEMS } from '../route-meta';
 import { FooterCanvas } from './FooterCanvas';
 import { Logo } from './Logo';
 import { ContactList, useSiteContact } from '../../ui/contact';
+import { usePublicConfig } from '../../lib/public-config';
 import s from './Footer.module.css';
 
 /** Spec 2.3: contact lines and a canvas animation. */
 export function Footer() {
   const { t } = useTranslation();
   const contact = useSiteContact();
+  const legal = usePublicConfig()?.legal;
   return (
     <footer className={s.footer}>
       <FooterCanvas className={s.canvas} />
@@ -46,11 +48,27 @@ export function Footer() {
       <div className={s.bottom}>
         <p>{t('footer:copyright', { year: formatYear() })}</p>
         <p>
-          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
-            {t('footer:icp')}
-            <span className="visually-hidden"> {t('common:a11y.opensInNewWindow')}</span>
-          </a>
+          <Link to="/privacy">{t('footer:privacy')}</Link> · <Link to="/childPrivacy">{t('footer:children')}</Link>
         </p>
+        {/* issue 37: the legal lines come from the site's configuration only; a line not configured is not shown */}
+        {legal?.operatorName ? <p>{t('footer:operator', { value: legal.operatorName })}</p> : null}
+        {legal?.piContact ? <p>{t('footer:piContact', { value: legal.piContact })}</p> : null}
+        {legal?.icpNumber ? (
+          <p>
+            <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+              {legal.icpNumber}
+              <span className="visually-hidden"> {t('common:a11y.opensInNewWindow')}</span>
+            </a>
+          </p>
+        ) : null}
+        {legal?.publicSecurityFiling ? (
+          <p>
+            <a href="https://beian.mps.gov.cn/" target="_blank" rel="noopener noreferrer">
+              {t('footer:publicSecurity', { value: legal.publicSecurityFiling })}
+              <span className="visually-hidden"> {t('common:a11y.opensInNewWindow')}</span>
+            </a>
+          </p>
+        ) : null}
       </div>
     </footer>
   );
