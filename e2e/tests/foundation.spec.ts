@@ -55,6 +55,8 @@ test.describe('foundation journeys', () => {
       await page.getByLabel(L(lang, 'auth:register.nickName')).fill(nick);
       await page.getByRole('textbox', { name: L(lang, 'auth:register.password'), exact: true }).fill('my-journey-9');
       await page.getByLabel(L(lang, 'auth:register.confirmPassword')).fill('my-journey-9');
+      // issue 37: the privacy policy box, never pre-ticked
+      await page.getByRole('checkbox').check();
       await page.getByRole('button', { name: L(lang, 'auth:register.submit') }).click();
 
       // registering logs in and goes on to the personal center with a welcome notice

@@ -107,7 +107,7 @@ export async function registerMember(request: APIRequestContext, nickName = 'E2E
   const sent = await request.post('/auth/web/sendSms', { data: { phone, type: 'register' } });
   if (!sent.ok()) throw new Error(await sent.text());
   const code = await latestSmsCode(request, phone);
-  const reg = await request.post('/auth/web/register', { data: { phone, code, nickName, password } });
+  const reg = await request.post('/auth/web/register', { data: { phone, code, nickName, password, acceptPrivacy: true } });
   if (!reg.ok()) throw new Error(await reg.text());
   const token = (await reg.json()).token as string;
   return { phone, password, nickName, token, headers: { authorization: `Bearer ${token}` } };
