@@ -72,6 +72,8 @@ const PAGE_MODULES: Record<string, string> = {
   file: 'src/features/rules/RulesPage.tsx',
   partner: 'src/features/partners/PartnersPage.tsx',
   about: 'src/features/about/AboutPage.tsx',
+  privacy: 'src/features/privacy/PolicyPage.tsx',
+  childprivacy: 'src/features/privacy/PolicyPage.tsx',
   verify: 'src/features/awards/VerifyPage.tsx',
 };
 
@@ -90,6 +92,8 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
   activity: ['page'],
   rules: ['year'],
   file: ['year'],
+  privacy: ['version'],
+  childprivacy: ['version'],
 };
 
 /** Each page's own spelling (react-router matches without case; the address we publish has one). */

@@ -49,5 +49,8 @@ export function contentRoutes(): RouteObject[] {
     page(R.partner, () => import('../features/partners/PartnersPage')),
     // the feedback form's texts load with the about page only (every public page shares `content`)
     page(R.about, () => import('../features/about/AboutPage'), ['feedback']),
+    // issue 37: the privacy policy and the children's rules, one page for both kinds
+    page(R.privacy, () => import('../features/privacy/PolicyPage')),
+    page(R.childPrivacy, () => import('../features/privacy/PolicyPage')),
   ];
 }

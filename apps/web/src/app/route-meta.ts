@@ -45,6 +45,8 @@ export const CONTENT_ROUTES = {
   file: { path: 'file', titleKey: 'routes:file', descriptionKey: 'routes:descriptions.rules', nav: 'rules' },
   partner: { path: 'partner', titleKey: 'routes:partner', descriptionKey: 'routes:descriptions.partner', nav: 'partner' },
   about: { path: 'about', titleKey: 'routes:about', descriptionKey: 'routes:descriptions.about', nav: 'about' },
+  privacy: { path: 'privacy', titleKey: 'routes:privacy', descriptionKey: 'routes:descriptions.privacy' },
+  childPrivacy: { path: 'childPrivacy', titleKey: 'routes:childPrivacy', descriptionKey: 'routes:descriptions.childPrivacy' },
 } as const satisfies Record<string, ContentRoute>;
 
 export interface PlaceholderRoute {

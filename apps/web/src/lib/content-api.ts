@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import type { PolicyDetail, PolicyKind } from '@rp/shared';
 import { api, isApiError, isNotFound, type RequestOptions } from './api-client';
 import type {
   AboutItem,
@@ -80,6 +81,9 @@ export const contentApi = {
   officialFiles: (q: { year?: number; activityId?: number }, o?: Opts) =>
     api.get<Page<OfficialFileItem>>('/api/lOfficialFile/web/list', { ...quiet(o), query: { ...q, size: 500 } }),
   partners: (type: 1 | 2 | undefined, o?: Opts) => api.get<Page<PartnerItem>>('/api/lPartner/web/list', { ...quiet(o), query: { type, size: 100 } }),
+  /** /privacy and /childPrivacy (issue 37): a version, or the one in force. */
+  policy: (kind: PolicyKind, version: number | undefined, o?: Opts) =>
+    api.get<DetailResponse<PolicyDetail>>('/api/lPolicy/web/detail', { ...quiet(o), query: { kind, version } }),
   about: (o?: Opts) => api.get<{ content: AboutItem[]; totalElements: number }>('/api/lAbout/web/list', quiet(o)),
   dict: (dictName: string, o?: Opts) => api.get<Page<DictItem>>('/api/dictDetail', { ...quiet(o), query: { dictName, page: 0, size: 100 } }),
 

@@ -54,4 +54,6 @@ export const NOT_FOUND_CODES = [
   'EXPORT_NOT_FOUND',
   'CERT_VOID',
   'CERT_LOOKUP_MISS',
+  'POLICY_NOT_FOUND',
+  'CONSENT_LINK_INVALID',
 ] as const satisfies readonly CodeWithStatus<404>[];

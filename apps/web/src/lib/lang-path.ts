@@ -25,6 +25,8 @@ export const PUBLIC_PAGES = [
   'file',
   'partner',
   'about',
+  'privacy',
+  'childprivacy',
   'verify',
 ] as const;
 const PUBLIC = new Set<string>(PUBLIC_PAGES);

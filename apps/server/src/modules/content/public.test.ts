@@ -109,6 +109,9 @@ describe('public content', () => {
     // one address per page (issue 34): the aliases /pictures and /file are left to their main pages
     expect(sm.body).toContain('/pasted</loc>');
     expect(sm.body).toContain('/en/rules</loc>');
+    // the privacy policy and the children's rules (issue 37)
+    expect(sm.body).toContain('/privacy</loc>');
+    expect(sm.body).toContain('/en/childPrivacy</loc>');
     for (const alias of ['/pictures</loc>', '/file</loc>']) expect(sm.body).not.toContain(alias);
     // purchase pages stay out, and robots keeps crawlers out of them
     expect(sm.body).not.toContain('/activityOrder');

@@ -5,7 +5,7 @@ import { publicBase } from '../../lib/public-base';
 
 // The information pages (issue 23); purchase pages (/activityOrder), the portal and the admin are left out, and
 // so are the aliases /pictures and /file (issue 34: their canonical address is /pasted and /rules).
-const STATIC = ['/home', '/news', '/pasted', '/program', '/activity', '/registration', '/rules', '/partner', '/about'];
+const STATIC = ['/home', '/news', '/pasted', '/program', '/activity', '/registration', '/rules', '/partner', '/about', '/privacy', '/childPrivacy'];
 
 /** English lives under /en (apps/web/src/lib/lang-path.ts); Chinese at the plain path. */
 const EN_PREFIX = '/en';
