@@ -33,5 +33,5 @@ export * from './schemas/integrations';
 export * from './states';
 export * from './rights';
 export * from './schemas/rights';
-export { RIGHTS_SHEETS, AUDIT_REPORT_LABELS } from './messages-rights';
+export { RIGHTS_SHEETS, AUDIT_REPORT_LABELS, auditSummary } from './messages-rights';
 export * from './schemas/privacy';

@@ -235,3 +235,37 @@ const enReport: Record<keyof typeof zhReport, string> = {
 
 /** The yearly compliance audit's labels (PDF and spreadsheet). */
 export const AUDIT_REPORT_LABELS = { zh: zhReport, en: enReport } as const;
+
+/** The figures of the yearly audit that `auditSummary` lists (the screen's and both files' summary). */
+interface AuditFigures {
+  childrenCollected: number;
+  consents: { consented: number; pending: number; refused: number; withdrawn: number };
+  idViews: number;
+  photoViews: number;
+  exports: readonly unknown[];
+  anonymisedActivities: number;
+  anonymisedPlayers: number;
+  deletions: number;
+  requests: { received: number; answeredInTime: number; late: number; open: number };
+}
+
+/** The summary lines of the yearly audit: label key → figure, in the order the admin screen, the PDF and the spreadsheet show them. */
+export function auditSummary(r: AuditFigures): [keyof typeof zhReport, number][] {
+  return [
+    ['childrenCollected', r.childrenCollected],
+    ['consentsConsented', r.consents.consented],
+    ['consentsPending', r.consents.pending],
+    ['consentsRefused', r.consents.refused],
+    ['consentsWithdrawn', r.consents.withdrawn],
+    ['idViews', r.idViews],
+    ['photoViews', r.photoViews],
+    ['exports', r.exports.length],
+    ['anonymisedActivities', r.anonymisedActivities],
+    ['anonymisedPlayers', r.anonymisedPlayers],
+    ['deletions', r.deletions],
+    ['requestsReceived', r.requests.received],
+    ['requestsAnsweredInTime', r.requests.answeredInTime],
+    ['requestsLate', r.requests.late],
+    ['requestsOpen', r.requests.open],
+  ];
+}

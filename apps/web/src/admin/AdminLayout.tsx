@@ -17,6 +17,7 @@ import {
   LIVE_ITEMS,
   MONEY_ITEMS,
   PEOPLE_ITEMS,
+  PRIVACY_ITEMS,
   REGISTRATION_ITEMS,
   TICKET_ITEMS,
   visibleItems,
@@ -64,6 +65,7 @@ function AdminShell() {
     const people = visibleItems(PEOPLE_ITEMS, granted, limited);
     const awarding = visibleItems(AWARD_ITEMS, granted, limited);
     const access = visibleItems(ACCESS_ITEMS, granted, limited);
+    const privacy = visibleItems(PRIVACY_ITEMS, granted, limited);
     // one menu group per area, shown when the person may open something in it
     const group = (key: string, labelKey: string, list: readonly { key: string; labelKey: string }[]) =>
       list.length ? [{ type: 'group' as const, key, label: t(labelKey), children: list.map((i) => ({ key: i.key, label: t(i.labelKey) })) }] : [];
@@ -76,6 +78,7 @@ function AdminShell() {
       ...group('people', 'admin:menu.people', people),
       ...group('awards', 'admin:menu.awards', awarding),
       ...group('access', 'admin:menu.access', access),
+      ...group('privacy', 'admin:menu.privacy', privacy),
       ...group('later', 'admin:menu.later', LATER_ITEMS),
     ];
   }, [t, permissions, scopes]);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_ITEMS, AWARD_ITEMS, CONTENT_ITEMS, LIVE_ITEMS, MONEY_ITEMS, PEOPLE_ITEMS, REGISTRATION_ITEMS, TICKET_ITEMS } from './menu';
+import { ACCESS_ITEMS, allItems, LIVE_ITEMS, MONEY_ITEMS, PEOPLE_ITEMS, PRIVACY_ITEMS, REGISTRATION_ITEMS } from './menu';
 import { RESOURCES } from './resources/registry';
 
 describe('admin menu', () => {
-  const all = [...LIVE_ITEMS, ...CONTENT_ITEMS, ...REGISTRATION_ITEMS, ...MONEY_ITEMS, ...TICKET_ITEMS, ...PEOPLE_ITEMS, ...AWARD_ITEMS, ...ACCESS_ITEMS];
+  const all = allItems();
   it('lists every resource exactly once (one group each)', () => {
     for (const r of RESOURCES)
       expect(
@@ -19,6 +19,10 @@ describe('admin menu', () => {
     // integrations (issue 25): its own capability, the whole site's (hidden from a role limited to activities)
     expect(visibleItems(ACCESS_ITEMS, ['integrations.manage']).map((i) => i.key)).toEqual(['integrations']);
     expect(visibleItems(ACCESS_ITEMS, ['integrations.manage'], { 'integrations.manage': [7] })).toEqual([]);
+    // privacy (issue 37): its own capability; a role limited to activities sees only the retention preview of them
+    expect(visibleItems(PRIVACY_ITEMS, ['privacy.manage']).map((i) => i.key)).toEqual(['privacyRequests', 'retention', 'complianceAudit']);
+    expect(visibleItems(PRIVACY_ITEMS, ['privacy.manage'], { 'privacy.manage': [7] }).map((i) => i.key)).toEqual(['retention']);
+    expect(visibleItems(PRIVACY_ITEMS, ['registrations.manage'])).toEqual([]);
   });
   it("shows a regional organiser the screens that honour its activities and hides the whole site's (issue 24)", async () => {
     const { visibleItems } = await import('./menu');

@@ -128,6 +128,16 @@ export const ACCESS_ITEMS: readonly MenuItem[] = [
   { key: 'integrations', labelKey: 'admin:menu.integrations', permission: 'integrations.manage' },
 ];
 
+/**
+ * Privacy (issue 37): people's requests with their legal deadline and the yearly compliance audit (the whole site's),
+ * the retention preview (limited to the activities a role reaches).
+ */
+export const PRIVACY_ITEMS: readonly MenuItem[] = [
+  { key: 'privacyRequests', labelKey: 'admin:menu.privacyRequests', permission: 'privacy.manage' },
+  { key: 'retention', labelKey: 'admin:menu.retention', permission: 'privacy.manage', scoped: true },
+  { key: 'complianceAudit', labelKey: 'admin:menu.complianceAudit', permission: 'privacy.manage' },
+];
+
 /** Resources of later issues (a placeholder page each): none left since issue 14. */
 export const LATER_ITEMS: readonly { key: string; labelKey: string }[] = [];
 
@@ -148,16 +158,30 @@ export function visibleItems(items: readonly MenuItem[], permissions: readonly s
   });
 }
 
+/** Every menu entry of every group. */
+export function allItems(): MenuItem[] {
+  return [
+    ...LIVE_ITEMS,
+    ...CONTENT_ITEMS,
+    ...REGISTRATION_ITEMS,
+    ...MONEY_ITEMS,
+    ...TICKET_ITEMS,
+    ...PEOPLE_ITEMS,
+    ...AWARD_ITEMS,
+    ...ACCESS_ITEMS,
+    ...PRIVACY_ITEMS,
+  ];
+}
+
 /**
  * Whether an admin address (e.g. `/admin/r/news?status=1`, `/admin/review`) leads to a screen the person may open:
  * the dashboard's counts link only there (issue 24: no link that answers 403).
  */
 export function canOpen(to: string, permissions: readonly string[], scopes: Readonly<Record<string, readonly number[]>> = {}): boolean {
   const key = to.replace(/^\/admin\/?/, '').replace(/\?.*$/, '');
-  const all = [...LIVE_ITEMS, ...CONTENT_ITEMS, ...REGISTRATION_ITEMS, ...MONEY_ITEMS, ...TICKET_ITEMS, ...PEOPLE_ITEMS, ...AWARD_ITEMS, ...ACCESS_ITEMS];
   return (
     visibleItems(
-      all.filter((i) => i.key === key),
+      allItems().filter((i) => i.key === key),
       permissions,
       scopes,
     ).length > 0

@@ -84,3 +84,13 @@ export function adminAccessRoutes(): RouteObject[] {
     page('integrations', 'admin:menu.integrations', () => import('../admin/pages/integrations')),
   ];
 }
+
+/** Privacy (issue 37): the requests queue, the retention preview, the yearly compliance audit (one chunk). */
+export function adminPrivacyRoutes(): RouteObject[] {
+  const privacy = () => import('../admin/pages/privacy');
+  return [
+    page('privacyRequests', 'admin:menu.privacyRequests', () => privacy().then((m) => ({ default: m.PrivacyRequestsPage }))),
+    page('retention', 'admin:menu.retention', () => privacy().then((m) => ({ default: m.RetentionPage }))),
+    page('complianceAudit', 'admin:menu.complianceAudit', () => privacy().then((m) => ({ default: m.AuditReportPage }))),
+  ];
+}

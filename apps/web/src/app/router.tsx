@@ -10,7 +10,7 @@ import { guardMiddleware, redirectTarget } from './guard';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootShell } from './RootShell';
 import { activityOrderRoute, contentRoutes } from './content-routes';
-import { adminAccessRoutes, adminAwardRoutes, adminMoneyRoutes, adminPeopleRoutes, adminResourceRoutes } from './admin-routes';
+import { adminAccessRoutes, adminAwardRoutes, adminMoneyRoutes, adminPeopleRoutes, adminPrivacyRoutes, adminResourceRoutes } from './admin-routes';
 import { BootFallback, RouteError } from './RouteError';
 import { PLACEHOLDER_ROUTES, REGISTRATION_ROUTES, TICKET_ROUTES, type RouteHandle } from './route-meta';
 
@@ -105,6 +105,15 @@ export function createRoutes(): RouteObject[] {
                     return { Component: m.default };
                   },
                   handle: handle({ titleKey: 'routes:wxAuth' }),
+                },
+                {
+                  // the guardian's answer to a coach's SMS (issue 37): public, the link's token is the key
+                  path: 'guardianConsent',
+                  lazy: async () => {
+                    const [m] = await Promise.all([import('../features/privacy/GuardianConsentPage'), loadNamespaces('consent')]);
+                    return { Component: m.default, loader: m.loader };
+                  },
+                  handle: handle({ titleKey: 'routes:guardianConsent' }),
                 },
                 {
                   path: 'regist',
@@ -225,6 +234,7 @@ export function createRoutes(): RouteObject[] {
                 ...adminPeopleRoutes(),
                 ...adminAwardRoutes(),
                 ...adminAccessRoutes(),
+                ...adminPrivacyRoutes(),
                 ...adminResourceRoutes(),
                 {
                   path: '*',

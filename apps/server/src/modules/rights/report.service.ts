@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import { AUDIT_REPORT_LABELS, type Lang } from '@rp/shared';
+import { AUDIT_REPORT_LABELS, auditSummary, type Lang } from '@rp/shared';
+import { resourceLabel } from '@rp/shared/resources/labels';
 import type { AppDeps } from '../../deps';
 import { embedNotoSans } from '../payments/index';
 
@@ -89,26 +90,8 @@ export async function auditReport(deps: Pick<AppDeps, 'database'>, year: number,
   };
 }
 
-/** The summary lines of the report: label key → figure, in the order both files print them. */
-function summary(r: AuditReport): [keyof (typeof AUDIT_REPORT_LABELS)['zh'], number][] {
-  return [
-    ['childrenCollected', r.childrenCollected],
-    ['consentsConsented', r.consents.consented],
-    ['consentsPending', r.consents.pending],
-    ['consentsRefused', r.consents.refused],
-    ['consentsWithdrawn', r.consents.withdrawn],
-    ['idViews', r.idViews],
-    ['photoViews', r.photoViews],
-    ['exports', r.exports.length],
-    ['anonymisedActivities', r.anonymisedActivities],
-    ['anonymisedPlayers', r.anonymisedPlayers],
-    ['deletions', r.deletions],
-    ['requestsReceived', r.requests.received],
-    ['requestsAnsweredInTime', r.requests.answeredInTime],
-    ['requestsLate', r.requests.late],
-    ['requestsOpen', r.requests.open],
-  ];
-}
+/** what was exported, as staff call it (the resource's label, never its key) */
+const subjectLabel = (subject: string, lang: Lang) => resourceLabel(lang, `admin:resources.${subject}`) ?? subject;
 
 const chinaTime = (iso: string | Date) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -121,14 +104,14 @@ export async function auditReportXlsx(r: AuditReport, lang: Lang): Promise<Buffe
   s.addRow([L.subtitle]);
   s.addRow([]);
   s.addRow([L.section, L.value]).font = { bold: true };
-  for (const [k, v] of summary(r)) s.addRow([L[k], v]);
+  for (const [k, v] of auditSummary(r)) s.addRow([L[k], v]);
   s.getColumn(1).width = 48;
   const v = wb.addWorksheet(L.byStaff.slice(0, 31));
   v.addRow([L.staff, L.count]).font = { bold: true };
   for (const x of r.idViewsByStaff) v.addRow([x.staff, x.count]);
   const e = wb.addWorksheet(L.exportList.slice(0, 31));
   e.addRow([L.when, L.staff, L.what, L.rows, L.purpose]).font = { bold: true };
-  for (const x of r.exports) e.addRow([chinaTime(x.at), x.staff, x.subject, x.rows, x.purpose]);
+  for (const x of r.exports) e.addRow([chinaTime(x.at), x.staff, subjectLabel(x.subject, lang), x.rows, x.purpose]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -172,7 +155,7 @@ export async function auditReportPdf(r: AuditReport, lang: Lang, now = new Date(
   line(L.section, MARGIN, { bold: true });
   line(L.value, 0, { bold: true, right: A4[0] - MARGIN });
   down(16);
-  for (const [k, v] of summary(r)) {
+  for (const [k, v] of auditSummary(r)) {
     line(L[k], MARGIN);
     line(String(v), 0, { right: A4[0] - MARGIN });
     down(15);
@@ -197,7 +180,7 @@ export async function auditReportPdf(r: AuditReport, lang: Lang, now = new Date(
     down(15);
   }
   for (const x of r.exports) {
-    line(`${chinaTime(x.at)}  ${x.staff}  ${x.subject}  ${x.rows}`, MARGIN, { size: 9 });
+    line(`${chinaTime(x.at)}  ${x.staff}  ${subjectLabel(x.subject, lang)}  ${x.rows}`, MARGIN, { size: 9 });
     down(12);
     line(`${L.purpose}: ${x.purpose}`, MARGIN + 12, { size: 9, color: MUTED });
     down(15);
