@@ -84,3 +84,10 @@ describe('certificate verification (issue 13)', () => {
       expect(decideNavigation({ pathname, search: '', hasToken: false, user: null })).toEqual({ kind: 'allow' });
   });
 });
+
+describe('the policies and the guardian consent page (issue 37)', () => {
+  it('are open to visitors, in both languages where they have two addresses', () => {
+    for (const pathname of ['/privacy', '/en/privacy', '/childPrivacy', '/en/childPrivacy', '/guardianConsent'])
+      expect(decideNavigation({ pathname, search: '?token=x', hasToken: false, user: null })).toEqual({ kind: 'allow' });
+  });
+});

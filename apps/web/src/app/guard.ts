@@ -54,6 +54,10 @@ export const OPEN_PATHS: readonly string[] = [
   '/rules',
   // issue 13: certificate verification is for anyone holding a certificate (its QR code leads to /verify/<code>)
   '/verify',
+  // issue 37: the policies are read before anything is given; a guardian answers a coach's SMS without an account
+  '/privacy',
+  '/childPrivacy',
+  '/guardianConsent',
 ];
 
 const OPEN = new Set(OPEN_PATHS.map((p) => p.toLowerCase()));

@@ -85,6 +85,7 @@ export const KNOWN_PATHS: readonly string[] = [
   '/volunteer_pc',
   '/verify',
   '/judge',
+  '/guardianConsent',
   ...PLACEHOLDER_ROUTES.map((r) => `/${r.path}`),
   ...TICKET_ROUTES.map((r) => `/${r.path}`),
   ...REGISTRATION_ROUTES.map((p) => `/${p}`),

@@ -33,6 +33,8 @@ export type LazyNamespace =
   | 'exam'
   | 'awards'
   | 'feedback'
+  // the guardian's consent page (issue 37)
+  | 'consent'
   // the home page's texts load with it (the other pages' first load does not carry them)
   | 'home';
 
