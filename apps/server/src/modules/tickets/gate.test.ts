@@ -158,7 +158,7 @@ describe('offline gate: batches (issue 38)', () => {
     expect(await state(db)).toBe(before);
   });
 
-  it('two gates admitting one pass offline → one admission and one conflict in the organiser’s view (en, zh)', async () => {
+  it('two gates admitting one pass offline → one admission and one conflict in the organiser’s view (en); the admissions feed', async () => {
     const { app, database } = get();
     const db = database.db;
     const g = await setupGate(db, app, 2);
@@ -208,6 +208,20 @@ describe('offline gate: batches (issue 38)', () => {
     const feed = (await east.get('/api/gate/admissions?since=0')).json().data;
     expect(feed.admissions.map((a: { gate: string }) => a.gate)).toEqual(['East gate', 'West gate']);
     expect((await east.get(`/api/gate/admissions?since=${feed.cursor}`)).json().data.admissions).toEqual([]);
+  });
+
+  it('a group pass scanned offline admits its order’s still-valid visitors; the download then shows them used', async () => {
+    const { app, database } = get();
+    const g = await setupGate(database.db, app, 3);
+    const dev = gateClient(app, await gateDevice(g.boss, g.session.id, 'East gate'));
+    await g.boss.post('/api/admin/checkin', { code: g.passes[0]!.passCode, gate: 'North gate' });
+    const r = await dev.sync(dev.scans([{ code: g.groupCode.toLowerCase() }]));
+    expect(r.json().data.results[0].outcome).toBe('admitted');
+    const passes = (await dev.get('/api/gate/passes')).json().data.passes as { id: number; usedGate: string | null }[];
+    expect(g.passes.map((p) => passes.find((x) => x.id === p.id)!.usedGate)).toEqual(['North gate', 'East gate', 'East gate']);
+    // scanned again offline: every visitor already in → a conflict, nothing admitted twice
+    expect((await dev.sync(dev.scans([{ code: g.groupCode }]))).json().data.results[0].outcome).toBe('conflict');
+    expect((await database.db.select().from(checkins)).filter((c) => c.result === 'admitted')).toHaveLength(3);
   });
 
   it('shows the conflict in Chinese with each side online or offline', async () => {
