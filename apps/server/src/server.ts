@@ -9,7 +9,8 @@ import { buildApp } from './app';
 import { startPaymentJobs } from './modules/payments/index';
 import { startNoticeJobs } from './modules/messages/index';
 import { startTicketJobs } from './modules/tickets/index';
-import { startOutboxJobs } from './lib/outbox';
+import { outboxQueues, pruneEvents } from './lib/outbox';
+import { startJobs } from './lib/jobs';
 import { startWebhookJobs } from './modules/integrations/index';
 import { startRetentionJobs } from './modules/rights/index';
 import { mpMessagesFor } from './modules/wechat/index';
@@ -140,8 +141,9 @@ async function main() {
   const stopNoticeJobs = startNoticeJobs(app.deps, { wechat: mpMessagesFor(app) }, app.log);
   // waiting lists: offers not taken in time go on to the next person
   const stopTicketJobs = startTicketJobs(app.deps, app.log);
-  // domain events' outbox: each (event, subscriber) delivered once, by whichever instance claims it
-  const stopOutboxJobs = startOutboxJobs(app.deps.database.db, app.deps, app.log);
+  // the one job loop (lib/jobs.ts): every queue's due jobs, each run once by whichever instance claims it —
+  // domain events' deliveries (one queue per outbox subscriber); events older than a month pruned hourly
+  const stopOutboxJobs = startJobs(database.db, app.deps, outboxQueues(), app.log, 1000, () => pruneEvents(database.db));
   // webhooks: signed deliveries to partners' endpoints, retried for 24 h, by whichever instance claims them
   const stopWebhookJobs = startWebhookJobs(app.deps, app.log);
   // retention (issue 37): ended activities past their retention period anonymised, each once, by whichever instance claims it

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Tx } from '../db/client';
-import { domainEvents, outbox } from '../db/schema/index';
+import { domainEvents } from '../db/schema/index';
+import { enqueueMany } from './jobs';
 
 /**
  * Domain events (issue 25). A module that changes something publishes what happened; modules below it
@@ -10,8 +11,8 @@ import { domainEvents, outbox } from '../db/schema/index';
  * - **in the transaction** (`onEvent`): runs inside the publisher's transaction, before it commits — for
  *   reactions that must be atomic with the change (players paid when a payment settles, places taken,
  *   codes granted). A throw rolls the whole change back.
- * - **after commit, through the outbox** (`subscribe`): publish writes one outbox row per such subscriber in
- *   the same transaction; the outbox job (lib/outbox.ts) delivers each row once, on any instance, retried
+ * - **after commit, through the outbox** (`subscribe`): publish enqueues one job per such subscriber in the
+ *   same transaction (lib/jobs.ts, lib/outbox.ts); the job loop delivers each once, on any instance, retried
  *   with backoff without repeating the others (messages, SMS, webhooks).
  *
  * The catalog below is the one list of events and their payloads. Payloads carry ids and public fields
@@ -130,14 +131,25 @@ export function asyncSubscriber(name: string): AsyncSubscriber | undefined {
   return asyncSubscribers.get(name);
 }
 
+/** An outbox subscriber's job queue (lib/outbox.ts): `event:<subscriber>`, payload `{ eventId }`, key the event id. */
+export const EVENT_QUEUE_PREFIX = 'event:';
+export const eventQueueName = (subscriber: string) => `${EVENT_QUEUE_PREFIX}${subscriber}`;
+/** the retry window (24 h, lib/outbox.ts), not a count, ends an event's delivery */
+const EVENT_MAX_ATTEMPTS = 1000;
+
+/** Every outbox subscriber's name (the job loop serves one queue per subscriber). */
+export function asyncSubscriberNames(): string[] {
+  return [...asyncSubscribers.keys()];
+}
+
 export function subscribersOf(name: EventName): string[] {
   return [...asyncSubscribers.values()].filter((s) => s.events === '*' || s.events.includes(name)).map((s) => s.name);
 }
 
 /**
  * Publishes an event inside the change's transaction: checks the payload against the catalog, runs the
- * in-transaction subscribers in the order they registered, stores the event and one outbox row per
- * outbox subscriber. Returns the event's id.
+ * in-transaction subscribers in the order they registered, stores the event and enqueues one delivery
+ * job per outbox subscriber. Returns the event's id.
  */
 export async function publish<N extends EventName>(tx: Tx, name: N, payload: EventPayload<N>): Promise<string> {
   const parsed = EVENT_CATALOG[name].parse(payload) as EventPayload<N>;
@@ -146,6 +158,9 @@ export async function publish<N extends EventName>(tx: Tx, name: N, payload: Eve
   const activityId = 'activityId' in parsed && typeof parsed.activityId === 'number' ? parsed.activityId : null;
   await tx.insert(domainEvents).values({ id: eventId, name, payload: parsed as Record<string, unknown>, activityId });
   const subs = subscribersOf(name);
-  if (subs.length) await tx.insert(outbox).values(subs.map((subscriber) => ({ eventId, subscriber })));
+  await enqueueMany(
+    tx,
+    subs.map((s) => ({ queue: eventQueueName(s), payload: { eventId }, opts: { key: eventId, maxAttempts: EVENT_MAX_ATTEMPTS } })),
+  );
   return eventId;
 }

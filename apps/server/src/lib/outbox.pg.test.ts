@@ -1,8 +1,9 @@
-import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Db } from '../db/client';
-import { auditLog, outbox } from '../db/schema/index';
+import { and, count, eq, like, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { auditLog, jobs } from '../db/schema/index';
 import { useTestApp } from '../test/context';
+import { useSecondPool } from '../test/second-pool';
 import { publish, subscribe } from './events';
 import { deliverOutbox } from './outbox';
 
@@ -11,21 +12,7 @@ import { deliverOutbox } from './outbox';
 // and repeats nothing: every (event, subscriber) effect happens exactly once.
 const t = useTestApp();
 
-let b: Database;
-beforeAll(async () => {
-  for (;;) {
-    try {
-      t();
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  b = await openDatabase({ url: t().url!, migrate: false });
-});
-afterAll(async () => {
-  await b?.close();
-});
+const instanceB = useSecondPool(t);
 
 /** the instance whose next delivery gets its connection killed mid-commit, once */
 let killNext: Db | null = null;
@@ -71,15 +58,15 @@ describe('the outbox across two instances (PostgreSQL)', () => {
         if (!r.delivered && !r.retried && !r.failed) break;
       }
     };
-    await Promise.all([run(a), run(b.db), run(a), run(b.db)]);
+    await Promise.all([run(a), run(instanceB().db), run(a), run(instanceB().db)]);
     delayMs = 0;
     const counts = await effectCounts(a);
     expect(counts).toHaveLength(ids.length * SUBS.length);
     expect(counts.every((c) => c.n === 1)).toBe(true);
     const left = await a
       .select()
-      .from(outbox)
-      .where(and(sql`${outbox.subscriber} in ('pgtest.one','pgtest.two','pgtest.three')`, sql`${outbox.status} <> 'delivered'`));
+      .from(jobs)
+      .where(and(like(jobs.queue, 'event:pgtest.%'), sql`${jobs.state} <> 'done'`));
     expect(left).toEqual([]);
   });
 
@@ -93,10 +80,10 @@ describe('the outbox across two instances (PostgreSQL)', () => {
     let counts = await effectCounts(a);
     expect(counts.map((c) => c.action).sort()).toEqual(['pgtest.one', 'pgtest.three']); // two's write rolled back
     // the process lives on: the same pool answers
-    expect(await a.select({ n: count() }).from(outbox)).toHaveLength(1);
+    expect(await a.select({ n: count() }).from(jobs)).toHaveLength(1);
     // instance b, once the backoff is over: delivers two, once; one and three are not delivered again
     const later = new Date(Date.now() + 120_000);
-    const second = await deliverOutbox(b.db, null, { subscribers: SUBS, now: later });
+    const second = await deliverOutbox(instanceB().db, null, { subscribers: SUBS, now: later });
     expect(second).toEqual({ delivered: 1, retried: 0, failed: 0 });
     expect(await deliverOutbox(a, null, { subscribers: SUBS, now: later })).toEqual({ delivered: 0, retried: 0, failed: 0 });
     counts = await effectCounts(a);

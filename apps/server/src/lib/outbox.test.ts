@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, not, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, domainEvents, outbox } from '../db/schema/index';
+import { auditLog, domainEvents, jobs } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { useTestApp } from '../test/context';
 import { publish, subscribe, onEvent, EVENT_CATALOG } from './events';
-import { deliverOutbox, listOutbox, pruneEvents, retryOutbox, EVENT_KEEP_DAYS, OUTBOX_RETRY_WINDOW_MS } from './outbox';
+import { deliverOutbox, eventJobWhere, listOutbox, pruneEvents, retryOutbox, EVENT_KEEP_DAYS, OUTBOX_RETRY_WINDOW_MS } from './outbox';
 
 // Issue 25: domain events and the transactional outbox on the embedded database (one transaction at a time:
 // the races across instances are proven on the PostgreSQL tier, outbox.pg.test.ts).
@@ -26,6 +26,23 @@ effectSubscriber('test.first');
 effectSubscriber('test.second');
 const SUBS = ['test.first', 'test.second'];
 
+/** An event's deliveries (issue 36: jobs of the one queue) as the outbox rows they were: subscriber, status, attempts, lastError, nextAt. */
+async function outboxRows(db: Db, eventId?: string, subscriber?: string) {
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(eventId ? eventJobWhere(eventId, subscriber) : like(jobs.queue, 'event:%'));
+  const status = { pending: 'pending', done: 'delivered', failed: 'failed' } as const;
+  return rows.map((j) => ({
+    subscriber: j.queue.slice('event:'.length),
+    status: status[j.state],
+    attempts: j.attempts,
+    lastError: j.lastError,
+    nextAt: j.runAt,
+  }));
+}
+const notTest = not(like(jobs.queue, 'event:test.%'));
+
 async function issue(db: Db, certificateId: number) {
   return db.transaction((tx) => publish(tx, 'certificate.issued', { certificateId, certCode: `C${certificateId}`, activityId: null }));
 }
@@ -41,7 +58,7 @@ describe('domain events', () => {
   it('publish stores the event and one outbox row per outbox subscriber, in the change’s transaction', async () => {
     const db = t().database.db;
     const id = await issue(db, 1);
-    const rows = await db.select().from(outbox).where(eq(outbox.eventId, id));
+    const rows = await outboxRows(db, id);
     expect(rows.map((r) => r.subscriber)).toEqual(expect.arrayContaining(SUBS));
     expect(rows.every((r) => r.status === 'pending')).toBe(true);
   });
@@ -57,7 +74,7 @@ describe('domain events', () => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    expect(await db.select().from(outbox)).toHaveLength(0);
+    expect(await outboxRows(db)).toHaveLength(0);
     expect(await db.select().from(domainEvents)).toHaveLength(0);
     expect(await db.select().from(auditLog).where(eq(auditLog.resource, 'outboxTestSync'))).toHaveLength(0);
     // committed: the in-transaction subscriber's write is there with the event
@@ -91,10 +108,7 @@ describe('the outbox', () => {
     const first = await deliverOutbox(db, t().app.deps, { subscribers: SUBS });
     expect(first).toEqual({ delivered: 1, retried: 1, failed: 0 });
     expect(await effects(db, id)).toEqual(['test.first']);
-    const [waiting] = await db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.eventId, id), eq(outbox.subscriber, 'test.second')));
+    const [waiting] = await outboxRows(db, id, 'test.second');
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: 'RECEIVER_DOWN' });
     expect(waiting!.nextAt.getTime()).toBeGreaterThan(Date.now() + 20_000); // backoff: not due again at once
     // nothing is due now: nobody is repeated
@@ -135,9 +149,9 @@ describe('the outbox', () => {
     const db = t().database.db;
     const id = await issue(db, 30);
     await db
-      .update(outbox)
-      .set({ leaseUntil: new Date(Date.now() + 60_000) })
-      .where(eq(outbox.eventId, id));
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eventJobWhere(id));
     expect(await deliverOutbox(db, t().app.deps, { subscribers: SUBS })).toEqual({ delivered: 0, retried: 0, failed: 0 });
     expect(await deliverOutbox(db, t().app.deps, { subscribers: SUBS, now: new Date(Date.now() + 61_000) })).toEqual({
       delivered: 2,
@@ -158,22 +172,19 @@ describe('the outbox', () => {
       .update(domainEvents)
       .set({ occurredAt: old })
       .where(inArray(domainEvents.id, [settled, waiting]));
-    await db
-      .update(outbox)
-      .set({ status: 'pending' })
-      .where(and(eq(outbox.eventId, waiting), eq(outbox.subscriber, 'test.second')));
+    await db.update(jobs).set({ state: 'pending' }).where(eventJobWhere(waiting, 'test.second'));
     // every other subscriber's rows (the app's own) count as settled for this test
     await db
-      .update(outbox)
-      .set({ status: 'delivered' })
-      .where(and(inArray(outbox.eventId, [settled, recent]), sql`${outbox.subscriber} not like 'test.%'`));
+      .update(jobs)
+      .set({ state: 'done' })
+      .where(and(or(eventJobWhere(settled), eventJobWhere(recent)), notTest));
     await db
-      .update(outbox)
-      .set({ status: 'delivered' })
-      .where(and(eq(outbox.eventId, waiting), sql`${outbox.subscriber} not like 'test.%'`));
+      .update(jobs)
+      .set({ state: 'done' })
+      .where(and(eventJobWhere(waiting), notTest));
     expect(await pruneEvents(db)).toBe(1);
     const left = (await db.select({ id: domainEvents.id }).from(domainEvents)).map((r) => r.id).sort();
     expect(left).toEqual([waiting, recent].sort());
-    expect(await db.select().from(outbox).where(eq(outbox.eventId, settled))).toHaveLength(0);
+    expect(await outboxRows(db, settled)).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { pgTable, serial, text, integer, timestamp, index, boolean, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
-import { OUTBOX_STATUSES, WEBHOOK_DELIVERY_STATUSES } from '@rp/shared';
+import { WEBHOOK_DELIVERY_STATUSES } from '@rp/shared';
 import { oneOf } from './states';
 import { users } from './users';
 
@@ -10,7 +10,7 @@ import { users } from './users';
 export const domainEvents = pgTable(
   'domain_events',
   {
-    /** uuid: the event's id everywhere (outbox, webhook deliveries, the X-RP-Event-Id header) */
+    /** uuid: the event's id everywhere (its delivery jobs, webhook deliveries, the X-RP-Event-Id header) */
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
@@ -19,36 +19,6 @@ export const domainEvents = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('domain_events_occurred_idx').on(t.occurredAt)],
-);
-
-/**
- * The transactional outbox: one row per (event, asynchronous subscriber), written with the event. A job on
- * any instance claims due rows with a lease (FOR UPDATE SKIP LOCKED) and marks a row delivered in the same
- * transaction as the subscriber's own writes, so a subscriber's effect happens once; a failing subscriber
- * is retried with backoff without repeating the others.
- */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: serial('id').primaryKey(),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => domainEvents.id, { onDelete: 'cascade' }),
-    subscriber: text('subscriber').notNull(),
-    /** pending → delivered, or failed after the retry window */
-    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('outbox_event_subscriber_uq').on(t.eventId, t.subscriber),
-    index('outbox_due_idx').on(t.status, t.nextAt),
-    oneOf('outbox_status_ck', t.status, OUTBOX_STATUSES),
-  ],
 );
 
 /** A partner's endpoint (Admin → Integrations): where chosen events are POSTed, signed with its secret. */

@@ -7,9 +7,9 @@ import { PERMISSIONS } from '@rp/shared';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { DbShortStore } from '../../lib/short-store';
-import { staffRoles, teamMembers, users, webhookDeliveries, webhookEndpoints, outbox } from '../../db/schema/index';
+import { jobs, staffRoles, teamMembers, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 import { EVENT_CATALOG, publish } from '../../lib/events';
-import { deliverOutbox } from '../../lib/outbox';
+import { deliverOutbox, eventJobWhere } from '../../lib/outbox';
 import { isPublicAddress } from '../../lib/outbound';
 import { contextReady, useTestApp } from '../../test/context';
 import { buildUser, loginAs } from '../../test/factories';
@@ -128,9 +128,9 @@ describe('webhooks', () => {
 
     // the outbox row delivered again (an instance died after sending): still one delivery, nothing sent twice
     await db
-      .update(outbox)
-      .set({ status: 'pending', nextAt: new Date(0) })
-      .where(eq(outbox.eventId, eventId));
+      .update(jobs)
+      .set({ state: 'pending', runAt: new Date(0) })
+      .where(eventJobWhere(eventId));
     await run();
     expect(await db.select().from(webhookDeliveries)).toHaveLength(1);
     expect(receiver.got).toHaveLength(1);
