@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { adminAuth, L, registerMember, setLang, shoot, signIn } from './support/foundation';
-import { loginAsAdmin } from './support/admin';
+import { exportWithPurpose, loginAsAdmin } from './support/admin';
 import { teamOfTwo } from './support/registration';
 
 /**
@@ -139,7 +139,7 @@ test('the players export downloaded from the admin has the screen’s Chinese co
   const titles = ['activityId', 'teamId', 'name', 'cardMasked', 'programId', 'payStatus'].map((f) => L(lang, `admin:fields.players.${f}`));
   for (const title of titles) await expect(page.getByRole('columnheader', { name: title, exact: true })).toBeVisible();
   await shoot(page, `console-players-${lang}-1440.png`, { fullPage: true });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: L(lang, 'admin:resource.export') }).click()]);
+  const download = await exportWithPurpose(page, lang);
   const file = await download.path();
   const wb = XLSX.read(await import('node:fs/promises').then((fs) => fs.readFile(file)), { type: 'buffer' });
   const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 });

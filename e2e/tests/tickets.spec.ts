@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { L, registerMember, SCREENSHOTS, setLang, shoot, signIn } from './support/foundation';
-import { loginAsAdmin } from './support/admin';
+import { exportWithPurpose, loginAsAdmin } from './support/admin';
 import { browserWithCamera, qrVideo } from './support/camera';
 import { baseURL } from '../playwright.config';
 
@@ -142,7 +142,7 @@ for (const { lang, width } of [
       await loginAsAdmin(admin, lang, '/admin/r/visitors');
       await expect(admin.getByRole('row').filter({ hasText: ming }).first()).toContainText(L(lang, 'admin:options.visitorStatus.used'));
       await expect(admin.getByRole('row').filter({ hasText: hua }).first()).toContainText(L(lang, 'admin:options.visitorStatus.refunding'));
-      const [xlsx] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: L(lang, 'admin:resource.export') }).click()]);
+      const xlsx = await exportWithPurpose(admin, lang);
       expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
       const menu = admin.getByRole('navigation', { name: L(lang, 'admin:menu.label') });
       for (const [key, file] of [

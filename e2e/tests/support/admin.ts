@@ -160,3 +160,19 @@ export async function clickAndSaved(page: Page, button: Locator): Promise<void> 
   ]);
   expect(response.ok(), `${response.request().method()} ${new URL(response.url()).pathname}: ${await response.text()}`).toBe(true);
 }
+
+/**
+ * Export a list holding children's personal information (players, volunteers, visitors): the dialog asks the purpose
+ * first (issue 37; logged and counted in the yearly audit), then the file downloads.
+ */
+export async function exportWithPurpose(page: Page, lang: Lang) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    (async () => {
+      await page.getByRole('button', { name: L(lang, 'admin:resource.export') }).click();
+      await page.getByLabel(L(lang, 'admin:resource.exportPurpose')).fill(lang === 'en' ? 'Venue insurance list' : '场馆保险名单核对');
+      await page.getByRole('button', { name: L(lang, 'admin:resource.exportStart') }).click();
+    })(),
+  ]);
+  return download;
+}
