@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse } from './support/test';
 import { adminAuth, L, pageAs, registerMember, shoot, tokenOf } from './support/foundation';
-import { idCard, memberAuth, teamOfTwo } from './support/registration';
+import { declareGuardian, idCard, memberAuth, teamOfTwo } from './support/registration';
 import { pickRefundRatio } from './support/admin';
 
 /**
@@ -57,6 +57,7 @@ async function activityAtWork(request: APIRequestContext, name: string) {
       },
     }),
   );
+  await declareGuardian(request, headers, player.id);
   await ok(await request.post('/api/lTeamMember/web/submit', { headers, data: [{ memberId: player.id }] }));
   // a free session tomorrow and a visitor's booking (its pass is valid at once)
   const start = Date.now() + 24 * H;

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type APIResponse, type Page } fro
 import zlib from 'node:zlib';
 import { adminPage, adminShown } from './support/admin';
 import { adminToken, L, registerMember, setLang, shoot, signIn } from './support/foundation';
-import { choose, createActivity, giveCodes, idCard, userId } from './support/registration';
+import { choose, createActivity, declareGuardian, giveCodes, idCard, userId } from './support/registration';
 
 type Lang = 'zh' | 'en';
 const R = (lang: Lang, key: string, p?: Record<string, string | number>) => L(lang, `registration:${key}`, p);
@@ -155,6 +155,7 @@ for (const lang of ['zh', 'en'] as const) {
         },
       }),
     );
+    await declareGuardian(request, headers, second.id);
     await ok(await request.post('/api/lTeamMember/web/submit', { headers, data: [{ memberId: second.id }] }));
 
     // the reviewer
@@ -272,6 +273,7 @@ for (const lang of ['zh', 'en'] as const) {
         },
       }),
     );
+    await declareGuardian(request, headers, member.id);
     await giveCodes(request, 600, await userId(request, headers), 1);
     await readAll(request, headers); // the codes message: checked by the API tests
     const code = (await (await request.get(`/api/lRedeemCode/web/pickCode?activityId=600&memberId=${member.id}`, { headers })).json()).data?.codeName;

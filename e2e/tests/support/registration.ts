@@ -105,3 +105,15 @@ export async function teamOfTwo(
   expect(res.ok(), await res.text()).toBe(true);
   return { activityId, teamId: Number((await res.json()).data.id) };
 }
+
+/**
+ * The account holder declares they are the parent or guardian of a player under 14 and agree to the children's rules
+ * (issue 37): without a guardian's consent such a player cannot be passed, paid for or given a code.
+ */
+export async function declareGuardian(request: APIRequestContext, headers: Record<string, string>, memberId: number) {
+  const r = await request.post('/api/lTeamMember/web/consent/declare', {
+    headers,
+    data: { memberId, guardianName: 'Parent', relationship: 'mother', agree: true },
+  });
+  expect(r.ok(), `guardian consent for player ${memberId}: ${r.status()} ${await r.text()}`).toBeTruthy();
+}
