@@ -16,6 +16,15 @@ import { Attachment, ReviewPhoto } from './review/ReviewPhoto';
 import rs from './review/review.module.css';
 import s from '../admin.module.css';
 
+/** A player's guardian consent in words (issue 37). */
+const CONSENT_KEYS: Record<Exclude<ReviewItem['consent'], 'notNeeded'>, string> = {
+  none: 'admin:review.consent.none',
+  pending: 'admin:review.consent.pending',
+  consented: 'admin:review.consent.consented',
+  refused: 'admin:review.consent.refused',
+  withdrawn: 'admin:review.consent.withdrawn',
+};
+
 /**
  * Players under review (status 7): photo and every fact a reviewer checks, a detail drawer, and the
  * keyboard (J/K or arrows move, P passes, F fails with a reason, Enter opens, X selects). After a
@@ -234,6 +243,8 @@ export default function ReviewPage() {
                   },
                 },
                 { title: t('admin:review.gender'), key: 'gender', render: (_, m) => reviewFacts(m, t, lang).gender },
+                // a child under 14: the guardian's consent in words (issue 37); '—' where none is needed
+                { title: t('admin:review.consent.title'), key: 'consent', render: (_, m) => (m.consent === 'notNeeded' ? '—' : t(CONSENT_KEYS[m.consent])) },
                 {
                   title: t('admin:reg.card'),
                   key: 'card',

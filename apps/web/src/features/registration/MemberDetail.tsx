@@ -24,6 +24,8 @@ import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common
 import { WriteButton, useWriteLock } from './lock';
 import { avatarUploadTag, checkAvatar, checkMember, codeLocked, emptyMember, formToMember, historyToForm, memberToForm, type MemberFormValues } from './model';
 import { PayStatusTag } from './PayStatusTag';
+import { ChildRulesNote, ConsentBlock } from './ConsentBlock';
+import { ConsentTag } from './ConsentTag';
 import { useTeamPicker } from './pickers';
 import s from './registration.module.css';
 
@@ -277,6 +279,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
       <div className={s.toolbar}>
         <h2 style={{ margin: 0, fontSize: 18 }}>{member ? member.name : t('registration:players.new')}</h2>
         {member ? <PayStatusTag status={member.payStatus} /> : null}
+        {member ? <ConsentTag state={member.consent} /> : null}
         <span className={s.toolbarSpacer} />
         {editing && !member ? <WriteButton onClick={() => setHistoryOpen(true)}>{t('registration:history.open')}</WriteButton> : null}
         {editing ? (
@@ -325,6 +328,7 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
         />
       ) : null}
       {!editing ? readView : null}
+      {member && !editing ? <ConsentBlock member={member} /> : null}
       {editing ? (
         <Form<MemberFormValues>
           form={form}
@@ -333,6 +337,9 @@ export function MemberForm({ activity, member, onSaved }: Omit<Props, 'memberId'
           onValuesChange={onValuesChange}
           className={s.formGrid}
         >
+          <div className={s.full}>
+            <ChildRulesNote />
+          </div>
           <Form.Item name="name" label={t('registration:field.name')} htmlFor={id('name')} required {...err('name')}>
             <Input id={id('name')} maxLength={NAME_MAX} />
           </Form.Item>

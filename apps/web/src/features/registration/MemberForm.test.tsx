@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enReg from '../../locales/en/registration.json';
 import i18n from '../../lib/i18n';
@@ -47,9 +48,11 @@ const activity = {
 
 function mount() {
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemberDetail activity={activity} memberId={null} onSaved={() => undefined} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemberDetail activity={activity} memberId={null} onSaved={() => undefined} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 const field = (label: string) => screen.getByLabelText(label, { exact: true, selector: 'input' });

@@ -7,6 +7,7 @@ import { payStatusColor } from '@rp/shared/rules/registration';
 import { NAME_MAX, NAME_SEARCH_MIN } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
 import { exportPlayers, membersQuery, teamsQuery, type MemberItem } from './api';
+import { ConsentTag } from './ConsentTag';
 import { MemberDetail } from './MemberDetail';
 import { AssignTeamDialog, BatchRedeemDialog, ChangeProgramDialog, DeletePlayersDialog, SubmitDialog } from './PlayerDialogs';
 import { PAGE_SIZE } from './model';
@@ -72,6 +73,7 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
             <li key={m.id}>
               <button type="button" className={s.listItem} aria-current={selected === m.id} onClick={() => select(m.id)}>
                 <span className={nameClass(m.payStatus)}>{m.name}</span>
+                <ConsentTag state={m.consent} />
                 <span className={s.muted}>{m.team?.name ?? m.program?.name ?? ''}</span>
               </button>
             </li>

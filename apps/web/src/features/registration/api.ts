@@ -53,6 +53,11 @@ export const submitMembers = (ids: number[]) =>
     ids.map((memberId) => ({ memberId })),
     quiet,
   );
+/** A guardian's consent for a player under 14 (issue 37): the account holder's declaration, or an SMS link to the guardian. */
+export const declareConsent = (body: { memberId: number; guardianName: string; relationship: string; agree: true }) =>
+  api.post<{ resultStr: string; data: { memberId: number; consent: MemberItem['consent'] } }>('/api/lTeamMember/web/consent/declare', body, quiet);
+export const requestConsent = (body: { memberId: number; guardianName: string; guardianPhone: string; relationship: string }) =>
+  api.post<{ resultStr: string; data: { memberId: number; consent: MemberItem['consent'] } }>('/api/lTeamMember/web/consent/request', body, quiet);
 export const assignTeam = (body: { teamId: number; teamMemberIdList: number[]; activityId: number; confirm?: boolean }) =>
   api.put<{ resultStr: string }>('/api/lTeamMember/web/assignTeam', body, quiet);
 export const changeProgram = (body: { programId: number; teamMemberIdList: number[]; activityId: number }) =>
@@ -196,6 +201,8 @@ function leaderWrite<TData, TVars>(name: string, mutationFn: (vars: TVars) => Pr
 export const saveMemberMutation = regWrite('saveMember', (body: MemberPayload & { id?: number }) =>
   body.id ? updateMember({ ...body, id: body.id }) : createMember(body),
 );
+export const declareConsentMutation = regWrite('declareConsent', declareConsent);
+export const requestConsentMutation = regWrite('requestConsent', requestConsent);
 export const deleteMembersMutation = regWrite('deleteMembers', deleteMembers);
 export const moveOutMembersMutation = regWrite('moveOutMembers', moveOutMembers);
 export const submitMembersMutation = regWrite('submitMembers', submitMembers);
