@@ -190,7 +190,11 @@ describe('SMS codes, registration and SMS login', () => {
     const phone = nextPhone();
     await sendSms(phone);
     const code = t().sms.last(phone)!.code;
-    const reg = await t().app.inject({ method: 'POST', url: '/auth/web/register', payload: { phone, code, nickName: '王家长', password: 'my-secret-9', acceptPrivacy: true } });
+    const reg = await t().app.inject({
+      method: 'POST',
+      url: '/auth/web/register',
+      payload: { phone, code, nickName: '王家长', password: 'my-secret-9', acceptPrivacy: true },
+    });
     expect(reg.statusCode).toBe(200);
     expect(reg.json().resultStr).toBe('注册成功，已为你登录');
     // registering logs the member in: the answer carries a working session
@@ -205,7 +209,11 @@ describe('SMS codes, registration and SMS login', () => {
     const unread = await t().app.inject({ method: 'GET', url: '/api/lMessage/web/count', headers: auth });
     expect(unread.json().data).toBe(1);
     // the code was single use
-    const again = await t().app.inject({ method: 'POST', url: '/auth/web/register', payload: { phone, code, nickName: 'x', password: 'my-secret-9', acceptPrivacy: true } });
+    const again = await t().app.inject({
+      method: 'POST',
+      url: '/auth/web/register',
+      payload: { phone, code, nickName: 'x', password: 'my-secret-9', acceptPrivacy: true },
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -221,7 +229,11 @@ describe('SMS codes, registration and SMS login', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('SMS_CODE_INVALID');
-    const weak = await t().app.inject({ method: 'POST', url: '/auth/web/register', payload: { phone, code, nickName: 'A', password: 'short', acceptPrivacy: true } });
+    const weak = await t().app.inject({
+      method: 'POST',
+      url: '/auth/web/register',
+      payload: { phone, code, nickName: 'A', password: 'short', acceptPrivacy: true },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fieldErrors.password).toBe('密码长度为 8–64 位');
     const long = await t().app.inject({
@@ -244,9 +256,17 @@ describe('SMS codes, registration and SMS login', () => {
     const code = t().sms.last(phone)!.code;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      await t().app.inject({ method: 'POST', url: '/auth/web/register', payload: { phone, code: wrong, nickName: 'A', password: 'my-secret-9', acceptPrivacy: true } });
+      await t().app.inject({
+        method: 'POST',
+        url: '/auth/web/register',
+        payload: { phone, code: wrong, nickName: 'A', password: 'my-secret-9', acceptPrivacy: true },
+      });
     }
-    const right = await t().app.inject({ method: 'POST', url: '/auth/web/register', payload: { phone, code, nickName: 'A', password: 'my-secret-9', acceptPrivacy: true } });
+    const right = await t().app.inject({
+      method: 'POST',
+      url: '/auth/web/register',
+      payload: { phone, code, nickName: 'A', password: 'my-secret-9', acceptPrivacy: true },
+    });
     expect(right.statusCode).toBe(400);
     expect(await userCount()).toBe(0);
   });

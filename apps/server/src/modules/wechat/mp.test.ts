@@ -185,7 +185,9 @@ describe('signing in inside WeChat, and signing up with a phone', () => {
     // the payer openid comes with it: paying needs no other authorisation
     expect(await db.select().from(wechatOpenids).where(eq(wechatOpenids.userId, userId))).toMatchObject([{ appId: oauth.mpAppId, openid: 'oMpNew_1' }]);
     // a ticket works once
-    expect((await anon.post('/auth/web/wxSignUp', { ticket, phone, code: smsCode, acceptPrivacy: true })).json()).toMatchObject({ code: 'WECHAT_TICKET_INVALID' });
+    expect((await anon.post('/auth/web/wxSignUp', { ticket, phone, code: smsCode, acceptPrivacy: true })).json()).toMatchObject({
+      code: 'WECHAT_TICKET_INVALID',
+    });
 
     // next time inside WeChat: one tap
     const u2 = await authorizeUrl(anon, 'login');

@@ -325,7 +325,12 @@ describe('a WeChat round trip only in the browser that began it (issue 33)', () 
     expect(await db.select().from(userOauth).where(eq(userOauth.userId, parent.id))).toEqual([]);
 
     // variant: the attacker's WeChat linked to his own account; his address back does not sign the parent in as him
-    const mine = await post(attacker, '/auth/web/wxSignUp', { ticket, phone: '13700000033', code: await smsCode(attacker, '13700000033'), acceptPrivacy: true });
+    const mine = await post(attacker, '/auth/web/wxSignUp', {
+      ticket,
+      phone: '13700000033',
+      code: await smsCode(attacker, '13700000033'),
+      acceptPrivacy: true,
+    });
     expect(mine.json()).toMatchObject({ created: true });
     const lure2 = await mpRoundTrip(attacker, 'Helpful teacher');
     const silent = await post(victim, '/auth/web/wxMpLogin', lure2);
