@@ -342,7 +342,13 @@ test('the save journeys cover exactly the creatable resources of the registry, e
   // a resource added to the registry without a group (or a group naming a resource that is gone) fails here
   const parts = new Map<string, string[]>();
   for (const { name, part } of GROUPS.flat().map(entry)) parts.set(name, [...(parts.get(name) ?? []), part ?? 'whole']);
-  expect([...parts.keys()].sort()).toEqual(CREATABLE.map((d) => d.name).sort());
+  // a resource that saves once and is never edited (policies: each save is a new version) has no edit leg here: its
+  // save is asserted body for body by ResourceFormPage.save.test.tsx
+  expect([...parts.keys()].sort()).toEqual(
+    CREATABLE.filter((d) => (d as { editable?: boolean }).editable !== false)
+      .map((d) => d.name)
+      .sort(),
+  );
   // a resource saved in parts is saved in each part once, and the parts hold every kind of field
   for (const [name, got] of parts) expect(got.sort(), name).toEqual(got.includes('whole') ? ['whole'] : (Object.keys(PART_KINDS) as Part[]).sort());
   for (const def of CREATABLE) for (const f of editable(def)) expect(Object.values(PART_KINDS).flat(), `${def.name}.${f.name}`).toContain(f.kind);
