@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Trans } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/link';
 import s from './ui.module.css';
 
@@ -26,7 +26,20 @@ export function PolicyCheckbox({
 }) {
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
-  const link = (to: string) => <Link to={to} target="_blank" rel="noopener" />;
+  const { t } = useTranslation();
+  // the text's <link>…</link> (privacy policy) and <link2>…</link2> (children's rules) become links with their words
+  // inside (Trans with a Link element rendered the words beside an empty link)
+  const parts = t(labelKey)
+    .split(/(<link2?>[^<]*<\/link2?>)/)
+    .map((part, i) => {
+      const m = /^<(link2?)>([^<]*)<\/link2?>$/.exec(part);
+      if (!m) return part;
+      return (
+        <Link key={i} to={m[1] === 'link2' ? POLICY_PATHS.children : POLICY_PATHS.privacy} target="_blank" rel="noopener">
+          {m[2]}
+        </Link>
+      );
+    });
   return (
     <div className={s.field}>
       <label className={s.checkbox}>
@@ -39,9 +52,7 @@ export function PolicyCheckbox({
           aria-describedby={errorId}
           aria-required
         />
-        <span>
-          <Trans i18nKey={labelKey} components={{ link: link(POLICY_PATHS.privacy), link2: link(POLICY_PATHS.children) }} />
-        </span>
+        <span>{parts}</span>
       </label>
       {error ? (
         <p id={errorId} className={s.error}>
