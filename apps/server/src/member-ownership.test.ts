@@ -74,6 +74,7 @@ type Row = { walked: Walked } | { coveredBy: string };
 const REG = 'modules/registration/ownership.test.ts';
 const PAY = 'modules/payments/ownership.test.ts';
 const TIX = 'modules/tickets/ownership.test.ts';
+const CONSENT = 'modules/registration/consent.test.ts';
 const served = (r: { statusCode: number; body: string }) => expect(r.statusCode, r.body).toBe(200);
 
 /** Every member route with an object id, and who proves its ownership. */
@@ -116,6 +117,9 @@ const OWNERSHIP: Record<string, Row> = {
   'POST /api/lTicket/sUrl/getPassCode': { coveredBy: TIX },
   'POST /api/lOnline/web/reserve': { coveredBy: TIX },
   'POST /api/lOnline/web/cancel': { coveredBy: TIX },
+  // guardians' consent for players under 14 (issue 37): another account's declaration or SMS request is 404
+  'POST /api/lTeamMember/web/consent/declare': { coveredBy: CONSENT },
+  'POST /api/lTeamMember/web/consent/request': { coveredBy: CONSENT },
 
   // ——— walked here ———
   // registration routes its own table does not name

@@ -31,7 +31,7 @@ const DEDICATED_LISTS = /^\/api\/admin\/(review|withdrawals|refunds|invoices|con
  * declare). Every other /api/admin route is for administrators (registrations, accounts, SMS outbox).
  */
 const CONTENT =
-  /^\/api\/admin\/(news|programs|activities|officialFiles|partners|about|dictionary|consoles|photos|pictures|uploads|dashboard|lives|feedback|export-jobs|options)(\/|$)/;
+  /^\/api\/admin\/(news|programs|activities|officialFiles|partners|about|dictionary|consoles|photos|pictures|uploads|dashboard|lives|feedback|export-jobs|options|policies)(\/|$)/;
 
 /** The people, the rows every admin list shows, and the app's operations: built once, walked by every group. */
 async function buildWorld() {

@@ -23,8 +23,8 @@ export const ACTIVITY_LEVELS = [1, 2] as const;
 export const PROGRAM_TYPES = [0, 1] as const;
 /** 0 universal; program type 0 takes 10, type 1 takes 20 (codeFitsProgram) */
 export const CODE_TYPES = [0, 10, 20] as const;
-/** 1 clothes size (the only material kind) */
-export const MATERIAL_TYPES = [1] as const;
+/** 1 clothes size (what players pick), 2 other material (the admin form's two kinds) */
+export const MATERIAL_TYPES = [1, 2] as const;
 export const PARTNER_TYPES = [1, 2] as const;
 /** 1 system notice, 2 consultation reply */
 export const MESSAGE_TYPES = [1, 2] as const;

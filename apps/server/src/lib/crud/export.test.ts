@@ -62,7 +62,7 @@ describe('resource exports (issue 24)', () => {
   it('the players export in Chinese: the screen titles, the activity, team (with its number) and program names, status and gender labels, the masked ID, the birth date as a date', async () => {
     const { app, h, reg } = await setup();
     const { header, rows, wb } = sheet(
-      await jobFile(app, `/api/admin/players/export-jobs?activityId=${reg.activity.id}`, { ...h, 'accept-language': 'zh-CN' }),
+      await jobFile(app, `/api/admin/players/export-jobs?activityId=${reg.activity.id}&purpose=insurance%20list`, { ...h, 'accept-language': 'zh-CN' }),
     );
     expect(wb.SheetNames[0]).toBe('选手管理');
     expect(header).toEqual(expect.arrayContaining(['活动', '队伍', '姓名', '证件号码', '性别', '赛项', '报名状态']));
@@ -81,7 +81,11 @@ describe('resource exports (issue 24)', () => {
 
   it('the same export in English (the one-shot file too): English titles, names and labels', async () => {
     const { app, h, reg } = await setup();
-    const res = await app.inject({ method: 'GET', url: `/api/admin/players/export?activityId=${reg.activity.id}`, headers: { ...h, 'accept-language': 'en' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/admin/players/export?activityId=${reg.activity.id}&purpose=insurance%20list`,
+      headers: { ...h, 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(200);
     const { header, rows } = sheet(res.rawPayload);
     expect(header).toEqual(expect.arrayContaining(['Activity', 'Team', 'Program']));

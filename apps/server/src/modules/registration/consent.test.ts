@@ -203,12 +203,15 @@ describe('guardian consent for players under 14 (issue 37)', { timeout: 120_000 
     expect(gone.json().code).toBe('CONSENT_LINK_INVALID');
   });
 
-  it('refuses a request for a deleted or foreign player (404) and limits links to one phone (429)', async () => {
+  it('refuses a request or a declaration for a deleted or foreign player (404) and limits links to one phone (429)', async () => {
     const s = await setup();
     expect((await s.a.post('/api/lTeamMember/web/consent/request', { memberId: 999999, guardianPhone: '13912345678' })).statusCode).toBe(404);
     const other = await buildUser(t().database.db);
     const o = api(await loginAs(t().app, other.phone, other.password));
     expect((await o.post('/api/lTeamMember/web/consent/request', { memberId: s.child.id, guardianPhone: '13912345678' })).statusCode).toBe(404);
+    // nor may another account declare itself the guardian of someone else's player (nothing recorded)
+    const foreign = await o.post('/api/lTeamMember/web/consent/declare', { memberId: s.child.id, guardianName: '王某', relationship: '母亲', agree: true });
+    expect(foreign.statusCode).toBe(404);
     expect((await s.a.post('/api/lTeamMember/web/consent/request', { memberId: s.teen.id, guardianPhone: '13912345678' })).json().code).toBe(
       'CONSENT_NOT_NEEDED',
     );
