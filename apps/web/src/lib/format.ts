@@ -121,3 +121,8 @@ export function parsePage(raw: string | null | undefined): number {
   const n = Number(raw);
   return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
 }
+
+/** A count as the language writes it (1,234 in both; kept here so no component calls toLocaleString itself). */
+export function formatCount(n: number, lang: AppLang): string {
+  return n.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en');
+}

@@ -53,6 +53,8 @@ async function proveThePhone(lang: 'zh' | 'en') {
   await act(async () => {
     fireEvent.change(screen.getByRole('textbox', { name: t('sms.phone') }), { target: { value: '13812341234' } });
     fireEvent.change(screen.getByRole('textbox', { name: t('sms.code') }), { target: { value: '123456' } });
+    // the privacy policy's box, never pre-ticked (issue 37)
+    fireEvent.click(screen.getByRole('checkbox'));
   });
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: t('wechat.signUpSubmit') }));
@@ -73,7 +75,9 @@ describe('WechatSignUp asks before linking an existing account', () => {
     const title = t('wechat.confirmTitle', { name: 'Teacher Wang', phone: '138****1234' });
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     expect(title).toContain('138****1234');
-    expect(sent.filter((r) => r.url.endsWith('/auth/web/wxSignUp')).map((r) => r.body)).toEqual([{ ticket: TICKET, phone: '13812341234', code: '123456' }]);
+    expect(sent.filter((r) => r.url.endsWith('/auth/web/wxSignUp')).map((r) => r.body)).toEqual([
+      { ticket: TICKET, phone: '13812341234', code: '123456', acceptPrivacy: true },
+    ]);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: t('wechat.confirmNo') }));
     });

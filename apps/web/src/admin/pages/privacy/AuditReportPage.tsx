@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { AUDIT_REPORT_LABELS, auditSummary } from '@rp/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { ScrollableTable } from '../ScrollableTable';
 import { auditFile, auditQuery, type AuditReportView } from './privacy-api';
@@ -99,7 +99,7 @@ export default function AuditReportPage() {
             {figures.map(([key, n]) => (
               <div key={key} className={p.figure}>
                 <dt>{words[key]}</dt>
-                <dd>{n.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en')}</dd>
+                <dd>{formatCount(n, lang)}</dd>
               </div>
             ))}
           </dl>

@@ -1,7 +1,7 @@
 import { Tag, Typography, type TableProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { ListScreen } from './ListScreen';
 import { retentionQuery, type RetentionRowView } from './privacy-api';
@@ -29,7 +29,7 @@ export default function RetentionPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const list = useQuery(retentionQuery);
-  const count = (n: number) => n.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en');
+  const count = (n: number) => formatCount(n, lang);
   const columns: TableProps<RetentionRowView>['columns'] = [
     { title: t('admin:privacy.retention.activity'), dataIndex: 'name', width: 200 },
     { title: t('admin:privacy.retention.finish'), dataIndex: 'finishTime', width: 120, render: (v: string) => formatDate(v, lang) },
