@@ -8,12 +8,15 @@ import { buildActivity, buildProgram, buildUser, idCard, loginAs } from '../../t
 import { multipart } from '../../test/images';
 
 let k = 0;
-/** A fresh valid ID number (born 2012) per call: 33,600 before it repeats. */
+/**
+ * A fresh valid ID number (born January to October 2012, so 14 or older from November 2026: no guardian's consent
+ * needed, issue 37) per call: 28,000 before it repeats.
+ */
 export function nextCard(): string {
   const n = k++;
   const dd = String(1 + (n % 28)).padStart(2, '0');
-  const mm = String(1 + (Math.floor(n / 28) % 12)).padStart(2, '0');
-  return idCard(`2012${mm}${dd}`, false, Math.floor(n / 336) % 100);
+  const mm = String(1 + (Math.floor(n / 28) % 10)).padStart(2, '0');
+  return idCard(`2012${mm}${dd}`, false, Math.floor(n / 280) % 100);
 }
 
 export const HEAD = ['姓名', '证件类型', '证件号码', '队伍名称', '赛项'];
