@@ -108,7 +108,19 @@ const TICKET_ROUTES = [
 const PORTAL_ROUTES = [...ACCOUNT_ROUTES, ...REGISTRATION_ROUTES, ...TICKET_ROUTES];
 
 /** Public screens as a visitor sees them, logged out; content.spec.ts checks the content pages. */
-const PUBLIC_ROUTES = ['/login', '/regist', '/regist?mode=reset', '/file', '/verify/ZZZZZZZZZZZZZZZZ', '/404', '/401'];
+const PUBLIC_ROUTES = [
+  '/login',
+  '/regist',
+  '/regist?mode=reset',
+  '/file',
+  '/verify/ZZZZZZZZZZZZZZZZ',
+  '/404',
+  '/401',
+  // issue 37: the policies and a guardian's page (a forged link: what a guardian sees for a link that is not ours)
+  '/privacy',
+  '/childPrivacy',
+  '/guardianConsent?token=forged',
+];
 
 /**
  * Representative elements whose pointer-over and focused colours are checked (antd derives the hover shades
