@@ -98,6 +98,8 @@ test.describe('foundation journeys', () => {
       await page.getByLabel(L(lang, 'auth:register.nickName')).fill('Redirect');
       await page.getByRole('textbox', { name: L(lang, 'auth:register.password'), exact: true }).fill('my-journey-9');
       await page.getByLabel(L(lang, 'auth:register.confirmPassword')).fill('my-journey-9');
+      // the privacy policy's box, never pre-ticked (issue 37)
+      await page.getByRole('checkbox').check();
       await page.getByRole('button', { name: L(lang, 'auth:register.submit') }).click();
       await expect(page).toHaveURL(/\/msg$/);
       await expect(page.getByRole('button', { name: /Redirect/ })).toBeVisible();
