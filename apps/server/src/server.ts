@@ -7,11 +7,11 @@ import { ensurePolicies } from './db/seed/policies';
 import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-store';
 import { buildApp } from './app';
 import { startPaymentJobs } from './modules/payments/index';
-import { startNoticeJobs } from './modules/messages/index';
+import { noticeQueue } from './modules/messages/index';
 import { startTicketJobs } from './modules/tickets/index';
 import { outboxQueues, pruneEvents } from './lib/outbox';
 import { startJobs } from './lib/jobs';
-import { startWebhookJobs } from './modules/integrations/index';
+import { webhookQueue } from './modules/integrations/index';
 import { startRetentionJobs } from './modules/rights/index';
 import { mpMessagesFor } from './modules/wechat/index';
 import { createStorage } from './lib/storage';
@@ -135,17 +135,15 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  // payment jobs: the sandbox's notification deliveries, reconciliation and expiry of unpaid orders
+  // payment jobs: reconciliation and expiry of unpaid orders
   const stopPaymentJobs = startPaymentJobs(app.deps, app.log);
-  // SMS and WeChat notices: the outbox written with each change, sent once by whichever instance claims it
-  const stopNoticeJobs = startNoticeJobs(app.deps, { wechat: mpMessagesFor(app) }, app.log);
   // waiting lists: offers not taken in time go on to the next person
   const stopTicketJobs = startTicketJobs(app.deps, app.log);
   // the one job loop (lib/jobs.ts): every queue's due jobs, each run once by whichever instance claims it —
-  // domain events' deliveries (one queue per outbox subscriber); events older than a month pruned hourly
-  const stopOutboxJobs = startJobs(database.db, app.deps, outboxQueues(), app.log, 1000, () => pruneEvents(database.db));
-  // webhooks: signed deliveries to partners' endpoints, retried for 24 h, by whichever instance claims them
-  const stopWebhookJobs = startWebhookJobs(app.deps, app.log);
+  // domain events' deliveries (one queue per outbox subscriber), webhooks (signed, retried for 24 h), SMS and
+  // WeChat notices, the sandbox gateway's notifications; events older than a month pruned hourly
+  const queues = [...outboxQueues(), webhookQueue(config.WEBHOOK_TIMEOUT_MS), noticeQueue({ wechat: mpMessagesFor(app) }), app.deps.payments.sandbox.queue];
+  const stopQueueJobs = startJobs(database.db, app.deps, queues, app.log, 1000, () => pruneEvents(database.db));
   // retention (issue 37): ended activities past their retention period anonymised, each once, by whichever instance claims it
   const stopRetentionJobs = startRetentionJobs(app.deps, app.log);
   // uploads on local disk and a shared database: warn when another instance keeps its uploads elsewhere
@@ -155,10 +153,8 @@ async function main() {
       : null;
   stopJobs = () => {
     stopPaymentJobs();
-    stopNoticeJobs();
     stopTicketJobs();
-    stopOutboxJobs();
-    stopWebhookJobs();
+    stopQueueJobs();
     stopRetentionJobs();
     uploadsCheck?.stop();
   };

@@ -36,6 +36,12 @@ export interface Job<P = Record<string, unknown>> {
   /** 1 on the first try */
   attempt: number;
   createdAt: Date;
+  /** the run's clock (RunJobsOptions.now): what the backoff and the retry window count from */
+  now: Date;
+  /** a failure now is the last (max_attempts or the queue's window reached): the job is then marked failed */
+  final: boolean;
+  /** when a failure now would be tried again (the one backoff) */
+  retryAt: Date;
   /** the database this instance claimed it from */
   db: Db;
   /**
@@ -188,12 +194,17 @@ export async function runJobs(db: Db, deps: unknown, queues: readonly JobQueue[]
 async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Date, now: Date): Promise<keyof JobReport> {
   const mine = and(eq(jobs.id, row.id), eq(jobs.lockedUntil, lease), eq(jobs.state, 'pending'));
   let committed = false;
+  const final = row.attempts >= row.maxAttempts || (q.retryWindowMs !== undefined && now.getTime() - row.createdAt.getTime() >= q.retryWindowMs);
+  const retryAt = new Date(now.getTime() + jobBackoffMs(row.attempts));
   const job: Job = {
     id: row.id,
     queue: row.queue,
     payload: row.payload,
     attempt: row.attempts,
     createdAt: row.createdAt,
+    now,
+    final,
+    retryAt,
     db,
     commit: async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
       if (committed) throw new Error('job committed twice');
@@ -216,14 +227,10 @@ async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Da
     if (committed) return 'done'; // the handler failed after its own commit: what it owed is done
     if (e instanceof JobLeaseLost) return 'retried';
     const giveUp = e instanceof JobGiveUp || (e as { retry?: unknown })?.retry === false;
-    const last = giveUp || row.attempts >= row.maxAttempts || (q.retryWindowMs !== undefined && now.getTime() - row.createdAt.getTime() >= q.retryWindowMs);
+    const last = giveUp || final;
     await db
       .update(jobs)
-      .set(
-        last
-          ? { state: 'failed', lockedUntil: null, lastError: jobErrorCode(e) }
-          : { lockedUntil: null, lastError: jobErrorCode(e), runAt: new Date(now.getTime() + jobBackoffMs(row.attempts)) },
-      )
+      .set(last ? { state: 'failed', lockedUntil: null, lastError: jobErrorCode(e) } : { lockedUntil: null, lastError: jobErrorCode(e), runAt: retryAt })
       .where(mine)
       .catch(() => undefined); // the connection may be the thing that failed: the lease runs out instead
     return last ? 'failed' : 'retried';

@@ -51,8 +51,8 @@ export const webhookDeliveries = pgTable(
     eventName: text('event_name').notNull(),
     status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** when the next try is due, as staff see it (its job's run_at decides: lib/jobs.ts, queue `webhook`) */
     nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastStatusCode: integer('last_status_code'),
     lastDurationMs: integer('last_duration_ms'),
     lastError: text('last_error'),
@@ -61,7 +61,6 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId),
-    index('webhook_deliveries_due_idx').on(t.status, t.nextAt),
     oneOf('webhook_deliveries_status_ck', t.status, WEBHOOK_DELIVERY_STATUSES),
   ],
 );

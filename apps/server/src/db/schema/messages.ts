@@ -65,9 +65,8 @@ export const noticeJobs = pgTable(
     payload: jsonb('payload').$type<{ title: string; content: string; params: Record<string, string> }>().notNull(),
     status: text('status', { enum: NOTICE_JOB_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** when the next try is due, as staff see it (its job's run_at decides: lib/jobs.ts, queue `notice`) */
     nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
-    /** while an instance sends it; a lease that ran out (the instance died) makes it claimable again */
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     /** where it went (the provider, 'outbox' or 'simulation') and its message id, or the last error code */
     provider: text('provider'),
     providerMessageId: text('provider_message_id'),
@@ -76,7 +75,6 @@ export const noticeJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notice_jobs_due_idx').on(t.status, t.nextAt),
     index('notice_jobs_user_idx').on(t.userId, t.id),
     oneOf('notice_jobs_event_ck', t.event, NOTICE_EVENTS),
     oneOf('notice_jobs_channel_ck', t.channel, NOTICE_CHANNELS),

@@ -346,18 +346,16 @@ export const sandboxRefunds = pgTable(
   (t) => [oneOf('sandbox_refunds_status_ck', t.status, SANDBOX_REFUND_STATUSES)],
 );
 
-/** Signed notifications the sandbox still has to deliver, retried with backoff like a gateway does. */
-export const sandboxDeliveries = pgTable(
-  'sandbox_deliveries',
-  {
-    id: serial('id').primaryKey(),
-    url: text('url').notNull(),
-    body: text('body').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    lastStatus: integer('last_status'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sandbox_deliveries_due_idx').on(t.deliveredAt, t.nextAttemptAt)],
-);
+/**
+ * Signed notifications of the sandbox gateway, retried with backoff like a gateway does: each is a job of the
+ * one queue (lib/jobs.ts, queue `sandbox-notify`), whose run_at is its schedule.
+ */
+export const sandboxDeliveries = pgTable('sandbox_deliveries', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  body: text('body').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  lastStatus: integer('last_status'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

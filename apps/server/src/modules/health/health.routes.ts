@@ -2,9 +2,9 @@ import { mpMode } from '../wechat/index';
 import { wechatMode } from '../wechat/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import crypto from 'node:crypto';
-import { and, count, eq, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, lte } from 'drizzle-orm';
 import { z } from 'zod';
-import { orders, sandboxDeliveries } from '../../db/schema/index';
+import { jobs, orders } from '../../db/schema/index';
 import { errorResponse, publicConfigResponse } from '@rp/shared';
 import { ok } from '../../lib/envelope';
 import { send } from '../../plugins/errors';
@@ -94,16 +94,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const [due] = await database.db
         .select({ n: count() })
-        .from(sandboxDeliveries)
-        .where(and(isNull(sandboxDeliveries.deliveredAt), lte(sandboxDeliveries.nextAttemptAt, new Date())));
+        .from(jobs)
+        .where(and(eq(jobs.state, 'pending'), lte(jobs.runAt, new Date())));
       const [unpaid] = await database.db
         .select({ n: count() })
         .from(orders)
         .where(and(eq(orders.status, 'unpaid'), lte(orders.expiresAt, new Date())));
       gauges.job_queue_length = [
-        'Background work waiting: notifications due to be delivered, unpaid orders due to expire',
+        'Background work waiting: jobs due on the one job queue, unpaid orders due to expire',
         [
-          [{ queue: 'notification_deliveries' }, Number(due?.n ?? 0)],
+          [{ queue: 'jobs' }, Number(due?.n ?? 0)],
           [{ queue: 'order_expiry' }, Number(unpaid?.n ?? 0)],
         ],
       ];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { integrationsRoutes } from './integrations.routes';
 import { registerTokenScopes } from './token-scopes';
 
-export { startWebhookJobs, deliverWebhooks, signedRequest, webhookSubscriber } from './webhook-jobs';
+export { webhookQueue, deliverWebhooks, signedRequest, webhookSubscriber } from './webhook-jobs';
 export { TOKEN_SCOPES } from './token-scopes';
 
 /**

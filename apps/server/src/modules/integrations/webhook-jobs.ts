@@ -1,24 +1,25 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, isNull, lt, lte, or, sql, inArray } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { domainEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { afterCommit } from '../../lib/events';
 import { OutboundFailed, OutboundRefused, outboundPolicy, postJson } from '../../lib/outbound';
 import { openSecret } from './webhooks.service';
-import { every, type JobLog } from '../../lib/every';
+import { enqueueMany, jobQueue, JobGiveUp, runJobs, type JobQueue } from '../../lib/jobs';
 
 /**
  * Webhook deliveries (issue 25). The outbox subscriber `webhooks` turns each event into one delivery per
  * active endpoint that chose it — in the outbox's own commit, so exactly once (unique endpoint + event).
- * The delivery job (any instance; rows claimed with a lease, FOR UPDATE SKIP LOCKED) POSTs the event,
- * signed, and retries with exponential backoff for 24 hours after the first attempt; every attempt is
- * logged (status code, duration, a short error code — never the response body).
+ * Each delivery is a job of the one queue (lib/jobs.ts, queue `webhook`, enqueued in that same commit): any
+ * instance claims it once, POSTs the event, signed, and retries with the queue's backoff for 24 hours after
+ * the first attempt; every attempt is logged (status code, duration, a short error code — never the body).
  */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3600_000;
-/** 30 s, 1 min, 2 min, … at most an hour between attempts */
-export const webhookBackoffMs = (attempt: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
-const BATCH = 20;
+/** enough for 24 hours of the queue's backoff (an hour apart at most); the window ends it first */
+const WEBHOOK_MAX_ATTEMPTS = 40;
+export const WEBHOOK_QUEUE = 'webhook';
 export const WEBHOOK_USER_AGENT = 'RP-Webhooks/1.0';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'pii'>;
@@ -28,10 +29,19 @@ type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export const webhookSubscriber = afterCommit('webhooks', '*', async (delivery) => {
   const { id, name } = delivery.event;
   await delivery.commit(async (tx) => {
-    await tx.execute(sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_name)
+    const made = await tx.execute(sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_name)
       select ${webhookEndpoints.id}, ${id}, ${name} from ${webhookEndpoints}
       where ${webhookEndpoints.active} and ${name} = any(${webhookEndpoints.events})
-      on conflict (endpoint_id, event_id) do nothing`);
+      on conflict (endpoint_id, event_id) do nothing
+      returning id`);
+    await enqueueMany(
+      tx,
+      (made as unknown as { rows: { id: number }[] }).rows.map((r) => ({
+        queue: WEBHOOK_QUEUE,
+        payload: { deliveryId: Number(r.id) },
+        opts: { key: String(r.id), maxAttempts: WEBHOOK_MAX_ATTEMPTS },
+      })),
+    );
   });
 });
 
@@ -97,61 +107,65 @@ export interface WebhookRunOptions {
   timeoutMs?: number;
 }
 
-/** Delivers the due webhook deliveries (claimed with a lease, in parallel: a slow endpoint holds up no other). */
-export async function deliverWebhooks(deps: Deps, opts: WebhookRunOptions = {}): Promise<WebhookReport> {
-  const db = deps.database.db;
-  const now = opts.now ?? new Date();
-  const timeoutMs = opts.timeoutMs ?? deps.config.WEBHOOK_TIMEOUT_MS;
-  const lease = new Date(now.getTime() + timeoutMs + 60_000);
-  const due = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.status, 'pending'),
-        lte(webhookDeliveries.nextAt, now),
-        or(isNull(webhookDeliveries.leaseUntil), lt(webhookDeliveries.leaseUntil, now)),
-      ),
-    )
-    .orderBy(asc(webhookDeliveries.id))
-    .limit(BATCH)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(webhookDeliveries)
-    .set({ leaseUntil: lease, attempts: sql`${webhookDeliveries.attempts} + 1` })
-    .where(inArray(webhookDeliveries.id, due))
-    .returning();
-  const report: WebhookReport = { succeeded: 0, retried: 0, failed: 0 };
-  await Promise.all(
-    claimed.map(async (d) => {
-      const mine = and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.leaseUntil, lease), eq(webhookDeliveries.status, 'pending'));
+class WebhookAttemptFailed extends Error {
+  constructor(readonly code: string) {
+    super(code);
+    this.name = 'WebhookAttemptFailed';
+  }
+}
+
+/**
+ * The queue of webhook deliveries on the one job queue (lib/jobs.ts): one job per delivery (payload its id),
+ * enqueued with the delivery in the outbox subscriber's commit; run side by side (a slow endpoint holds up
+ * no other) with the queue's backoff for 24 hours. Each attempt is logged; a success is recorded with the
+ * job's "done" in one commit.
+ */
+export function webhookQueue(timeoutMs: number): JobQueue {
+  return jobQueue<Deps, { deliveryId: number }>(
+    WEBHOOK_QUEUE,
+    async (job, deps) => {
+      const db = job.db;
+      const [d] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, job.payload.deliveryId));
+      if (!d || d.status === 'succeeded') return; // sent by hand meanwhile, or gone with its event
       const out = await attempt(deps, d, timeoutMs);
       if (!out) {
-        await db.update(webhookDeliveries).set({ status: 'failed', leaseUntil: null, lastError: 'endpoint-inactive' }).where(mine);
-        report.failed++;
-        return;
+        await db.update(webhookDeliveries).set({ status: 'failed', lastError: 'endpoint-inactive' }).where(eq(webhookDeliveries.id, d.id));
+        throw new JobGiveUp('endpoint-inactive');
       }
-      const last = !out.ok && now.getTime() - d.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(webhookAttempts)
-          .values({ deliveryId: d.id, attempt: d.attempts, statusCode: out.statusCode, durationMs: out.durationMs, error: out.error });
-        const base = { leaseUntil: null, lastStatusCode: out.statusCode, lastDurationMs: out.durationMs, lastError: out.error };
-        await tx
+      const record = async (tx: Tx) => {
+        const [row] = await tx
           .update(webhookDeliveries)
-          .set(
-            out.ok
-              ? { ...base, status: 'succeeded', deliveredAt: new Date() }
-              : last
-                ? { ...base, status: 'failed' }
-                : { ...base, nextAt: new Date(now.getTime() + webhookBackoffMs(d.attempts)) },
-          )
-          .where(mine);
-      });
-      report[out.ok ? 'succeeded' : last ? 'failed' : 'retried']++;
-    }),
+          .set({
+            attempts: sql`${webhookDeliveries.attempts} + 1`,
+            lastStatusCode: out.statusCode,
+            lastDurationMs: out.durationMs,
+            lastError: out.error,
+            ...(out.ok
+              ? { status: 'succeeded' as const, deliveredAt: new Date() }
+              : job.final
+                ? { status: 'failed' as const }
+                : { status: 'pending' as const, nextAt: job.retryAt }),
+          })
+          // a delivery sent by hand meanwhile keeps its success
+          .where(and(eq(webhookDeliveries.id, d.id), ne(webhookDeliveries.status, 'succeeded')))
+          .returning({ attempts: webhookDeliveries.attempts });
+        if (row)
+          await tx
+            .insert(webhookAttempts)
+            .values({ deliveryId: d.id, attempt: row.attempts, statusCode: out.statusCode, durationMs: out.durationMs, error: out.error });
+      };
+      if (out.ok) return job.commit(record);
+      await db.transaction(record);
+      throw new WebhookAttemptFailed(out.error ?? 'error');
+    },
+    { parallel: true, leaseMs: timeoutMs + 60_000, retryWindowMs: WEBHOOK_RETRY_WINDOW_MS },
   );
-  return report;
+}
+
+/** Delivers the due webhook deliveries once each (the one job loop does this with every queue; tests call it alone). */
+export async function deliverWebhooks(deps: Deps, opts: WebhookRunOptions = {}): Promise<WebhookReport> {
+  const r = await runJobs(deps.database.db, deps, [webhookQueue(opts.timeoutMs ?? deps.config.WEBHOOK_TIMEOUT_MS)], { now: opts.now });
+  return { succeeded: r.done, retried: r.retried, failed: r.failed };
 }
 
 /**
@@ -170,7 +184,7 @@ export async function resendDelivery(deps: Deps, userId: number, id: number): Pr
         attempts: sql`${webhookDeliveries.attempts} + 1`,
         // a delivered one keeps the summary of the attempt that delivered it; the failed extra try is in the log
         ...(out.ok || d.status !== 'succeeded' ? { lastStatusCode: out.statusCode, lastDurationMs: out.durationMs, lastError: out.error } : {}),
-        ...(out.ok ? { status: 'succeeded' as const, deliveredAt: new Date(), leaseUntil: null } : {}),
+        ...(out.ok ? { status: 'succeeded' as const, deliveredAt: new Date() } : {}),
       })
       .where(eq(webhookDeliveries.id, id))
       .returning({ attempts: webhookDeliveries.attempts });
@@ -181,17 +195,4 @@ export async function resendDelivery(deps: Deps, userId: number, id: number): Pr
     await audit(tx, { userId, resource: 'webhookDeliveries', recordId: id, action: 'resend', after: { statusCode: out.statusCode, error: out.error } });
   });
   return { succeeded: out.ok, statusCode: out.statusCode };
-}
-
-/** The delivery loop of one instance, every 2 s (a full batch goes on at once). Never throws. */
-export function startWebhookJobs(deps: Deps, log: JobLog, everyMs = 2000): () => void {
-  return every(
-    'webhooks',
-    everyMs,
-    async () => {
-      const r = await deliverWebhooks(deps);
-      return r.succeeded + r.retried + r.failed >= BATCH;
-    },
-    log,
-  );
 }

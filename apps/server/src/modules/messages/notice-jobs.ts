@@ -1,20 +1,18 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { noticeTemplates } from '../../config';
 import type { AppDeps } from '../../deps';
 import { noticeJobs, userOauth, users } from '../../db/schema/index';
 import { publicBase } from '../../lib/public-base';
 import { SmsNoticeFailed } from '../../lib/sms';
 import { WechatSendFailed, type WechatMpMessages } from '../wechat/index';
-import { every, type JobLog } from '../../lib/every';
+import { jobQueue, JobGiveUp, JobLeaseLost, runJobs, type JobQueue } from '../../lib/jobs';
 
 /** tries before a notice is given up (about 2 hours of backoff in all) */
 export const NOTICE_MAX_ATTEMPTS = 8;
-const LEASE_S = 120;
-const BATCH = 20;
-/** 30 s, 1 min, 2 min, … up to an hour between tries */
-const backoffMs = (attempt: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
+export const NOTICE_QUEUE = 'notice';
+const LEASE_MS = 120_000;
 
-type Job = typeof noticeJobs.$inferSelect;
+type Notice = typeof noticeJobs.$inferSelect;
 export interface NoticeChannels {
   wechat: WechatMpMessages | null;
 }
@@ -26,60 +24,62 @@ export interface NoticeReport {
 
 class GiveUp extends Error {}
 
+/** The jobs that send these notices (one per row, payload its id), enqueued in the transaction that writes the rows. */
+export function noticeJobsFor(rows: readonly { id: number }[]) {
+  return rows.map((r) => ({ queue: NOTICE_QUEUE, payload: { noticeId: r.id }, opts: { key: String(r.id), maxAttempts: NOTICE_MAX_ATTEMPTS } }));
+}
+
 /**
- * Sends the notices that are due, on any instance: each is claimed with a lease (FOR UPDATE SKIP LOCKED, so
- * two instances never take one), sent once, then marked sent — only by the instance whose lease it is. A
- * failure is retried with backoff; a provider outage never touches the change that caused the notice (it
- * committed before). An instance that dies mid-send leaves a lease that runs out, and the notice goes again.
+ * The notices' queue on the one job queue (lib/jobs.ts): a notice is sent once by whichever instance claims
+ * its job, then marked sent with the job's "done" in one commit. A failure is retried with the queue's
+ * backoff; a provider outage never touches the change that caused the notice (it committed before). An
+ * instance that dies mid-send leaves a lease that runs out, and the notice goes again.
  */
+export function noticeQueue(channels: NoticeChannels): JobQueue {
+  return jobQueue<AppDeps, { noticeId: number }>(
+    NOTICE_QUEUE,
+    async (job, deps) => {
+      const db = job.db;
+      const [notice] = await db
+        .update(noticeJobs)
+        .set({ attempts: sql`${noticeJobs.attempts} + 1` })
+        .where(and(eq(noticeJobs.id, job.payload.noticeId), ne(noticeJobs.status, 'sent')))
+        .returning();
+      if (!notice) return; // sent already, or its person is gone
+      try {
+        const r = await send(deps, channels, notice);
+        await job.commit((tx) =>
+          tx
+            .update(noticeJobs)
+            .set({ status: 'sent', sentAt: new Date(), provider: r.provider, providerMessageId: r.messageId, lastError: null })
+            .where(eq(noticeJobs.id, notice.id)),
+        );
+      } catch (e) {
+        if (e instanceof JobLeaseLost) throw e;
+        const code = e instanceof SmsNoticeFailed || e instanceof WechatSendFailed ? e.code : e instanceof GiveUp ? e.message : 'error';
+        const retry = e instanceof SmsNoticeFailed || e instanceof WechatSendFailed ? e.retry : !(e instanceof GiveUp);
+        const last = !retry || job.final;
+        await db
+          .update(noticeJobs)
+          .set(last ? { status: 'failed', lastError: code.slice(0, 200) } : { status: 'pending', lastError: code.slice(0, 200), nextAt: job.retryAt })
+          .where(eq(noticeJobs.id, notice.id));
+        throw retry ? Object.assign(new Error(code), { code }) : new JobGiveUp(code);
+      }
+    },
+    { leaseMs: LEASE_MS },
+  );
+}
+
+/** Sends the notices that are due, once each (the one job loop does this with every queue; tests call it alone). */
 export async function deliverNotices(deps: AppDeps, channels: NoticeChannels, now = new Date()): Promise<NoticeReport> {
-  const db = deps.database.db;
-  const report: NoticeReport = { sent: 0, retried: 0, failed: 0 };
-  const lease = new Date(now.getTime() + LEASE_S * 1000);
-  const due = db
-    .select({ id: noticeJobs.id })
-    .from(noticeJobs)
-    .where(and(eq(noticeJobs.status, 'pending'), lte(noticeJobs.nextAt, now), or(isNull(noticeJobs.leaseUntil), lt(noticeJobs.leaseUntil, now))))
-    .orderBy(asc(noticeJobs.id))
-    .limit(BATCH)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(noticeJobs)
-    .set({ leaseUntil: lease, attempts: sql`${noticeJobs.attempts} + 1` })
-    .where(inArray(noticeJobs.id, due))
-    .returning();
-  for (const job of claimed) {
-    const mine = and(eq(noticeJobs.id, job.id), eq(noticeJobs.leaseUntil, lease));
-    try {
-      const r = await send(deps, channels, job);
-      await db
-        .update(noticeJobs)
-        .set({ status: 'sent', sentAt: new Date(), leaseUntil: null, provider: r.provider, providerMessageId: r.messageId, lastError: null })
-        .where(mine);
-      report.sent++;
-    } catch (e) {
-      const code = e instanceof SmsNoticeFailed || e instanceof WechatSendFailed ? e.code : e instanceof GiveUp ? e.message : 'error';
-      const retry = e instanceof SmsNoticeFailed || e instanceof WechatSendFailed ? e.retry : !(e instanceof GiveUp);
-      const last = !retry || job.attempts >= NOTICE_MAX_ATTEMPTS;
-      await db
-        .update(noticeJobs)
-        .set(
-          last
-            ? { status: 'failed', leaseUntil: null, lastError: code.slice(0, 200) }
-            : { leaseUntil: null, lastError: code.slice(0, 200), nextAt: new Date(now.getTime() + backoffMs(job.attempts)) },
-        )
-        .where(mine);
-      if (last) report.failed++;
-      else report.retried++;
-    }
-  }
-  return report;
+  const r = await runJobs(deps.database.db, deps, [noticeQueue(channels)], { now });
+  return { sent: r.done, retried: r.retried, failed: r.failed };
 }
 
 async function send(
   deps: Pick<AppDeps, 'config' | 'database' | 'sms'>,
   channels: NoticeChannels,
-  job: Job,
+  job: Notice,
 ): Promise<{ provider: string; messageId: string | null }> {
   const db = deps.database.db;
   const { title, content, params } = job.payload;
@@ -112,9 +112,4 @@ async function send(
   );
   const r = await wechat.send(link.openid, template?.id ?? 'simulation', data, `${publicBase(deps.config)}/userCenter?t=8`);
   return { provider: simulated ? 'simulation' : 'wechat', messageId: r.msgid };
-}
-
-/** Background loop of one instance, every 5 s. Never throws. */
-export function startNoticeJobs(deps: AppDeps, channels: NoticeChannels, log: JobLog) {
-  return every('notice jobs', 5000, async () => void (await deliverNotices(deps, channels)), log);
 }

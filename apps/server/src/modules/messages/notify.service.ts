@@ -2,6 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { translate, type Lang, type MessageKey, type NOTICE_EVENTS } from '@rp/shared';
 import type { Db, Tx } from '../../db/client';
 import { messages, noticeJobs, noticeSettings, userOauth, users } from '../../db/schema/index';
+import { enqueueMany } from '../../lib/jobs';
+import { noticeJobsFor } from './notice-jobs';
 
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
@@ -51,7 +53,7 @@ export async function notify(tx: Tx | Db, notices: Notice[]): Promise<void> {
 /**
  * The SMS and WeChat copies of the notices whose event the organiser switched on: rows of the notice outbox,
  * written in the caller's transaction (they exist exactly when the change committed, once each), in the
- * account's language; a job sends them (notice-jobs.ts). SMS needs a phone, WeChat an account bound to the
+ * account's language, each with its job on the one queue (notice-jobs.ts sends them). SMS needs a phone, WeChat an account bound to the
  * official account.
  */
 async function enqueueNotices(tx: Tx | Db, notices: Notice[]): Promise<void> {
@@ -85,7 +87,7 @@ async function enqueueNotices(tx: Tx | Db, notices: Notice[]): Promise<void> {
     if (s.sms && p.phone) rows.push({ userId: p.id, event, channel: 'sms', lang, payload });
     if (s.wechat && hasWechat.has(p.id)) rows.push({ userId: p.id, event, channel: 'wechat', lang, payload });
   }
-  if (rows.length) await tx.insert(noticeJobs).values(rows);
+  if (rows.length) await enqueueMany(tx, noticeJobsFor(await tx.insert(noticeJobs).values(rows).returning({ id: noticeJobs.id })));
 }
 
 /** The same parameters in both languages, with bilingual names picked per language. */

@@ -208,16 +208,7 @@ export async function owedBankRefunds(deps: Pick<AppDeps, 'database'>, pageNo: n
   return { total: Number(n?.n ?? 0), rows };
 }
 
-/** Background loop of one instance: the sandbox's deliveries often, reconciliation every 30 s. Never throws. */
+/** Background loop of one instance: reconciliation every 30 s (the sandbox's notifications are jobs of the one queue). Never throws. */
 export function startPaymentJobs(deps: AppDeps, log: JobLog) {
-  let ticks = 0;
-  return every(
-    'payment jobs',
-    2000,
-    async () => {
-      await deps.payments.sandbox.deliverDue();
-      if (ticks++ % 15 === 0) await reconcile(deps);
-    },
-    log,
-  );
+  return every('payment jobs', 30_000, async () => void (await reconcile(deps)), log);
 }

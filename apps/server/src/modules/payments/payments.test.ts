@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import {
   auditLog,
   invoices,
+  jobs,
   ledger,
   messages,
   orders,
@@ -21,6 +22,7 @@ import { useTestApp } from '../../test/context';
 import { buildCodes, buildUser, loginAs } from '../../test/factories';
 import { client } from '../registration/limits.helpers';
 import { reconcile } from './jobs';
+import { SANDBOX_QUEUE } from './providers/sandbox';
 import { buyCodes, ledgerMismatches, payWithSandbox, setupMoney, teamWithPlayers } from './payments.helpers';
 
 const get = useTestApp();
@@ -209,7 +211,11 @@ describe('notifications: authentic, exact, idempotent', () => {
     const [d] = await database.db.select().from(sandboxDeliveries);
     expect(d).toMatchObject({ attempts: 1, lastStatus: 500 });
     expect(d!.deliveredAt).toBeNull();
-    await database.db.update(sandboxDeliveries).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    // its next try comes due (the job's schedule, lib/jobs.ts)
+    await database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.queue, SANDBOX_QUEUE));
     const { injectDeliver } = await import('../../test/context');
     app.deps.payments.sandbox.deliver = injectDeliver(app);
     expect(await app.deps.payments.sandbox.deliverDue()).toBe(1);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { enqueue, jobQueue, runJobs, type JobQueue } from '../../../lib/jobs';
 import { sandboxDeliveries, sandboxRefunds, sandboxTrades } from '../../../db/schema/index';
 import {
   NotifyRejected,
@@ -28,9 +29,9 @@ export const fetchDeliver: Deliver = async (url, body, headers) => {
   }
 };
 
-/** Seconds until the next try after n failed deliveries: 5 s, 15 s, 1 min, 3 min, 10 min, then every 30 min (a day in all). */
-const BACKOFF = [5, 15, 60, 180, 600, 1800];
-const MAX_ATTEMPTS = 52;
+export const SANDBOX_QUEUE = 'sandbox-notify';
+/** enough for a day of the queue's backoff (an hour apart at most); the day's window ends it first */
+const MAX_ATTEMPTS = 40;
 
 const randomNo = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${crypto.randomBytes(8).toString('hex').toUpperCase()}`;
 
@@ -38,7 +39,7 @@ const randomNo = (prefix: string) => `${prefix}${Date.now().toString(36).toUpper
  * The sandbox gateway: an outside payment service in miniature, run by us so the whole flow works on a
  * laptop. It keeps its own books (sandbox_* tables), serves a hosted page where the payer pays or
  * fails, and tells the merchant by an asynchronous notification signed with HMAC-SHA256
- * (header `X-Sandbox-Signature: t=<unix>,v1=<hex>` over `<t>.<body>`), retried with backoff until the
+ * (header `X-Sandbox-Signature: t=<unix>,v1=<hex>` over `<t>.<body>`), retried with backoff (the one job queue's) until the
  * merchant answers 2xx — exactly the contract a real gateway has, so nothing in our order code
  * special-cases it.
  */
@@ -100,20 +101,24 @@ export class SandboxGateway {
   /** The payer's choice on the hosted page. Only a pending, unexpired trade moves; the merchant hears of it by notification. */
   async decide(token: string, pay: boolean): Promise<{ ok: boolean; returnUrl: string | null }> {
     const now = this.now();
-    const [t] = await this.db
-      .update(sandboxTrades)
-      .set({ status: pay ? 'paid' : 'failed', paidAt: pay ? now : null })
-      .where(and(eq(sandboxTrades.pageToken, token), eq(sandboxTrades.status, 'pending'), sql`${sandboxTrades.expiresAt} > ${now}`))
-      .returning();
-    if (!t) return { ok: false, returnUrl: (await this.tradeByToken(token))?.returnUrl ?? null };
-    await this.enqueue(t.notifyUrl, {
-      event: 'payment',
-      outTradeNo: t.outTradeNo,
-      tradeNo: t.tradeNo,
-      amountFen: t.amountFen,
-      status: pay ? 'SUCCESS' : 'FAILED',
-      paidAt: pay ? now.toISOString() : null,
+    const t = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(sandboxTrades)
+        .set({ status: pay ? 'paid' : 'failed', paidAt: pay ? now : null })
+        .where(and(eq(sandboxTrades.pageToken, token), eq(sandboxTrades.status, 'pending'), sql`${sandboxTrades.expiresAt} > ${now}`))
+        .returning();
+      if (row)
+        await this.enqueue(tx, row.notifyUrl, {
+          event: 'payment',
+          outTradeNo: row.outTradeNo,
+          tradeNo: row.tradeNo,
+          amountFen: row.amountFen,
+          status: pay ? 'SUCCESS' : 'FAILED',
+          paidAt: pay ? now.toISOString() : null,
+        });
+      return row;
     });
+    if (!t) return { ok: false, returnUrl: (await this.tradeByToken(token))?.returnUrl ?? null };
     return { ok: true, returnUrl: t.returnUrl };
   }
 
@@ -136,10 +141,12 @@ export class SandboxGateway {
       .where(eq(sandboxRefunds.outTradeNo, input.outTradeNo))) as [{ refunded: number }];
     if (Number(refunded) + input.refundFen > t.amountFen) return { state: 'failed' };
     const refundNo = randomNo('SBR');
-    await this.db
-      .insert(sandboxRefunds)
-      .values({ outRefundNo: input.outRefundNo, outTradeNo: input.outTradeNo, refundNo, amountFen: input.refundFen, status: 'success' });
-    await this.enqueue(input.notifyUrl, { event: 'refund', outRefundNo: input.outRefundNo, refundNo, amountFen: input.refundFen, status: 'SUCCESS' });
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(sandboxRefunds)
+        .values({ outRefundNo: input.outRefundNo, outTradeNo: input.outTradeNo, refundNo, amountFen: input.refundFen, status: 'success' });
+      await this.enqueue(tx, input.notifyUrl, { event: 'refund', outRefundNo: input.outRefundNo, refundNo, amountFen: input.refundFen, status: 'SUCCESS' });
+    });
     return { state: 'processing', providerRefundNo: refundNo };
   }
 
@@ -149,40 +156,45 @@ export class SandboxGateway {
     return { state: r.status === 'success' ? 'success' : 'processing', providerRefundNo: r.refundNo };
   }
 
-  private async enqueue(url: string, payload: object) {
-    await this.db.insert(sandboxDeliveries).values({ url, body: JSON.stringify(payload), nextAttemptAt: this.now() });
+  /** The notification as a job of the one queue (lib/jobs.ts), in the caller's transaction with the change it tells of. */
+  private async enqueue(tx: Tx | Db, url: string, payload: object) {
+    const [d] = await tx
+      .insert(sandboxDeliveries)
+      .values({ url, body: JSON.stringify(payload) })
+      .returning({ id: sandboxDeliveries.id });
+    await enqueue(tx, SANDBOX_QUEUE, { deliveryId: d!.id }, { key: String(d!.id), maxAttempts: MAX_ATTEMPTS });
   }
 
   /**
-   * Delivers due notifications (any instance may run it: each row is taken with SKIP LOCKED). A 2xx
-   * answer ends a notification; anything else, or no answer, is retried later.
+   * The gateway's notifications on the one job queue: any instance may run a due one (claimed once). A 2xx
+   * answer ends a notification; anything else, or no answer, is retried with the queue's backoff for a day.
    */
-  async deliverDue(limit = 50): Promise<number> {
-    const now = this.now();
-    const due = await this.db
-      .select()
-      .from(sandboxDeliveries)
-      .where(and(isNull(sandboxDeliveries.deliveredAt), lte(sandboxDeliveries.nextAttemptAt, now), sql`${sandboxDeliveries.attempts} < ${MAX_ATTEMPTS}`))
-      .orderBy(asc(sandboxDeliveries.nextAttemptAt))
-      .limit(limit);
-    let delivered = 0;
-    for (const d of due) {
-      // claim it: push its next attempt forward first, so another instance does not send it at the same moment
-      const wait = BACKOFF[Math.min(d.attempts, BACKOFF.length - 1)]!;
-      const [claimed] = await this.db
-        .update(sandboxDeliveries)
-        .set({ attempts: d.attempts + 1, nextAttemptAt: new Date(now.getTime() + wait * 1000) })
-        .where(and(eq(sandboxDeliveries.id, d.id), eq(sandboxDeliveries.attempts, d.attempts), isNull(sandboxDeliveries.deliveredAt)))
-        .returning({ id: sandboxDeliveries.id });
-      if (!claimed) continue;
+  readonly queue: JobQueue = jobQueue<unknown, { deliveryId: number }>(
+    SANDBOX_QUEUE,
+    async (job) => {
+      const [d] = await job.db.select().from(sandboxDeliveries).where(eq(sandboxDeliveries.id, job.payload.deliveryId));
+      if (!d || d.deliveredAt) return;
       const status = await this.deliver(d.url, d.body, { 'content-type': 'application/json', 'x-sandbox-signature': this.sign(d.body) });
-      await this.db
-        .update(sandboxDeliveries)
-        .set({ lastStatus: status, deliveredAt: status >= 200 && status < 300 ? this.now() : null })
-        .where(eq(sandboxDeliveries.id, d.id));
-      if (status >= 200 && status < 300) delivered++;
-    }
-    return delivered;
+      const tried = { attempts: sql`${sandboxDeliveries.attempts} + 1`, lastStatus: status };
+      if (status >= 200 && status < 300) {
+        await job.commit((tx) =>
+          tx
+            .update(sandboxDeliveries)
+            .set({ ...tried, deliveredAt: this.now() })
+            .where(eq(sandboxDeliveries.id, d.id)),
+        );
+        return;
+      }
+      await job.db.update(sandboxDeliveries).set(tried).where(eq(sandboxDeliveries.id, d.id));
+      throw Object.assign(new Error('not delivered'), { code: status ? `http-${status}` : 'unreachable' });
+    },
+    { retryWindowMs: 24 * 3600_000 },
+  );
+
+  /** Delivers the due notifications once each (the one job loop does this with every queue; tests call it alone); returns how many were answered 2xx. */
+  async deliverDue(limit = 50): Promise<number> {
+    const r = await runJobs(this.db, undefined, [this.queue], { now: this.now(), batch: limit });
+    return r.done;
   }
 }
 
