@@ -1,6 +1,9 @@
 // @vitest-environment node
-import { beforeAll, describe, expect, it } from 'vitest';
-import { configure, isKnownPage, render } from './entry-server';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LoaderFunction, RouteObject } from 'react-router';
+import { configure, isKnownPage, isServerRendered, PAGE_PARAMS, render, renderKey } from './entry-server';
+import { createRoutes } from './app/router';
+import { onlyParams } from './app/content-routes';
 
 /**
  * Issue 34, item 13: the server renderer with the real route table, loaders and components; its API calls
@@ -20,8 +23,10 @@ const PROGRAM = {
   intro: '<p>Build a robot.</p>',
   coverUrl: null,
 };
-const answer = (url: URL): unknown => {
-  if (url.pathname === '/api/lProgram/web/detail') return { resultCode: 1, resultStr: 'ok', data: { ...PROGRAM, files: [] } };
+const answer = (url: URL, acceptLanguage: string): unknown => {
+  // the program's name carries the language its loader asked in: a render that asked in the other one shows it
+  if (url.pathname === '/api/lProgram/web/detail')
+    return { resultCode: 1, resultStr: 'ok', data: { ...PROGRAM, name: `${PROGRAM.name} [${acceptLanguage}]`, files: [] } };
   if (url.pathname === '/api/lAward/verifyCertCode')
     // the server's answer to a code of the wrong length (awards schema: certCode)
     return {
@@ -33,11 +38,16 @@ const answer = (url: URL): unknown => {
   return { resultCode: 1, resultStr: 'ok', content: [], totalElements: 0, totalPages: 0, number: 0, size: 50, data: null };
 };
 
+/** Each API answer waits a little, differently per call: concurrent renders interleave at every await. */
+let calls = 0;
+const pause = () => new Promise((resolve) => setTimeout(resolve, (calls++ * 7) % 5));
+
 beforeAll(async () => {
   await configure({
-    fetch: (async (input: string | URL | Request) => {
+    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://ssr.invalid');
-      const body = answer(url) as { status?: number };
+      await pause();
+      const body = answer(url, new Headers(init?.headers).get('accept-language') ?? '') as { status?: number };
       return new Response(JSON.stringify(body), { status: body.status ?? 200, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch,
     sanitize: (html) => html,
@@ -68,7 +78,7 @@ describe('server-rendered heads (issue 34)', () => {
   });
 
   it("a program's page is titled with its activity (one program runs in several activities)", async () => {
-    expect(/<title>([^<]*)<\/title>/.exec(await html('/en/programInfo?id=7'))?.[1]).toMatch(/^Creative Robot · IYRC 2025 Shanghai - /);
+    expect(/<title>([^<]*)<\/title>/.exec(await html('/en/programInfo?id=7'))?.[1]).toMatch(/^Creative Robot \[en\] · IYRC 2025 Shanghai - /);
   });
 
   it('a certificate number of the wrong length is "not found", not a generic validation message', async () => {
@@ -82,5 +92,116 @@ describe('server-rendered heads (issue 34)', () => {
       expect(isKnownPage(p), p).toBe(true);
     // an admin address without a screen is drawn as "Page not found · Administration": a 404 like any other
     for (const p of ['/nosuch', '/404', '/userCenter/extra', '/admin/anything']) expect(isKnownPage(p), p).toBe(false);
+  });
+});
+
+/** Every server-rendered route of the table under its full path (lazy: its loader comes with the chunk). */
+async function walk(routes: RouteObject[], parent = ''): Promise<{ path: string; loader?: LoaderFunction }[]> {
+  const out: { path: string; loader?: LoaderFunction }[] = [];
+  for (const route of routes) {
+    const path = route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path}`;
+    if (route.path !== undefined && isServerRendered(path) && !path.endsWith('*') && path.split('/').at(-1) !== 'en') {
+      const lazy = typeof route.lazy === 'function' ? await route.lazy() : {};
+      const loader = (lazy as RouteObject).loader ?? route.loader;
+      out.push({ path, loader: typeof loader === 'function' ? loader : undefined });
+    }
+    if (route.children) out.push(...(await walk(route.children, path)));
+  }
+  return out;
+}
+
+/** The query parameter names asked for (get, getAll, has) while `run` runs, whether present or not. */
+async function namesRead(run: () => Promise<unknown>): Promise<Set<string>> {
+  const names = new Set<string>();
+  const spies = (['get', 'getAll', 'has'] as const).map((method) => {
+    const original = URLSearchParams.prototype[method] as (this: URLSearchParams, name: string) => unknown;
+    return vi.spyOn(URLSearchParams.prototype, method).mockImplementation(function (this: URLSearchParams, name: string) {
+      names.add(name);
+      return original.call(this, name);
+    } as never);
+  });
+  try {
+    await run().catch(() => undefined);
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return names;
+}
+
+describe('the page cache key comes from what each page reads (issue 39)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("every server-rendered route's loader reads only its declared parameters, and each gets its own cache entry per value", async () => {
+    const pages = await walk(createRoutes());
+    // both languages' trees: home, verify and every content page
+    expect(pages).toHaveLength(2 * Object.keys(PAGE_PARAMS).filter((page) => isServerRendered(`/${page}`)).length);
+    let readSome = 0;
+    for (const { path, loader } of pages) {
+      const address = path.replace(/\/:\w+\?$/, '');
+      const page = address
+        .replace(/^\/en(?=\/)/, '')
+        .split('/')[1]!
+        .toLowerCase();
+      const declared = PAGE_PARAMS[page];
+      expect(declared, `${path} has an entry in the route table`).toBeDefined();
+      if (!loader) continue;
+      const read = await namesRead(async () =>
+        loader({ request: new Request(`https://iyrc.example.cn${address}?id=1`), params: {}, context: {} } as never, undefined),
+      );
+      for (const name of read) {
+        expect(declared, `${path}'s loader reads "${name}": declare it in the route table (route-meta.ts params)`).toContain(name);
+        // a different value is a different page: its own cache entry
+        expect(renderKey(`${address}?${name}=2`), `${path}?${name}`).not.toBe(renderKey(`${address}?${name}=3`));
+        readSome++;
+      }
+      // anything else is not part of the address
+      expect(renderKey(`${address}?utm_source=x&from=singlemessage`)).toBe(renderKey(address));
+    }
+    // the walk reached the loaders that pick content by a parameter (news, detail pages, years…)
+    expect(readSome).toBeGreaterThanOrEqual(10);
+  });
+
+  it("what a page's components read is declared too (a rendered page reads no parameter outside its key)", async () => {
+    for (const address of ['/rules', '/en/file', '/news', '/pasted', '/program', '/activity', '/privacy', '/en/programInfo']) {
+      const page = address
+        .replace(/^\/en(?=\/)/, '')
+        .split('/')[1]!
+        .toLowerCase();
+      const read = await namesRead(() => render(address));
+      for (const name of read) expect(PAGE_PARAMS[page], `${address} reads "${name}"`).toContain(name);
+    }
+  });
+
+  it('a loader gets the parameters its route declares and no other', async () => {
+    let seen = '';
+    const loader = onlyParams(['id', 'page'], ({ request }) => {
+      seen = new URL(request.url).search;
+      return null;
+    });
+    await loader(
+      { request: new Request('https://x.example/newsDetail?utm_source=a&id=4&from=singlemessage&page=2'), params: {}, context: {} } as never,
+      undefined,
+    );
+    expect(seen).toBe('?id=4&page=2');
+  });
+});
+
+describe('renders run concurrently (issue 39)', () => {
+  const PAGES = ['/home', '/news', '/pasted', '/programInfo?id=7', '/activity', '/rules', '/about', '/verify/NOSUCHCODE1'];
+  const addresses = PAGES.flatMap((p) => [p, `/en${p}`]);
+
+  it('16 renders at once (Chinese and English side by side) make the same pages as one at a time', async () => {
+    const sequential: string[] = [];
+    for (const url of addresses) sequential.push(await html(url));
+    // all at once, a Chinese render beside each English one; every API answer waits, so they interleave
+    const concurrent = await Promise.all(addresses.map((url) => html(url)));
+    expect(addresses).toHaveLength(16);
+    for (const [i, url] of addresses.entries()) {
+      expect(concurrent[i], url).toBe(sequential[i]);
+      // no language bleed: the page, its texts and what its loaders asked the API are in its own language
+      expect(sequential[i], url).toContain(url.startsWith('/en') ? '<html lang="en"' : '<html lang="zh-CN"');
+    }
+    expect(sequential[addresses.indexOf('/programInfo?id=7')]).toContain('Creative Robot [zh-CN]');
+    expect(sequential[addresses.indexOf('/en/programInfo?id=7')]).toContain('Creative Robot [en]');
   });
 });

@@ -1,7 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import i18n, { htmlLang, preloadAllNamespaces, type AppLang } from './lib/i18n';
+import i18n, { htmlLang, preloadAllNamespaces, setRenderScope, type AppLang } from './lib/i18n';
 import { configureApiClient } from './lib/api-client';
 import { setServerSanitizer } from './lib/sanitize-html';
 import { langOfPath, localizePath, mainAddress, stripLang } from './lib/lang-path';
@@ -15,8 +18,10 @@ import type { SiteContext } from './lib/page-meta';
  * apps/web/dist-ssr and loaded by the server (apps/server/src/plugins/ssr.ts). The same route table,
  * loaders and components as the browser; the loaders' API calls are answered in-process.
  *
- * i18next is one instance: renders run one at a time (each sets its language, awaits its loaders and
- * renders synchronously), which the server's per-language page cache makes cheap.
+ * Renders run concurrently (issue 39): each has its own i18next instance in its language (a clone sharing the
+ * loaded texts), handed to the components by I18nextProvider and to everything else (currentLang(), the
+ * API client's Accept-Language) through an AsyncLocalStorage, so a Chinese and an English render at the
+ * same moment do not see each other's language.
  */
 export interface RenderSetup {
   /** Answers the loaders' API calls (the server passes an in-process fetch). */
@@ -78,23 +83,15 @@ const PAGE_MODULES: Record<string, string> = {
 };
 
 /**
- * The query parameters each information page reads (its loader picks content with them); every other one
- * (WeChat's `from=singlemessage`, utm_…, a page number where there is no paging) is not part of its address.
+ * The query parameters each information page reads, from the route table (route-meta.ts CONTENT_ROUTES
+ * `params`: its loader gets those and no other); every other one (WeChat's `from=singlemessage`, utm_…, a
+ * page number where there is no paging) is not part of its address. Home and verify read none.
  */
-const PAGE_PARAMS: Record<string, readonly string[]> = {
-  news: ['page'],
-  newsdetail: ['id'],
-  pasted: ['year'],
-  pictures: ['year'],
-  picturesdetail: ['consoleId'],
-  program: ['activityId'],
-  programinfo: ['id'],
-  activity: ['page'],
-  rules: ['year'],
-  file: ['year'],
-  privacy: ['version'],
-  childprivacy: ['version'],
-};
+export const PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = Object.fromEntries([
+  ['home', []],
+  ['verify', []],
+  ...Object.values(CONTENT_ROUTES).map((r): [string, readonly string[]] => [r.path.toLowerCase(), 'params' in r ? r.params : []]),
+]);
 
 /** Each page's own spelling (react-router matches without case; the address we publish has one). */
 const SPELLING: Record<string, string> = Object.fromEntries(
@@ -127,35 +124,46 @@ export function renderKey(url: string): string {
 
 let setup: RenderSetup | null = null;
 let handler: ReturnType<typeof createStaticHandler> | null = null;
-let queue: Promise<unknown> = Promise.resolve();
+/** The i18next instance of the render in progress (lib/i18n activeI18n() reads it). */
+const renderI18n = new AsyncLocalStorage<I18n>();
 
 export async function configure(next: RenderSetup): Promise<void> {
   setup = next;
   configureApiClient({ fetch: next.fetch, timeoutMs: 10_000 });
   setServerSanitizer(next.sanitize);
+  setRenderScope(() => renderI18n.getStore());
   await preloadAllNamespaces();
   handler = createStaticHandler(createRoutes());
 }
 
-/** Renders waiting at most; past it a visitor gets the client shell at once (a stalled database must not pile up requests). */
-export const MAX_WAITING = 32;
-let waiting = 0;
+/** Renders in progress at most; past it a visitor gets the client shell at once (a stalled database must not pile up requests). */
+export const MAX_RENDERING = 32;
+let rendering = 0;
 
-/** Renders `url` (path and query). One render at a time: i18next's language is process-wide. */
-export function render(url: string): Promise<RenderResult> {
-  if (waiting >= MAX_WAITING) return Promise.resolve({ kind: 'skip', status: 503 });
-  waiting++;
-  const run = queue.then(() => renderNow(url)).finally(() => waiting--);
-  queue = run.catch(() => undefined);
-  return run;
+/** Renders `url` (path and query); renders run concurrently, each with its own i18next instance. */
+export async function render(url: string): Promise<RenderResult> {
+  if (!setup || !handler) throw new Error('renderer not configured');
+  const lang = langOfPath(new URL(url, 'http://ssr.invalid').pathname);
+  if (!lang) return { kind: 'skip', status: 200 };
+  if (rendering >= MAX_RENDERING) return { kind: 'skip', status: 503 };
+  rendering++;
+  try {
+    // a clone shares the loaded texts (every namespace, both languages) and has its own language
+    const instance = i18n.cloneInstance({ lng: lang, initAsync: false });
+    return await renderI18n.run(instance, () => renderNow(url, lang, instance, setup!, handler!));
+  } finally {
+    rendering--;
+  }
 }
 
-async function renderNow(url: string): Promise<RenderResult> {
-  if (!setup || !handler) throw new Error('renderer not configured');
+async function renderNow(
+  url: string,
+  lang: AppLang,
+  instance: I18n,
+  setup: RenderSetup,
+  handler: ReturnType<typeof createStaticHandler>,
+): Promise<RenderResult> {
   const parsed = new URL(url, 'http://ssr.invalid');
-  const lang = langOfPath(parsed.pathname);
-  if (!lang) return { kind: 'skip', status: 200 };
-  if (i18n.language !== lang) await i18n.changeLanguage(lang);
 
   const request = new Request(new URL(parsed.pathname + parsed.search, setup.base), { headers: { 'accept-language': htmlLang(lang) } });
   const context = await handler.query(request);
@@ -172,11 +180,13 @@ async function renderNow(url: string): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <I18nextProvider i18n={instance}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nextProvider>
     </StrictMode>,
   );
   const data = serializeHydrationData({ loaderData: context.loaderData, actionData: context.actionData, errors: context.errors });
-  const head = headFor(context, parsed, lang, setup);
+  const head = headFor(context, parsed, lang, setup, instance);
   const assets = pageAssets(context, setup).join('\n    ');
   // (function replacers: a `$&` or `$'` in a page's text is text, not a replacement pattern)
   const html = setup.template
@@ -203,8 +213,8 @@ function canonicalPath(parsed: URL): string {
   return mainAddress(stripLang(key.pathname)) + key.search;
 }
 
-function headFor(context: StaticHandlerContext, parsed: URL, lang: AppLang, s: RenderSetup): string {
-  const t = i18n.getFixedT(lang);
+function headFor(context: StaticHandlerContext, parsed: URL, lang: AppLang, s: RenderSetup, instance: I18n): string {
+  const t = instance.getFixedT(lang);
   const matches = context.matches.map((m) => ({ handle: m.route.handle as unknown, loaderData: context.loaderData[m.route.id] }));
   const meta = resolveMeta(matches, parsed.searchParams);
   const site = t('common:siteName');

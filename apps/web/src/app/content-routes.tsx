@@ -20,8 +20,23 @@ function page(route: ContentRoute, load: () => Promise<PageModule>, extra: LazyN
     lazy: async () => {
       const [m] = await Promise.all([load(), loadNamespaces('content', ...extra)]);
       const handle: RouteHandle = { titleKey: route.titleKey, nav: route.nav, descriptionKey: route.descriptionKey, meta: m.meta };
-      return { Component: m.default, loader: m.loader, handle };
+      return { Component: m.default, loader: onlyParams(route.params ?? [], m.loader), handle };
     },
+  };
+}
+
+/**
+ * The loader sees the page's declared query parameters and no other (issue 39): what it reads is what the
+ * server's page cache keys on, so a parameter it reads without declaring it is missing in the browser too.
+ */
+export function onlyParams(names: readonly string[], loader: LoaderFunction): LoaderFunction {
+  return (args, handlerContext) => {
+    const url = new URL(args.request.url);
+    const kept = new URLSearchParams();
+    for (const name of names) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
+    url.search = kept.toString();
+    if (url.href === args.request.url) return loader(args, handlerContext);
+    return loader({ ...args, request: new Request(url, { headers: args.request.headers, signal: args.request.signal }) }, handlerContext);
   };
 }
 

@@ -27,26 +27,38 @@ export interface ContentRoute {
   titleKey: string;
   descriptionKey: string;
   nav?: NavKey;
+  /**
+   * The query parameters the page reads (numbers: ids, a page, a year, a version). Its loader gets these and
+   * no other (content-routes.tsx), and the server's page cache keys on them (entry-server.tsx renderKey): the
+   * one list of what makes two addresses of the page different (issue 39).
+   */
+  params?: readonly string[];
 }
 
 /** Public content pages (spec 2.1) built in this issue; each has its own lazy chunk and loader. */
 export const CONTENT_ROUTES = {
-  news: { path: 'news', titleKey: 'routes:news', descriptionKey: 'routes:descriptions.news', nav: 'news' },
-  newsDetail: { path: 'newsDetail', titleKey: 'routes:newsDetail', descriptionKey: 'routes:descriptions.news', nav: 'news' },
-  pasted: { path: 'pasted', titleKey: 'routes:pictures', descriptionKey: 'routes:descriptions.pictures', nav: 'pasted' },
-  pictures: { path: 'pictures', titleKey: 'routes:pictures', descriptionKey: 'routes:descriptions.pictures', nav: 'pasted' },
-  picturesDetail: { path: 'picturesDetail', titleKey: 'routes:pictures', descriptionKey: 'routes:descriptions.pictures', nav: 'pasted' },
-  program: { path: 'program', titleKey: 'routes:program', descriptionKey: 'routes:descriptions.program', nav: 'program' },
-  programInfo: { path: 'programInfo', titleKey: 'routes:program', descriptionKey: 'routes:descriptions.program', nav: 'program' },
-  activity: { path: 'activity', titleKey: 'routes:activity', descriptionKey: 'routes:descriptions.activity', nav: 'activity' },
-  activityOrder: { path: 'activityOrder', titleKey: 'routes:activityOrder', descriptionKey: 'routes:descriptions.activity', nav: 'activity' },
+  news: { path: 'news', titleKey: 'routes:news', descriptionKey: 'routes:descriptions.news', nav: 'news', params: ['page'] },
+  newsDetail: { path: 'newsDetail', titleKey: 'routes:newsDetail', descriptionKey: 'routes:descriptions.news', nav: 'news', params: ['id'] },
+  pasted: { path: 'pasted', titleKey: 'routes:pictures', descriptionKey: 'routes:descriptions.pictures', nav: 'pasted', params: ['year'] },
+  pictures: { path: 'pictures', titleKey: 'routes:pictures', descriptionKey: 'routes:descriptions.pictures', nav: 'pasted', params: ['year'] },
+  picturesDetail: { path: 'picturesDetail', titleKey: 'routes:pictures', descriptionKey: 'routes:descriptions.pictures', nav: 'pasted', params: ['consoleId'] },
+  program: { path: 'program', titleKey: 'routes:program', descriptionKey: 'routes:descriptions.program', nav: 'program', params: ['activityId'] },
+  programInfo: { path: 'programInfo', titleKey: 'routes:program', descriptionKey: 'routes:descriptions.program', nav: 'program', params: ['id'] },
+  activity: { path: 'activity', titleKey: 'routes:activity', descriptionKey: 'routes:descriptions.activity', nav: 'activity', params: ['page'] },
+  activityOrder: {
+    path: 'activityOrder',
+    titleKey: 'routes:activityOrder',
+    descriptionKey: 'routes:descriptions.activity',
+    nav: 'activity',
+    params: ['id', 'orderNo'],
+  },
   registration: { path: 'registration', titleKey: 'routes:registration', descriptionKey: 'routes:descriptions.registration', nav: 'activity' },
-  rules: { path: 'rules', titleKey: 'routes:rules', descriptionKey: 'routes:descriptions.rules', nav: 'rules' },
-  file: { path: 'file', titleKey: 'routes:file', descriptionKey: 'routes:descriptions.rules', nav: 'rules' },
+  rules: { path: 'rules', titleKey: 'routes:rules', descriptionKey: 'routes:descriptions.rules', nav: 'rules', params: ['year'] },
+  file: { path: 'file', titleKey: 'routes:file', descriptionKey: 'routes:descriptions.rules', nav: 'rules', params: ['year'] },
   partner: { path: 'partner', titleKey: 'routes:partner', descriptionKey: 'routes:descriptions.partner', nav: 'partner' },
   about: { path: 'about', titleKey: 'routes:about', descriptionKey: 'routes:descriptions.about', nav: 'about' },
-  privacy: { path: 'privacy', titleKey: 'routes:privacy', descriptionKey: 'routes:descriptions.privacy' },
-  childPrivacy: { path: 'childPrivacy', titleKey: 'routes:childPrivacy', descriptionKey: 'routes:descriptions.childPrivacy' },
+  privacy: { path: 'privacy', titleKey: 'routes:privacy', descriptionKey: 'routes:descriptions.privacy', params: ['version'] },
+  childPrivacy: { path: 'childPrivacy', titleKey: 'routes:childPrivacy', descriptionKey: 'routes:descriptions.childPrivacy', params: ['version'] },
 } as const satisfies Record<string, ContentRoute>;
 
 export interface PlaceholderRoute {

@@ -1,4 +1,4 @@
-import i18n, { acceptLanguage } from './i18n';
+import { acceptLanguage, activeI18n } from './i18n';
 import { setCookie } from './cookies';
 import { currentPath, loginUrl, navigateTo } from './navigation';
 import { NOTICE_MS, notify } from './notify';
@@ -200,13 +200,13 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
   } catch (cause) {
     if (timedOut) {
-      const message = i18n.t(ERROR_TEXT.TIMEOUT);
+      const message = activeI18n().t(ERROR_TEXT.TIMEOUT);
       notice(message);
       throw new ApiError(message, 'timeout', null, 'TIMEOUT');
     }
-    if (options.signal?.aborted) throw new ApiError(i18n.t(ERROR_TEXT.ABORTED), 'aborted', null, 'ABORTED');
+    if (options.signal?.aborted) throw new ApiError(activeI18n().t(ERROR_TEXT.ABORTED), 'aborted', null, 'ABORTED');
     // No response at all: network down, server unreachable, CORS, …
-    const message = i18n.t(ERROR_TEXT.NETWORK);
+    const message = activeI18n().t(ERROR_TEXT.NETWORK);
     notice(message);
     throw new ApiError(message, 'network', null, 'NETWORK', {}, cause);
   } finally {
@@ -241,24 +241,24 @@ export async function request<T>(method: string, path: string, options: RequestO
     clearSession();
     if (bodyStatus === 401) setCookie(POINT_COOKIE, '401');
     if (!noRedirect) navigateTo(loginUrl(returnTo));
-    throw fail(serverMessage || i18n.t(ERROR_TEXT.SESSION_EXPIRED));
+    throw fail(serverMessage || activeI18n().t(ERROR_TEXT.SESSION_EXPIRED));
   }
 
   // OUT_OF_SCOPE: the person may use this screen, only not for this activity — they stay and read why
   if ((response.status === 403 || bodyStatus === 403) && code !== 'OUT_OF_SCOPE') {
     if (!noRedirect) navigateTo('/401');
-    throw fail(serverMessage || i18n.t(ERROR_TEXT.FORBIDDEN));
+    throw fail(serverMessage || activeI18n().t(ERROR_TEXT.FORBIDDEN));
   }
 
   if (bodyStatus !== undefined || (response.ok && serverMessage)) {
     // The server explained itself: show its (already localised) message.
-    const message = serverMessage || i18n.t(ERROR_TEXT.HTTP_ERROR);
+    const message = serverMessage || activeI18n().t(ERROR_TEXT.HTTP_ERROR);
     notice(message);
     throw fail(message);
   }
 
   // No status in the body (HTML error page, empty 502, …).
-  const message = i18n.t(ERROR_TEXT.HTTP_ERROR);
+  const message = activeI18n().t(ERROR_TEXT.HTTP_ERROR);
   notice(message);
   throw fail(message);
 }

@@ -1,6 +1,6 @@
 import { isApiError } from './api-client';
 import { ERROR_TEXT } from './errors';
-import i18n from './i18n';
+import { activeI18n } from './i18n';
 
 export interface ServerFormError {
   /** field name → the server's message, for the fields the form has */
@@ -18,7 +18,7 @@ export function splitServerError(
   hasField: (name: string) => boolean = () => true,
   alias: Partial<Record<string, string>> = {},
 ): ServerFormError {
-  if (!isApiError(error)) return { fields: {}, banner: i18n.t(ERROR_TEXT.HTTP_ERROR) };
+  if (!isApiError(error)) return { fields: {}, banner: activeI18n().t(ERROR_TEXT.HTTP_ERROR) };
   const fields: Record<string, string> = {};
   for (const [name, message] of Object.entries(error.fieldErrors)) {
     const field = alias[name] ?? name;

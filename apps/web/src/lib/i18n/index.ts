@@ -1,4 +1,4 @@
-import i18n, { type Resource } from 'i18next';
+import i18n, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { langOfPath } from '../lang-path';
 
@@ -35,6 +35,8 @@ export type LazyNamespace =
   | 'feedback'
   // the guardian's consent page (issue 37)
   | 'consent'
+  // the offline gate's page (issue 38, its own entry: gate.html)
+  | 'gate'
   // the home page's texts load with it (the other pages' first load does not carry them)
   | 'home';
 
@@ -115,8 +117,25 @@ export function htmlLang(lang: AppLang): 'zh-CN' | 'en' {
   return lang === 'zh' ? 'zh-CN' : 'en';
 }
 
+/**
+ * The server renderer's instance of the render in progress (issue 39): renders run concurrently, each with
+ * its own i18next instance in its own language; in the browser there is none and the app's instance holds.
+ */
+let renderScope: (() => I18n | undefined) | null = null;
+
+/** The server renderer tells where its per-render instance is kept (an AsyncLocalStorage). */
+export function setRenderScope(get: () => I18n | undefined): void {
+  renderScope = get;
+}
+
+/** The i18next instance in charge here: the render's own on the server, the app's one in the browser. */
+export function activeI18n(): I18n {
+  return renderScope?.() ?? i18n;
+}
+
 export function currentLang(): AppLang {
-  return isAppLang(i18n.language) ? i18n.language : DEFAULT_LANG;
+  const { language } = activeI18n();
+  return isAppLang(language) ? language : DEFAULT_LANG;
 }
 
 /** The Accept-Language header the API client sends (design §3). */
@@ -177,7 +196,7 @@ i18n.on('languageChanged', (lng) => {
 export async function setLanguage(lang: AppLang): Promise<unknown> {
   // A failed chunk must not block the switch: i18next falls back to Chinese for missing texts.
   await loadBundles([lang], [...requested]).catch(() => undefined);
-  return i18n.changeLanguage(lang);
+  return activeI18n().changeLanguage(lang);
 }
 
 export default i18n;
