@@ -144,3 +144,5 @@ export const SMS_CEILINGS = [
 export const API_TOKEN_FAILURES = { max: 20, windowS: 60 } as const;
 /** consent links to one guardian's phone a day, whoever asks: a coach cannot flood a family (issue 37) */
 export const CONSENT_LINKS_PER_PHONE = { max: 3, windowS: 24 * 3600 } as const;
+/** a spreadsheet import's consent links go out one every this many ms: an SMS provider's per-second ceiling is never met */
+export const CONSENT_BATCH_GAP_MS = 200;

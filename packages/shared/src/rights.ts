@@ -30,14 +30,19 @@ export function chinaYmd(d: Date): number {
   return Number(s.slice(0, 4) + s.slice(5, 7) + s.slice(8, 10));
 }
 
+/** Under this age (PIPL art. 28/31) a child's information is sensitive and needs a guardian's separate consent. */
+export const CONSENT_AGE = 14;
+
 /**
  * Whether a person born on `birth` (YYYYMMDD) is under 14 on `at` (PIPL art. 28: a child's information is
- * sensitive): not yet 14 when the date 14 years after the birth date has not come. An unknown birth date
- * (null, 0, or cut to the year: YYYY0000) counts as a child — the careful reading.
+ * sensitive): not yet 14 when the date 14 years after the birth date has not come (China time). An unknown
+ * birth date (null, 0, or cut to the year: YYYY0000 — a passport without one, an anonymised row) counts as a
+ * child — the careful reading. The one rule of who is a child: guardian consent (needsConsent), minimum access
+ * to ID numbers and photos, the web's consent block and the yearly audit's count (its SQL mirrors this).
  */
 export function isChild(birth: number | null | undefined, at: Date = new Date()): boolean {
   if (!birth || birth % 10000 === 0) return true;
-  return birth > chinaYmd(at) - 140000;
+  return birth > chinaYmd(at) - CONSENT_AGE * 10000;
 }
 
 /**

@@ -4,10 +4,9 @@ import { dbId, envelope } from './common';
 import { phone } from './auth';
 
 /**
- * Issue 37 (parts 1 and 2): the published policies and guardians' consent for players under 14.
- * Under this age (PIPL art. 28/31) a child's information needs a guardian's separate consent.
+ * Issue 37 (parts 1 and 2): the published policies and guardians' consent for players under 14 (CONSENT_AGE
+ * and isChild, the one rule of who is a child, live in ../rights.ts).
  */
-export const CONSENT_AGE = 14;
 /** how long a guardian's SMS link may be answered (a later visit can still withdraw a consent given on it) */
 export const CONSENT_LINK_DAYS = 14;
 

@@ -345,6 +345,8 @@ export const importResult = z.object({
   rows: z.array(z.object({ row: z.number().int(), name: z.string(), cardMasked: z.string(), team: z.string(), program: z.string(), ok: z.boolean() })),
   written: z.number().int(),
   blocked: z.boolean(),
+  /** players whose guardian is sent a consent link (issue 37): would be, in a preview; were queued, after a commit */
+  consentLinks: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResult>;
 export const importResponse = dataOf(importResult);

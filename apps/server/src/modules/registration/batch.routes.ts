@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { dbId, importRefusedResponse, importResponse, memberHeadResponse, parseCodesResponse, translate, UPLOAD_LIMITS } from '@rp/shared';
+import {
+  CONSENT_BATCH_GAP_MS,
+  dbId,
+  importRefusedResponse,
+  importResponse,
+  memberHeadResponse,
+  parseCodesResponse,
+  translate,
+  UPLOAD_LIMITS,
+} from '@rp/shared';
 import { teamMembers, uploads } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok } from '../../lib/envelope';
@@ -10,6 +19,7 @@ import { requireAuth } from '../../plugins/auth';
 import { send } from '../../plugins/errors';
 import { readLimited } from '../uploads/index';
 import { loadActivity, loadOpenActivity } from './common';
+import { sendConsentLinksThrottled } from './consent.service';
 import { exportPlayers, importPlayers, importTemplate, parseCodeSheet, readSheet } from './import.service';
 
 const id = dbId;
@@ -46,11 +56,16 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw new AppError('UPLOAD_MISSING');
       const data = await readLimited(file, UPLOAD_LIMITS.importSheet);
       const parsed = await readSheet(data, req.lang);
-      const result = await importPlayers(deps, req.user!.id, req.query.activityId, parsed, {
+      const { links, ...result } = await importPlayers(deps, req.user!.id, req.query.activityId, parsed, {
         lang: req.lang,
         commit: req.query.mode === 'commit',
         atomic: req.query.atomic === '1',
       });
+      // the guardians' consent links go out after the answer, one every CONSENT_BATCH_GAP_MS (issue 37)
+      if (links.length)
+        void sendConsentLinksThrottled(deps, links, CONSENT_BATCH_GAP_MS, (e) =>
+          app.log.warn({ code: e instanceof AppError ? e.code : 'ERROR' }, 'a guardian consent link of an import was not sent'),
+        );
       if (result.blocked) {
         return send(reply, req.lang, 'IMPORT_HAS_ERRORS', { extra: { data: result } });
       }

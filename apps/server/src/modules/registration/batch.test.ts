@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { CONSENT_BATCH_GAP_MS } from '@rp/shared';
 import ExcelJS from 'exceljs';
-import { teamMembers, teams } from '../../db/schema/index';
+import { guardianConsents, teamMembers, teams } from '../../db/schema/index';
+import { SmsNoticeFailed } from '../../lib/sms';
 import { useTestApp } from '../../test/context';
 import { buildRegistrationActivity, buildUser, idCard, loginAs } from '../../test/factories';
 import { makeImage, multipart } from '../../test/images';
@@ -180,6 +182,105 @@ describe('spreadsheet import of players', () => {
     expect(row).toContain('李明');
     expect(JSON.stringify(row)).not.toContain(card);
     expect(row).toContain('未报名');
+  });
+});
+
+describe('spreadsheet import: guardians’ consent links (issue 37)', () => {
+  const year = new Date().getUTCFullYear();
+  const G_HEAD = [...HEAD, '监护人姓名', '监护人手机号'];
+  const row = (name: string, card: string, guardian: string, phone: string) => [name, '身份证', card, '', '', '', '技能相扑赛', '', '', guardian, phone];
+
+  it('has the guardian columns in the template in both languages', async () => {
+    const s = await setup();
+    for (const [lang, heads] of [
+      ['zh', ['监护人姓名', '监护人手机号']],
+      ['en', ['Guardian name', 'Guardian mobile']],
+    ] as const) {
+      const r = await t().app.inject({ method: 'GET', url: `/api/lTeamMember/web/importTemplate?activityId=${s.activity.id}&lang=${lang}` });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]!.getRow(1).values).toEqual(expect.arrayContaining([...heads]));
+    }
+  });
+
+  it('refuses a guardian phone that is not a phone in the person’s language and writes nothing for that row', async () => {
+    const s = await setup();
+    const data = await sheet([
+      G_HEAD,
+      row('林小雨', idCard(`${year - 9}0601`), '林妈妈', '1380013800x'),
+      row('王大明', idCard(`${year - 15}0101`, false, 2), '', ''),
+    ]);
+    for (const [lang, column, message] of [
+      ['zh', '监护人手机号', '请输入正确的 11 位手机号'],
+      ['en', 'Guardian mobile', 'Enter a valid 11-digit mainland mobile number'],
+    ] as const) {
+      const r = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=preview`, data, 'p.xlsx', lang);
+      expect(r.json().data).toMatchObject({ valid: 1, consentLinks: 0, errors: [{ row: 2, column, message }] });
+    }
+    const atomic = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=1`, data);
+    expect(atomic.statusCode).toBe(400);
+    expect(await t().database.db.select().from(teamMembers)).toHaveLength(0);
+    const partial = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=0`, data);
+    expect(partial.json().data).toMatchObject({ written: 1, consentLinks: 0 });
+    expect((await t().database.db.select().from(teamMembers)).map((m) => m.name)).toEqual(['王大明']);
+    expect(await t().database.db.select().from(guardianConsents)).toHaveLength(0);
+    expect(t().sms.notices).toHaveLength(0);
+  });
+
+  it('asks each child’s guardian by SMS in a throttled batch after the commit; one failed send does not stop the rest', async () => {
+    const s = await setup();
+    const times: number[] = [];
+    const notice = t().sms.notice.bind(t().sms);
+    const spy = vi.spyOn(t().sms, 'notice').mockImplementation(async (m) => {
+      times.push(Date.now());
+      return notice(m);
+    });
+    t().sms.noticeFailures = [new SmsNoticeFailed('unreachable', true)];
+    try {
+      const data = await sheet([
+        G_HEAD,
+        row('林小雨', idCard(`${year - 9}0601`, true), '林妈妈', '13900139001'),
+        row('林小风', idCard(`${year - 11}0301`, false, 2), '林妈妈', '139 0013 9002'),
+        row('赵小雪', idCard(`${year - 10}0301`, true, 3), '赵爸爸', '13900139003'),
+        row('王大明', idCard(`${year - 15}0101`, false, 4), '王爸爸', '13900139004'), // 15: needs no consent
+        row('钱小月', idCard(`${year - 8}0301`, true, 5), '', ''), // no guardian phone: asked from the form later
+      ]);
+      const preview = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=preview`, data);
+      expect(preview.json().data).toMatchObject({ valid: 5, consentLinks: 3, written: 0 });
+      const r = await s.upload(`/api/lTeamMember/web/import?activityId=${s.activity.id}&mode=commit&atomic=1`, data);
+      expect(r.json().data).toMatchObject({ written: 5, consentLinks: 3 });
+      const { db } = t().database;
+      const members = await db.select().from(teamMembers);
+      const consents = await db.select().from(guardianConsents);
+      expect(consents.map((c) => [members.find((m) => m.id === c.teamMemberId)!.name, c.status, c.method, c.guardianName, c.guardianPhone])).toEqual([
+        ['林小雨', 'pending', 'sms', '林妈妈', '13900139001'],
+        ['林小风', 'pending', 'sms', '林妈妈', '13900139002'],
+        ['赵小雪', 'pending', 'sms', '赵爸爸', '13900139003'],
+      ]);
+      // the first send fails (the provider), the other two go out, CONSENT_BATCH_GAP_MS apart
+      await vi.waitFor(() => expect(times).toHaveLength(3), { timeout: 3000 });
+      await vi.waitFor(() => expect(t().sms.notices).toHaveLength(2));
+      expect(t().sms.notices.map((n) => n.phone)).toEqual(['13900139002', '13900139003']);
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(CONSENT_BATCH_GAP_MS - 5);
+      // the link names the child masked, in the coach's language, and the guardian's page opens from it
+      const n = t().sms.notices[0]!;
+      expect(n).toMatchObject({ event: 'guardianConsent', lang: 'zh', params: { child: '林*风' } });
+      const token = new URL(n.params.link!).searchParams.get('token')!;
+      const page = await t().app.inject({ method: 'GET', url: `/api/guardianConsent?token=${token}` });
+      expect(page.json().data).toMatchObject({ child: { name: '林*风' }, status: 'pending', canDecide: true, guardianName: '林妈妈' });
+      // the roster: waiting for the three, notNeeded for the 15-year-old, none for the one without a phone
+      const list = (await t().app.inject({ method: 'GET', url: `/api/lTeamMember/web/list?activityId=${s.activity.id}&page=0&size=30`, headers: s.h })).json()
+        .content as { name: string; consent: string }[];
+      expect(Object.fromEntries(list.map((m) => [m.name, m.consent]))).toEqual({
+        林小雨: 'pending',
+        林小风: 'pending',
+        赵小雪: 'pending',
+        王大明: 'notNeeded',
+        钱小月: 'none',
+      });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -1,16 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import {
-  ageOn,
-  CONSENT_AGE,
-  CONSENT_LINK_DAYS,
-  CONSENT_LINKS_PER_PHONE,
-  maskPhone,
-  translate,
-  type ConsentLinkView,
-  type ConsentState,
-  type Lang,
-} from '@rp/shared';
+import { CONSENT_LINK_DAYS, CONSENT_LINKS_PER_PHONE, isChild, maskPhone, translate, type ConsentLinkView, type ConsentState, type Lang } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx, Tx } from '../../db/client';
 import { activities, guardianConsents, teamMembers, users } from '../../db/schema/index';
@@ -35,9 +25,13 @@ type MemberRow = typeof teamMembers.$inferSelect;
 type ConsentRow = typeof guardianConsents.$inferSelect;
 const DAY_MS = 86_400_000;
 
-/** Whether this player needs a guardian's consent in this activity: under 14 today (a known birth date) and the activity asks. */
+/**
+ * Whether this player needs a guardian's consent in this activity: the activity asks, and she is a child by the
+ * shared rule (isChild: under 14 today in China time, or of unknown age — the same rule as minimum access and
+ * the retention's reckoning).
+ */
 export function needsConsent(member: Pick<MemberRow, 'birth'>, activity: { guardianConsentRequired: boolean }, today = new Date()): boolean {
-  return activity.guardianConsentRequired && member.birth !== null && ageOn(member.birth, today) < CONSENT_AGE;
+  return activity.guardianConsentRequired && isChild(member.birth, today);
 }
 
 /** The latest consent row of each player. */
@@ -163,42 +157,76 @@ export async function requestConsentInTx(
   lang: Lang,
 ): Promise<ConsentLink> {
   const { member, activity } = await playerNeedingConsent(tx, userId, input.memberId);
+  const [link] = await insertConsentRequests(tx, deps, userId, activity, [{ ...input, member }], lang);
+  return link!;
+}
+
+export interface ConsentRequestItem {
+  member: Pick<MemberRow, 'id' | 'name'>;
+  guardianName: string;
+  guardianPhone: string;
+  relationship: string;
+}
+
+/**
+ * Pending consent rows with fresh links for players of one activity whose need was checked by the caller (the
+ * form's request, or a spreadsheet import's new players with a guardian phone): one insert and one audit line
+ * per 500 rows; returns the SMS texts to send after the commit (sendConsentLinksThrottled for a batch).
+ */
+export async function insertConsentRequests(
+  tx: Tx,
+  deps: Pick<AppDeps, 'config'>,
+  userId: number,
+  activity: Pick<typeof activities.$inferSelect, 'nameZh' | 'nameEn'>,
+  items: ConsentRequestItem[],
+  lang: Lang,
+): Promise<ConsentLink[]> {
+  if (!items.length) return [];
   const rules = await policyInForce(tx, 'children');
-  const { token, hash } = newToken();
-  const now = new Date();
-  const [row] = await tx
-    .insert(guardianConsents)
-    .values({
-      teamMemberId: member.id,
-      status: 'pending',
-      method: 'sms',
-      guardianName: input.guardianName,
-      guardianPhone: input.guardianPhone,
-      relationship: input.relationship,
-      policyVersionId: rules?.id ?? null,
-      tokenHash: hash,
-      tokenExpiresAt: new Date(now.getTime() + CONSENT_LINK_DAYS * DAY_MS),
-      requestedBy: userId,
-      requestedAt: now,
-    })
-    .returning({ id: guardianConsents.id });
-  await audit(tx, {
-    userId,
-    resource: 'guardianConsents',
-    recordId: row!.id,
-    action: 'create',
-    after: { memberId: member.id, status: 'pending', method: 'sms' },
-  });
   const [coach] = await tx.select({ nickName: users.nickName }).from(users).where(eq(users.id, userId));
-  const link = `${publicBase(deps.config)}/guardianConsent?token=${token}${lang === 'en' ? '&lang=en' : ''}`;
-  const params = {
-    coach: coach?.nickName ?? '',
-    child: maskName(member.name),
-    activity: pick(lang, activity.nameZh, activity.nameEn),
-    days: String(CONSENT_LINK_DAYS),
-    link,
-  };
-  return { phone: input.guardianPhone, lang, text: translate(lang, 'consent.sms', params), params };
+  const now = new Date();
+  const links: ConsentLink[] = [];
+  for (let i = 0; i < items.length; i += 500) {
+    const chunk = items.slice(i, i + 500).map((item) => ({ item, ...newToken() }));
+    const rows = await tx
+      .insert(guardianConsents)
+      .values(
+        chunk.map(({ item, hash }) => ({
+          teamMemberId: item.member.id,
+          status: 'pending' as const,
+          method: 'sms' as const,
+          guardianName: item.guardianName,
+          guardianPhone: item.guardianPhone,
+          relationship: item.relationship,
+          policyVersionId: rules?.id ?? null,
+          tokenHash: hash,
+          tokenExpiresAt: new Date(now.getTime() + CONSENT_LINK_DAYS * DAY_MS),
+          requestedBy: userId,
+          requestedAt: now,
+        })),
+      )
+      .returning({ id: guardianConsents.id, memberId: guardianConsents.teamMemberId });
+    // the audit names the rows, never the child's or guardian's details
+    await audit(tx, {
+      userId,
+      resource: 'guardianConsents',
+      recordId: rows.length === 1 ? rows[0]!.id : null,
+      action: 'create',
+      after: rows.length === 1 ? { memberId: rows[0]!.memberId, status: 'pending', method: 'sms' } : { status: 'pending', method: 'sms', rows: rows.length },
+    });
+    for (const { item, token } of chunk) {
+      const link = `${publicBase(deps.config)}/guardianConsent?token=${token}${lang === 'en' ? '&lang=en' : ''}`;
+      const params = {
+        coach: coach?.nickName ?? '',
+        child: maskName(item.member.name),
+        activity: pick(lang, activity.nameZh, activity.nameEn),
+        days: String(CONSENT_LINK_DAYS),
+        link,
+      };
+      links.push({ phone: item.guardianPhone, lang, text: translate(lang, 'consent.sms', params), params });
+    }
+  }
+  return links;
 }
 
 /** Sends a consent link (after its row committed). A provider that fails: the coach may ask again (a new link). */

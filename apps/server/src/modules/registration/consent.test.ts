@@ -4,7 +4,7 @@ import { type activities, guardianConsents, teamMembers } from '../../db/schema/
 import { ensurePolicies } from '../../db/seed/policies';
 import { useTestApp } from '../../test/context';
 import { buildCodes, buildRegistrationActivity, buildUser, idCard, loginAs } from '../../test/factories';
-import { maskName } from './consent.service';
+import { maskName, needsConsent } from './consent.service';
 
 /** Issue 37 part 2: a guardian's consent for a player under 14 before she is passed, paid for or given a code. */
 const t = useTestApp();
@@ -66,6 +66,20 @@ const linkOf = (phone: string) => {
 };
 
 describe('guardian consent for players under 14 (issue 37)', { timeout: 120_000 }, () => {
+  it('needs consent by the one shared rule (isChild): under 14, or of unknown age (no birth date, or cut to the year)', () => {
+    const at = new Date(Date.UTC(2026, 5, 15, 4));
+    const asks = { guardianConsentRequired: true };
+    expect([20170615, 20120616, 20120615, 19800101, null, 20170000].map((birth) => needsConsent({ birth }, asks, at))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(needsConsent({ birth: null }, { guardianConsentRequired: false }, at)).toBe(false);
+  });
+
   it('shows each player’s state on the roster: none for the child, notNeeded for the 15-year-old', async () => {
     const s = await setup();
     expect(await consentOf(s.a, s.activity.id, s.child.id)).toBe('none');

@@ -1,6 +1,16 @@
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { checkPhone, checkPlayerForProgram, maskCard, phoneProblemMessage, registrationBlock, translate, type Lang, type MessageKey } from '@rp/shared';
+import {
+  checkPhone,
+  checkPlayerForProgram,
+  isMainlandPhone,
+  maskCard,
+  phoneProblemMessage,
+  registrationBlock,
+  translate,
+  type Lang,
+  type MessageKey,
+} from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { programs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -8,6 +18,7 @@ import { AppError } from '../../lib/errors';
 import { cellText, isFormula, readFirstSheet } from '../../lib/spreadsheet';
 import { pick } from '../content/index';
 import { loadActivity, reserveActivityPlaces, reserveTeamPlaces } from './common';
+import { countConsentPhone, insertConsentRequests, needsConsent, type ConsentLink } from './consent.service';
 import { duplicateAsConflict, readCard } from './members.service';
 
 export const IMPORT_MAX_ROWS = 10_000;
@@ -28,7 +39,12 @@ export const COLUMNS = [
   { key: 'region', zh: '国家/地区区号', en: 'Country code', required: false },
   { key: 'emerPhone', zh: '紧急联系电话', en: 'Emergency phone', required: false },
   { key: 'school', zh: '学校', en: 'School', required: false },
+  // issue 37: a player under 14's guardian, who receives the consent link by SMS after the import
+  { key: 'guardianName', zh: '监护人姓名', en: 'Guardian name', required: false },
+  { key: 'guardianPhone', zh: '监护人手机号', en: 'Guardian mobile', required: false },
 ] as const;
+/** columns only the import reads: the export shows players, not the guardians asked */
+const IMPORT_ONLY: readonly Key[] = ['cardType', 'guardianName', 'guardianPhone'];
 type Key = (typeof COLUMNS)[number]['key'];
 
 export interface RowError {
@@ -69,6 +85,8 @@ export async function importTemplate(deps: Pick<AppDeps, 'database'>, activityId
     region: '86',
     emerPhone: '13800138000',
     school: '',
+    guardianName: lang === 'en' ? 'Li Hua' : '李华',
+    guardianPhone: '13800138000',
   });
   const p = wb.addWorksheet(lang === 'en' ? 'Programs' : '赛项');
   p.columns = [
@@ -131,10 +149,12 @@ export async function readSheet(data: Buffer, lang: Lang): Promise<Parsed[]> {
 /**
  * Validates every row with the same rules as the player form, then (commit) writes the valid rows in
  * one transaction; with `atomic`, any error means nothing is written. Teams named in the sheet that do
- * not exist yet are created when the row names a program.
+ * not exist yet are created when the row names a program. A player who needs a guardian's consent (issue 37)
+ * and whose row names a guardian mobile gets a pending consent in the same transaction; the links come back
+ * in `links`, for the caller to send in a throttled batch after the answer (sendConsentLinksThrottled).
  */
 export async function importPlayers(
-  deps: Pick<AppDeps, 'database' | 'pii'>,
+  deps: Pick<AppDeps, 'database' | 'pii' | 'config' | 'store'>,
   userId: number,
   activityId: number,
   parsed: Parsed[],
@@ -172,7 +192,12 @@ export async function importPlayers(
 
   const errors: RowError[] = [];
   const preview: PreviewRow[] = [];
-  const good: { rowNo: number; values: typeof teamMembers.$inferInsert; teamName: string | null }[] = [];
+  const good: {
+    rowNo: number;
+    values: typeof teamMembers.$inferInsert;
+    teamName: string | null;
+    guardian: { name: string; phone: string } | null;
+  }[] = [];
   const seen = new Map<string, number>();
   const err = (row: number, key: Key, msg: MessageKey, params?: Record<string, string | number>) =>
     errors.push({ row, column: header(lang, key), message: translate(lang, msg, params) });
@@ -241,6 +266,11 @@ export async function importPlayers(
       const m = phoneProblemMessage(phoneProblem);
       err(r.rowNo, m.field, m.key, m.params);
     }
+    // the guardian's mobile receives the consent link: a mainland mobile, or the row is refused (issue 37)
+    const guardianPhone = (v.guardianPhone ?? '').replace(/[\s-]/g, '');
+    const guardianName = (v.guardianName ?? '').replace(/\s+/g, ' ').trim();
+    if (guardianPhone && !isMainlandPhone(guardianPhone)) err(r.rowNo, 'guardianPhone', 'validation.phone');
+    if (guardianName.length > 50) err(r.rowNo, 'guardianName', 'validation.tooLong');
     let hash = '';
     if (card.card) {
       hash = deps.pii.index(card.card);
@@ -262,6 +292,7 @@ export async function importPlayers(
       good.push({
         rowNo: r.rowNo,
         teamName,
+        guardian: guardianPhone ? { name: guardianName, phone: guardianPhone } : null,
         values: {
           activityId,
           userId,
@@ -302,12 +333,26 @@ export async function importPlayers(
     }
   }
   errors.sort((a, b) => a.row - b.row);
-  const summary = { total: parsed.length, valid: good.length, errors, rows: preview };
-  if (!opts.commit) return { ...summary, written: 0, blocked: false };
-  if (opts.atomic && errors.length) return { ...summary, written: 0, blocked: true };
-  if (!good.length) return { ...summary, written: 0, blocked: false };
+  // the rows whose guardian is sent a consent link: under 14 (or of unknown age) where the activity asks
+  const asking = good.filter((g) => g.guardian && needsConsent({ birth: g.values.birth ?? null }, activity));
+  const summary = { total: parsed.length, valid: good.length, errors, rows: preview, consentLinks: asking.length };
+  const none = { written: 0, links: [] as ConsentLink[] };
+  if (!opts.commit) return { ...summary, ...none, blocked: false };
+  if (opts.atomic && errors.length) return { ...summary, ...none, blocked: true };
+  if (!good.length) return { ...summary, ...none, blocked: false };
+  // each guardian's phone counted before the transaction (the shared store may be this database); past the
+  // day's ceiling that player is written without a link: the coach asks again from the form later
+  const counted = new Set<(typeof good)[number]>();
+  for (const g of asking) {
+    try {
+      await countConsentPhone(deps, g.guardian!.phone);
+      counted.add(g);
+    } catch (e) {
+      if (!(e instanceof AppError) || e.code !== 'RATE_LIMITED') throw e;
+    }
+  }
 
-  await db
+  const links = await db
     .transaction(async (tx) => {
       // Limits under concurrency (common.ts lock order): the activity's places, then (below) existing teams' room.
       await reserveActivityPlaces(tx, activityId, good.length);
@@ -342,7 +387,14 @@ export async function importPlayers(
       for (const g of good) if (g.values.teamId) joining.set(g.values.teamId, (joining.get(g.values.teamId) ?? 0) + 1);
       await reserveTeamPlaces(tx, joining);
       for (const g of good) if (!g.values.teamId && g.teamName) g.values.teamId = created.get(g.teamName.toLowerCase())!;
-      for (let i = 0; i < good.length; i += 500) await tx.insert(teamMembers).values(good.slice(i, i + 500).map((g) => g.values));
+      const idByHash = new Map<string, number>();
+      for (let i = 0; i < good.length; i += 500) {
+        const ins = await tx
+          .insert(teamMembers)
+          .values(good.slice(i, i + 500).map((g) => g.values))
+          .returning({ id: teamMembers.id, hash: teamMembers.cardHash });
+        for (const x of ins) idByHash.set(x.hash, x.id);
+      }
       const touched = [...new Set(good.map((g) => g.values.teamId).filter((x): x is number => !!x))];
       for (let i = 0; i < touched.length; i += 1000) {
         const ids = touched.slice(i, i + 1000);
@@ -353,9 +405,18 @@ export async function importPlayers(
         )})`);
       }
       await audit(tx, { userId, resource: 'teamMembers', recordId: null, action: 'import', after: { activityId, rows: good.length } });
+      const requests = asking
+        .filter((g) => counted.has(g))
+        .map((g) => ({
+          member: { id: idByHash.get(g.values.cardHash)!, name: g.values.name },
+          guardianName: g.guardian!.name,
+          guardianPhone: g.guardian!.phone,
+          relationship: '',
+        }));
+      return insertConsentRequests(tx, deps, userId, activity, requests, lang);
     })
     .catch(duplicateAsConflict); // the losing copy of a duplicate import: 409 DUPLICATE_PLAYER
-  return { ...summary, written: good.length, blocked: false };
+  return { ...summary, consentLinks: links.length, written: good.length, blocked: false, links };
 }
 
 /** The caller's players of an activity as a spreadsheet; ID numbers masked. */
@@ -373,7 +434,7 @@ export async function exportPlayers(deps: Pick<AppDeps, 'database'>, userId: num
   const status = lang === 'en' ? 'Status' : '状态';
   const code = lang === 'en' ? 'Code' : '兑换码';
   ws.columns = [
-    ...COLUMNS.filter((c) => c.key !== 'cardType').map((c) => ({ header: c[lang], key: c.key, width: 18 })),
+    ...COLUMNS.filter((c) => !IMPORT_ONLY.includes(c.key)).map((c) => ({ header: c[lang], key: c.key, width: 18 })),
     { header: status, key: 'status', width: 16 },
     { header: code, key: 'code', width: 18 },
   ];

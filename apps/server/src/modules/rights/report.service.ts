@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import { AUDIT_REPORT_LABELS, auditSummary, type Lang } from '@rp/shared';
+import { AUDIT_REPORT_LABELS, auditSummary, CONSENT_AGE, type Lang } from '@rp/shared';
 import { resourceLabel } from '@rp/shared/resources/labels';
 import type { AppDeps } from '../../deps';
 import { embedNotoSans } from '../payments/index';
@@ -25,7 +25,7 @@ const rows = <T>(r: unknown) => ((r as { rows: T[] }).rows ?? []) as T[];
 
 /**
  * Counts the year's figures straight from the tables (the test compares each with its own SQL): children's
- * records collected (players under 14 on the day they were entered), guardian consents by their current state
+ * records collected (players who were children on the day they were entered, by isChild's rule: under 14, or of unknown age), guardian consents by their current state
  * (the latest row per player, asked that year), full-ID and photo views (and the ID views per staff member),
  * exports of children's data with their purposes, anonymisations and deletions, and requests received, answered
  * by their deadline, late (answered after it or still open past it) and still open.
@@ -42,7 +42,7 @@ export async function auditReport(deps: Pick<AppDeps, 'database'>, year: number,
       .append(sql` < ${to}`);
   const [children] = rows<{ n: number }>(
     await db.execute(sql`select count(*)::int n from team_members m where ${inYear('m.created_at')}
-      and coalesce(m.birth, 0) > to_char(m.created_at at time zone 'Asia/Shanghai', 'YYYYMMDD')::int - 140000`),
+      and (coalesce(m.birth, 0) % 10000 = 0 or m.birth > to_char(m.created_at at time zone 'Asia/Shanghai', 'YYYYMMDD')::int - ${CONSENT_AGE * 10000})`),
   );
   const consentRows = rows<{ status: string; n: number }>(
     await db.execute(sql`select g.status, count(*)::int n from guardian_consents g

@@ -55,6 +55,7 @@ export function ImportDialog({ open, activityId, onClose }: { open: boolean; act
         </li>
         <li>{t('registration:batch.step2')}</li>
       </ol>
+      <p className={s.muted}>{t('registration:batch.guardianHint')}</p>
       <Upload.Dragger
         accept=".xls,.xlsx"
         maxCount={1}
@@ -85,6 +86,10 @@ export function ImportDialog({ open, activityId, onClose }: { open: boolean; act
       {preview ? (
         <>
           <p role="status">{t('registration:batch.summary', { total: preview.total, valid: preview.valid })}</p>
+          {preview.consentLinks ? (
+            // issue 37: the guardians of the players under 14 named in the sheet are sent the consent link
+            <p>{t(preview.written ? 'registration:batch.consentLinksSent' : 'registration:batch.consentLinks', { count: preview.consentLinks })}</p>
+          ) : null}
           {preview.errors.length ? (
             <Table
               size="small"

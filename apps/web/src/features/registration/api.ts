@@ -261,6 +261,8 @@ export interface ImportResult {
   valid: number;
   written: number;
   errors: { row: number; column: string; message: string }[];
+  /** players under 14 whose guardian is (to be) sent a consent link by SMS (issue 37) */
+  consentLinks: number;
 }
 /** Spreadsheet import: a preview (nothing written), or the commit (the lists refetch). */
 export const importPlayersMutation = mutationOptions({
