@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Progress, Radio, Select, Space, Spin, Table, Tag, Upload } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchAvatars, type MatchRow } from '@rp/shared/rules/avatar-match';
 import { BATCH_AVATAR_MAX_FILES, UPLOAD_LIMITS } from '@rp/shared/limits';
@@ -147,7 +147,14 @@ export function BatchAvatarDialog({ open, activityId, onClose }: { open: boolean
   const [uploading, setUploading] = useState(false);
   const busy = uploading || bind.isPending;
 
+  // files chosen before the player list arrived (a slow network) are matched once it does, not left unmatched
+  const [waiting, setWaiting] = useState<readonly File[] | null>(null);
   const choose = (files: readonly File[]) => {
+    if (!members.data) {
+      setWaiting(files);
+      return;
+    }
+    setWaiting(null);
     const list = [...files].slice(0, BATCH_AVATAR_MAX_FILES).filter((f) => /\.(jpe?g|png)$/i.test(f.name) && f.size <= UPLOAD_LIMITS.batchAvatar);
     const players: Player[] = (members.data ?? []).map((m: MemberItem) => ({ id: m.id, name: m.name, card: m.card || null }));
     const matched = matchAvatars(
@@ -159,6 +166,11 @@ export function BatchAvatarDialog({ open, activityId, onClose }: { open: boolean
     setSelected([]);
     setDone(0);
   };
+
+  useEffect(() => {
+    if (waiting && members.data) choose(waiting);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- choose reads the list this effect waits for
+  }, [waiting, members.data]);
 
   const run = async (only?: string[]) => {
     const chosen = rows.filter((r) => (only ?? selected).includes(r.fileName) && r.selectable && r.player);
