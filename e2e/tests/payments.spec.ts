@@ -74,7 +74,7 @@ for (const { lang, width } of [
             name: player,
             cardType: 1,
             card: `P${Date.now() % 100_000_000}${width}`,
-            birth: '2013-05-06',
+            birth: '2010-05-06',
             emerName: 'Parent',
             emerPhone: '13800138000',
             region: '86',
