@@ -31,7 +31,7 @@ type Way = 'self' | 'sms';
  * guardian has consented either the account holder's declaration (they are the parent or guardian and agree to
  * the children's rules, a box never pre-ticked) or an SMS link to the guardian (mobile + relationship).
  */
-export function ConsentBlock({ member }: { member: MemberItem }) {
+export function ConsentBlock({ member, inline = false }: { member: MemberItem; inline?: boolean }) {
   const { t } = useTranslation();
   const lock = useWriteLock();
   const uid = useId();
@@ -79,13 +79,19 @@ export function ConsentBlock({ member }: { member: MemberItem }) {
     </div>
   );
 
+  // inline (a row of a team or of a batch, ConsentInline): the row shows the name and state, its list the rules
   return (
-    <section className={s.consent} aria-labelledby={`${uid}-title`}>
-      <h3 id={`${uid}-title`} className={s.consentTitle}>
-        {t('registration:consent.title')} <ConsentTag state={member.consent} />
-      </h3>
+    <section
+      className={s.consent}
+      {...(inline ? { 'aria-label': t('registration:consent.forPlayer', { name: member.name }) } : { 'aria-labelledby': `${uid}-title` })}
+    >
+      {inline ? null : (
+        <h3 id={`${uid}-title`} className={s.consentTitle}>
+          {t('registration:consent.title')} <ConsentTag state={member.consent} />
+        </h3>
+      )}
       <p className={s.muted}>{t(member.consent === 'pending' ? 'registration:consent.pendingHelp' : 'registration:consent.help')}</p>
-      <ChildRulesNote />
+      {inline ? null : <ChildRulesNote />}
       {open ? (
         <>
           <Radio.Group
@@ -118,6 +124,64 @@ export function ConsentBlock({ member }: { member: MemberItem }) {
           </Button>
         </>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * One player's consent in a row of several (a team's members, the players just saved on the one-form team
+ * screen): the state in words and, until the guardian has consented, a button that opens the way to get it
+ * (the account holder's declaration or the guardian's SMS link: ConsentBlock). Nothing for a player who needs none.
+ */
+export function ConsentInline({ member }: { member: MemberItem }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const uid = useId();
+  if (member.consent === 'notNeeded') return null;
+  const more = member.consent !== 'consented';
+  return (
+    <div className={s.consentInline}>
+      <ConsentTag state={member.consent} />
+      {more ? (
+        <Button
+          size="small"
+          type="link"
+          aria-expanded={open}
+          aria-controls={open ? uid : undefined}
+          aria-label={t('registration:consent.getWayFor', { name: member.name })}
+          onClick={() => setOpen(!open)}
+        >
+          {t('registration:consent.getWay')}
+        </Button>
+      ) : null}
+      {more && open ? (
+        <div id={uid}>
+          <ConsentBlock member={member} inline />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The players of a batch who need a guardian's consent, each with ConsentInline; nothing when none does. */
+export function ConsentList({ members }: { members: MemberItem[] }) {
+  const { t } = useTranslation();
+  const uid = useId();
+  const children = members.filter((m) => m.consent !== 'notNeeded');
+  if (!children.length) return null;
+  return (
+    <section aria-labelledby={`${uid}-title`} className={s.consentList}>
+      <h2 id={`${uid}-title`} className={s.consentTitle}>
+        {t('registration:consent.listTitle')}
+      </h2>
+      <p className={s.muted}>{t('registration:consent.listHelp', { count: children.length })}</p>
+      <ChildRulesNote />
+      {children.map((m) => (
+        <div key={m.id} className={s.consentListRow}>
+          <strong>{m.name}</strong>
+          <ConsentInline member={m} />
+        </div>
+      ))}
     </section>
   );
 }

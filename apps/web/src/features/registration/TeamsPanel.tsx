@@ -26,6 +26,7 @@ import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common
 import { PAGE_SIZE, checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
 import { WriteButton, useWriteLock } from './lock';
 import { TeamFees } from './TeamFees';
+import { ConsentInline } from './ConsentBlock';
 import { PayStatusTag } from './PayStatusTag';
 import { useScrollToDetail } from './scroll';
 import { nameClass } from './PlayersPanel';
@@ -389,6 +390,12 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
               <WriteButton size="small" onClick={() => void removeMember(m.id, m.name)} disabled={!isFree(m.payStatus)}>
                 {t('registration:actions.remove')}
               </WriteButton>
+              {m.consent !== 'notNeeded' ? (
+                // a child's guardian consent (issue 37), across the row: the state in words and the way to get it
+                <div className={s.memberRowWide}>
+                  <ConsentInline member={m} />
+                </div>
+              ) : null}
             </div>
           ))}
         </section>
