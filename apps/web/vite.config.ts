@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './compress-plugin';
+import { gateServiceWorker } from './gate-sw-plugin';
 
 // The server serves the built SPA and the API on one origin; in development Vite proxies the API to it.
 const api = { target: 'http://127.0.0.1:8080', changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), gateServiceWorker(), precompress()],
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -26,6 +27,8 @@ export default defineConfig({
     // antd lives in lazy chunks only; warn when anything else grows past a sane size.
     chunkSizeWarningLimit: 900,
     rollupOptions: {
+      // the site, and the offline gate's own page (issue 38: /gate, small, kept by its service worker)
+      input: { main: 'index.html', gate: 'gate.html' },
       output: {
         // The libraries every page starts with, in one file: split across several small chunks they compress
         // worse (the first-load budget counts gzip bytes).

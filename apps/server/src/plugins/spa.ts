@@ -32,6 +32,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   });
   const html = fs.readFileSync(indexFile);
   const shell = compressedVariants(html);
+  const gateFile = path.join(webDist, 'gate.html');
+  const gateHtml = fs.existsSync(gateFile) ? compressedVariants(fs.readFileSync(gateFile)) : null;
   // information pages arrive rendered (issue 23); the portal and admin get the shell
   const ssr = await createSsr(app, webDist, html.toString('utf8'));
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) => sendHtml(req, reply.header('cache-control', 'no-cache'), shell);
@@ -55,6 +57,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     if (API_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : p + '/'))) {
       return sendNotFound(req, reply);
     }
+    // the offline gate (issue 38): its own page at /gate, its service worker allowed to control /gate
+    if (gateHtml && (url === '/gate' || url.startsWith('/gate/')) && !/\.[a-z0-9]{2,5}$/i.test(url))
+      return sendHtml(req, reply.header('cache-control', 'no-cache'), gateHtml);
+    if (url === '/gate/sw.js') reply.header('service-worker-allowed', '/gate');
     if (files.has(url) && url !== '/index.html') return reply.sendFile(url.slice(1));
     if (url.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(url)) return sendNotFound(req, reply);
     if (ssr && (await ssr.handle(req, reply))) return reply;

@@ -126,6 +126,15 @@ export function createRoutes(): RouteObject[] {
                 { path: '404', Component: NotFoundPage, handle: handle({ titleKey: 'routes:notFound' }) },
                 { path: '401', Component: UnauthorizedPage, handle: handle({ titleKey: 'routes:unauthorized' }) },
                 {
+                  // the offline gate is a page of its own (gate.html, issue 38): coming back from the login, it loads whole
+                  path: 'gate/*',
+                  loader: ({ request }) => {
+                    if (typeof window !== 'undefined') window.location.assign(new URL(request.url).pathname);
+                    return null;
+                  },
+                  handle: handle({ titleKey: 'routes:redirect' }),
+                },
+                {
                   path: 'redirect/*',
                   loader: ({ params, request }) => redirect(localizePath(redirectTarget(params['*'], new URL(request.url).search), currentLang())),
                   handle: handle({ titleKey: 'routes:redirect' }),

@@ -9,6 +9,7 @@ import { useLang } from '../../lib/use-lang';
 import { activityScopeOf, useSession } from '../../lib/session';
 import { refOptionsQuery } from '../resources/api';
 import { sessionLabel } from './checkin-session';
+import { GateDoors } from './GateDoors';
 import s from './checkin.module.css';
 
 interface Verdict {
@@ -204,6 +205,8 @@ export default function CheckinPage() {
           {t('admin:checkin.admit')}
         </Button>
       </Space.Compact>
+      {/* the offline gates' doors of the chosen session (issue 38) */}
+      {sessionId !== undefined ? <GateDoors sessionId={sessionId} /> : null}
     </div>
   );
 }
