@@ -19,17 +19,8 @@ const DECLARE = '/api/lTeamMember/web/consent/declare';
 const { CreateTandP } = await import('./CreateTandP');
 const { ConsentList } = await import('./ConsentBlock');
 
-const activity = {
-  id: 600,
-  name: 'Open',
-  level: 1,
-  reviewRequired: false,
-  programs: [{ id: 3, name: 'Sumo', maxMembers: 3 }],
-  plans: [],
-  status: 1,
-  beginTime: '2099-01-01',
-  finishTime: '2099-01-02',
-} as unknown as ActivityItem;
+// what the one-form screen reads of an activity: its id, name and programs
+const activity = { id: 600, name: 'Open', level: 1, status: 1, programs: [{ id: 3, name: 'Sumo', maxMembers: 3 }] } as unknown as ActivityItem;
 
 const player = (id: number, name: string, consent: MemberItem['consent']): MemberItem =>
   ({
@@ -71,31 +62,36 @@ const click = async (el: HTMLElement) => {
   });
 };
 
+/** The one-form team screen: a team (Falcons, Sumo) and one player typed, then saved (the server answers with `roster`). */
+async function saveTeam(name: string, card: string) {
+  render(
+    <MemoryRouter initialEntries={['/createTandP?id=600']}>
+      <QueryClientProvider client={client()}>
+        <Routes>
+          <Route path="/createTandP" element={<CreateTandP activity={activity} />} />
+          <Route path="/createTeam" element={<p>team page</p>} />
+        </Routes>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  // where the children's data is typed, the children's rules are linked
+  expect(screen.getByRole('link', { name: "rules for children's personal information" })).toBeTruthy();
+  fireEvent.change(screen.getByLabelText('Team name'), { target: { value: 'Falcons' } });
+  await act(async () => {
+    fireEvent.mouseDown(screen.getAllByLabelText('Program', { selector: 'input' })[0]!);
+  });
+  await click(await screen.findByTitle('Sumo'));
+  fireEvent.change(screen.getByLabelText('Player name'), { target: { value: name } });
+  fireEvent.change(screen.getByLabelText('ID number'), { target: { value: card } });
+  http.post.mockResolvedValueOnce({ resultStr: 'Created', data: { id: 50, name: 'Falcons', teamMembers: roster } });
+  await click(screen.getByRole('button', { name: 'Submit' }));
+  expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
+  expect(http.post).toHaveBeenCalledWith(BATCH, expect.objectContaining({ activityId: 600 }), expect.anything());
+}
+
 describe('guardian consent on the one-form team screen and a team’s rows (issue 37)', { timeout: 60_000 }, () => {
   it('after saving a team with a child, each child’s consent is shown with the way to get it; a link sent turns it to “waiting”', async () => {
-    render(
-      <MemoryRouter initialEntries={['/createTandP?id=600']}>
-        <QueryClientProvider client={client()}>
-          <Routes>
-            <Route path="/createTandP" element={<CreateTandP activity={activity} />} />
-            <Route path="/createTeam" element={<p>team page</p>} />
-          </Routes>
-        </QueryClientProvider>
-      </MemoryRouter>,
-    );
-    // where the children's data is typed, the children's rules are linked
-    expect(screen.getByRole('link', { name: "rules for children's personal information" })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Team name'), { target: { value: 'Falcons' } });
-    await act(async () => {
-      fireEvent.mouseDown(screen.getAllByLabelText('Program', { selector: 'input' })[0]!);
-    });
-    await click(await screen.findByTitle('Sumo'));
-    fireEvent.change(screen.getByLabelText('Player name'), { target: { value: 'Lin Xiaoyu' } });
-    fireEvent.change(screen.getByLabelText('ID number'), { target: { value: '110105201705040023' } });
-    http.post.mockResolvedValueOnce({ resultStr: 'Created', data: { id: 50, name: 'Falcons', teamMembers: roster } });
-    await click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
-    expect(http.post).toHaveBeenCalledWith(BATCH, expect.objectContaining({ activityId: 600 }), expect.anything());
+    await saveTeam('Lin Xiaoyu', '110105201705040023');
 
     // the consent step, on this page: the child who needs it and the one who has it; not the 15-year-old
     const list = (await screen.findByRole('heading', { name: 'Guardian’s consent (players under 14)' })).closest('section')!;
@@ -126,25 +122,7 @@ describe('guardian consent on the one-form team screen and a team’s rows (issu
 
   it('a saved team whose players need no consent goes straight to the team page', async () => {
     roster = [player(72, 'Wang Daming', 'notNeeded')];
-    render(
-      <MemoryRouter initialEntries={['/createTandP?id=600']}>
-        <QueryClientProvider client={client()}>
-          <Routes>
-            <Route path="/createTandP" element={<CreateTandP activity={activity} />} />
-            <Route path="/createTeam" element={<p>team page</p>} />
-          </Routes>
-        </QueryClientProvider>
-      </MemoryRouter>,
-    );
-    fireEvent.change(screen.getByLabelText('Team name'), { target: { value: 'Falcons' } });
-    await act(async () => {
-      fireEvent.mouseDown(screen.getAllByLabelText('Program', { selector: 'input' })[0]!);
-    });
-    await click(await screen.findByTitle('Sumo'));
-    fireEvent.change(screen.getByLabelText('Player name'), { target: { value: 'Wang Daming' } });
-    fireEvent.change(screen.getByLabelText('ID number'), { target: { value: '110105201101010018' } });
-    http.post.mockResolvedValueOnce({ resultStr: 'Created', data: { id: 50, name: 'Falcons', teamMembers: roster } });
-    await click(screen.getByRole('button', { name: 'Submit' }));
+    await saveTeam('Wang Daming', '110105201101010018');
     expect(await screen.findByText('team page')).toBeTruthy();
   });
 
