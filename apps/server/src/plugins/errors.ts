@@ -5,6 +5,16 @@ import { AppError } from '../lib/errors';
 import { classifyDbError, dbLogFields, safeErrorLog } from '../lib/db-errors';
 import { requestErrorCode } from './request-guard';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The text of this route's unexpected failure (500 INTERNAL) instead of "server busy": spec 8.2's
+     * 'creation failed', 'query failed', 'apply failed' for the routes that create, look up or apply.
+     */
+    failText?: MessageKey;
+  }
+}
+
 interface Issue {
   code?: string;
   message?: string;
@@ -96,7 +106,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, lang, isErrorCode(err.code) ? err.code : 'BAD_REQUEST', { status });
     }
     req.log.error({ route: routeOf(req), ...safeErrorLog(err) }, 'unhandled error');
-    return send(reply, lang, 'INTERNAL');
+    return send(reply, lang, 'INTERNAL', { message: req.routeOptions?.config?.failText });
   });
 
   app.setNotFoundHandler((req, reply) => sendNotFound(req, reply));

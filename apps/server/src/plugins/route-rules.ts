@@ -10,6 +10,8 @@ export interface RouteInfo {
   auth: RouteAuth;
   /** its request ceilings (config.limits; packages/shared/src/limits.ts) */
   limits: readonly RateLimitName[];
+  /** the text of its unexpected failure (config.failText, plugins/errors.ts), when it names one */
+  failText?: string;
 }
 
 declare module 'fastify' {
@@ -117,7 +119,7 @@ export function registerRouteRules(app: FastifyInstance) {
         const at = findAny(s as z.ZodType);
         if (at) throw new Error(`Route ${key} declares z.any()/z.unknown() in its response at ${at}: declare the real shape`);
       }
-      table.push({ method, url: route.url, auth, limits: route.config?.limits ?? [] });
+      table.push({ method, url: route.url, auth, limits: route.config?.limits ?? [], failText: route.config?.failText });
     }
   });
 }

@@ -147,19 +147,25 @@ function beijingMinute(at: Date, lang: Lang): string {
 export async function consumeSmsCode(deps: Pick<AppDeps, 'store'>, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
   const key = `sms:${purpose}:${phone}`;
   const invalid = () => new AppError('SMS_CODE_INVALID', { field: 'code' });
+  // spec 8.2: no live code any more (expired, never sent, burned by its tries, taken by a parallel request)
+  const reacquire = () => new AppError('SMS_CODE_INVALID', { field: 'code', message: 'auth.smsReacquire' });
   const tries = await deps.store.incr(`smsfail:${purpose}:${phone}`, SMS_TTL_S);
   if (tries > SMS_CODE_TRIES) {
     await deps.store.del(key);
-    throw invalid();
+    throw reacquire();
   }
   const expected = await deps.store.get(key);
-  const a = Buffer.from(expected ?? '------');
+  if (expected === null) throw reacquire();
+  const a = Buffer.from(expected);
   const b = Buffer.from(code.padEnd(6, '-').slice(0, 6));
-  if (expected === null || !crypto.timingSafeEqual(a, b)) {
-    if (tries >= SMS_CODE_TRIES) await deps.store.del(key);
+  if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
+    if (tries >= SMS_CODE_TRIES) {
+      await deps.store.del(key);
+      throw reacquire();
+    }
     throw invalid();
   }
-  if ((await deps.store.take(key)) === null) throw invalid();
+  if ((await deps.store.take(key)) === null) throw reacquire();
 }
 
 /**

@@ -215,7 +215,7 @@ describe('lookups (spec 7.4) and the picture proxy (spec 7.7)', () => {
     ] as const) {
       const r = await find(code, name);
       expect(r.statusCode, `${code} ${name}`).toBe(404);
-      expect(r.json()).toMatchObject({ code: 'CERT_LOOKUP_MISS', message: 'No team matches this team number and name; please check them and try again' });
+      expect(r.json()).toMatchObject({ code: 'CERT_LOOKUP_MISS', message: 'Member information not found' });
     }
     expect((await find('', 'Ann')).statusCode).toBe(400);
     expect((await find(s.a.team.number, 'x'.repeat(51))).statusCode).toBe(400);

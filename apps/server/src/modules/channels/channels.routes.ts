@@ -30,7 +30,11 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/lOrgRobotex/web/apply',
-    { schema: { tags, body: channelApplyBody, response: { 200: channelApplyResponse } }, preHandler: requireAuth, config: { limits: ['channelApply'] } },
+    {
+      schema: { tags, body: channelApplyBody, response: { 200: channelApplyResponse } },
+      preHandler: requireAuth,
+      config: { limits: ['channelApply'], failText: 'error.applyFailed' },
+    },
     async (req) => {
       await applyChannel(db, req.user!.id, req.body);
       const [mine] = await myApplications(db, req.user!.id);

@@ -142,7 +142,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         .innerJoin(consoles, eq(consoles.id, photos.consoleId))
         .where(and(eq(photos.id, q.photoId), eq(photos.status, 1), eq(consoles.status, 1)))
         .limit(1);
-      if (!album) throw albumNotFound();
+      if (!album) throw new AppError('ALBUM_NOT_FOUND', { message: 'error.albumItemNotFound' }); // spec 8.2 'cannot find the album item'
       const filters: SQL[] = [];
       if (q.teamName || q.memberName || q.programName) {
         if (!album.filterEnabled) throw new AppError('VALIDATION_FAILED', { message: 'error.validation' });

@@ -174,10 +174,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, {}, 'ok.refundCancelled');
   });
 
-  app.post('/api/lInvoice/web/apply', { schema: { tags, body: invoiceApplyBody, response: { 200: invoiceResponse } }, ...limited }, async (req) => {
-    const inv = await applyInvoice(deps, req.user!.id, req.body, req.lang);
-    return ok(req, { data: presentInvoice(inv, req.body.orderNo) }, 'ok.invoiceRequested');
-  });
+  app.post(
+    '/api/lInvoice/web/apply',
+    { schema: { tags, body: invoiceApplyBody, response: { 200: invoiceResponse } }, ...limited, config: { ...limited.config, failText: 'error.applyFailed' } },
+    async (req) => {
+      const inv = await applyInvoice(deps, req.user!.id, req.body, req.lang);
+      return ok(req, { data: presentInvoice(inv, req.body.orderNo) }, 'ok.invoiceRequested');
+    },
+  );
 
   app.get('/api/lInvoice/web/download/:id', { schema: { tags, params: z.object({ id: dbId }) }, ...auth }, async (req, reply) => {
     const { inv, obj } = await invoiceFile(deps, req.params.id, req.user!.id);

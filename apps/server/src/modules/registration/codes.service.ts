@@ -5,6 +5,7 @@ import {
   codeEntryClosed,
   codeFitsProgram,
   isDetailsLocked,
+  isRegistered,
   nextPayStatus,
   PAY_STATUS,
   TEAM_STATUS,
@@ -43,6 +44,8 @@ type MemberRow = typeof teamMembers.$inferSelect;
  * PostgreSQL, across instances, exactly one redemption of a code wins.
  */
 export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: MemberRow, codeName: string): Promise<MemberRow> {
+  // spec 4.1: a player at 3 or 9 cannot receive a code, whatever else is missing
+  if (isRegistered(member.payStatus)) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
   const code = codeName.trim();
   if (!code) throw bad('reg.codeRequired', 'code');
   if (!member.teamId) throw bad('reg.codeNeedsTeam', 'code');

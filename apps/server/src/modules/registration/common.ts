@@ -76,6 +76,9 @@ export async function ownTeam(db: DbOrTx, userId: number, teamId: number, lock =
   return t;
 }
 
+/** Spec 8.2 'team member not found': a player missing or someone else's (the same 404 either way). */
+export const memberNotFound = () => new AppError('NOT_FOUND', { message: 'reg.memberNotFound' });
+
 export async function ownMember(db: DbOrTx, userId: number, memberId: number, lock = false) {
   const q = db
     .select()
@@ -83,7 +86,7 @@ export async function ownMember(db: DbOrTx, userId: number, memberId: number, lo
     .where(and(eq(teamMembers.id, memberId), eq(teamMembers.userId, userId)))
     .limit(1);
   const [m] = lock ? await q.for('update') : await q;
-  if (!m) throw new AppError('NOT_FOUND');
+  if (!m) throw memberNotFound();
   return m;
 }
 
@@ -94,7 +97,7 @@ export async function ownMembers(db: DbOrTx, userId: number, ids: number[], lock
     .from(teamMembers)
     .where(and(inArray(teamMembers.id, ids), eq(teamMembers.userId, userId)));
   const rows = lock ? await q.for('update') : await q;
-  if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+  if (rows.length !== new Set(ids).size) throw memberNotFound();
   return rows;
 }
 
@@ -184,10 +187,10 @@ export async function lockOwnMembersWithTeams(tx: Tx, userId: number | null, ids
   const where = (lockIds: number[]) =>
     userId === null ? inArray(teamMembers.id, lockIds) : and(inArray(teamMembers.id, lockIds), eq(teamMembers.userId, userId));
   const peek = await tx.select({ id: teamMembers.id, teamId: teamMembers.teamId }).from(teamMembers).where(where(ids));
-  if (peek.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+  if (peek.length !== new Set(ids).size) throw memberNotFound();
   const locked = await lockTeams(tx, [...extraTeams, ...peek.map((m) => m.teamId)]);
   const rows = await tx.select().from(teamMembers).where(where(ids)).orderBy(asc(teamMembers.id)).for('update');
-  if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+  if (rows.length !== new Set(ids).size) throw memberNotFound();
   const late = rows.map((m) => m.teamId).filter((t) => t && !locked.has(t));
   if (late.length) await lockTeams(tx, late);
   return { rows, teams: locked };

@@ -74,7 +74,7 @@ export const registrationExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, querystring: promoQuery, response: { 200: teamCodeCheckResponse } },
       preHandler: requireAuth,
-      config: { limits: ['teamCodeCheck', 'teamCodeCheckAddress'] },
+      config: { limits: ['teamCodeCheck', 'teamCodeCheckAddress'], failText: 'error.queryFailed' },
     },
     async (req) => {
       const a = await loadActivity(db, req.query.activityId);

@@ -67,11 +67,15 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(req, { data: await one(req, m) }, 'ok.query');
   });
 
-  app.post('/api/lTeamMember/web/create', { schema: { tags, body: memberInput, response: { 200: memberDetailResponse } }, ...pre }, async (req) => {
-    const row = await saveMember(deps, req.user!.id, req.body);
-    // a copy of an earlier player (issue 24) answers masked: the number was never typed in this browser
-    return ok(req, { data: await one(req, row, !req.body.fromMemberId) }, req.body.code ? 'reg.redeemOk' : 'ok.create');
-  });
+  app.post(
+    '/api/lTeamMember/web/create',
+    { schema: { tags, body: memberInput, response: { 200: memberDetailResponse } }, ...pre, config: { failText: 'error.createFailed' } },
+    async (req) => {
+      const row = await saveMember(deps, req.user!.id, req.body);
+      // a copy of an earlier player (issue 24) answers masked: the number was never typed in this browser
+      return ok(req, { data: await one(req, row, !req.body.fromMemberId) }, req.body.code ? 'reg.redeemOk' : 'ok.create');
+    },
+  );
 
   app.put('/api/lTeamMember/web/update', { schema: { tags, body: memberUpdate, response: { 200: memberDetailResponse } }, ...pre }, async (req) => {
     const { id, ...input } = req.body;

@@ -321,10 +321,11 @@ export async function submitForReview(deps: Pick<AppDeps, 'database'>, userId: n
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, memberIds);
     for (const m of rows) {
+      // spec 4.1: a player at 3 or 9 is refused with that reason in every activity, before anything about the activity
+      if (isRegistered(m.payStatus)) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
       const activity = await loadOpenActivity(tx, m.activityId);
       if (!activity.reviewRequired) throw conflict('reg.notReviewActivity', 'NOT_REVIEW_ACTIVITY');
       if (m.payStatus === PAY_STATUS.IN_REVIEW) throw conflict('reg.alreadySubmitted', 'ALREADY_SUBMITTED');
-      if (isRegistered(m.payStatus)) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
       if (!m.teamId) throw bad('reg.formTeamFirst');
       const next = nextPayStatus(m.payStatus, 'submit');
       if (next === null) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');

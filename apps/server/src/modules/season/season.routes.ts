@@ -50,7 +50,11 @@ export const seasonRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/lTeamMemberAudit/web/add',
-    { schema: { tags, body: memberAuditBody, response: { 200: memberAuditResponse } }, preHandler: requireAuth, config: { limits: ['memberAudit'] } },
+    {
+      schema: { tags, body: memberAuditBody, response: { 200: memberAuditResponse } },
+      preHandler: requireAuth,
+      config: { limits: ['memberAudit'], failText: 'error.applyFailed' },
+    },
     async (req) => {
       return ok(req, { data: await addMemberAudit(db, req.user!.id, req.body) }, 'season.auditAdded');
     },

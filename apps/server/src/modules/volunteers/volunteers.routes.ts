@@ -27,7 +27,11 @@ export const volunteerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/lVolunteer/web/apply',
-    { schema: { tags, body: volunteerApplyBody, response: { 200: volunteerApplyResponse } }, preHandler: requireAuth, config: { limits: ['volunteer'] } },
+    {
+      schema: { tags, body: volunteerApplyBody, response: { 200: volunteerApplyResponse } },
+      preHandler: requireAuth,
+      config: { limits: ['volunteer'], failText: 'error.applyFailed' },
+    },
     async (req) => {
       return ok(req, { data: await apply(db, req.user!.id, req.body, req.lang) }, 'volunteer.applied');
     },
