@@ -6,13 +6,13 @@ import { ensureAdmin, seedDemo, seedDemoGallery } from './db/seed/index';
 import { ensurePolicies } from './db/seed/policies';
 import { DbShortStore, RedisShortStore, type ShortStore } from './lib/short-store';
 import { buildApp } from './app';
-import { startPaymentJobs } from './modules/payments/index';
+import { reconcileTimer } from './modules/payments/index';
 import { noticeQueue } from './modules/messages/index';
-import { startTicketJobs } from './modules/tickets/index';
+import { offerExpiryTimer } from './modules/tickets/index';
 import { outboxQueues, pruneEvents } from './lib/outbox';
 import { startJobs } from './lib/jobs';
 import { webhookQueue } from './modules/integrations/index';
-import { startRetentionJobs } from './modules/rights/index';
+import { retentionTimer } from './modules/rights/index';
 import { mpMessagesFor } from './modules/wechat/index';
 import { createStorage } from './lib/storage';
 import { loadPiiKey } from './lib/pii';
@@ -135,27 +135,28 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  // payment jobs: reconciliation and expiry of unpaid orders
-  const stopPaymentJobs = startPaymentJobs(app.deps, app.log);
-  // waiting lists: offers not taken in time go on to the next person
-  const stopTicketJobs = startTicketJobs(app.deps, app.log);
   // the one job loop (lib/jobs.ts): every queue's due jobs, each run once by whichever instance claims it —
   // domain events' deliveries (one queue per outbox subscriber), webhooks (signed, retried for 24 h), SMS and
-  // WeChat notices, the sandbox gateway's notifications; events older than a month pruned hourly
-  const queues = [...outboxQueues(), webhookQueue(config.WEBHOOK_TIMEOUT_MS), noticeQueue({ wechat: mpMessagesFor(app) }), app.deps.payments.sandbox.queue];
+  // WeChat notices, the sandbox gateway's notifications — and the timers: reconciliation and expiry of unpaid
+  // orders, waiting-list offers not taken in time, retention (ended activities past their period anonymised,
+  // issue 37); events older than a month pruned hourly
+  const queues = [
+    ...outboxQueues(),
+    webhookQueue(config.WEBHOOK_TIMEOUT_MS),
+    noticeQueue({ wechat: mpMessagesFor(app) }),
+    app.deps.payments.sandbox.queue,
+    reconcileTimer,
+    offerExpiryTimer,
+    retentionTimer,
+  ];
   const stopQueueJobs = startJobs(database.db, app.deps, queues, app.log, 1000, () => pruneEvents(database.db));
-  // retention (issue 37): ended activities past their retention period anonymised, each once, by whichever instance claims it
-  const stopRetentionJobs = startRetentionJobs(app.deps, app.log);
   // uploads on local disk and a shared database: warn when another instance keeps its uploads elsewhere
   const uploadsCheck =
     config.DATABASE_URL && config.STORAGE === 'local'
       ? watchLocalUploads(database.db, path.join(config.dataDir, 'uploads'), (f, m) => app.log.warn(f, m))
       : null;
   stopJobs = () => {
-    stopPaymentJobs();
-    stopTicketJobs();
     stopQueueJobs();
-    stopRetentionJobs();
     uploadsCheck?.stop();
   };
   console.log(`Ready on http://${config.HOST}:${config.PORT} (database: ${database.kind}, ${config.NODE_ENV} mode, links to ${publicBase(config)})`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, jobs } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { useTestApp } from '../test/context';
-import { enqueue, jobBackoffMs, jobQueue, JobGiveUp, JobLeaseLost, listJobs, pruneJobs, retryJob, runJobs, type Job } from './jobs';
+import { enqueue, jobBackoffMs, jobQueue, JobGiveUp, JobLeaseLost, listJobs, pruneJobs, retryJob, runJobs, startTimers, type Job } from './jobs';
 
 // Issue 36 item 1: the one job queue on the embedded database (one transaction at a time: two instances
 // side by side are proven on the PostgreSQL tier, jobs.pg.test.ts).
@@ -161,5 +161,42 @@ describe('the job queue', () => {
     expect(await pruneJobs(db, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
     expect((await db.select({ id: jobs.id }).from(jobs)).map((r) => r.id)).toEqual([pending]);
     expect(done).not.toBe(pending);
+  });
+  it('a timer is one scheduled job: it runs once a turn whichever instance claims it, then waits for the next; a failure never ends it', async () => {
+    const db = t().database.db;
+    let runs = 0;
+    let failNext = false;
+    const tick = jobQueue(
+      'timer:test',
+      async () => {
+        runs++;
+        if (failNext) {
+          failNext = false;
+          throw new JobGiveUp('provider-down');
+        }
+      },
+      { everyMs: 30_000 },
+    );
+    // every instance makes it at start: still one job
+    await Promise.all([startTimers(db, [tick, effect]), startTimers(db, [tick])]);
+    const [timer, ...more] = await db.select().from(jobs).where(eq(jobs.queue, 'timer:test'));
+    expect(more).toHaveLength(0);
+    const t0 = Date.now();
+    const [a, b] = await Promise.all([
+      runJobs(db, null, [tick], { worker: 'a', now: new Date(t0) }),
+      runJobs(db, null, [tick], { worker: 'b', now: new Date(t0) }),
+    ]);
+    expect(a.done + b.done).toBe(1);
+    expect(runs).toBe(1);
+    expect(await row(db, timer!.id)).toMatchObject({ state: 'pending', attempts: 0, runAt: new Date(t0 + 30_000) });
+    // not before its next turn
+    expect(await runJobs(db, null, [tick], { now: new Date(t0 + 10_000) })).toEqual(nothing);
+    // a failure (even one that says trying again cannot help) waits for the next turn, the error shown
+    failNext = true;
+    expect(await runJobs(db, null, [tick], { now: new Date(t0 + 30_000) })).toEqual({ done: 0, retried: 1, failed: 0 });
+    expect(await row(db, timer!.id)).toMatchObject({ state: 'pending', lastError: 'provider-down', runAt: new Date(t0 + 60_000) });
+    expect(await runJobs(db, null, [tick], { now: new Date(t0 + 60_000) })).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(runs).toBe(3);
+    expect(await row(db, timer!.id)).toMatchObject({ state: 'pending', lastError: null, runAt: new Date(t0 + 90_000) });
   });
 });

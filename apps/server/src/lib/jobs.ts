@@ -61,7 +61,16 @@ export interface JobQueue {
   retryWindowMs?: number;
   /** its claimed jobs run side by side (a slow endpoint holds up no other), not one after another */
   parallel?: boolean;
+  /**
+   * A timer (a scheduled job): the queue has one job (key `timer`, made by startJobs), run every `everyMs`
+   * by whichever instance claims it. Done or failed, it goes back to pending for its next turn — a failure
+   * waits for that turn (last_error shows it), it never ends the timer.
+   */
+  everyMs?: number;
 }
+
+/** The key of a timer's one job. */
+export const TIMER_KEY = 'timer';
 
 /** A queue and its handler, as a value for buildApp (collaborators) and the one loop of server.ts. */
 export function jobQueue<D, P>(name: string, run: (job: Job<P>, deps: D) => Promise<void>, opts: Omit<JobQueue, 'name' | 'run'> = {}): JobQueue {
@@ -194,8 +203,10 @@ export async function runJobs(db: Db, deps: unknown, queues: readonly JobQueue[]
 async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Date, now: Date): Promise<keyof JobReport> {
   const mine = and(eq(jobs.id, row.id), eq(jobs.lockedUntil, lease), eq(jobs.state, 'pending'));
   let committed = false;
-  const final = row.attempts >= row.maxAttempts || (q.retryWindowMs !== undefined && now.getTime() - row.createdAt.getTime() >= q.retryWindowMs);
-  const retryAt = new Date(now.getTime() + jobBackoffMs(row.attempts));
+  const final =
+    !q.everyMs && (row.attempts >= row.maxAttempts || (q.retryWindowMs !== undefined && now.getTime() - row.createdAt.getTime() >= q.retryWindowMs));
+  // a timer's failure waits for its next turn (or the backoff, if sooner)
+  const retryAt = new Date(now.getTime() + Math.min(jobBackoffMs(row.attempts), q.everyMs ?? Infinity));
   const job: Job = {
     id: row.id,
     queue: row.queue,
@@ -212,7 +223,14 @@ async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Da
         const [held] = await tx.select({ id: jobs.id }).from(jobs).where(mine).for('update');
         if (!held) throw new JobLeaseLost();
         const result = await work(tx);
-        await tx.update(jobs).set({ state: 'done', doneAt: new Date(), lockedUntil: null, lastError: null }).where(eq(jobs.id, row.id));
+        await tx
+          .update(jobs)
+          .set(
+            q.everyMs
+              ? { state: 'pending', runAt: new Date(now.getTime() + q.everyMs), attempts: 0, doneAt: new Date(), lockedUntil: null, lastError: null }
+              : { state: 'done', doneAt: new Date(), lockedUntil: null, lastError: null },
+          )
+          .where(eq(jobs.id, row.id));
         return result;
       });
       committed = true;
@@ -227,7 +245,7 @@ async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Da
     if (committed) return 'done'; // the handler failed after its own commit: what it owed is done
     if (e instanceof JobLeaseLost) return 'retried';
     const giveUp = e instanceof JobGiveUp || (e as { retry?: unknown })?.retry === false;
-    const last = giveUp || final;
+    const last = (giveUp && !q.everyMs) || final;
     await db
       .update(jobs)
       .set(last ? { state: 'failed', lockedUntil: null, lastError: jobErrorCode(e) } : { lockedUntil: null, lastError: jobErrorCode(e), runAt: retryAt })
@@ -238,8 +256,9 @@ async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Da
 }
 
 /**
- * The one loop of an instance (server.ts): every `everyMs`, run what is due on every queue; a full batch
- * goes on at once. `hourly` (pruning) runs about once an hour. Several instances run it side by side.
+ * The one loop of an instance (server.ts): every `everyMs`, run what is due on every queue — deliveries and
+ * timers alike; a full batch goes on at once. Hourly (and at start): the timers' jobs made if missing, settled
+ * jobs pruned, `hourly`. Several instances run it side by side.
  */
 export function startJobs(db: Db, deps: unknown, queues: readonly JobQueue[], log: JobLog, everyMs = 1000, hourly?: () => Promise<unknown>): () => void {
   let ticks = 0;
@@ -249,6 +268,7 @@ export function startJobs(db: Db, deps: unknown, queues: readonly JobQueue[], lo
     everyMs,
     async () => {
       if (ticks++ % pruneEvery === 0) {
+        await startTimers(db, queues);
         await pruneJobs(db);
         await hourly?.();
       }
@@ -256,6 +276,14 @@ export function startJobs(db: Db, deps: unknown, queues: readonly JobQueue[], lo
       return r.done + r.retried + r.failed >= BATCH;
     },
     log,
+  );
+}
+
+/** Makes the one job of every timer among these queues that has none yet (every instance may; the key keeps it one). */
+export async function startTimers(db: Db, queues: readonly JobQueue[]): Promise<void> {
+  await enqueueMany(
+    db,
+    queues.filter((q) => q.everyMs).map((q) => ({ queue: q.name, payload: {}, opts: { key: TIMER_KEY } })),
   );
 }
 

@@ -12,7 +12,7 @@ export { type OrderKind, type OrderKinds } from './order-kinds';
 export { createOrder } from './orders.service';
 export { presentOrder } from './present';
 export { embedNotoSans } from './invoice-pdf';
-export { startPaymentJobs } from './jobs';
+export { reconcileTimer } from './jobs';
 export { createPaymentsRuntime, type PaymentsRuntime } from './runtime';
 export { type PaymentProvider } from './providers/types';
 export { type Deliver } from './providers/sandbox';

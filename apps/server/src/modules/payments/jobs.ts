@@ -5,7 +5,7 @@ import { lockOrder } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
 import { applyPaymentEvent, applyRefundEvent, executeRefund, UnknownTrade } from './settle';
 import type { Channel } from './providers/types';
-import { every, type JobLog } from '../../lib/every';
+import { jobQueue } from '../../lib/jobs';
 
 /** A notification normally arrives within seconds; after this, we ask the gateway ourselves. */
 const NOTIFY_WINDOW_MS = 2 * 60_000;
@@ -208,7 +208,5 @@ export async function owedBankRefunds(deps: Pick<AppDeps, 'database'>, pageNo: n
   return { total: Number(n?.n ?? 0), rows };
 }
 
-/** Background loop of one instance: reconciliation every 30 s (the sandbox's notifications are jobs of the one queue). Never throws. */
-export function startPaymentJobs(deps: AppDeps, log: JobLog) {
-  return every('payment jobs', 30_000, async () => void (await reconcile(deps)), log);
-}
+/** A timer on the one job queue (server.ts): reconciliation and expiry of unpaid orders every 30 s, by whichever instance claims it. */
+export const reconcileTimer = jobQueue<AppDeps, unknown>('timer:reconcile', async (job, deps) => void (await reconcile(deps, job.now)), { everyMs: 30_000 });

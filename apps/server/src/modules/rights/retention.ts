@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { activities, erasures } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { every, type JobLog } from '../../lib/every';
+import { jobQueue } from '../../lib/jobs';
 import { anonymiseRows } from './anonymise';
 
 /** an activity is due when its end plus its retention period has passed */
@@ -47,10 +47,17 @@ export async function runRetention(deps: Pick<AppDeps, 'database' | 'storage'>, 
   return n;
 }
 
-/** The retention job on lib/every (hourly): any instance may run it, each activity is anonymised once. */
-export function startRetentionJobs(deps: AppDeps, log: JobLog): () => void {
-  return every('retention', 60 * 60_000, async () => (await runRetention(deps)) >= 50, log);
-}
+/**
+ * The retention timer on the one job queue (server.ts): hourly, by whichever instance claims it (each activity
+ * is anonymised once anyway); a full batch of 50 goes on at once, up to 10 batches a turn.
+ */
+export const retentionTimer = jobQueue<AppDeps, unknown>(
+  'timer:retention',
+  async (job, deps) => {
+    for (let i = 0; i < 10 && (await runRetention(deps, job.now)) >= 50; i++);
+  },
+  { everyMs: 60 * 60_000, leaseMs: 30 * 60_000 },
+);
 
 /** What staff see before it happens: each activity, when it is due, and what will be anonymised. */
 export async function retentionPreview(deps: Pick<AppDeps, 'database'>, scope: readonly number[] | null) {

@@ -3,7 +3,7 @@ import { ticketRoutes } from './tickets.routes';
 import { gateRoutes } from './gate.routes';
 
 export { ticketEventHandlers, ticketOrderKind } from './hooks';
-export { startTicketJobs } from './waitlist.service';
+export { offerExpiryTimer } from './waitlist.service';
 
 /** Audience and workshop tickets, sessions, pass codes and check-in (issue 11), on the money path. */
 export const ticketsModule: FastifyPluginAsync = async (app) => {

@@ -4,7 +4,7 @@ import type { AppDeps, Tx } from '../../deps';
 import { eventSessions, waitlist } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { notify } from '../messages/index';
-import { every, type JobLog } from '../../lib/every';
+import { jobQueue } from '../../lib/jobs';
 
 /**
  * Waiting list of a sold-out session (issue 11, beyond the spec). A place that comes back (an order expired, a
@@ -105,7 +105,7 @@ export async function useOffer(tx: Tx, userId: number, sessionId: number, wanted
   return used;
 }
 
-/** Offers not taken in time go back and on to the next person (run by startTicketJobs). */
+/** Offers not taken in time go back and on to the next person (the timer offerExpiryTimer). */
 export async function expireOffers(deps: Pick<AppDeps, 'database'>, now = new Date()) {
   const due = await deps.database.db
     .select({ id: waitlist.id })
@@ -126,7 +126,7 @@ export async function expireOffers(deps: Pick<AppDeps, 'database'>, now = new Da
   return due.length;
 }
 
-/** Background loop of one instance (server.ts): expired offers every 30 s. Never throws. */
-export function startTicketJobs(deps: AppDeps, log: JobLog) {
-  return every('ticket jobs', 30_000, async () => void (await expireOffers(deps)), log);
-}
+/** A timer on the one job queue (server.ts): expired offers every 30 s, by whichever instance claims it. */
+export const offerExpiryTimer = jobQueue<AppDeps, unknown>('timer:offer-expiry', async (job, deps) => void (await expireOffers(deps, job.now)), {
+  everyMs: 30_000,
+});
