@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './chromium';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,9 +70,6 @@ if (!fs.existsSync(path.join(keysDir, 'done'))) {
  * desktop browser's shell: 32 page loads with screenshots cost it 13.9-15.4 CPU-s against chromium's 20.7-21.7
  * (2026-11-28, README, Tests); else the desktop chromium in headless mode. CHROMIUM_PATH names another.
  */
-function chromiumPath() {
-  return fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
-}
 
 // Journeys run against the built production server on a fresh embedded database.
 export default defineConfig({
@@ -104,7 +102,7 @@ export default defineConfig({
     // pictures of the screens are taken on failure; E2E_SCREENSHOTS=1 also writes the journeys' own into screenshots/
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? chromiumPath(),
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { adminPage, adminShown } from './support/admin';
 import { L, registerMember, setLang, shoot, signIn } from './support/foundation';
-import { choose, giveCodes, idCard, userId } from './support/registration';
+import { choose, declareGuardian, giveCodes, idCard, userId } from './support/registration';
 
 const shot = (page: Page, name: string) => shoot(page, `registration-${name}.png`, { fullPage: true });
 const R = (lang: 'zh' | 'en', key: string, p?: Record<string, string | number>) => L(lang, `registration:${key}`, p);
@@ -190,6 +190,8 @@ test('a review activity: submit, the admin passes, review success shows (568)', 
   });
   expect(member.ok(), await member.text()).toBeTruthy();
   const memberId = (await member.json()).data.id;
+  // a 13-year-old: passing needs the guardian's consent (issue 37); the account holder declares it
+  await declareGuardian(request, headers, memberId);
 
   await signIn(page.context(), coach.token);
   await page.goto('/createTeamer?id=568');

@@ -189,6 +189,10 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(admin, `detail-${lang}-1440`, true);
     // the whole ID number on request (audited on the server), to compare with the ID photo
     await drawer.getByRole('button', { name: A(lang, 'review.showWhole') }).click();
+    // saying why (issue 37: the look is logged with its purpose; a default purpose is offered)
+    const why = admin.getByRole('dialog', { name: A(lang, 'review.purposeTitle') });
+    await expect(why.getByRole('textbox')).toHaveValue(A(lang, 'review.purposeDefault'));
+    await why.getByRole('button', { name: A(lang, 'review.showWhole') }).click();
     await expect(drawer).toContainText(idCard(n, '20140506'));
     await admin.keyboard.press('Escape');
     await expect(drawer).toBeHidden();

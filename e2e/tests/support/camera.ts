@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
+import { chromiumPath } from '../../chromium';
 
 const W = 640;
 const H = 480;
@@ -38,7 +39,7 @@ export function qrVideo(text: string): string {
 /** A Chromium whose camera streams the given video file (permission granted without a prompt). */
 export function browserWithCamera(video: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',
