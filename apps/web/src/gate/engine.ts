@@ -114,7 +114,7 @@ export class GateEngine {
       this.set({ phase: 'setup', meta: undefined, progress: undefined });
       throw e;
     }
-    meta.total = this.book.size;
+    meta.total = this.book.people;
     await this.store.saveMeta(meta);
     this.set({ phase: 'ready', meta });
     this.schedule(0);

@@ -54,6 +54,11 @@ export class PassBook {
     return this.visitors.size + this.groups.size;
   }
 
+  /** visitor passes (a group pass admits some of them): the people this list admits */
+  get people(): number {
+    return this.visitors.size;
+  }
+
   add(t: PassTuple): void {
     const p = fromTuple(t);
     if (p.kind === 'group') {

@@ -18,7 +18,7 @@ export interface DeviceMeta {
   sessionId: number;
   sessionName: string;
   expiresAt: string;
-  /** passes on the device */
+  /** visitor passes on the device (the people it may admit) */
   total: number;
   /** the last scan counter given (the nonce's second half) */
   counter: number;
