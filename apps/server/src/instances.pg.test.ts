@@ -166,7 +166,7 @@ describe('two instances, one database, one PII_KEY, one S3 store', () => {
     });
     expect(av.statusCode).toBe(200);
     const avatar = av.json().data.avatar as string;
-    const got = await b.app.inject({ method: 'GET', url: avatar });
+    const got = await b.app.inject({ method: 'GET', url: `/avatar/${avatar}` });
     expect(got.statusCode).toBe(200);
     expect((await sharp(got.rawPayload).metadata()).width).toBe(256);
     // an album picture uploaded through A: display, thumbnail and the location-free original through B

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { ACCOUNT_STATUS, isBuiltInRole, permissionsOf, type User } from '@rp/shared';
+import { ACCOUNT_STATUS, avatarFileName, isBuiltInRole, permissionsOf, type User } from '@rp/shared';
 import type { Db } from '../db/client';
 import { loginLog, sessions, staffRoles, users } from '../db/schema/index';
 
@@ -54,7 +54,9 @@ export function toUser(row: UserRow, grants: readonly RoleGrant[] = []): Session
     id: row.id,
     username: row.username,
     nickName: row.nickName,
-    avatar: row.avatar,
+    // spec 3: avatar is the bare file name, photo the address it loads from (/avatar/<name>)
+    avatar: avatarFileName(row.avatar),
+    photo: row.avatar ? `/avatar/${avatarFileName(row.avatar)}` : null,
     phone: row.phone,
     roles: row.roles,
     permissions: list,

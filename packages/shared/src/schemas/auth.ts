@@ -54,7 +54,10 @@ export const user = z.object({
   id: z.number().int(),
   username: z.string(),
   nickName: z.string(),
+  /** spec 3: the avatar's bare file name (load it from /avatar/<name>) */
   avatar: z.string().nullable(),
+  /** spec 3: the avatar's address, /avatar/<name> (null without one) */
+  photo: z.string().nullable().optional(),
   phone: z.string().nullable(),
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
@@ -78,3 +81,14 @@ export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 export const isRegisterQuery = z.object({ phone });
 export const isRegisterResponse = z.object({ ...envelope, data: z.boolean() });
+
+/**
+ * Spec 3 / 7.1: a user's `avatar` is a bare file name; clients load it from /avatar/<name>. Values stored
+ * as a path (/avatar/<name>, or /files/public/avatars/<yyyy>/<mm>/<name> of older uploads) are sent as
+ * their file name — the /avatar route finds both layouts by name.
+ */
+export function avatarFileName(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const m = /^\/(?:avatar|files\/public\/avatars(?:\/[^/]+)*)\/([^/]+)$/.exec(value);
+  return m ? m[1]! : value;
+}

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { loadSharp } from '../../lib/lazy-libs';
+import { and, eq, like, or } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { uploads, users } from '../../db/schema/index';
 import { UPLOAD_LIMITS } from '@rp/shared';
@@ -13,14 +13,16 @@ export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.accountAvatar;
 export const AVATAR_SIZE = 256;
 const PREFIX = 'public/avatars';
 
-/** Spec 7.1: avatars load from /avatar/<file name>; the account's avatar is that path. */
-export function avatarUrl(key: string): string {
-  return `/avatar/${key.split('/').pop()}`;
+/** Spec 3 / 7.1: the account's avatar is its bare file name; clients load it from /avatar/<file name>. */
+export function avatarName(key: string): string {
+  return key.split('/').pop()!;
 }
 
-/** The storage key an avatar value names (/avatar/<name>, or /files/public/avatars/… of older uploads). */
+const AVATAR_NAME = /^(?:\/avatar\/)?([a-f0-9]{24}\.(?:jpg|png))$/;
+
+/** The storage key an avatar value names (<name> or /avatar/<name>, or /files/public/avatars/… of older uploads). */
 export function avatarKey(value: string): string | null {
-  const byName = /^\/avatar\/([a-f0-9]{24}\.(?:jpg|png))$/.exec(value);
+  const byName = AVATAR_NAME.exec(value);
   if (byName) return `${PREFIX}/${byName[1]}`;
   const byPath = /^\/files\/(public\/avatars\/.+)$/.exec(value);
   return byPath && isValidKey(byPath[1]!) ? byPath[1]! : null;
@@ -37,6 +39,7 @@ export async function storeAvatar(deps: AppDeps & { storage: Storage }, userId: 
   checkExtension(type, fileName);
   let body: Buffer;
   try {
+    const sharp = await loadSharp();
     body = await sharp(data, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', position: 'centre' })
@@ -61,7 +64,7 @@ export async function storeAvatar(deps: AppDeps & { storage: Storage }, userId: 
     });
     const [row] = await tx
       .update(users)
-      .set({ avatar: avatarUrl(key) })
+      .set({ avatar: avatarName(key) })
       .where(eq(users.id, userId))
       .returning();
     return row!;
@@ -72,13 +75,18 @@ export async function storeAvatar(deps: AppDeps & { storage: Storage }, userId: 
  * An avatar value a member may set by hand: none (null), or an avatar they uploaded themselves. Links
  * to other sites are refused (no tracking pixels in the header or in staff lists).
  */
-export async function isOwnAvatar(deps: Pick<AppDeps, 'database'>, userId: number, value: string): Promise<boolean> {
+export async function ownAvatar(deps: Pick<AppDeps, 'database'>, userId: number, value: string): Promise<string | null> {
   const key = avatarKey(value);
-  if (!key) return false;
+  if (!key) return null;
+  const name = AVATAR_NAME.exec(value)?.[1];
+  // a bare name also finds an avatar stored under the older dated keys (public/avatars/<yyyy>/<mm>/<name>)
+  const byKey = name ? or(eq(uploads.key, key), like(uploads.key, `public/avatars/%/${name}`)) : eq(uploads.key, key);
   const [row] = await deps.database.db
     .select({ key: uploads.key })
     .from(uploads)
-    .where(and(eq(uploads.key, key), eq(uploads.userId, userId)))
+    .where(and(byKey, eq(uploads.userId, userId)))
     .limit(1);
-  return Boolean(row);
+  if (!row) return null;
+  // what is stored: the bare name, or the dated key's path (sent as its name; avatarKey finds the file to delete)
+  return row.key === `public/avatars/${avatarName(row.key)}` ? avatarName(row.key) : `/files/${row.key}`;
 }

@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { loadUser } from '../../lib/session';
-import { AVATAR_MAX_BYTES, isOwnAvatar, storeAvatar } from './avatar.service';
+import { AVATAR_MAX_BYTES, ownAvatar, storeAvatar } from './avatar.service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -22,8 +22,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.body.nickName !== undefined) patch.nickName = req.body.nickName;
     if (req.body.avatar !== undefined) {
       // an avatar is uploaded (POST …/avatar); by hand it can only be removed or set back to an own upload
-      if (req.body.avatar !== null && !(await isOwnAvatar(app.deps, req.user!.id, req.body.avatar))) throw new AppError('AVATAR_NOT_OWN', { field: 'avatar' });
-      patch.avatar = req.body.avatar;
+      const own = req.body.avatar === null ? null : await ownAvatar(app.deps, req.user!.id, req.body.avatar);
+      if (req.body.avatar !== null && !own) throw new AppError('AVATAR_NOT_OWN', { field: 'avatar' });
+      patch.avatar = own;
     }
     const [row] = Object.keys(patch).length
       ? await db.update(users).set(patch).where(eq(users.id, req.user!.id)).returning()

@@ -3,7 +3,8 @@ import { useTestApp } from '../../test/context';
 import sharp from 'sharp';
 import { buildUser, loginAs } from '../../test/factories';
 import { makeImage } from '../../test/images';
-import { uploads } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { uploads, users } from '../../db/schema/index';
 
 const t = useTestApp();
 
@@ -53,15 +54,21 @@ describe('avatar upload', () => {
     const res = await upload(auth, await makeImage('png', 300, 200), 'image/png');
     expect(res.statusCode).toBe(200);
     const avatar = res.json().data.avatar as string;
-    expect(avatar).toMatch(/^\/avatar\/[a-f0-9]{24}\.jpg$/); // spec 7.1: /avatar/<file name>
-    expect((await t().app.inject({ method: 'GET', url: '/auth/info', headers: auth })).json().user.avatar).toBe(avatar);
-    const file = await t().app.inject({ method: 'GET', url: avatar });
+    // spec 3 / 7.1: avatar is the bare file name, which a client loads from /avatar/<name> (photo: that address)
+    expect(avatar).toMatch(/^[a-f0-9]{24}\.jpg$/);
+    expect(res.json().data.photo).toBe(`/avatar/${avatar}`);
+    expect((await t().app.inject({ method: 'GET', url: '/auth/info', headers: auth })).json().user).toMatchObject({ avatar, photo: `/avatar/${avatar}` });
+    const file = await t().app.inject({ method: 'GET', url: `/avatar/${avatar}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(file.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([256, 256]);
     // setting it back by hand works for one's own upload only
-    expect((await t().app.inject({ method: 'PUT', url: '/api/users/web/update', headers: auth, payload: { avatar } })).statusCode).toBe(200);
+    expect((await t().app.inject({ method: 'PUT', url: '/api/users/web/update', headers: auth, payload: { avatar } })).json().data.avatar).toBe(avatar);
+    // the path form of older clients is taken too, and stored as the name
+    expect(
+      (await t().app.inject({ method: 'PUT', url: '/api/users/web/update', headers: auth, payload: { avatar: `/avatar/${avatar}` } })).json().data.avatar,
+    ).toBe(avatar);
     const other = await buildUser(t().database.db);
     const otherAuth = await loginAs(t().app, other.phone, other.password);
     const stolen = await t().app.inject({ method: 'PUT', url: '/api/users/web/update', headers: otherAuth, payload: { avatar } });
@@ -107,6 +114,14 @@ describe('avatar upload', () => {
     await t().app.deps.storage.put(old, await makeImage('jpeg', 256, 256));
     await t().database.db.insert(uploads).values({ key: old, fileName: 'a.jpg', size: 1, mime: 'image/jpeg', userId: u.id });
     expect((await t().app.inject({ method: 'GET', url: '/avatar/0123456789abcdef01234567.jpg' })).statusCode).toBe(200);
+    // stored as its path before: sent as its name, and set back by that name
+    await t()
+      .database.db.update(users)
+      .set({ avatar: `/files/${old}` })
+      .where(eq(users.id, u.id));
+    expect((await t().app.inject({ method: 'GET', url: '/auth/info', headers: auth })).json().user.avatar).toBe('0123456789abcdef01234567.jpg');
+    const back = await t().app.inject({ method: 'PUT', url: '/api/users/web/update', headers: auth, payload: { avatar: '0123456789abcdef01234567.jpg' } });
+    expect(back.json().data).toMatchObject({ avatar: '0123456789abcdef01234567.jpg', photo: '/avatar/0123456789abcdef01234567.jpg' });
     // unknown or odd names: 404 in the error contract
     for (const bad of ['ffffffffffffffffffffffff.jpg', 'avatar.jpg', '..%2Fpii.key', '0123456789abcdef01234567.svg']) {
       const r = await t().app.inject({ method: 'GET', url: `/avatar/${bad}` });
