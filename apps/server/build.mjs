@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.join(here, 'dist');
+// SERVER_BUILD_DIR: another folder (a test's own build, beside nothing another process is starting from)
+const dist = process.env.SERVER_BUILD_DIR ? path.resolve(process.env.SERVER_BUILD_DIR) : path.join(here, 'dist');
 
 /** Bare imports stay external, except our shared package (TS source) and JSON data it imports. */
 const externals = {
@@ -58,4 +59,6 @@ fs.renameSync(tmp(migrations), migrations);
 fs.rmSync(old, { recursive: true, force: true });
 
 const js = result.outputFiles.find((f) => f.path.endsWith('server.js'));
-console.log(`server built: apps/server/dist/server.js (${((js?.contents.length ?? 0) / 1024).toFixed(0)} KB) in ${Date.now() - started} ms`);
+console.log(
+  `server built: ${path.relative(path.join(here, '../..'), path.join(dist, 'server.js'))} (${((js?.contents.length ?? 0) / 1024).toFixed(0)} KB) in ${Date.now() - started} ms`,
+);
