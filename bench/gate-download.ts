@@ -1,8 +1,8 @@
 // The offline gate's download (issue 38): 20,000 passes of one session fetched page by page over loopback HTTP
 // by a device session, as the gate does before the doors open. Goals: under 5 s, under 5 MB stored.
 // Reports the wall time, the bytes on the wire (JSON; the API answers uncompressed) and the stored size
-// estimate: the passes as the device keeps them (one JSON record each, UTF-8) — the browser's own IndexedDB
-// figure is for the web app's benchmark.
+// estimate: the passes as one JSON record each (UTF-8); then the web app itself in Chromium (BENCH_BROWSER=0 skips):
+// /gate's "Ready for offline" timed, and what its IndexedDB holds (pages of tuples, see apps/web/src/gate/store.ts).
 //
 //   npm run bench:gate-download      BENCH_PASSES=20000 BENCH_PAGE=5000 BENCH_PG_URL=postgres://…/postgres
 // (codes as the app makes them: P/G + 22 characters of base64url, 12-character short codes)
@@ -40,7 +40,8 @@ const config = loadConfig({
   SEED_DEMO: 'false',
 });
 const database = await openDatabase({ url, migrate: true });
-const app = await buildApp({ config, database, store: new DbShortStore(database.db), piiKey });
+// serveWeb: the /gate page too (the browser phase below; built by `npm run build`)
+const app = await buildApp({ config, database, store: new DbShortStore(database.db), piiKey, serveWeb: true });
 const db = database.db;
 try {
   // ——— setup: one session, PASSES paid visitors in orders of four, each order with its group pass ———
@@ -112,6 +113,40 @@ try {
         `${(r.ms / 1000).toFixed(2)} s (goal < 5 s), ${(r.wire / 1e6).toFixed(2)} MB on the wire, stored ≈ ${(r.storedBytes / 1e6).toFixed(2)} MB (goal < 5 MB)` +
         `${r.ms < 5000 && r.storedBytes < 5e6 ? '' : '  ✗ OVER'}`,
     );
+  }
+  if (process.env.BENCH_BROWSER !== '0') {
+    // the web app itself (issue 38): /gate in Chromium, signed in as the staff member, "Ready for offline" —
+    // the time until the scanner shows and what IndexedDB holds afterwards (Chrome's usageDetails)
+    const { chromium } = await import('@playwright/test');
+    const browser = await chromium.launch({
+      executablePath:
+        process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addCookies([{ name: 'token', value: h.authorization.replace(/^Bearer /, ''), url: address }]);
+      const page = await context.newPage();
+      await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+      await page.goto(`${address}/gate`);
+      await page.getByLabel('Gate name').fill('East gate');
+      await page.locator(`select option[value="${session!.id}"]`).waitFor({ state: 'attached' });
+      await page.getByLabel('Session').selectOption(String(session!.id));
+      const t0 = performance.now();
+      await page.getByRole('button', { name: 'Ready for offline' }).click();
+      await page.getByTestId('gate-network').waitFor({ timeout: 120_000 });
+      const ms = performance.now() - t0;
+      const usage = await page.evaluate(async () => {
+        const e = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: Record<string, number> };
+        return { total: e.usage ?? 0, indexedDB: e.usageDetails?.indexedDB ?? null };
+      });
+      console.log(
+        `browser: /gate "Ready for offline" → ${PASSES} passes on the device in ${(ms / 1000).toFixed(2)} s (goal < 5 s); ` +
+          `IndexedDB ${usage.indexedDB === null ? '?' : (usage.indexedDB / 1e6).toFixed(2)} MB (goal < 5 MB), all storage of the origin ${(usage.total / 1e6).toFixed(2)} MB`,
+      );
+    } finally {
+      await browser.close();
+    }
   }
 } finally {
   await app.close();
