@@ -22,14 +22,13 @@ import {
 } from './support/admin';
 
 /**
- * Issue 8: "the admin cannot save". Every resource the generic screens can create is created through
- * its "new" screen in one language (every editable field filled by clicking and typing: numbers,
+ * Issue 8: "the admin cannot save". Since issue 35 the browser saves one resource per kind of field and layout
+ * (every resource, every field: ResourceFormPage.save.test.tsx and the server's save-bodies.test.ts). Each is
+ * created through its "new" screen in one language (every editable field filled by clicking and typing: numbers,
  * references, enums, datetimes, switches, picture and file uploads, both languages of bilingual text,
  * rich text through the editor's toolbar), reopened from its list in the other language, changed,
  * saved again, and the change is checked in the list. The resources are saved in groups, one test each
- * (a group's references to rows of other groups are made through the API first); the groups together
- * must be exactly the creatable resources of the registry, so a resource added later without coverage
- * fails here.
+ * (a group's references to rows of other groups are made through the API first).
  */
 
 const YEAR = new Date().getFullYear();
@@ -246,21 +245,15 @@ const fieldsOf = (def: ResourceDef, part: Part | undefined) => editable(def).fil
  * of each (checked below).
  */
 const GROUPS: readonly (readonly string[])[] = [
+  // text, bilingual text, rich text through the toolbar, a picture, an optional reference
   ['activities:content'],
+  // numbers, switches, dates, choices
   ['activities:settings'],
-  ['bankAccounts', 'faqs'],
-  ['dictionary', 'cloudConfigs', 'posts'],
+  // a textarea, a cover picture, a publication date, a status
   ['news'],
-  ['about', 'departments'],
-  ['programs'],
-  ['plans', 'awards'],
-  ['materials', 'lives'],
+  // a file upload (PDF)
   ['officialFiles'],
-  ['partners'],
-  ['consoles'],
-  ['photos'],
-  ['volunteerPositions'],
-  ['sessions'],
+  // money typed in yuan, a reference whose choices depend on another (the session of the chosen activity)
   ['tickets'],
 ];
 
@@ -338,18 +331,20 @@ const KEPT: Record<string, (row: Record<string, unknown>, saved: Map<string, Sav
   tickets: (row, saved) => expect(row).toMatchObject({ sessionId: saved.get('sessions')!.id, type: 2, priceFen: 8000 }),
 };
 
-test('the save journeys cover exactly the creatable resources of the registry, every field of each', () => {
-  // a resource added to the registry without a group (or a group naming a resource that is gone) fails here
+test('the save journeys cover every kind of field and layout of the creatable resources', () => {
+  // Issue 35: every creatable resource, every field, is saved body for body by ResourceFormPage.save.test.tsx (the
+  // form, jsdom, both languages) and created, read back, edited and read back by the server's save-bodies.test.ts;
+  // the browser keeps one resource per field kind and layout. A kind of field added later without a journey fails here.
+  const covered = new Set<string>();
+  for (const { name, part } of GROUPS.flat().map(entry)) for (const f of fieldsOf(BY_NAME.get(name)!, part)) covered.add(f.kind);
+  const used = new Set(CREATABLE.flatMap((d) => editable(d).map((f) => f.kind)));
+  expect([...covered].sort()).toEqual([...used].sort());
+  // a reference filtered by another field, and a bilingual field, are among them
+  expect(GROUPS.flat().some((e) => fieldsOf(BY_NAME.get(entry(e).name)!, entry(e).part).some((f) => f.dependsOn))).toBe(true);
+  expect(GROUPS.flat().some((e) => fieldsOf(BY_NAME.get(entry(e).name)!, entry(e).part).some((f) => f.i18n))).toBe(true);
+  // a resource saved in parts is saved in each part once, and the parts hold every kind of field
   const parts = new Map<string, string[]>();
   for (const { name, part } of GROUPS.flat().map(entry)) parts.set(name, [...(parts.get(name) ?? []), part ?? 'whole']);
-  // a resource that saves once and is never edited (policies: each save is a new version) has no edit leg here: its
-  // save is asserted body for body by ResourceFormPage.save.test.tsx
-  expect([...parts.keys()].sort()).toEqual(
-    CREATABLE.filter((d) => (d as { editable?: boolean }).editable !== false)
-      .map((d) => d.name)
-      .sort(),
-  );
-  // a resource saved in parts is saved in each part once, and the parts hold every kind of field
   for (const [name, got] of parts) expect(got.sort(), name).toEqual(got.includes('whole') ? ['whole'] : (Object.keys(PART_KINDS) as Part[]).sort());
   for (const def of CREATABLE) for (const f of editable(def)) expect(Object.values(PART_KINDS).flat(), `${def.name}.${f.name}`).toContain(f.kind);
 });
