@@ -55,6 +55,10 @@ describe('house rules, checked while the app is built', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>x</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+    // the offline gate's own page and its service worker (issue 38)
+    fs.writeFileSync(path.join(dist, 'gate.html'), '<!doctype html><title>gate</title>');
+    fs.mkdirSync(path.join(dist, 'gate'));
+    fs.writeFileSync(path.join(dist, 'gate', 'sw.js'), 'self.x = 1');
     const database = await openDatabase({});
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -68,6 +72,10 @@ describe('house rules, checked while the app is built', () => {
       const app = await buildApp({ config, database, store: new DbShortStore(database.db), serveWeb: true });
       expect((await app.inject({ method: 'GET', url: '/assets/index-abc.js' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/news' })).body).toContain('<title>x</title>');
+      for (const url of ['/gate', '/gate/', '/gate?x=1']) expect((await app.inject({ method: 'GET', url })).body, url).toContain('<title>gate</title>');
+      const sw = await app.inject({ method: 'GET', url: '/gate/sw.js' });
+      expect([sw.statusCode, sw.body, sw.headers['service-worker-allowed']]).toEqual([200, 'self.x = 1', '/gate']);
+      expect((await app.inject({ method: 'GET', url: '/gateway' })).body).toContain('<title>x</title>');
       await app.close();
     } finally {
       await database.close();
