@@ -65,7 +65,7 @@ const linkOf = (phone: string) => {
   return { token: new URL(n.params.link!).searchParams.get('token')!, notice: n };
 };
 
-describe('guardian consent for players under 14 (issue 37)', { timeout: 120_000 }, () => {
+describe('guardian consent for players under 14 (issue 37)', () => {
   it('needs consent by the one shared rule (isChild): under 14, or of unknown age (no birth date, or cut to the year)', () => {
     const at = new Date(Date.UTC(2026, 5, 15, 4));
     const asks = { guardianConsentRequired: true };
