@@ -129,6 +129,8 @@ for (const lang of ['zh', 'en'] as const) {
     await form.getByRole('textbox', { name: L(lang, 'auth:sms.phone'), exact: true }).fill(phone);
     await form.getByRole('button', { name: L(lang, 'auth:sms.send') }).click();
     await form.getByRole('textbox', { name: L(lang, 'auth:sms.code'), exact: true }).fill(await latestSmsCode(request, phone));
+    // the privacy policy's box, never pre-ticked (issue 37)
+    await form.getByRole('checkbox').check();
     await shot(page, `signup-${lang}`);
     await form.getByRole('button', { name: L(lang, 'auth:wechat.signUpSubmit') }).click();
     await expect(page).toHaveURL(/\/userCenter\?t=1$/);
