@@ -22,6 +22,8 @@ export const programItem = z.object({
   name: z.string(),
   type: z.number().int(),
   maxMembers: z.number().int(),
+  /** spec 3 / 7.3: the program's maximum team size by the spec's name (the same number as maxMembers) */
+  maximum: z.number().int(),
   minAge: z.number().int().nullable(),
   maxAge: z.number().int().nullable(),
   gender: z.string().nullable(),

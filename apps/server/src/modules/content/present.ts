@@ -18,6 +18,7 @@ export function presentProgram(lang: Lang, p: typeof programs.$inferSelect, acti
     name: pick(lang, p.nameZh, p.nameEn),
     type: p.type,
     maxMembers: p.maxMembers,
+    maximum: p.maxMembers,
     minAge: p.minAge,
     maxAge: p.maxAge,
     gender: p.gender,

@@ -50,6 +50,8 @@ describe('public content', () => {
     const p = await buildProgram(t().database.db, a.id, { nameZh: '女子消防', gender: 'F', minAge: 8, maxAge: 18 });
     const list = (await get(`/api/lProgram/web/list?activityId=${a.id}&size=50`)).json();
     expect(list.content[0]).toMatchObject({ name: '女子消防', activityName: '北京站', gender: 'F', minAge: 8 });
+    // spec 3 / 7.3: a program carries `maximum` (the team size) by the spec's name
+    expect(list.content[0].maximum).toBe(p.maxMembers);
     expect((await get(`/api/lProgram/web/detail?id=${p.id}`)).json().data.files).toEqual([]);
     expect((await get('/api/lProgram/web/detail?id=424242')).statusCode).toBe(404);
   });
