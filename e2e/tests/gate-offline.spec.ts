@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
 import { adminAuth, adminToken, L, registerMember, shoot, signIn, setLang } from './support/foundation';
 import { adminShown } from './support/admin';
@@ -56,8 +57,23 @@ async function sessionWithPasses(request: APIRequestContext, lang: Lang, names: 
   return { sessionId, tag, codes: names.map((n) => mine.find((v) => v.name === n)!.shortCode) };
 }
 
+/** Serious or critical axe findings of the page (the sweep's tags, a11y.spec.ts): /gate is a page of its own. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    })
+    .analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 /** A phone at /gate, signed in as staff, prepared for offline at `gate`: the passes downloaded, the service worker in charge. */
-async function preparedGate(browser: Browser, lang: Lang, sessionId: number, gate: string, passes: number): Promise<Page> {
+async function preparedGate(browser: Browser, lang: Lang, sessionId: number, gate: string, passes: number, look = false): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE });
   await signIn(context, await adminToken());
   const page = await context.newPage();
@@ -67,6 +83,10 @@ async function preparedGate(browser: Browser, lang: Lang, sessionId: number, gat
   const session = page.getByLabel(L(lang, 'gate:setup.session'));
   await expect(session.locator(`option[value="${sessionId}"]`)).toBeAttached({ timeout: 20_000 });
   await session.selectOption(String(sessionId));
+  if (look) {
+    await shoot(page, `gate-offline-setup-${lang}-390.png`, { fullPage: true });
+    expect(await axeFindings(page)).toEqual([]);
+  }
   await page.getByRole('button', { name: L(lang, 'gate:setup.ready') }).click();
   await expect(page.getByTestId('gate-network')).toHaveText(L(lang, 'gate:online'), { timeout: 20_000 });
   await expect(page.getByText(L(lang, passes === 1 ? 'gate:onDevice_one' : 'gate:onDevice_other', { n: passes }))).toBeVisible();
@@ -104,7 +124,7 @@ test('a phone prepared for offline reloads without network, admits a typed code 
   const lang = 'zh';
   const pre = await sessionWithPasses(request, lang, ['王小明', '李小红']);
   const gateName = `东门 ${pre.tag}`;
-  const page = await preparedGate(browser, lang, pre.sessionId, gateName, 2);
+  const page = await preparedGate(browser, lang, pre.sessionId, gateName, 2, true);
   await shoot(page, 'gate-offline-ready-zh-390.png', { fullPage: true });
 
   // the network goes; the page still opens, from the service worker, with the passes from IndexedDB
@@ -124,6 +144,7 @@ test('a phone prepared for offline reloads without network, admits a typed code 
   await expect(page.getByTestId('gate-verdict-text')).toContainText(gateName);
   await expect(page.getByTestId('gate-network')).toContainText(L(lang, 'gate:waiting_other', { count: 2 }));
   await shoot(page, 'gate-offline-refused-zh-390.png', { fullPage: true });
+  expect(await axeFindings(page)).toEqual([]);
 
   // back online: the waiting scans are sent, the admission is in the admin's check-in log
   await page.context().setOffline(false);
@@ -147,7 +168,7 @@ test('two gates admitting the same pass offline: one admission, and the conflict
   test.setTimeout(120_000);
   const lang = 'en';
   const pre = await sessionWithPasses(request, lang, ['Wang Ming']);
-  const east = await preparedGate(browser, lang, pre.sessionId, `East gate ${pre.tag}`, 1);
+  const east = await preparedGate(browser, lang, pre.sessionId, `East gate ${pre.tag}`, 1, true);
   const west = await preparedGate(browser, lang, pre.sessionId, `West gate ${pre.tag}`, 1);
   await east.context().setOffline(true);
   await west.context().setOffline(true);
@@ -156,6 +177,7 @@ test('two gates admitting the same pass offline: one admission, and the conflict
     await expect(gate.getByTestId('gate-verdict-text')).toHaveText(L(lang, 'gate:admitted', { name: 'W***' }));
   }
   await shoot(west, 'gate-offline-admitted-en-390.png', { fullPage: true });
+  expect(await axeFindings(west)).toEqual([]);
   await east.context().setOffline(false);
   await expect(east.getByTestId('gate-network')).toHaveText(L(lang, 'gate:online'), { timeout: 20_000 });
   await west.context().setOffline(false);
