@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from './lazy-libs';
 import { AppError } from './errors';
 import { stripLocation } from './photo-metadata';
 
@@ -63,6 +64,7 @@ function watermarkSvg(text: string, width: number, height: number): Buffer {
  * the caller for download.
  */
 export async function processImage(input: Buffer, opts: { watermark?: string } = {}): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
@@ -92,6 +94,7 @@ export async function processImage(input: Buffer, opts: { watermark?: string } =
  * at high quality with the orientation applied, so no original is ever stored with its location.
  */
 export async function cleanOriginal(data: Buffer, type: ImageType): Promise<Buffer> {
+  const sharp = await loadSharp();
   const stripped = stripLocation(data, type);
   if (stripped) {
     const ok = await sharp(stripped, { limitInputPixels: MAX_PIXELS })

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/lazy-libs';
 import type { Db } from '../client';
 import { consoles, officialFiles, photos, pictures, uploads } from '../schema/index';
 import type { Storage } from '../../lib/storage';
@@ -21,7 +21,7 @@ async function demoPhoto(i: number): Promise<Buffer> {
     <rect x="${w * 0.2}" y="${h * 0.55}" width="${w * 0.25}" height="${h * 0.2}" rx="24" fill="rgba(255,255,255,0.25)"/>
     <circle cx="${w * 0.26}" cy="${h * 0.77}" r="${h * 0.04}" fill="rgba(0,0,0,0.35)"/><circle cx="${w * 0.39}" cy="${h * 0.77}" r="${h * 0.04}" fill="rgba(0,0,0,0.35)"/>
   </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
 /**

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../lazy-libs';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../errors';
 import { newKey, putRetrying } from '../storage';
@@ -87,7 +88,7 @@ async function write(deps: Deps, job: ResourceExportJob, src: ExportSource) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'export-'));
   const file = path.join(dir, 'out.xlsx');
   try {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+    const wb = new (await loadExcel()).stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(sheetName(src.title));
     ws.columns = src.columns.map((c) => ({ header: c.header, key: c.key, width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
     ws.getRow(1).font = { bold: true };

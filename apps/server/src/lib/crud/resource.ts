@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { getTableConfig, QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../lazy-libs';
 import {
   INT4_MAX,
   INT4_MIN,
@@ -605,7 +606,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
 
 /** The one-shot export (scripts): the same columns and cells as the export job. */
 async function exportXlsx(def: ResourceDef, rows: Row[], lang: Lang): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(sheetName(resourceTitle(def, lang)));
   const columns = exportColumns(def, lang);
   ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));

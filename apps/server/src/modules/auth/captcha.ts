@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+import { loadCaptcha } from '../../lib/lazy-libs';
 import type { ShortStore } from '../../lib/short-store';
 
 export const CAPTCHA_TTL_S = 120; // design §7: single use, 2 minutes
 
 /** Issues a captcha; the answer stays server-side under a random uuid. */
 export async function issueCaptcha(store: ShortStore): Promise<{ img: string; uuid: string }> {
-  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f4f6fb', width: 110, height: 40 });
+  const c = (await loadCaptcha()).create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, background: '#f4f6fb', width: 110, height: 40 });
   const uuid = crypto.randomUUID();
   await store.set(`captcha:${uuid}`, c.text.toLowerCase(), CAPTCHA_TTL_S);
   return { img: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`, uuid };

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import QRCode from 'qrcode';
-import sharp from 'sharp';
+import type fontkit from '@pdf-lib/fontkit';
+import type QRCode from 'qrcode';
+import { loadFontkit, loadQrCode, loadSharp } from '../../lib/lazy-libs';
 
 /**
  * A certificate as a PNG (spec 2.7): the built-in design, every text set as outlines of Noto Sans SC
@@ -42,8 +42,8 @@ const fontDir = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/pa
 type Font = ReturnType<typeof fontkit.create>;
 const fonts: Partial<Record<'regular' | 'bold', Promise<Font>>> = {};
 function font(weight: 'regular' | 'bold'): Promise<Font> {
-  fonts[weight] ??= readFile(path.join(fontDir, weight === 'regular' ? '400Regular/NotoSansSC_400Regular.ttf' : '700Bold/NotoSansSC_700Bold.ttf')).then((b) =>
-    fontkit.create(b),
+  fonts[weight] ??= readFile(path.join(fontDir, weight === 'regular' ? '400Regular/NotoSansSC_400Regular.ttf' : '700Bold/NotoSansSC_700Bold.ttf')).then(
+    async (b) => (await loadFontkit()).create(b),
   );
   return fonts[weight]!;
 }
@@ -92,8 +92,8 @@ const KIND_TITLE: Record<CertificateFace['kind'], { zh: string; en: string }> = 
 };
 
 /** The QR code of a link as one SVG path inside a white square of `size` pixels at (x, y). */
-function qrSvg(url: string, x: number, y: number, size: number): string {
-  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
+function qrSvg(qrcode: typeof QRCode, url: string, x: number, y: number, size: number): string {
+  const qr = qrcode.create(url, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const cell = size / (n + 8);
   let rects = '';
@@ -142,10 +142,10 @@ export async function templatePng(
   c: CertificateFace,
   photo: Buffer | null,
 ): Promise<Buffer> {
-  const [regular, bold] = await Promise.all([font('regular'), font('bold')]);
+  const [regular, bold, qrcode, sharp] = await Promise.all([font('regular'), font('bold'), loadQrCode(), loadSharp()]);
   const parts: string[] = [];
   for (const f of t.fields) {
-    if (f.key === 'qr') parts.push(qrSvg(c.verifyUrl, f.x, f.y, f.size));
+    if (f.key === 'qr') parts.push(qrSvg(qrcode, c.verifyUrl, f.x, f.y, f.size));
     else if (f.key === 'photo') continue;
     else
       parts.push(
@@ -184,12 +184,12 @@ export async function templatePng(
 
 /** The certificate's SVG (exported for tests that read its texts). */
 export async function certificateSvg(c: CertificateFace): Promise<string> {
-  const [regular, bold] = await Promise.all([font('regular'), font('bold')]);
+  const [regular, bold, qrcode] = await Promise.all([font('regular'), font('bold'), loadQrCode()]);
   const W = CERT_WIDTH;
   const H = CERT_HEIGHT;
   const cx = W / 2;
   const title = KIND_TITLE[c.kind];
-  const qr = QRCode.create(c.verifyUrl, { errorCorrectionLevel: 'M' });
+  const qr = qrcode.create(c.verifyUrl, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const cell = Math.floor(200 / (n + 8));
   const qrSize = cell * (n + 8);
@@ -222,6 +222,7 @@ export async function certificateSvg(c: CertificateFace): Promise<string> {
 }
 
 export async function certificatePng(c: CertificateFace): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(await certificateSvg(c)))
     .png({ compressionLevel: 6 })
     .toBuffer();

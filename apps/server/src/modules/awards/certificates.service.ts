@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/lazy-libs';
 import type { Lang } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -176,6 +176,7 @@ export async function pictureBase64(
   const upload = key && isValidKey(key) ? await findUpload(deps as AppDeps, key) : null;
   if (!key || !upload || !upload.mime.startsWith('image/')) throw new AppError('PICTURE_NOT_OURS', { field: 'pictureUrl' });
   const data = await deps.storage.read(key);
+  const sharp = await loadSharp();
   const { data: png, info } = await sharp(data, { limitInputPixels: 40_000_000 })
     .resize({ width: input.width, height: input.height, fit: input.fit, withoutEnlargement: true })
     .png()

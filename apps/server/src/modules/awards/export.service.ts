@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import archiver from 'archiver';
+import { loadArchiver } from '../../lib/lazy-libs';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { awards, certificates } from '../../db/schema/index';
@@ -76,7 +76,7 @@ async function run(deps: Deps, job: ExportJob, verifyBase: string) {
   try {
     const out = createWriteStream(file);
     // PNGs are compressed already: stored as they are
-    const zip = archiver('zip', { store: true });
+    const zip = (await loadArchiver())('zip', { store: true });
     const closed = new Promise<void>((resolve, reject) => {
       out.on('close', resolve);
       zip.on('error', reject);

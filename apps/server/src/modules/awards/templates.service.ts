@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/lazy-libs';
 import { TEMPLATE_REQUIRED, translate, type Lang } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -187,7 +187,9 @@ export async function previewPng(deps: Deps, input: { kind: Kind; background: st
   // the preview's photo: a grey placeholder of the box
   const photoField = input.fields.find((f) => f.key === 'photo');
   const photo = photoField
-    ? await sharp({ create: { width: 5, height: 7, channels: 3, background: '#cbd5e1' } })
+    ? await (
+        await loadSharp()
+      )({ create: { width: 5, height: 7, channels: 3, background: '#cbd5e1' } })
         .png()
         .toBuffer()
     : null;

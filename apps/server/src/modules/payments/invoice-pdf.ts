@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
 import { fenToChineseCapital, formatYuan } from '@rp/shared';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import subsetFont from 'subset-font';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { loadFontkit, loadPdfLib, loadSubsetFont } from '../../lib/lazy-libs';
 
 /** Everything printed on an invoice; labels come from the shared messages in the requested language. */
 export interface InvoicePdfInput {
@@ -44,9 +43,8 @@ const FONT_OPTIONS = { subset: false, features: { locl: false } };
 const CAPITALS = '零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整';
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
-const INK = rgb(0.12, 0.14, 0.18);
-const MUTED = rgb(0.42, 0.45, 0.5);
-const RULE = rgb(0.55, 0.35, 0.3);
+/** The ink, muted and rule colours (pdf-lib loads when the first PDF is made). */
+const colours = (rgb: typeof import('pdf-lib').rgb) => ({ INK: rgb(0.12, 0.14, 0.18), MUTED: rgb(0.42, 0.45, 0.5), RULE: rgb(0.55, 0.35, 0.3) });
 
 // control characters never reach the page (they have no glyph and could confuse text extraction)
 const clean = (s: string | null | undefined) => (s ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
@@ -96,6 +94,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 
 /** Noto Sans SC regular and bold cut to `chars` (HarfBuzz) and embedded in `doc` — for other PDFs of the site (the yearly audit). */
 export async function embedNotoSans(doc: PDFDocument, chars: string): Promise<{ regular: PDFFont; bold: PDFFont }> {
+  const [fontkit, subsetFont] = await Promise.all([loadFontkit(), loadSubsetFont()]);
   doc.registerFontkit(fontkit);
   const set = [...new Set(chars + ' 0123456789')].join('');
   const regular = await doc.embedFont(await subsetFont(await fontBytes('regular'), set, { targetFormat: 'truetype' }), FONT_OPTIONS);
@@ -106,6 +105,8 @@ export async function embedNotoSans(doc: PDFDocument, chars: string): Promise<{ 
 /** Renders the invoice as an A4 PDF with embedded Chinese glyphs; the item table runs onto further pages when long. */
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
   const L = (k: string) => input.labels[k] ?? k;
+  const [{ PDFDocument, rgb }, fontkit, subsetFont] = await Promise.all([loadPdfLib(), loadFontkit(), loadSubsetFont()]);
+  const { INK, MUTED, RULE } = colours(rgb);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(`${L('title')} ${input.invoiceNo}`);

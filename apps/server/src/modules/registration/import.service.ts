@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/lazy-libs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   checkPhone,
@@ -69,7 +69,7 @@ export async function importTemplate(deps: Pick<AppDeps, 'database'>, activityId
   const { db } = deps.database;
   await loadActivity(db, activityId);
   const progs = await db.select().from(programs).where(eq(programs.activityId, activityId)).orderBy(programs.sort);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(lang === 'en' ? 'Players' : '选手');
   ws.columns = COLUMNS.map((c) => ({ header: c[lang], key: c.key, width: 18 }));
   ws.getRow(1).font = { bold: true };
@@ -429,7 +429,7 @@ export async function exportPlayers(deps: Pick<AppDeps, 'database'>, userId: num
     .leftJoin(programs, eq(programs.id, teamMembers.programId))
     .where(and(eq(teamMembers.userId, userId), eq(teamMembers.activityId, activityId)))
     .orderBy(teamMembers.id);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(lang === 'en' ? 'Players' : '选手');
   const status = lang === 'en' ? 'Status' : '状态';
   const code = lang === 'en' ? 'Code' : '兑换码';

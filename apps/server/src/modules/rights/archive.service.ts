@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
-import archiver from 'archiver';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadArchiver, loadExcel } from '../../lib/lazy-libs';
 import { desc, eq, getTableColumns, inArray, or } from 'drizzle-orm';
 import { RIGHTS_SHEETS, type Lang } from '@rp/shared';
 import type { AppDeps } from '../../deps';
@@ -106,7 +106,7 @@ const cell = (v: unknown): ExcelJS.CellValue => {
 /** The archive as one workbook in the reader's language: a sheet per kind of data, the columns named. */
 export async function archiveWorkbook(archive: Archive, lang: Lang): Promise<Buffer> {
   const t = RIGHTS_SHEETS[lang];
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   for (const [name, rows] of Object.entries(archive) as [keyof Archive, Row[]][]) {
     const ws = wb.addWorksheet(t.sheets[name].slice(0, 31));
     const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
@@ -124,7 +124,7 @@ export async function archiveWorkbook(archive: Archive, lang: Lang): Promise<Buf
 export async function archiveZip(archive: Archive, lang: Lang): Promise<PassThrough> {
   const xlsx = await archiveWorkbook(archive, lang);
   const out = new PassThrough();
-  const zip = archiver('zip', { zlib: { level: 6 } });
+  const zip = (await loadArchiver())('zip', { zlib: { level: 6 } });
   zip.on('error', (e) => out.destroy(e));
   zip.pipe(out);
   zip.append(JSON.stringify(archive, null, 2), { name: 'data.json' });

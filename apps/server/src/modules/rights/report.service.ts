@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
 import { AUDIT_REPORT_LABELS, auditSummary, CONSENT_AGE, type Lang } from '@rp/shared';
 import { resourceLabel } from '@rp/shared/resources/labels';
 import type { AppDeps } from '../../deps';
 import { embedNotoSans } from '../payments/index';
+import { loadExcel, loadPdfLib } from '../../lib/lazy-libs';
 
 /** The yearly compliance audit's figures (issue 37 part 5): each one a count over the year, China time. */
 export interface AuditReport {
@@ -98,7 +98,7 @@ const chinaTime = (iso: string | Date) => new Date(new Date(iso).getTime() + 8 *
 /** The report as a workbook: the summary, the ID views per staff member, the exports with their purposes. */
 export async function auditReportXlsx(r: AuditReport, lang: Lang): Promise<Buffer> {
   const L = AUDIT_REPORT_LABELS[lang];
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const s = wb.addWorksheet(L.summary);
   s.addRow([L.title.replace('{{year}}', String(r.year))]).font = { bold: true, size: 14 };
   s.addRow([L.subtitle]);
@@ -117,13 +117,14 @@ export async function auditReportXlsx(r: AuditReport, lang: Lang): Promise<Buffe
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
-const INK = rgb(0.12, 0.14, 0.18);
-const MUTED = rgb(0.42, 0.45, 0.5);
 
 /** The report as an A4 PDF (pdf-lib and the invoice's Noto Sans SC, cut to the characters used). */
 export async function auditReportPdf(r: AuditReport, lang: Lang, now = new Date()): Promise<Uint8Array> {
   const L = AUDIT_REPORT_LABELS[lang];
   const title = L.title.replace('{{year}}', String(r.year));
+  const { PDFDocument, rgb } = await loadPdfLib();
+  const INK = rgb(0.12, 0.14, 0.18);
+  const MUTED = rgb(0.42, 0.45, 0.5);
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setCreator('robotics-portal');
