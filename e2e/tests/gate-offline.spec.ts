@@ -1,7 +1,8 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
-import { adminAuth, adminToken, L, registerMember, shoot, signIn, setLang } from './support/foundation';
+import { ADMIN_PASSWORD } from '../playwright.config';
+import { adminAuth, adminToken, L, loginThroughForm, registerMember, shoot, signIn, setLang } from './support/foundation';
 import { adminShown } from './support/admin';
 
 /**
@@ -73,17 +74,30 @@ async function axeFindings(page: Page): Promise<string[]> {
 }
 
 /** A phone at /gate, signed in as staff, prepared for offline at `gate`: the passes downloaded, the service worker in charge. */
-async function preparedGate(browser: Browser, lang: Lang, sessionId: number, gate: string, passes: number, look = false): Promise<Page> {
+async function preparedGate(
+  browser: Browser,
+  lang: Lang,
+  sessionId: number,
+  gate: string,
+  passes: number,
+  o: { look?: boolean; form?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE });
-  await signIn(context, await adminToken());
+  if (!o.form) await signIn(context, await adminToken());
   const page = await context.newPage();
   await setLang(page, lang);
   await page.goto('/gate');
+  if (o.form) {
+    // the site's own login, and back to the gate
+    await page.getByRole('link', { name: L(lang, 'gate:setup.signIn') }).click();
+    await loginThroughForm(page, lang, 'admin', ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/gate$/, { timeout: 20_000 });
+  }
   await page.getByLabel(L(lang, 'gate:setup.gate')).fill(gate);
   const session = page.getByLabel(L(lang, 'gate:setup.session'));
   await expect(session.locator(`option[value="${sessionId}"]`)).toBeAttached({ timeout: 20_000 });
   await session.selectOption(String(sessionId));
-  if (look) {
+  if (o.look) {
     await shoot(page, `gate-offline-setup-${lang}-390.png`, { fullPage: true });
     expect(await axeFindings(page)).toEqual([]);
   }
@@ -124,7 +138,7 @@ test('a phone prepared for offline reloads without network, admits a typed code 
   const lang = 'zh';
   const pre = await sessionWithPasses(request, lang, ['王小明', '李小红']);
   const gateName = `东门 ${pre.tag}`;
-  const page = await preparedGate(browser, lang, pre.sessionId, gateName, 2, true);
+  const page = await preparedGate(browser, lang, pre.sessionId, gateName, 2, { look: true, form: true });
   await shoot(page, 'gate-offline-ready-zh-390.png', { fullPage: true });
 
   // the network goes; the page still opens, from the service worker, with the passes from IndexedDB
@@ -168,7 +182,7 @@ test('two gates admitting the same pass offline: one admission, and the conflict
   test.setTimeout(120_000);
   const lang = 'en';
   const pre = await sessionWithPasses(request, lang, ['Wang Ming']);
-  const east = await preparedGate(browser, lang, pre.sessionId, `East gate ${pre.tag}`, 1, true);
+  const east = await preparedGate(browser, lang, pre.sessionId, `East gate ${pre.tag}`, 1, { look: true });
   const west = await preparedGate(browser, lang, pre.sessionId, `West gate ${pre.tag}`, 1);
   await east.context().setOffline(true);
   await west.context().setOffline(true);
