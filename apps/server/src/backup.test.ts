@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { buildNews, buildRegistrationActivity, buildUser } from './test/factories';
+import { unpackMigratedPglite } from './test/pglite-dir';
 
 /**
  * Issue 21: `npm run backup` copies the embedded database and the uploads of a stopped server, `npm run
@@ -30,6 +31,8 @@ describe('backup and restore of the embedded database', () => {
     { timeout: 180_000 },
     async () => {
       const dataDir = path.join(tmp, 'site');
+      // a site already set up: the run's migrated database (opening a new directory would run every migration)
+      unpackMigratedPglite(path.join(dataDir, 'pglite'));
       const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
       await buildUser(database.db);
       await buildRegistrationActivity(database.db);
