@@ -32,7 +32,7 @@ import { consultRoutes } from './modules/consult/index';
 import { volunteerRoutes } from './modules/volunteers/index';
 import { channelRoutes } from './modules/channels/index';
 import { examRoutes } from './modules/exam/index';
-import { adminRoutes, accessRoutes, dashboardRoutes } from './modules/admin/index';
+import { adminRoutes, accessRoutes, dashboardRoutes, jobsRoutes } from './modules/admin/index';
 import { healthRoutes } from './modules/health/index';
 import {
   paymentsModule,
@@ -178,6 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   await app.register(accessRoutes);
   await app.register(dashboardRoutes);
+  await app.register(jobsRoutes);
   // the largest ceiling of any upload route; each route sets its own lower one
   await app.register(multipart, { limits: { fileSize: Math.max(...Object.values(UPLOAD_LIMITS)), files: 1, fields: 20 } });
   await app.register(fileRoutes);

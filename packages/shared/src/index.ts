@@ -30,6 +30,7 @@ export * from './rules/access';
 export * from './schemas/access';
 export * from './schemas/season';
 export * from './schemas/integrations';
+export * from './schemas/jobs';
 export * from './states';
 export * from './rights';
 export * from './schemas/rights';

@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   // issue 37: the privacy queue, retention preview and yearly audit; seeing a child's full ID number or photo (logged)
   'privacy.manage',
   'privacy.childData',
+  // issue 36: the one job queue's background jobs — failed ones with their error, and "retry"; never limited to activities
+  'jobs.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

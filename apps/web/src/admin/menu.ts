@@ -126,6 +126,8 @@ export const ACCESS_ITEMS: readonly MenuItem[] = [
   accessResource('posts'),
   { key: 'audit', labelKey: 'admin:menu.audit', permission: 'audit.read' },
   { key: 'integrations', labelKey: 'admin:menu.integrations', permission: 'integrations.manage' },
+  // the one job queue's failed jobs and retry (issue 36)
+  { key: 'jobs', labelKey: 'admin:menu.jobs', permission: 'jobs.manage' },
 ];
 
 /**

@@ -82,6 +82,8 @@ export function adminAccessRoutes(): RouteObject[] {
     page('audit', 'admin:menu.audit', () => access().then((m) => ({ default: m.AuditPage }))),
     // Integrations (issue 25): webhooks, API tokens, the outbox — its own chunk
     page('integrations', 'admin:menu.integrations', () => import('../admin/pages/integrations')),
+    // Background jobs (issue 36): the one job queue's failed jobs and retry — its own chunk
+    page('jobs', 'admin:menu.jobs', () => import('../admin/pages/jobs')),
   ];
 }
 

@@ -1681,6 +1681,7 @@ export const AUDIT_LABELS = {
       webhookDeliveries: 'Webhook 投递',
       apiTokens: 'API 令牌',
       outbox: '事件投递',
+      jobs: '后台任务',
     },
   },
   en: {
@@ -1781,6 +1782,7 @@ export const AUDIT_LABELS = {
       webhookDeliveries: 'Webhook deliveries',
       apiTokens: 'API tokens',
       outbox: 'Event deliveries',
+      jobs: 'Background jobs',
     },
   },
 } as const satisfies Record<

@@ -7,17 +7,10 @@ import { errorMessage } from '../../lib/api-client';
 import type { NoticeJobItem, NoticeSetting, SmsOutboxItem } from '../../lib/contract';
 import { adminKeys, noticeJobsQuery, noticeSettingsQuery, saveNoticeSetting, smsOutboxQuery } from '../api';
 import { ScrollableTable } from './ScrollableTable';
+import { NOTICE_CHANNEL_KEYS as CHANNEL_KEYS, NOTICE_EVENT_KEYS as EVENT_KEYS } from './notice-labels';
 import { usePagedTable } from './usePaging';
 import s from '../admin.module.css';
 
-const EVENT_KEYS: Record<string, string> = {
-  review: 'admin:sms.events.review',
-  payment: 'admin:sms.events.payment',
-  refund: 'admin:sms.events.refund',
-  withdrawal: 'admin:sms.events.withdrawal',
-  waitlist: 'admin:sms.events.waitlist',
-  certificate: 'admin:sms.events.certificate',
-};
 const PURPOSE_KEYS: Record<string, string> = {
   register: 'admin:sms.purposes.register',
   login: 'admin:sms.purposes.login',
@@ -31,7 +24,6 @@ const PROVIDER_KEYS: Record<string, string> = {
   recording: 'admin:sms.providers.recording',
 };
 const STATUS_KEYS: Record<string, string> = { sent: 'admin:sms.statuses.sent', failed: 'admin:sms.statuses.failed', pending: 'admin:sms.statuses.pending' };
-const CHANNEL_KEYS: Record<string, string> = { sms: 'admin:sms.channels.sms', wechat: 'admin:sms.channels.wechat' };
 const WECHAT_MODE_KEYS: Record<string, string> = {
   wechat: 'admin:sms.notices.wechatModes.wechat',
   simulated: 'admin:sms.notices.wechatModes.simulated',

@@ -21,6 +21,7 @@ export const PERMISSION_KEYS: Record<Permission, string> = {
   'integrations.manage': 'admin:access.perm.integrations',
   'privacy.manage': 'admin:access.perm.privacyManage',
   'privacy.childData': 'admin:access.perm.privacyChildData',
+  'jobs.manage': 'admin:access.perm.jobs',
 };
 
 export const ACTION_KEYS: Record<ResourceAction, string> = {

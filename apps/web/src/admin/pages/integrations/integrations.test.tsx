@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enAdmin from '../../../locales/en/admin.json';
 import i18n from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import type { WebhookDelivery } from './integrations-api';
 import { stubAntdDom } from '../../../test/antd-dom';
+import { renderAdmin } from '../../../test/render-admin';
 
 // The HTTP client is the seam: the screens' queries and writes (integrations-api.ts) run as they do in the app.
 const http = vi.hoisted(() => ({
@@ -44,16 +41,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function wrap(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <App>{node}</App>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
-}
+const wrap = renderAdmin;
 
 const endpoint = {
   id: 7,
