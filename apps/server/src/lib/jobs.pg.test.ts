@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { auditLog, jobs } from '../db/schema/index';
 import { useTestApp } from '../test/context';
 import { useSecondPool } from '../test/second-pool';
-import { enqueue, jobQueue, runJobs } from './jobs';
+import { enqueue, jobQueue, runJobs, startTimers } from './jobs';
 
 // Issue 36 item 1, PostgreSQL tier: two instances (two pools on one database) run the one queue side by
 // side — every job once — and a connection killed between a job's write and its commit loses nothing and
@@ -29,6 +29,16 @@ const queue = jobQueue<null, { n: number }>('pgtest.effect', async (job) => {
 const timer = jobQueue<null, { n: number }>('pgtest.timer', async (job) => {
   await job.commit((tx) => tx.insert(auditLog).values({ userId: null, resource: 'jobsPg', recordId: `t${job.payload.n}`, action: 'run' }));
 });
+
+/** a scheduled job (issue 36: the timers — order expiry, waiting list, retention — are queues like this) */
+const every30s = jobQueue(
+  'pgtest.every30s',
+  async (job) => {
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    await job.commit((tx) => tx.insert(auditLog).values({ userId: null, resource: 'jobsPg', recordId: `turn@${job.now.getTime()}`, action: 'run' }));
+  },
+  { everyMs: 30_000 },
+);
 
 async function effectCounts(db: Db) {
   return db
@@ -80,5 +90,28 @@ describe('the job queue across two instances (PostgreSQL)', () => {
       ['100', 1],
       ['101', 1],
     ]);
+  });
+
+  it('a timer on two instances: one job however many start it, run once a turn by one of them', async () => {
+    const a = t().database.db;
+    const b = instanceB().db;
+    await Promise.all([startTimers(a, [every30s]), startTimers(b, [every30s]), startTimers(a, [every30s])]);
+    expect(await a.select({ id: jobs.id }).from(jobs).where(eq(jobs.queue, 'pgtest.every30s'))).toHaveLength(1);
+    const t0 = Date.now();
+    delayMs = 20;
+    for (const turn of [0, 10_000, 30_000, 45_000, 60_000]) {
+      const now = new Date(t0 + turn);
+      await Promise.all([runJobs(a, null, [every30s], { worker: 'a', now }), runJobs(b, null, [every30s], { worker: 'b', now })]);
+    }
+    delayMs = 0;
+    // due at t0, t0 + 30 s and t0 + 60 s: three turns, each run once; the runs in between found nothing due
+    const counts = await effectCounts(a);
+    expect(counts.map((c) => [c.recordId, c.n]).sort()).toEqual([
+      [`turn@${t0}`, 1],
+      [`turn@${t0 + 30_000}`, 1],
+      [`turn@${t0 + 60_000}`, 1],
+    ]);
+    const [job] = await a.select().from(jobs).where(eq(jobs.queue, 'pgtest.every30s'));
+    expect(job).toMatchObject({ state: 'pending', runAt: new Date(t0 + 90_000) });
   });
 });
