@@ -1,7 +1,7 @@
 import { ACCOUNT_STATUS } from './roles';
 import { ACTIVITY_STATUS } from './rules/activity-window';
 import { ORDER_TYPE } from './rules/money';
-import { PAY_STATUS, TEAM_STATUS } from './rules/registration';
+import { LEADER_REVIEW, PAY_STATUS, TEAM_REVIEW, TEAM_STATUS } from './rules/registration';
 
 /**
  * The values of every integer state and type column (issue 36, item 4), once: the database refuses any
@@ -39,6 +39,10 @@ export const LEADER_TYPES = [1] as const;
 /** set to 1 whenever a team, player or leader is created (spec 4.1) */
 export const COLLECT_STATUSES = [0, 1] as const;
 export const TEAM_STATUSES = values(TEAM_STATUS);
+/** team review (spec 4.3): rules/registration.ts TEAM_REVIEW */
+export const TEAM_REVIEWS = values(TEAM_REVIEW);
+/** a leading teacher's review: rules/registration.ts LEADER_REVIEW */
+export const LEADER_REVIEWS = values(LEADER_REVIEW);
 /** 0 mainland ID card, 1 passport */
 export const CARD_TYPES = [0, 1] as const;
 export const PAY_STATUSES = values(PAY_STATUS);

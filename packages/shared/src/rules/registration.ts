@@ -104,6 +104,17 @@ export function payStatusColor(s: number): 'red' | 'green' | 'default' {
 
 export const TEAM_STATUS = { FORMING: 1, FULL: 2, IN_REVIEW: 7 } as const;
 
+/**
+ * Team review (spec 4.3, issue 40): just created, participated, under review, eligible for the national
+ * finals, suspended, passed, failed. Staff move a team between them (admin teams); a team created without
+ * a promotion team code in an activity with the promotion zone starts under review (spec 5: manual review).
+ */
+export const TEAM_REVIEW = { CREATED: 0, PARTICIPATED: 1, IN_REVIEW: 2, NATIONAL_FINALS: 3, SUSPENDED: 4, PASSED: 5, FAILED: 6 } as const;
+export type TeamReview = (typeof TEAM_REVIEW)[keyof typeof TEAM_REVIEW];
+
+/** A leading teacher's review (spec 3 labels: review status and reason): 0 not reviewed, 1 passed, 2 failed. */
+export const LEADER_REVIEW = { NONE: 0, PASSED: 1, FAILED: 2 } as const;
+
 /** Code types (design §4): 0 universal; program type 0 takes 10, type 1 takes 20. */
 export function codeFitsProgram(codeType: number, programType: number): boolean {
   if (codeType === 0) return true;

@@ -9,9 +9,11 @@ import {
   CODE_TYPES,
   COLLECT_STATUSES,
   LEADER_STATUSES,
+  LEADER_REVIEWS,
   LEADER_TYPES,
   PAY_STATUSES,
   SHOWN_STATUSES,
+  TEAM_REVIEWS,
   TEAM_STATUSES,
   WITHDRAWAL_TYPES,
 } from '@rp/shared/int-states';
@@ -67,6 +69,13 @@ export const leaders = pgTable(
     /** channel code */
     code: text('code'),
     photoUrl: text('photo_url'),
+    /** spec 3 labels: the teacher's ID number, encrypted and blind-indexed like players' (lib/pii.ts), masked for lists */
+    cardEnc: text('card_enc'),
+    cardHash: text('card_hash'),
+    cardMasked: text('card_masked'),
+    /** spec 3 labels: review status (LEADER_REVIEW) and the reason of a failed review */
+    reviewStatus: integer('review_status').notNull().default(0),
+    reviewReason: text('review_reason'),
     status: integer('status').notNull().default(1),
     type: integer('type').notNull().default(1),
     collectStatus: integer('collect_status').notNull().default(1),
@@ -76,6 +85,7 @@ export const leaders = pgTable(
     index('leaders_owner_idx').on(t.userId, t.activityId),
     oneOfInts('leaders_status_ck', t.status, LEADER_STATUSES),
     oneOfInts('leaders_type_ck', t.type, LEADER_TYPES),
+    oneOfInts('leaders_review_status_ck', t.reviewStatus, LEADER_REVIEWS),
     oneOfInts('leaders_collect_status_ck', t.collectStatus, COLLECT_STATUSES),
   ],
 );
@@ -107,11 +117,14 @@ export const teams = pgTable(
     sourceCode: text('source_code'),
     sourceActivityId: integer('source_activity_id'),
     teamCode: text('team_code'),
+    /** team review (spec 4.3, TEAM_REVIEW): moved by staff; starts under review when created without a team code where the promotion zone is on */
+    reviewStatus: integer('review_status').notNull().default(0),
     collectStatus: integer('collect_status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('teams_number_uq').on(t.activityId, t.number),
+    oneOfInts('teams_review_status_ck', t.reviewStatus, TEAM_REVIEWS),
     index('teams_owner_idx').on(t.userId, t.activityId),
     oneOfInts('teams_status_ck', t.status, TEAM_STATUSES),
     oneOfInts('teams_collect_status_ck', t.collectStatus, COLLECT_STATUSES),
