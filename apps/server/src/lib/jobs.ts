@@ -64,7 +64,7 @@ export interface JobQueue {
   /**
    * A timer (a scheduled job): the queue has one job (key `timer`, made by startJobs), run every `everyMs`
    * by whichever instance claims it. Done or failed, it goes back to pending for its next turn — a failure
-   * waits for that turn (last_error shows it), it never ends the timer.
+   * waits for that turn (last_error shows it), it never ends the timer. It runs beside the batch's other jobs.
    */
   everyMs?: number;
 }
@@ -190,10 +190,12 @@ export async function runJobs(db: Db, deps: unknown, queues: readonly JobQueue[]
     if (!row) return; // taken over meanwhile (the batch's lease ran out): the other instance has it
     report[await runOne(db, deps, q, row, own, now)]++;
   };
-  const side = claimed.filter((r) => byName.get(r.queue)!.parallel);
+  // a timer runs beside the rest (as the loops it replaced did): a slow gateway's reconciliation holds up no notice
+  const aside = (r: JobRow) => !!(byName.get(r.queue)!.parallel || byName.get(r.queue)!.everyMs);
+  const side = claimed.filter(aside);
   await Promise.all([
     (async () => {
-      for (const r of claimed) if (!byName.get(r.queue)!.parallel) await one(r);
+      for (const r of claimed) if (!aside(r)) await one(r);
     })(),
     ...side.map(one),
   ]);
