@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/context';
+import { unpackMigratedPglite } from './test/pglite-dir';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-shutdown-'));
@@ -44,6 +45,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** `npm start` in its own process group on a free port, answering /api/health. */
 async function startServer() {
   const port = await freePort();
+  // a site already set up: its database is the run's migrated snapshot (a new one costs every migration, ~5 CPU-s)
+  unpackMigratedPglite(path.join(dataDir, String(port), 'pglite'));
   const c = spawn('npm', ['start', '--silent'], {
     cwd: root,
     detached: true, // its own process group, so the test can clean up whatever is left
