@@ -160,6 +160,10 @@ const ADMIN_SCREENS = [
   '/admin/awardTemplates',
   '/admin/roles',
   '/admin/audit',
+  // Privacy (issue 37): the requests queue, the retention preview, the yearly compliance audit
+  '/admin/privacyRequests',
+  '/admin/retention',
+  '/admin/complianceAudit',
   '/admin/r/orders/:order',
 ];
 
