@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index';
@@ -53,14 +54,68 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url, migrate, opts) : openPglite(opts, migrate);
 }
 
+/**
+ * PostgreSQL's memory inside PGlite, sized for a small site on a 1 GB server (issue 39): PGlite's defaults
+ * are PostgreSQL's (shared_buffers 128MB, work_mem 4MB), and a page of shared buffers once read stays
+ * resident in the WebAssembly heap for good — 16MB of them cut the resident memory of an opened database by
+ * about 120 MB. A large site raises them (README, "Configuration"): PGLITE_SHARED_BUFFERS (default 16MB),
+ * PGLITE_WORK_MEM (default 2MB; per sort or hash of a query), values as PostgreSQL writes them (kB, MB, GB).
+ */
+export function pgliteSettings(env: Record<string, string | undefined> = process.env): string[] {
+  const settings: [string, string, string][] = [
+    ['shared_buffers', 'PGLITE_SHARED_BUFFERS', '16MB'],
+    ['work_mem', 'PGLITE_WORK_MEM', '2MB'],
+  ];
+  return settings.flatMap(([name, variable, fallback]) => {
+    const value = env[variable]?.trim() || fallback;
+    if (!/^\d{1,7}(kB|MB|GB)$/.test(value)) throw new Error(`${variable}=${value}: expected a size such as 16MB, 512kB or 1GB`);
+    return ['-c', `${name}=${value}`];
+  });
+}
+
+/**
+ * A new data directory's initdb runs in a worker thread that exits when it is done (issue 39): initdb grows
+ * its WebAssembly memory by a few hundred MB that a WebAssembly heap never gives back, so done in the
+ * server's own thread the server kept it for as long as it ran. The server then opens the made directory.
+ */
+async function initDataDir(dataDir: string): Promise<void> {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const code = `
+    const { workerData, parentPort } = require('node:worker_threads');
+    (async () => {
+      const { PGlite } = await import(workerData.pglite);
+      const { pg_trgm } = await import(workerData.trgm);
+      const db = new PGlite({ dataDir: workerData.dataDir, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...workerData.settings] });
+      await db.waitReady;
+      await db.close();
+      parentPort.postMessage('done');
+    })().catch((err) => { throw err; });`;
+  const worker = new Worker(code, {
+    eval: true,
+    workerData: {
+      dataDir,
+      pglite: import.meta.resolve('@electric-sql/pglite'),
+      trgm: import.meta.resolve('@electric-sql/pglite/contrib/pg_trgm'),
+      settings: pgliteSettings(),
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (exitCode) => (exitCode === 0 ? resolve() : reject(new Error(`initdb of ${dataDir} exited with ${exitCode}`))));
+  });
+}
+
 async function openPglite({ dataDir, snapshot }: OpenOptions, migrate: boolean): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm: the trigram indexes of the admin lists' contains filters (migration 0014); PostgreSQL ships it in contrib.
   // A snapshot needs it too: the tarball holds the catalogue entries, not the extension's code.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, loadDataDir: snapshot, extensions: { pg_trgm } });
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    if (!snapshot) await initDataDir(dataDir);
+  }
+  const client = new PGlite({ dataDir, loadDataDir: snapshot, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...pgliteSettings()] });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   if (migrate) {
