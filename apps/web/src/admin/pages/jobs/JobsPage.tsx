@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { App, Grid, Typography, type TableProps } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/format';
+import { useLang } from '../../../lib/use-lang';
 import { actionsColumn, FilterBar, PagedTable, StateWhen, time, useLocalPaging } from '../integrations/cells';
 import { STATUS_COLOR } from '../integrations/labels';
 import { jobsQuery, retryJobMutation, type JobRow, type JobState } from './jobs-api';
@@ -18,6 +20,7 @@ const COLOR: Record<string, string | undefined> = { ...STATUS_COLOR, done: 'succ
  */
 export default function JobsPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const { message } = App.useApp();
   const wide = !!Grid.useBreakpoint().md;
   const [state, setState] = useState<JobState | ''>('failed');
@@ -48,7 +51,8 @@ export default function JobsPage() {
       title: t('admin:jobs.columns.attempts'),
       width: 100,
       align: 'right',
-      render: (_, r) => t('admin:jobs.attemptsOf', { attempts: r.attempts, max: r.maxAttempts }),
+      // a timer is never given up: its count is the failed turns in a row
+      render: (_, r) => (r.kind === 'timer' ? formatCount(r.attempts, lang) : t('admin:jobs.attemptsOf', { attempts: r.attempts, max: r.maxAttempts })),
     },
     { key: 'error', title: t('admin:jobs.columns.error'), render: (_, r) => (r.lastError ? jobErrorInWords(t, r.lastError) : '—') },
     { key: 'created', title: t('admin:jobs.columns.created'), width: 150, render: (_, r) => time(r.createdAt) },

@@ -77,6 +77,9 @@ describe('Admin → Background jobs', { timeout: 60_000 }, () => {
     expect(screen.getByText('Scheduled task: Payment check and unpaid-order expiry')).toBeTruthy();
     expect(screen.getByText('The connection was cut before an answer arrived')).toBeTruthy();
     expect(screen.getByText('12 of 40')).toBeTruthy();
+    // a timer is never given up: its failed turns in a row, no "of"
+    expect(screen.getByText('2')).toBeTruthy();
+    expect(screen.queryByText('2 of 40')).toBeNull();
     // no code or field name on the screen
     expect(document.body.textContent).not.toMatch(/http-500|no-phone|ECONNRESET|timer:reconcile|lastError/);
 
