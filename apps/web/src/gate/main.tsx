@@ -1,6 +1,6 @@
-import '../styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import globalCss from '../styles/global.css?inline';
 import i18n, { currentLang, loadNamespaces, rememberLang } from '../lib/i18n';
 import GateApp from './GateApp';
 import { GateEngine } from './engine';
@@ -11,6 +11,11 @@ import { GateStore, openGateDb } from './store';
  * (emitted by gate-sw-plugin.ts) that keeps this page and its files for a reload without network.
  */
 async function boot(): Promise<void> {
+  // the site's base styles, carried inside this entry: imported as a stylesheet it would be split out of the
+  // site's own entry CSS (one more request on every public page)
+  const style = document.createElement('style');
+  style.textContent = globalCss;
+  document.head.append(style);
   rememberLang();
   // the other language's texts arrive on the switch (the service worker keeps both files)
   await loadNamespaces('gate');
