@@ -164,6 +164,8 @@ const ADMIN_SCREENS = [
   '/admin/privacyRequests',
   '/admin/retention',
   '/admin/complianceAudit',
+  // Background jobs (issue 36): the one job queue's failed jobs and retry
+  '/admin/jobs',
   '/admin/r/orders/:order',
 ];
 
