@@ -15,7 +15,7 @@ import s from './registration.module.css';
 export function ChildRulesNote() {
   const { t } = useTranslation();
   return (
-    <p className={s.muted}>
+    <p className={`${s.muted} ${s.rulesNote}`}>
       {t('registration:consent.rulesNote')}{' '}
       <Link to="/childPrivacy" target="_blank" rel="noopener">
         {t('registration:consent.rulesLink')}
