@@ -3,14 +3,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { AntdStylesApart } from './antd-styles';
 
-/** An admin screen as the app renders it: a router, a fresh query client (no retries) and antd's App (messages, modals). */
+/** An admin screen as the app renders it: a router, a fresh query client (no retries) and antd's App (messages, modals),
+ * its styles apart from the document (antd-styles.tsx). */
 export function renderAdmin(node: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter>
       <QueryClientProvider client={client}>
-        <App>{node}</App>
+        <AntdStylesApart>
+          <App>{node}</App>
+        </AntdStylesApart>
       </QueryClientProvider>
     </MemoryRouter>,
   );
