@@ -80,7 +80,7 @@ const click = async (el: HTMLElement) => {
   });
 };
 
-describe('webhooks', { timeout: 60_000 }, () => {
+describe('webhooks', { timeout: 20_000 }, () => {
   it('shows a refused address under the URL field, keeps what was typed, and shows the secret once when saved', async () => {
     serveGets({ '/api/admin/integrations/events': { events: [{ name: 'payment.settled' }, { name: 'registration.reviewed' }] } });
     wrap(<WebhooksTab />);
@@ -161,7 +161,7 @@ async function openLog(current: () => WebhookDelivery) {
   return screen.findByRole('dialog');
 }
 
-describe('send again that fails', { timeout: 60_000 }, () => {
+describe('send again that fails', { timeout: 20_000 }, () => {
   it('says the delivery was not made, why, and that a given-up delivery is not retried on its own', async () => {
     const gaveUp: WebhookDelivery = { ...delivery, status: 'failed', attempts: 9, nextAt: null, lastError: 'http-500' };
     let answered = gaveUp;
@@ -195,7 +195,7 @@ describe('send again that fails', { timeout: 60_000 }, () => {
   });
 });
 
-describe('webhook edit', { timeout: 60_000 }, () => {
+describe('webhook edit', { timeout: 20_000 }, () => {
   it('pauses an endpoint: the update carries every field and active false', async () => {
     serveGets({ '/api/admin/integrations/events': { events: [{ name: 'payment.settled' }] }, '/api/admin/webhooks': { content: [endpoint] } });
     wrap(<WebhooksTab />);
@@ -216,7 +216,7 @@ describe('webhook edit', { timeout: 60_000 }, () => {
   });
 });
 
-describe('webhook secret and removal', { timeout: 60_000 }, () => {
+describe('webhook secret and removal', { timeout: 20_000 }, () => {
   it('makes a new secret only after confirming, shows it once, and deletes after confirming', async () => {
     serveGets({ '/api/admin/integrations/events': { events: [{ name: 'payment.settled' }] }, '/api/admin/webhooks': { content: [endpoint] } });
     wrap(<WebhooksTab />);
@@ -239,7 +239,7 @@ describe('webhook secret and removal', { timeout: 60_000 }, () => {
   });
 });
 
-describe('outbox', { timeout: 60_000 }, () => {
+describe('outbox', { timeout: 20_000 }, () => {
   it('filters by status, shows the subscriber in words and retries a failed delivery', async () => {
     const row = {
       id: 5,
@@ -286,7 +286,7 @@ describe('outbox', { timeout: 60_000 }, () => {
   });
 });
 
-describe('API tokens', { timeout: 60_000 }, () => {
+describe('API tokens', { timeout: 20_000 }, () => {
   it('creates a token limited to one scope for every activity, expiring in 90 days, and shows it once', async () => {
     serveGets({
       '/api/admin/api-tokens/scopes': {
