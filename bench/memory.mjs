@@ -203,6 +203,8 @@ try {
     ADMIN_PASSWORD: ADMIN.password,
     // the walk signs in with a script
     CAPTCHA_ENABLED: 'false',
+    // what `npm start` sets (package.json): two malloc arenas, not one per thread (glibc: up to 8 per core)
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     MEMORY_PROBE_FILE: probeFile,
   });
   try {
