@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
+import { LangPart } from '../../lib/lang-parts';
 import { membersQuery, teamsQuery, type TeamItem } from './api';
 import { useWriteLock } from './lock';
 import { PayStatusTag } from './PayStatusTag';
@@ -191,7 +192,7 @@ function TeamStatusRow({ team, activityId, review }: { team: TeamItem; activityI
     <li className={s.teamStatus}>
       <div className={s.teamStatusHead}>
         <Link to={`/createTeam?id=${activityId}&team=${team.id}`} className={s.teamStatusName}>
-          {team.name}
+          <LangPart text={team.name} />
         </Link>
         <span className={s.muted}>
           {team.program.name} · {t('registration:guide.members', { count: team.teamMembers.length, max: team.program.maximum })}
@@ -202,7 +203,10 @@ function TeamStatusRow({ team, activityId, review }: { team: TeamItem; activityI
         <ul className={s.memberChips} aria-label={t('registration:team.membersTitle')}>
           {team.teamMembers.map((m) => (
             <li key={m.id}>
-              <Link to={`/createTeamer?id=${activityId}&player=${m.id}`}>{m.name}</Link> <PayStatusTag status={m.payStatus} />
+              <Link to={`/createTeamer?id=${activityId}&player=${m.id}`}>
+                <LangPart text={m.name} />
+              </Link>{' '}
+              <PayStatusTag status={m.payStatus} />
             </li>
           ))}
         </ul>

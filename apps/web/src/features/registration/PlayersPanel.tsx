@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { payStatusColor } from '@rp/shared/rules/registration';
 import { NAME_MAX, NAME_SEARCH_MIN } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
+import { LangPart } from '../../lib/lang-parts';
 import { exportPlayers, membersQuery, teamsQuery, type MemberItem } from './api';
 import { ConsentTag } from './ConsentTag';
 import { MemberDetail } from './MemberDetail';
@@ -72,9 +73,13 @@ export function PlayersPanel({ activity }: { activity: ActivityItem }) {
           {q.data.content.map((m: MemberItem) => (
             <li key={m.id}>
               <button type="button" className={s.listItem} aria-current={selected === m.id} onClick={() => select(m.id)}>
-                <span className={nameClass(m.payStatus)}>{m.name}</span>
+                <span className={nameClass(m.payStatus)}>
+                  <LangPart text={m.name} />
+                </span>
                 <ConsentTag state={m.consent} />
-                <span className={s.muted}>{m.team?.name ?? m.program?.name ?? ''}</span>
+                <span className={s.muted}>
+                  <LangPart text={m.team?.name ?? m.program?.name ?? ''} />
+                </span>
               </button>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { notice } from './common';
 import { activityQuery } from './api';
 import type { ActivityItem } from '../../lib/contract';
+import { LangPart } from '../../lib/lang-parts';
 import { PlayersPanel } from './PlayersPanel';
 import { TeamsPanel } from './TeamsPanel';
 import { TeachersPanel } from './TeachersPanel';
@@ -112,7 +113,7 @@ function Screens({ view, activity: a }: { view: View; activity: ActivityItem }) 
     <WriteLockProvider value={lock}>
       <section aria-labelledby="reg-title" className={s.page}>
         <h1 id="reg-title" className={s.title}>
-          {a.name}
+          <LangPart text={a.name} />
         </h1>
         {closed}
         <nav aria-label={t('registration:tabs.label')} className={`${s.tabs} ${s.noPrint}`}>
