@@ -120,6 +120,7 @@ function Setup({ engine }: { engine: GateEngine }) {
       </section>
     );
   const downloading = state.phase === 'downloading';
+  const picked = sessions?.find((x) => String(x.id) === sessionId);
   return (
     <section className={s.card}>
       {wiped}
@@ -147,6 +148,8 @@ function Setup({ engine }: { engine: GateEngine }) {
           ))}
         </select>
       </label>
+      {/* a phone's select cuts a long name: the chosen session in full */}
+      {picked ? <p className={s.where}>{sessionLabel(picked, activities, lang)}</p> : null}
       <button type="button" className={s.primary} disabled={downloading} onClick={() => void ready()}>
         {t('gate:setup.ready')}
       </button>
