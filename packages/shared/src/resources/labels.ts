@@ -235,6 +235,9 @@ export const RESOURCE_LABELS_ZH = {
       status: '状态',
       orgCode: '渠道码',
       address: '奖品邮寄地址',
+      orgAddress: '机构地址',
+      userId: '创建人',
+      reviewStatus: '队伍审核',
     },
     players: {
       reason: '原因',
@@ -265,6 +268,9 @@ export const RESOURCE_LABELS_ZH = {
       phone: '手机号',
       address: '地址',
       code: '渠道码',
+      cardMasked: '身份证号',
+      reviewStatus: '审核状态',
+      reviewReason: '审核原因',
     },
     redeemCodes: {
       count: '生成数量',
@@ -647,6 +653,20 @@ export const RESOURCE_LABELS_ZH = {
       '2': '已满员',
       '7': '审核中',
     },
+    teamReview: {
+      '0': '刚创建',
+      '1': '已参赛',
+      '2': '审核中',
+      '3': '具备国赛资格',
+      '4': '暂停',
+      '5': '审核通过',
+      '6': '审核未通过',
+    },
+    leaderReview: {
+      '0': '未审核',
+      '1': '审核通过',
+      '2': '审核未通过',
+    },
     codeType: {
       '0': '通用',
       '10': 'A 类（10）',
@@ -1015,6 +1035,9 @@ export const RESOURCE_LABELS_EN = {
       status: 'Status',
       orgCode: 'Channel code',
       address: 'Prize mailing address',
+      orgAddress: 'Organisation address',
+      userId: 'Creator',
+      reviewStatus: 'Team review',
     },
     players: {
       reason: 'Reason',
@@ -1045,6 +1068,9 @@ export const RESOURCE_LABELS_EN = {
       phone: 'Phone',
       address: 'Address',
       code: 'Channel code',
+      cardMasked: 'ID number',
+      reviewStatus: 'Review status',
+      reviewReason: 'Review reason',
     },
     redeemCodes: {
       count: 'Codes generated',
@@ -1426,6 +1452,20 @@ export const RESOURCE_LABELS_EN = {
       '1': 'Forming',
       '2': 'Full',
       '7': 'Under review',
+    },
+    teamReview: {
+      '0': 'Just created',
+      '1': 'Participated',
+      '2': 'Under review',
+      '3': 'Eligible for the national finals',
+      '4': 'Suspended',
+      '5': 'Passed',
+      '6': 'Failed',
+    },
+    leaderReview: {
+      '0': 'Not reviewed',
+      '1': 'Review passed',
+      '2': 'Review failed',
     },
     codeType: {
       '0': 'Universal',

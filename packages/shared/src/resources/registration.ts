@@ -1,4 +1,5 @@
 import type { ResourceDef } from './types';
+import { LEADER_REVIEWS, TEAM_REVIEWS } from '../int-states';
 
 const payStatusOptions = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((v) => ({ value: v, labelKey: `admin:options.payStatus.${v}` }));
 
@@ -57,6 +58,16 @@ export const teamResource = {
     },
     { name: 'orgCode', kind: 'text', readOnly: true, list: true, filter: 'like' },
     { name: 'address', kind: 'text', max: 200 },
+    { name: 'orgAddress', kind: 'text', max: 200 },
+    { name: 'userId', kind: 'ref', ref: 'accounts', readOnly: true, list: true },
+    // team review (spec 4.3): staff move a team between the states (TEAM_REVIEW)
+    {
+      name: 'reviewStatus',
+      kind: 'enum',
+      options: TEAM_REVIEWS.map((v) => ({ value: v, labelKey: `admin:options.teamReview.${v}` })),
+      list: true,
+      filter: 'eq',
+    },
   ],
 } as const satisfies ResourceDef;
 
@@ -74,6 +85,16 @@ export const leaderResource = {
     { name: 'phone', kind: 'text', required: true, max: 20, list: true, filter: 'like' },
     { name: 'address', kind: 'text', max: 200 },
     { name: 'code', kind: 'text', readOnly: true, list: true },
+    // spec 3 labels: ID number (masked; the number itself is encrypted), review status and reason
+    { name: 'cardMasked', kind: 'text', readOnly: true, list: true },
+    {
+      name: 'reviewStatus',
+      kind: 'enum',
+      options: LEADER_REVIEWS.map((v) => ({ value: v, labelKey: `admin:options.leaderReview.${v}` })),
+      list: true,
+      filter: 'eq',
+    },
+    { name: 'reviewReason', kind: 'text', max: 200 },
   ],
 } as const satisfies ResourceDef;
 

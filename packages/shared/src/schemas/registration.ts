@@ -123,6 +123,8 @@ export const teamItem = z.object({
   activityId: z.number().int(),
   name: z.string(),
   number: z.string(),
+  /** spec 3: the team's code — its number, what certificates and lookups name it by */
+  code: z.string(),
   status: z.number().int(),
   /** 3 when every member is registered */
   payStatus: z.number().int(),
@@ -132,10 +134,18 @@ export const teamItem = z.object({
   orgId: z.number().int().nullable(),
   orgCode: z.string().nullable(),
   orgName: z.string().nullable(),
+  /** spec 3: the team's organisation (its channel) */
+  org: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** spec 3: the organisation's address */
+  orgAddress: z.string().nullable(),
+  /** spec 3 labels: who created the team (the account) */
+  creator: z.object({ id: z.number().int(), nickName: z.string() }).nullable(),
   address: z.string(),
   sourceCode: z.string().nullable(),
   sourceActivityId: z.number().int().nullable(),
   teamCode: z.string().nullable(),
+  /** team review (spec 4.3, TEAM_REVIEW): 0 just created … 6 failed; staff move it */
+  reviewStatus: z.number().int(),
   teamMembers: z.array(memberItem),
 });
 export type TeamItem = z.infer<typeof teamItem>;
@@ -157,6 +167,7 @@ export const teamInput = z.object({
   plan: ref.nullable().optional(),
   leader: ref.nullable().optional(),
   address: z.string().trim().max(ADDRESS_MAX, 'validation.tooLong').default(''),
+  orgAddress: z.string().trim().max(ADDRESS_MAX, 'validation.tooLong').nullable().optional(),
   orgCode: z.string().trim().max(CHANNEL_CODE_MAX).nullable().optional(),
   sourceCode: z.string().trim().max(PROMOTION_CODE_MAX).nullable().optional(),
   sourceActivityId: optId,
@@ -201,6 +212,11 @@ export const leaderItem = z.object({
   status: z.number().int(),
   type: z.number().int(),
   photoUrl: z.string().nullable(),
+  /** spec 3 labels: the ID number, masked (stored encrypted like players') */
+  card: z.string().nullable(),
+  /** spec 3 labels: review status (LEADER_REVIEW: 0 not reviewed, 1 passed, 2 failed) and its reason */
+  reviewStatus: z.number().int(),
+  reviewReason: z.string().nullable(),
 });
 export type LeaderItem = z.infer<typeof leaderItem>;
 export const leaderQuery = z.object({ activityId: id, name: z.string().trim().max(NAME_MAX).optional(), ...pageQ });
@@ -213,6 +229,8 @@ export const leaderInput = z.object({
   address: z.string().trim().max(ADDRESS_MAX).default(''),
   code: z.string().trim().max(CHANNEL_CODE_MAX).nullable().optional(),
   photoUrl: z.string().trim().max(300).nullable().optional(),
+  /** the teacher's ID number (mainland ID card); left out: unchanged, null: removed */
+  card: z.string().trim().max(18, 'reg.idInvalid').nullable().optional(),
   status: jsonInt.optional(),
   type: jsonInt.optional(),
 });

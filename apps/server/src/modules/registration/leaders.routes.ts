@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
-import { idListBody, idsOf, leaderInput, leaderListResponse, leaderQuery, leaderResponse, leaderUpdate, okResponse } from '@rp/shared';
+import { idCardProblem, idListBody, idsOf, leaderInput, maskCard, leaderListResponse, leaderQuery, leaderResponse, leaderUpdate, okResponse } from '@rp/shared';
 import { leaders } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
 import { ok, page } from '../../lib/envelope';
@@ -10,6 +10,8 @@ import { assertOpenActivities, bad, loadOpenActivity } from './common';
 import { checkOrg } from './teams.service';
 import { containsPattern } from '../../lib/like';
 import { assertOwnPrivateFile } from '../uploads/index';
+import type { Pii } from '../../lib/pii';
+import { redact } from './members.service';
 
 const present = (l: typeof leaders.$inferSelect) => ({
   id: l.id,
@@ -21,7 +23,23 @@ const present = (l: typeof leaders.$inferSelect) => ({
   status: l.status,
   type: l.type,
   photoUrl: l.photoUrl,
+  card: l.cardMasked,
+  reviewStatus: l.reviewStatus,
+  reviewReason: l.reviewReason,
 });
+
+/**
+ * The teacher's ID number as stored (spec 3 labels): checked like a player's ID card, encrypted with a blind
+ * index and a masked copy (lib/pii.ts); undefined leaves it as it was, null or '' removes it.
+ */
+function cardColumns(pii: Pii, card: string | null | undefined, before?: typeof leaders.$inferSelect) {
+  if (card === undefined) return {};
+  if (!card) return { cardEnc: null, cardHash: null, cardMasked: null };
+  const problem = idCardProblem(card);
+  if (problem) throw bad(problem === 'checkDigit' ? 'reg.idCheckDigit' : 'reg.idInvalid', 'card');
+  const hash = pii.index(card);
+  return { cardEnc: before?.cardHash === hash ? before.cardEnc : pii.encrypt(card), cardHash: hash, cardMasked: maskCard(card) };
+}
 
 /** Leading teachers (spec 2.6, 7.6): the caller's own, per activity. */
 export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,12 +93,13 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
           address: b.address,
           code: b.code ?? null,
           photoUrl: b.photoUrl ?? null,
+          ...cardColumns(app.deps.pii, b.card),
           status: 1,
           type: 1,
           collectStatus: 1,
         })
         .returning();
-      await audit(tx, { userId: req.user!.id, resource: 'leaders', recordId: made!.id, action: 'create', after: made });
+      await audit(tx, { userId: req.user!.id, resource: 'leaders', recordId: made!.id, action: 'create', after: redact(made!) });
       return made!;
     });
     return ok(req, { data: present(row) }, 'ok.create');
@@ -100,10 +119,17 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await db.transaction(async (tx) => {
       const [changed] = await tx
         .update(leaders)
-        .set({ name: b.name, phone: b.phone, address: b.address, code: b.code ?? null, photoUrl: b.photoUrl ?? before.photoUrl })
+        .set({
+          name: b.name,
+          phone: b.phone,
+          address: b.address,
+          code: b.code ?? null,
+          photoUrl: b.photoUrl ?? before.photoUrl,
+          ...cardColumns(app.deps.pii, b.card, before),
+        })
         .where(eq(leaders.id, b.id))
         .returning();
-      await audit(tx, { userId: req.user!.id, resource: 'leaders', recordId: b.id, action: 'update', before, after: changed });
+      await audit(tx, { userId: req.user!.id, resource: 'leaders', recordId: b.id, action: 'update', before: redact(before), after: redact(changed!) });
       return changed!;
     });
     return ok(req, { data: present(row) }, 'ok.update');
@@ -122,7 +148,7 @@ export const leaderRoutes: FastifyPluginAsyncZod = async (app) => {
         rows.map((r) => r.activityId),
       );
       await tx.delete(leaders).where(inArray(leaders.id, ids));
-      for (const r of rows) await audit(tx, { userId: req.user!.id, resource: 'leaders', recordId: r.id, action: 'delete', before: r });
+      for (const r of rows) await audit(tx, { userId: req.user!.id, resource: 'leaders', recordId: r.id, action: 'delete', before: redact(r) });
     });
     return ok(req, {}, 'ok.delete');
   });

@@ -215,8 +215,8 @@ export async function saveMemberInTx(
   return row;
 }
 
-/** Audit copies never carry the encrypted number or its index. */
-export function redact(m: MemberRow) {
+/** Audit copies never carry the encrypted number or its index (players' and leading teachers'). */
+export function redact<T extends { cardEnc: string | null; cardHash: string | null }>(m: T): Omit<T, 'cardEnc' | 'cardHash'> {
   const { cardEnc: _e, cardHash: _h, ...rest } = m;
   return rest;
 }
@@ -344,7 +344,7 @@ export async function submitForReview(deps: Pick<AppDeps, 'database'>, userId: n
 }
 
 /** Admin review decision: 7 → 9 (pass) or 8 with a reason (fail). */
-export async function decideReview(deps: Pick<AppDeps, 'database'>, staffId: number, memberIds: number[], pass: boolean, reason?: string) {
+export async function decideReview(deps: Pick<AppDeps, 'database' | 'events'>, staffId: number, memberIds: number[], pass: boolean, reason?: string) {
   if (!pass && !reason) throw new AppError('VALIDATION_FAILED', { fieldErrors: { reason: 'validation.required' } });
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, null, memberIds);
@@ -365,7 +365,7 @@ export async function decideReview(deps: Pick<AppDeps, 'database'>, staffId: num
         before: { payStatus: m.payStatus },
         after: { payStatus: next, reason },
       });
-      await publish(tx, 'registration.reviewed', {
+      await publish(deps, tx, 'registration.reviewed', {
         memberId: m.id,
         teamId: m.teamId ?? null,
         activityId: m.activityId,

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { and, eq, inArray, max } from 'drizzle-orm';
 import { ageOn, isRegistered, PAY_STATUS, type Lang, type MemberItem, type ReviewItem } from '@rp/shared';
-import { activities, auditLog, leaders, materials, orgs, plans, programs, teamMembers, teams } from '../../db/schema/index';
+import { activities, auditLog, leaders, materials, orgs, plans, programs, teamMembers, teams, users } from '../../db/schema/index';
 import type { Pii } from '../../lib/pii';
 import { pick } from '../content/index';
 import { consentStates } from './consent.service';
@@ -66,12 +66,13 @@ export async function presentMembers(db: DbOrTx, lang: Lang, rows: MemberRow[], 
 
 export async function presentTeams(db: DbOrTx, lang: Lang, rows: TeamRow[]) {
   const ids = rows.map((t) => t.id);
-  const [members, ps, pls, ls, os] = await Promise.all([
+  const [members, ps, pls, ls, os, creators] = await Promise.all([
     ids.length ? db.select().from(teamMembers).where(inArray(teamMembers.teamId, ids)).orderBy(teamMembers.id) : Promise.resolve([]),
     byId(uniq(rows.map((r) => r.programId)), (x) => db.select().from(programs).where(inArray(programs.id, x))),
     byId(uniq(rows.map((r) => r.planId)), (x) => db.select().from(plans).where(inArray(plans.id, x))),
     byId(uniq(rows.map((r) => r.leaderId)), (x) => db.select().from(leaders).where(inArray(leaders.id, x))),
     byId(uniq(rows.map((r) => r.orgId)), (x) => db.select().from(orgs).where(inArray(orgs.id, x))),
+    byId(uniq(rows.map((r) => r.userId)), (x) => db.select({ id: users.id, nickName: users.nickName }).from(users).where(inArray(users.id, x))),
   ]);
   const presented = await presentMembers(db, lang, members);
   return rows.map((t) => {
@@ -79,11 +80,14 @@ export async function presentTeams(db: DbOrTx, lang: Lang, rows: TeamRow[]) {
     const mine = presented.filter((m) => m.team?.id === t.id);
     const pl = t.planId ? pls.get(t.planId) : undefined;
     const l = t.leaderId ? ls.get(t.leaderId) : undefined;
+    const o = t.orgId ? os.get(t.orgId) : undefined;
+    const creator = creators.get(t.userId);
     return {
       id: t.id,
       activityId: t.activityId,
       name: t.name,
       number: t.number,
+      code: t.number,
       status: t.status,
       payStatus: mine.length > 0 && mine.every((m) => isRegistered(m.payStatus)) ? PAY_STATUS.REGISTERED : PAY_STATUS.NOT_REGISTERED,
       program: { id: p.id, name: pick(lang, p.nameZh, p.nameEn), type: p.type, maximum: p.maxMembers },
@@ -91,11 +95,15 @@ export async function presentTeams(db: DbOrTx, lang: Lang, rows: TeamRow[]) {
       leader: l ? { id: l.id, name: l.name } : null,
       orgId: t.orgId,
       orgCode: t.orgCode,
-      orgName: t.orgId ? (os.get(t.orgId)?.name ?? null) : null,
+      orgName: o?.name ?? null,
+      org: o ? { id: o.id, name: o.name } : null,
+      orgAddress: t.orgAddress,
+      creator: creator ? { id: creator.id, nickName: creator.nickName } : null,
       address: t.address,
       sourceCode: t.sourceCode,
       sourceActivityId: t.sourceActivityId,
       teamCode: t.teamCode,
+      reviewStatus: t.reviewStatus,
       teamMembers: mine,
     };
   });

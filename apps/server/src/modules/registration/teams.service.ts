@@ -1,6 +1,6 @@
 import type { DbOrTx, Tx } from '../../db/client';
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { CHANNEL_CODE_MIN, isDetailsLocked, PAY_GROUPS, PROMOTION_CODE_MIN } from '@rp/shared';
+import { CHANNEL_CODE_MIN, isDetailsLocked, PAY_GROUPS, PROMOTION_CODE_MIN, TEAM_REVIEW } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { leaders, orgs, teamMembers, teams } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
@@ -26,6 +26,7 @@ export interface TeamFields {
   plan?: { id: number } | null;
   leader?: { id: number } | null;
   address?: string;
+  orgAddress?: string | null;
   orgCode?: string | null;
   sourceCode?: string | null;
   sourceActivityId?: number | null;
@@ -76,6 +77,7 @@ async function teamValues(tx: Tx, userId: number, activityId: number, f: TeamFie
       planId: f.plan?.id ?? null,
       leaderId: f.leader?.id ?? null,
       address: f.address ?? '',
+      orgAddress: f.orgAddress?.trim() || null,
       orgId,
       orgCode: f.orgCode?.trim() || null,
       sourceCode: f.sourceCode?.trim() || null,
@@ -103,11 +105,13 @@ async function nextNumber(tx: Tx, activityId: number): Promise<string> {
 }
 
 export async function createTeamInTx(tx: Tx, userId: number, activityId: number, f: TeamFields): Promise<TeamRow> {
-  const { values } = await teamValues(tx, userId, activityId, f);
+  const { values, activity } = await teamValues(tx, userId, activityId, f);
   const number = await nextNumber(tx, activityId);
+  // spec 5: a team without a (promotion) team code needs manual review where the activity has the promotion zone
+  const reviewStatus = activity.promotionZone && !values.teamCode ? TEAM_REVIEW.IN_REVIEW : TEAM_REVIEW.CREATED;
   const [t] = await tx
     .insert(teams)
-    .values({ ...values, activityId, userId, number, status: 1, collectStatus: 1 })
+    .values({ ...values, activityId, userId, number, status: 1, reviewStatus, collectStatus: 1 })
     .returning();
   await audit(tx, { userId, resource: 'teams', recordId: t!.id, action: 'create', after: t });
   return t!;

@@ -135,6 +135,7 @@ describe('team form ↔ API', () => {
     activityId: 568,
     name: 'T',
     number: 'N1',
+    code: 'N1',
     status: 7,
     payStatus: 0,
     program: { id: 3, name: 'P', type: 0, maximum: 3 },
@@ -143,10 +144,14 @@ describe('team form ↔ API', () => {
     orgId: null,
     orgCode: null,
     orgName: null,
+    org: null,
+    orgAddress: null,
+    creator: { id: 9, nickName: 'C' },
     address: 'Addr',
     sourceCode: null,
     sourceActivityId: 545,
     teamCode: 'ABCDE',
+    reviewStatus: 2,
     teamMembers: [],
   } satisfies TeamItem;
 
