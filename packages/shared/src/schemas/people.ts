@@ -20,12 +20,25 @@ export const consultLine = z.object({
   id: z.number().int(),
   /** the member's own line, or an answer of the organisers */
   mine: z.boolean(),
+  /** spec 7.8: the line's type (1 the member's question, 2 the organisers' answer) and title */
+  type: z.number().int(),
+  title: z.string(),
   content: z.string(),
   createdAt: z.string(),
   publish: z.object({ nickName: z.string() }),
 });
 export type ConsultLine = z.infer<typeof consultLine>;
-export const chatListQuery = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647).default(0) });
+/** spec 7.8: the widget's list takes four numbers (type, status, page, size) beside the poll's `after` */
+export const chatListQuery = z.object({
+  after: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  /** 1 the member's own lines, 2 the answers; left out: both */
+  type: z.coerce.number().int().min(1).max(2).optional(),
+  /** every line of the conversation is shown to its member: any status lists them all */
+  status: z.coerce.number().int().min(0).max(10).optional(),
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(100),
+});
+export type ChatListQuery = z.infer<typeof chatListQuery>;
 export const chatListResponse = z.object({ ...envelope, content: z.array(consultLine), lastId: z.number().int() });
 export const chatLineResponse = z.object({ ...envelope, data: consultLine });
 

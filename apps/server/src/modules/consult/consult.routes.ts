@@ -60,7 +60,7 @@ export const consultRoutes: FastifyPluginAsyncZod = async (app) => {
       const etag = consultEtag(lastId);
       void reply.header('etag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      const content = lastId > req.query.after ? await linesOf(db, await member(req.user!.id), req.query.after, req.lang) : [];
+      const content = lastId > req.query.after ? await linesOf(db, await member(req.user!.id), req.query.after, req.lang, req.query) : [];
       return ok(req, { content, lastId }, 'ok.query');
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { CONSULT_PAGE_SIZE, maskPhone, translate, type BroadcastBody, type ConsultLine, type Lang } from '@rp/shared';
 import type { Db } from '../../db/client';
 import { activities, consultMessages, consultThreads, messages, teamMembers, teams, users } from '../../db/schema/index';
@@ -19,6 +19,8 @@ function present(row: LineRow, lang: Lang, memberName: string): ConsultLine {
   return {
     id: row.id,
     mine,
+    type: mine ? 1 : 2,
+    title: translate(lang, mine ? 'consult.titleQuestion' : 'consult.titleAnswer'),
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     // members see "the organisers", never a staff member's own name
@@ -60,13 +62,22 @@ export async function ask(db: Db, user: { id: number; nickName: string }, body: 
 }
 
 /** The member's lines after `after` (the newest 100 when after = 0), oldest first. */
-export async function linesOf(db: Db, user: { id: number; nickName: string }, after: number, lang: Lang): Promise<ConsultLine[]> {
+export async function linesOf(
+  db: Db,
+  user: { id: number; nickName: string },
+  after: number,
+  lang: Lang,
+  q: { type?: number | undefined; page?: number; size?: number } = {},
+): Promise<ConsultLine[]> {
+  const byType = q.type === 1 ? isNull(consultMessages.staffId) : q.type === 2 ? isNotNull(consultMessages.staffId) : undefined;
+  const size = Math.min(q.size ?? CONSULT_PAGE_SIZE, CONSULT_PAGE_SIZE);
   const rows = await db
     .select()
     .from(consultMessages)
-    .where(and(eq(consultMessages.userId, user.id), gt(consultMessages.id, after)))
+    .where(and(eq(consultMessages.userId, user.id), gt(consultMessages.id, after), byType))
     .orderBy(desc(consultMessages.id))
-    .limit(CONSULT_PAGE_SIZE);
+    .limit(size)
+    .offset((q.page ?? 0) * size);
   return rows.reverse().map((r) => present(r, lang, user.nickName));
 }
 

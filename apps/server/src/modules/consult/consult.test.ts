@@ -49,6 +49,16 @@ describe('consultation: a member asks, staff answer, the widget sees it (spec 5,
     ]);
     // members see "the organisers", not the staff member's name
     expect(lines.content[1].publish.nickName).toBe('组委会');
+    // spec 7.8: lines carry type and title; the list takes type, status, page and size
+    expect(lines.content.map((l: { type: number; title: string }) => [l.type, l.title])).toEqual([
+      [1, '在线咨询'],
+      [2, '组委会回复'],
+    ]);
+    const answers = (await member.get('/api/lMessage/web/chat/list?type=2&status=0&page=0&size=100')).json();
+    expect(answers.content.map((l: { content: string }) => l.content)).toEqual(['您好，已收到']);
+    const paged = (await member.get('/api/lMessage/web/chat/list?page=1&size=1')).json();
+    expect(paged.content.map((l: { content: string }) => l.content)).toEqual(['问'.repeat(200)]);
+    expect((await member.get('/api/lMessage/web/chat/list?size=101')).statusCode).toBe(400);
     expect((await staff.get('/api/admin/consult/threads?status=open')).json().content).toHaveLength(0);
     const [notice] = await database.db.select().from(messages).where(eq(messages.receiverId, m.id));
     expect(notice).toMatchObject({ type: 2, contentZh: '您好，已收到' });

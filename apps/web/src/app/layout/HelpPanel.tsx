@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FAQ_PAGE_SIZE, faqQuery } from '../../features/help/api';
-import { Conversation } from '../../features/help/Conversation';
+import { Conversation, ConversationPoll } from '../../features/help/Conversation';
 import { currentLang } from '../../lib/i18n';
 import { QueryProvider } from '../../lib/QueryProvider';
 import { useTabs, type TabItem } from '../../ui/Tabs';
@@ -12,7 +12,7 @@ type HelpTab = 'faq' | 'consult' | 'qr';
 
 /**
  * The help panel: a non-modal dialog. Focus moves to its heading on open and back to the button on
- * close (Esc or the close button). While it is open, the consultation tab asks every HELP_POLL_MS
+ * close (Esc or the close button). While it is open (any tab), it asks every HELP_POLL_MS
  * (features/help/api.ts) whether an answer has come (a body-less 304 when not).
  */
 export default function HelpPanel({ id, onClose }: { id: string; onClose: () => void }) {
@@ -48,6 +48,10 @@ export default function HelpPanel({ id, onClose }: { id: string; onClose: () => 
         </button>
       </div>
       <div className={s.body}>
+        {/* spec 2.3: while the panel is open, messages refresh every 10 s, whatever tab is shown */}
+        <QueryProvider>
+          <ConversationPoll />
+        </QueryProvider>
         {tabList}
         <div {...panelProps('faq')} className={s.tabPanel}>
           {tab === 'faq' ? (
@@ -60,7 +64,7 @@ export default function HelpPanel({ id, onClose }: { id: string; onClose: () => 
           <h3 className={s.subTitle}>{t('help:consult.title')}</h3>
           {tab === 'consult' ? (
             <QueryProvider>
-              <Conversation compact />
+              <Conversation compact poll={false} />
             </QueryProvider>
           ) : null}
         </div>

@@ -11,28 +11,44 @@ import { askQuestion, consultKeys, fetchNewLines, HELP_POLL_MS, QUESTION_MAX, ty
 import s from './conversation.module.css';
 
 /**
+ * The signed-in member's conversation; with `poll`, asked every HELP_POLL_MS whether anything is new (a 304
+ * without a body when not). The help panel polls while it is open, whatever tab is shown (spec 2.3); the
+ * tab's own view then reads the same cache without a second timer.
+ */
+export function useConversationLines(poll: boolean) {
+  const { user } = useSession();
+  const qc = useQueryClient();
+  const key = consultKeys.lines(user?.id ?? 0);
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchNewLines(qc.getQueryData<Lines>(key), signal),
+    enabled: !!user,
+    refetchInterval: poll ? HELP_POLL_MS : false,
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** Polls the conversation while mounted and shows nothing (the help panel, spec 2.3). */
+export function ConversationPoll() {
+  useConversationLines(true);
+  return null;
+}
+
+/**
  * A member's conversation with the organisers (spec 2.3, 2.9; issue 12): the help widget's consultation
  * tab and the user center's consultation history. While shown it asks every 10 s whether anything is new
  * (a 304 without a body when not); plain HTML, so the public pages' widget stays free of antd.
  */
-export function Conversation({ compact = false }: { compact?: boolean }) {
+export function Conversation({ compact = false, poll = true }: { compact?: boolean; poll?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { user } = useSession();
   const location = useLocation();
-  const qc = useQueryClient();
   const inputId = useId();
   const counterId = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const key = consultKeys.lines(user?.id ?? 0);
-  const lines = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => fetchNewLines(qc.getQueryData<Lines>(key), signal),
-    enabled: !!user,
-    refetchInterval: HELP_POLL_MS,
-    refetchIntervalInBackground: false,
-  });
+  const lines = useConversationLines(poll);
   const send = useMutation({
     mutationFn: (content: string) => askQuestion(content),
     onSuccess: () => {

@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchNewLines, LINES_KEPT } from './api';
 
 const fetchMock = vi.fn<typeof fetch>();
-const line = (id: number, mine = true) => ({ id, mine, content: `l${id}`, createdAt: '2026-11-24T08:00:00.000Z', publish: { nickName: 'x' } });
+const line = (id: number, mine = true) => ({
+  id,
+  mine,
+  type: mine ? 1 : 2,
+  title: mine ? 'Online consultation' : 'Reply from the organisers',
+  content: `l${id}`,
+  createdAt: '2026-11-24T08:00:00.000Z',
+  publish: { nickName: 'x' },
+});
 const json = (body: unknown) => new Response(JSON.stringify({ resultCode: 1, resultStr: 'ok', ...(body as object) }), { status: 200 });
 
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -23,6 +31,9 @@ describe('the widget’s poll (issue 12: nothing is sent back when nothing is ne
     expect(same).toBe(first);
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(String(url)).toContain('after=2');
+    // spec 7.8: the list takes its numeric parameters (page and size; type and status left to the server's "all")
+    expect(String(url)).toMatch(/page=0/);
+    expect(String(url)).toMatch(/size=100/);
     expect(new Headers(init!.headers).get('if-none-match')).toBe('W/"c2"');
   });
 

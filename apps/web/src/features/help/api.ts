@@ -47,7 +47,7 @@ export async function fetchNewLines(prev: Conversation | undefined, signal?: Abo
     signal,
     silent: true,
     noRedirect: true,
-    query: { after: prev?.lastId ?? 0 },
+    query: { after: prev?.lastId ?? 0, page: 0, size: LINES_KEPT },
     headers: prev ? { 'If-None-Match': consultEtag(prev.lastId) } : undefined,
   });
   if (!r) return prev ?? { lastId: 0, lines: [] };
