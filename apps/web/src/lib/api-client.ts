@@ -145,6 +145,22 @@ export function idempotencyKey(intent: string): string {
   return key;
 }
 
+/**
+ * An upload's time limit (issue 40): the usual 30 s plus what a slow phone needs to send the file — 32 KB/s,
+ * a weak mobile uplink — so a 5 MB avatar may take about 3 minutes; never more than the spec's 20 minutes.
+ */
+export const UPLOAD_SLOW_BYTES_PER_S = 32 * 1024;
+export const UPLOAD_TIMEOUT_MAX_MS = 1_200_000;
+export function uploadTimeoutMs(bytes: number): number {
+  return Math.min(UPLOAD_TIMEOUT_MAX_MS, config.timeoutMs + Math.ceil((bytes / UPLOAD_SLOW_BYTES_PER_S) * 1000));
+}
+function uploadBytes(body: FormData | Blob): number {
+  if (body instanceof Blob) return body.size;
+  let n = 0;
+  for (const [, v] of body.entries()) n += typeof v === 'string' ? v.length : v.size;
+  return n;
+}
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { silent = false, noRedirect = false, responseType = 'json' } = options;
   const notice = (message: string) => {
@@ -169,10 +185,13 @@ export async function request<T>(method: string, path: string, options: RequestO
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? config.timeoutMs);
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    options.timeoutMs ?? (body instanceof FormData || body instanceof Blob ? uploadTimeoutMs(uploadBytes(body)) : config.timeoutMs),
+  );
   const onCallerAbort = () => controller.abort();
   if (options.signal) {
     if (options.signal.aborted) controller.abort();
