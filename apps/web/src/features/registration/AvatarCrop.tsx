@@ -2,6 +2,7 @@ import { Modal, Slider } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CROP_H, CROP_W } from './model';
+import { CropButtons } from '../../ui/CropButtons';
 import s from './registration.module.css';
 
 /** Canvas crop to 180×252 (spec 9) without a dependency: zoom and offsets by sliders (keyboard-usable). */
@@ -58,6 +59,14 @@ export function AvatarCrop({ file, onDone, onCancel }: { file: File | null; onDo
     >
       <p className={s.muted}>{t('registration:dialog.cropHint')}</p>
       <canvas ref={canvas} width={CROP_W} height={CROP_H} className={s.cropCanvas} aria-label={t('registration:dialog.crop')} role="img" />
+      <CropButtons
+        value={{ zoom, dx, dy }}
+        onChange={(next) => {
+          setZoom(next.zoom);
+          setDx(next.dx);
+          setDy(next.dy);
+        }}
+      />
       <label className={s.muted}>
         {t('registration:dialog.zoom')}
         <Slider min={1} max={3} step={0.05} value={zoom} onChange={setZoom} aria-label={t('registration:dialog.zoom')} />

@@ -1,6 +1,7 @@
 import { Modal, Slider } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CropButtons } from '../../ui/CropButtons';
 import s from './user-center.module.css';
 
 /** Side of the cropped square in pixels (the server stores 256 px squares). */
@@ -110,6 +111,7 @@ export function SquareCrop({ image, onDone, onCancel }: { image: HTMLImageElemen
         onPointerUp={() => (drag.current = null)}
         onPointerCancel={() => (drag.current = null)}
       />
+      <CropButtons value={state} onChange={setState} />
       <div className={s.sliders}>
         <label>
           <span>{t('user:profile.zoom')}</span>
