@@ -1,6 +1,8 @@
 import { expect, test } from './support/test';
-import { adminAuth, L, registerMember, SCREENSHOTS, setLang, shoot, signIn } from './support/foundation';
+import type { APIRequestContext } from '@playwright/test';
+import { adminAuth, L, SCREENSHOTS, setLang, shoot, signIn } from './support/foundation';
 import { adminPage } from './support/admin';
+import { freeSessionBooked } from './support/tickets';
 
 /**
  * Issue 24, the gate and the passes: a visitor's pass shows a short code under its QR with the event, session,
@@ -9,41 +11,17 @@ import { adminPage } from './support/admin';
  * go through the API.
  */
 const ACTIVITY = 600; // the demo season (seed)
-const H = 3_600_000;
 type Lang = 'zh' | 'en';
 
-async function freeSessionWithPass(request: Parameters<typeof registerMember>[0], lang: Lang, visitorName: string) {
+async function freeSessionWithPass(request: APIRequestContext, lang: Lang, visitorName: string) {
   const admin = await adminAuth(request);
-  const start = Date.now() + 48 * H;
   const tag = `${lang}-${Date.now() % 100000}`;
-  const session = await request.post('/api/admin/sessions', {
-    headers: admin,
-    data: {
-      activityId: ACTIVITY,
-      kind: 'audience',
-      nameZh: `闸口场 ${tag}`,
-      nameEn: `Gate session ${tag}`,
-      areaZh: 'B 馆二层',
-      areaEn: 'Hall B, level 2',
-      maxPeople: 0,
-      entryTime: new Date(start - H).toISOString(),
-      startTime: new Date(start).toISOString(),
-      endTime: new Date(start + 3 * H).toISOString(),
-    },
-  });
-  expect(session.ok(), await session.text()).toBe(true);
-  const sessionId = (await session.json()).data.id as number;
-  const ticket = await request.post('/api/admin/tickets', {
-    headers: admin,
-    data: { activityId: ACTIVITY, sessionId, type: 1, nameZh: '免费观众票', nameEn: 'Free audience ticket', priceFen: 0, maxPeople: 5 },
-  });
-  expect(ticket.ok(), await ticket.text()).toBe(true);
-  const visitor = await registerMember(request, `Visitor ${lang}`);
-  const order = await request.post('/api/lOrder/web/createOrder', {
-    headers: visitor.headers,
-    data: { activityId: ACTIVITY, type: 3, ticketId: (await ticket.json()).data.id, visitors: [{ name: visitorName, phone: '13900139088' }] },
-  });
-  expect(order.ok(), await order.text()).toBe(true);
+  const { visitor } = await freeSessionBooked(
+    request,
+    { nameZh: `闸口场 ${tag}`, nameEn: `Gate session ${tag}`, areaZh: 'B 馆二层', areaEn: 'Hall B, level 2', hoursAhead: 48 },
+    [{ name: visitorName, phone: '13900139088' }],
+    `Visitor ${lang}`,
+  );
   const activity = (await (await request.get(`/api/admin/activities/${ACTIVITY}`, { headers: admin })).json()).data;
   return { visitor, session: lang === 'zh' ? `闸口场 ${tag}` : `Gate session ${tag}`, event: (lang === 'en' && activity.nameEn) || activity.nameZh };
 }

@@ -2,8 +2,9 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
-import { adminAuth, adminToken, L, loginThroughForm, registerMember, shoot, signIn, setLang } from './support/foundation';
+import { adminAuth, adminToken, L, loginThroughForm, shoot, signIn, setLang } from './support/foundation';
 import { adminShown } from './support/admin';
+import { freeSessionBooked } from './support/tickets';
 
 /**
  * Issue 38, the gate that keeps admitting when the network does not: a phone prepared at /gate downloads the
@@ -12,48 +13,17 @@ import { adminShown } from './support/admin';
  * check-in log. Two gates admitting the same pass offline are shown to the organiser as a conflict. The session,
  * its free ticket and the bookings go through the API.
  */
-const ACTIVITY = 600; // the demo season (seed)
-const H = 3_600_000;
 type Lang = 'zh' | 'en';
 const PHONE = { width: 390, height: 844 };
 
 async function sessionWithPasses(request: APIRequestContext, lang: Lang, names: string[]) {
-  const admin = await adminAuth(request);
-  const start = Date.now() + 2 * H;
   const tag = `${lang}-${Date.now() % 100000}`;
-  const session = await request.post('/api/admin/sessions', {
-    headers: admin,
-    data: {
-      activityId: ACTIVITY,
-      kind: 'audience',
-      nameZh: `离线场 ${tag}`,
-      nameEn: `Offline session ${tag}`,
-      areaZh: 'A 馆',
-      areaEn: 'Hall A',
-      maxPeople: 0,
-      entryTime: new Date(start - H).toISOString(),
-      startTime: new Date(start).toISOString(),
-      endTime: new Date(start + 3 * H).toISOString(),
-    },
-  });
-  expect(session.ok(), await session.text()).toBe(true);
-  const sessionId = (await session.json()).data.id as number;
-  const ticket = await request.post('/api/admin/tickets', {
-    headers: admin,
-    data: { activityId: ACTIVITY, sessionId, type: 1, nameZh: '免费观众票', nameEn: 'Free audience ticket', priceFen: 0, maxPeople: 5 },
-  });
-  expect(ticket.ok(), await ticket.text()).toBe(true);
-  const visitor = await registerMember(request, `Visitor ${tag}`);
-  const order = await request.post('/api/lOrder/web/createOrder', {
-    headers: visitor.headers,
-    data: {
-      activityId: ACTIVITY,
-      type: 3,
-      ticketId: (await ticket.json()).data.id,
-      visitors: names.map((name, i) => ({ name, phone: `1390013${String(9000 + i)}` })),
-    },
-  });
-  expect(order.ok(), await order.text()).toBe(true);
+  const { sessionId, visitor } = await freeSessionBooked(
+    request,
+    { nameZh: `离线场 ${tag}`, nameEn: `Offline session ${tag}`, areaZh: 'A 馆', areaEn: 'Hall A', hoursAhead: 2 },
+    names.map((name, i) => ({ name, phone: `1390013${String(9000 + i)}` })),
+    `Visitor ${tag}`,
+  );
   const mine = (await (await request.get('/api/lTicket/web/mine', { headers: visitor.headers })).json()).content as { name: string; shortCode: string }[];
   return { sessionId, tag, codes: names.map((n) => mine.find((v) => v.name === n)!.shortCode) };
 }
