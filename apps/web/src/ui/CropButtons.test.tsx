@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../lib/i18n';
@@ -10,6 +9,7 @@ import { stubAntdDom } from '../test/antd-dom';
 import { AntdStylesApart } from '../test/antd-styles';
 import { SquareCrop } from '../features/user-center/SquareCrop';
 import { AvatarCrop } from '../features/registration/AvatarCrop';
+import { CropButtons, type CropPosition } from './CropButtons';
 
 afterEach(cleanup);
 beforeAll(() => {
@@ -33,26 +33,39 @@ const renderSquareCrop = () =>
 
 // WCAG 2.5.7: what dragging the picture or a slider's handle does, one press of a button does too.
 describe('crop dialogs without dragging', () => {
-  it('the avatar crop moves and zooms by buttons', async () => {
+  it('each button moves or zooms one step, within the bounds', async () => {
     await act(() => i18n.changeLanguage('en'));
     const crop = en.crop;
-    renderSquareCrop();
-    expect(screen.getByRole('group', { name: crop.controls })).toBeTruthy();
-    // each press, then the slider it moved and that slider's value (zoom never below 1)
-    const presses: Array<[string, keyof typeof SLIDER, number]> = [
+    let value: CropPosition = { zoom: 1, dx: 0, dy: 0 };
+    const buttons = () => (
+      <AntdStylesApart>
+        <CropButtons value={value} onChange={(next) => (value = next)} />
+      </AntdStylesApart>
+    );
+    const { rerender } = render(buttons());
+    // each press, then the value it changed (zoom never below 1)
+    const presses: Array<[string, keyof CropPosition, number]> = [
       [crop.zoomIn, 'zoom', 1.1],
-      [crop.right, 'moveX', 10],
-      [crop.left, 'moveX', 0],
-      [crop.left, 'moveX', -10],
-      [crop.down, 'moveY', 10],
-      [crop.up, 'moveY', 0],
+      [crop.right, 'dx', 10],
+      [crop.left, 'dx', 0],
+      [crop.left, 'dx', -10],
+      [crop.down, 'dy', 10],
+      [crop.up, 'dy', 0],
       [crop.zoomOut, 'zoom', 1],
       [crop.zoomOut, 'zoom', 1],
     ];
-    for (const [button, slider, value] of presses) {
+    for (const [button, key, expected] of presses) {
       fireEvent.click(screen.getByRole('button', { name: button }));
-      expect(valueOf(slider)).toBeCloseTo(value);
+      expect(value[key]).toBeCloseTo(expected);
+      rerender(buttons());
     }
+  });
+
+  it('the avatar crop dialog has them: a press moves the picture', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    renderSquareCrop();
+    fireEvent.click(screen.getByRole('button', { name: en.crop.right }));
+    expect(valueOf('moveX')).toBe(10);
   });
 
   it('names the buttons in Chinese, as written (no space antd puts between two characters)', async () => {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../lib/link';
+import { FieldError } from './FieldError';
 import s from './ui.module.css';
 
 /** The two published policies (issue 37) and their pages. */
@@ -54,11 +55,7 @@ export function PolicyCheckbox({
         />
         <span>{parts}</span>
       </label>
-      {error ? (
-        <p id={errorId} className={s.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

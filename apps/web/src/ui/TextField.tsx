@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldError } from './FieldError';
 import s from './ui.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> {
@@ -10,7 +11,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   addon?: ReactNode;
 }
 
-/** Label + input + hint + error, wired for screen readers (aria-invalid, aria-describedby). */
+/** Label + input + hint + error, wired for screen readers (aria-invalid, aria-describedby, a polite live region). */
 export function TextField({ label, error, hint, addon, required, className, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
@@ -43,11 +44,7 @@ export function TextField({ label, error, hint, addon, required, className, ...i
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className={s.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
