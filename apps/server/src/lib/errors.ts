@@ -11,6 +11,8 @@ export interface AppErrorOptions {
   params?: Record<string, string | number>;
   /** when the refused request may be tried again, in seconds or as the moment: the Retry-After header of a 429 */
   retryAfter?: number | Date;
+  /** numbers the client needs to act on the refusal, sent as fields of the body (CONFIRM_REQUIRED's confirmSize) */
+  extra?: Record<string, number>;
 }
 
 /**
@@ -28,6 +30,7 @@ export class AppError extends Error {
   readonly fieldErrors?: Record<string, MessageKey>;
   readonly params?: Record<string, string | number>;
   readonly retryAfter?: number;
+  readonly extra?: Record<string, number>;
 
   constructor(
     readonly code: ErrorCode,
@@ -42,6 +45,7 @@ export class AppError extends Error {
     const fieldErrors = o.field ? { [o.field]: this.i18nKey, ...o.fieldErrors } : o.fieldErrors;
     if (fieldErrors) this.fieldErrors = fieldErrors;
     if (o.params) this.params = o.params;
+    if (o.extra) this.extra = o.extra;
     if (o.retryAfter !== undefined) {
       const seconds = typeof o.retryAfter === 'number' ? o.retryAfter : (o.retryAfter.getTime() - Date.now()) / 1000;
       this.retryAfter = Math.max(1, Math.ceil(seconds));

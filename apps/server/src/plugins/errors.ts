@@ -60,7 +60,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, translate(lang, v, err.params)]))
         : undefined;
       if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
-      return send(reply, lang, err.code, { message: err.i18nKey, params: err.params, extra: fieldErrors ? { fieldErrors } : undefined });
+      const extra = fieldErrors || err.extra ? { ...err.extra, ...(fieldErrors ? { fieldErrors } : {}) } : undefined;
+      return send(reply, lang, err.code, { message: err.i18nKey, params: err.params, extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fieldErrors: Record<string, string> = {};

@@ -108,7 +108,13 @@ export const submitBody = z
   .array(z.object({ memberId: id }))
   .min(1, 'validation.required')
   .max(1000);
-export const assignTeamBody = z.object({ teamId: id, teamMemberIdList: idList, activityId: id, confirm: z.boolean().optional() });
+/**
+ * `confirmSize`: the team size a person confirmed past the program's maximum (spec 5: asks for confirmation);
+ * the server answers 409 CONFIRM_REQUIRED with the size it would reach (`confirmSize` in the body) until the
+ * request names that very size, so two confirmed moves at once never pass the size either person saw.
+ */
+const confirmSize = z.number().int().min(1).max(1000).optional();
+export const assignTeamBody = z.object({ teamId: id, teamMemberIdList: idList, activityId: id, confirm: z.boolean().optional(), confirmSize });
 export const changeProgramBody = z.object({ programId: id, teamMemberIdList: idList, activityId: id });
 export const useCodeBody = z.object({ id, activityId: id, code: z.string().trim().max(REDEEM_CODE_MAX, 'validation.tooLong') });
 export const withdrawBody = z.object({
@@ -173,7 +179,7 @@ export const teamInput = z.object({
   sourceActivityId: optId,
   teamCode: z.string().trim().max(PROMOTION_CODE_MAX).nullable().optional(),
 });
-export const teamUpdate = teamInput.extend({ id, confirm: z.boolean().optional() });
+export const teamUpdate = teamInput.extend({ id, confirm: z.boolean().optional(), confirmSize });
 export const batchCreateBody = z.object({
   activityId: id,
   team: teamInput.omit({ activityId: true }),

@@ -156,7 +156,7 @@ export async function lockTeams(tx: Tx, teamIds: Iterable<number | null | undefi
  * Room for `incoming` more players in each team (its program's maxMembers), or 409 TEAM_FULL. The teams
  * must be locked by lockTeams in this transaction first.
  */
-export async function assertTeamRoom(tx: Tx, incoming: Map<number, number>) {
+export async function assertTeamRoom(tx: Tx, incoming: Map<number, number>, overFill?: { confirmSize?: number | undefined }) {
   const ids = [...incoming.entries()].filter(([, n]) => n > 0).map(([id]) => id);
   if (!ids.length) return;
   const max = new Map(
@@ -175,7 +175,14 @@ export async function assertTeamRoom(tx: Tx, incoming: Map<number, number>) {
   );
   for (const id of ids) {
     const m = max.get(id);
-    if (m !== undefined && (counts.get(id) ?? 0) + incoming.get(id)! > m) throw new AppError('TEAM_FULL', { message: 'reg.teamFullMax', params: { max: m } });
+    const size = (counts.get(id) ?? 0) + incoming.get(id)!;
+    if (m === undefined || size <= m) continue;
+    // spec 5: where a person may confirm an over-fill (assign), the size they confirmed, counted under the lock
+    if (overFill) {
+      if (overFill.confirmSize === size) continue;
+      throw new AppError('CONFIRM_REQUIRED', { message: 'reg.confirmOverMaxSize', params: { max: m, count: size }, extra: { confirmSize: size } });
+    }
+    throw new AppError('TEAM_FULL', { message: 'reg.teamFullMax', params: { max: m } });
   }
 }
 

@@ -127,13 +127,13 @@ describe('team member cap under concurrency, two instances (finding 2)', () => {
     }
   });
 
-  it('a team program change to a smaller program is refused while the team has more members', async () => {
+  it('a team program change to a smaller program asks for confirmation of the size while the team has more members', async () => {
     const s = await coach({ max: 5 });
     const team = await newTeam(s.a, s.activity.id, s.program.id);
     for (let i = 0; i < 3; i++) await s.a.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }));
     const r = await s.b.put('/api/lTeam/web/update', { id: team.id, activityId: s.activity.id, name: team.name, program: { id: s.small.id }, confirm: true });
     expect(r.statusCode).toBe(409);
-    expect(r.json().code).toBe('TEAM_FULL');
+    expect(r.json()).toMatchObject({ code: 'CONFIRM_REQUIRED', confirmSize: 3 });
   });
 });
 

@@ -44,7 +44,7 @@ describe('team member cap on every path that puts a player into a team', () => {
     expect(await teamSize(t().database.db, team.id)).toBe(2);
   });
 
-  it('assign: past the maximum is refused, confirmed or not; within it the players move', async () => {
+  it('assign: past the maximum asks for the size to be confirmed (spec 5); within it the players move', async () => {
     const s = await coach({ max: 3 });
     const team = await newTeam(s.c, s.activity.id, s.program.id);
     const loose = [];
@@ -57,8 +57,20 @@ describe('team member cap on every path that puts a player into a team', () => {
         confirm,
       });
       expect(r.statusCode).toBe(409);
-      expect(r.json().code).toBe('TEAM_FULL');
+      expect(r.json()).toMatchObject({ code: 'CONFIRM_REQUIRED', confirmSize: 4, message: '该赛项每队最多 3 人，移入后队伍将有 4 人，确定超过上限吗？' });
     }
+    // a size other than the one it would reach is asked again
+    const stale = { teamId: team.id, teamMemberIdList: loose.map((m) => m.id), activityId: s.activity.id, confirm: true, confirmSize: 3 };
+    expect((await s.c.put('/api/lTeamMember/web/assignTeam', stale)).json().confirmSize).toBe(4);
+    expect(await teamSize(t().database.db, team.id)).toBe(0);
+    // the person confirms the size: the players move past the maximum
+    const confirmed = await s.c.put('/api/lTeamMember/web/assignTeam', { ...stale, confirmSize: 4 });
+    expect(confirmed.statusCode).toBe(200);
+    expect(await teamSize(t().database.db, team.id)).toBe(4);
+    await s.c.del(
+      '/api/lTeamMember/web/moveOut',
+      loose.map((m) => m.id),
+    );
     expect(await teamSize(t().database.db, team.id)).toBe(0);
     const ok = await s.c.put('/api/lTeamMember/web/assignTeam', {
       teamId: team.id,
@@ -100,7 +112,7 @@ describe('team member cap on every path that puts a player into a team', () => {
     expect(await activityPlayers(t().database.db, s.activity.id)).toBe(0);
   });
 
-  it('team program change: the members follow only into a program whose teams can hold them', async () => {
+  it('team program change beyond the new maximum asks for confirmation of the size (spec 5), then the members follow', async () => {
     const s = await coach({ max: 5 });
     const team = await newTeam(s.c, s.activity.id, s.program.id);
     for (let i = 0; i < 3; i++) await s.c.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }));
@@ -108,10 +120,16 @@ describe('team member cap on every path that puts a player into a team', () => {
     const zh = await s.c.put('/api/lTeam/web/update', body);
     const en = await s.en.put('/api/lTeam/web/update', body);
     expect(zh.statusCode).toBe(409);
-    expect(zh.json()).toMatchObject({ code: 'TEAM_FULL', message: '该赛项每队最多 2 人，队伍现有 3 人，请先移出多余的队员' });
-    expect(en.json().message).toBe('This program allows at most 2 players per team and the team has 3. Move players out first');
+    expect(zh.json()).toMatchObject({ code: 'CONFIRM_REQUIRED', confirmSize: 3, message: '该赛项每队最多 2 人，队伍现有 3 人，确定更换赛项并超过上限吗？' });
+    expect(en.json().message).toBe('This program allows at most 2 players per team and the team has 3. Change the program and go past the maximum?');
     const rows = await t().database.db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
     expect(rows.every((m) => m.programId === s.program.id)).toBe(true);
+    const ok = await s.c.put('/api/lTeam/web/update', { ...body, confirmSize: 3 });
+    expect(ok.statusCode).toBe(200);
+    const after = await t().database.db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
+    expect(after.map((m) => m.programId)).toEqual([s.small.id, s.small.id, s.small.id]);
+    // the cap holds for everything else: a fourth player is refused
+    expect((await s.c.post('/api/lTeamMember/web/create', playerBody(s.activity.id, { team: { id: team.id } }))).json().code).toBe('TEAM_FULL');
   });
 });
 

@@ -255,13 +255,14 @@ export async function moveOut(deps: Pick<AppDeps, 'database'>, userId: number, i
 
 /**
  * Assigns players to a team (spec 5 Team operations): their program must equal the team's, they move
- * with the same payment status and event. The team's maximum holds (409 TEAM_FULL), confirmed or not:
- * the team and the players' current teams are locked, in id order, before the count.
+ * with the same payment status and event. Past the team's maximum the person confirms the size it reaches
+ * (409 CONFIRM_REQUIRED with confirmSize until the request names it; spec 5); the team and the players'
+ * current teams are locked, in id order, before the count, so the size confirmed is the size written.
  */
 export async function assignTeam(
   deps: Pick<AppDeps, 'database'>,
   userId: number,
-  body: { teamId: number; teamMemberIdList: number[]; activityId: number; confirm?: boolean },
+  body: { teamId: number; teamMemberIdList: number[]; activityId: number; confirm?: boolean; confirmSize?: number | undefined },
 ) {
   await deps.database.db.transaction(async (tx) => {
     const { rows } = await lockOwnMembersWithTeams(tx, userId, body.teamMemberIdList, [body.teamId]);
@@ -271,7 +272,7 @@ export async function assignTeam(
     if (rows.some((m) => m.programId !== team.programId)) throw bad('reg.programMismatch', 'teamMemberIdList');
     if (new Set(rows.map((m) => m.payStatus)).size > 1) throw bad('reg.sameStatusRequired', 'teamMemberIdList');
     if (rows.some((m) => m.payStatus === PAY_STATUS.IN_REVIEW)) throw conflict('reg.illegalTransition', 'ILLEGAL_TRANSITION');
-    await assertTeamRoom(tx, new Map([[team.id, rows.filter((m) => m.teamId !== team.id).length]]));
+    await assertTeamRoom(tx, new Map([[team.id, rows.filter((m) => m.teamId !== team.id).length]]), { confirmSize: body.confirmSize });
     await tx.update(teamMembers).set({ teamId: team.id, updatedAt: new Date() }).where(inArray(teamMembers.id, body.teamMemberIdList));
     for (const m of rows)
       await audit(tx, {

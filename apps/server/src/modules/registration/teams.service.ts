@@ -125,7 +125,13 @@ export async function createTeam(deps: Pick<AppDeps, 'database'>, userId: number
  * Updates a team. A program change is refused once a member is registered (spec 4.2) and, when the
  * team has members, needs the person's confirmation; the members then follow the team's program.
  */
-export async function updateTeam(deps: Pick<AppDeps, 'database'>, userId: number, teamId: number, activityId: number, f: TeamFields & { confirm?: boolean }) {
+export async function updateTeam(
+  deps: Pick<AppDeps, 'database'>,
+  userId: number,
+  teamId: number,
+  activityId: number,
+  f: TeamFields & { confirm?: boolean; confirmSize?: number | undefined },
+) {
   return deps.database.db.transaction(async (tx) => {
     const before = await ownTeam(tx, userId, teamId, true);
     if (before.activityId !== activityId) throw new AppError('NOT_FOUND');
@@ -134,8 +140,13 @@ export async function updateTeam(deps: Pick<AppDeps, 'database'>, userId: number
     if (values.programId !== before.programId) {
       if (members.some((m) => isDetailsLocked(m.payStatus))) throw conflict('reg.teamProgramLocked', 'TEAM_PROGRAM_LOCKED');
       // the members follow the team: a program whose teams are smaller than this one cannot take it
-      if (members.length > program.maxMembers)
-        throw new AppError('TEAM_FULL', { message: 'reg.programTooSmall', params: { max: program.maxMembers, count: members.length } });
+      // spec 5: changing the event beyond its maximum asks for confirmation of the size (counted under the team lock)
+      if (members.length > program.maxMembers && f.confirmSize !== members.length)
+        throw new AppError('CONFIRM_REQUIRED', {
+          message: 'reg.programTooSmall',
+          params: { max: program.maxMembers, count: members.length },
+          extra: { confirmSize: members.length },
+        });
       if (members.length && !f.confirm) throw confirmRequired('reg.membersFollowProgram');
       if (members.length) await tx.update(teamMembers).set({ programId: values.programId, updatedAt: new Date() }).where(eq(teamMembers.teamId, teamId));
     }

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { REDEEM_CODE_MAX } from '@rp/shared/limits';
 import { nextPayStatus } from '@rp/shared/rules/registration';
 import type { ActivityItem } from '../../lib/contract';
-import { isApiError } from '../../lib/api-client';
 import {
   assignTeamMutation,
   batchRedeemMutation,
@@ -18,7 +17,7 @@ import {
   type MemberItem,
   type RedeemResult,
 } from './api';
-import { errorText, notice, useConfirm, useFailNotice } from './common';
+import { asksConfirmation, errorText, notice, useConfirm, useFailNotice, type Confirmed } from './common';
 import { codeLocked, splitDeletable } from './model';
 import { usePlayerPicker, useTeamPicker } from './pickers';
 import s from './registration.module.css';
@@ -128,17 +127,19 @@ export function AssignTeamDialog({ open, activityId, onClose, onDone }: Base & {
   const [confirm, holder] = useConfirm();
   const assign = useMutation(assignTeamMutation);
   const fail = useFailNotice();
-  const send = (confirmed?: boolean) => {
+  const send = (confirmed?: Confirmed) => {
     if (!teamId || !ids.length) {
       notice.error(t('registration:check.completeData'));
       return;
     }
     assign.mutate(
-      { teamId, teamMemberIdList: ids, activityId, confirm: confirmed },
+      { teamId, teamMemberIdList: ids, activityId, confirm: confirmed ? true : undefined, confirmSize: confirmed?.size },
       {
         onSuccess: finished,
         onError: (e) => {
-          if (isApiError(e, 'CONFIRM_REQUIRED') && !confirmed) void confirm(errorText(e, '')).then((ok) => ok && send(true));
+          // spec 5: past the team's maximum the person confirms the size it reaches; the server then moves them
+          const asked = asksConfirmation(e, confirmed);
+          if (asked) void confirm(errorText(e, '')).then((ok) => ok && send(asked));
           else fail(e);
         },
       },

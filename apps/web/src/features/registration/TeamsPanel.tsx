@@ -22,7 +22,7 @@ import {
   type TeamItem,
 } from './api';
 import { CodeField } from './CodeField';
-import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
+import { asksConfirmation, errorText, notice, ReadItem, useConfirm, useFailNotice, type Confirmed } from './common';
 import { PAGE_SIZE, checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
 import { WriteButton, useWriteLock } from './lock';
 import { TeamFees } from './TeamFees';
@@ -195,17 +195,19 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
     );
   };
 
-  const send = (values: TeamFormValues, confirmed?: boolean) => {
+  const send = (values: TeamFormValues, confirmed?: Confirmed) => {
     const payload = formToTeam(values, activity.id, { level2, promotion: !!promotion });
-    saveTeam.mutate(team ? { ...payload, id: team.id, confirm: confirmed } : payload, {
+    saveTeam.mutate(team ? { ...payload, id: team.id, confirm: confirmed ? true : undefined, confirmSize: confirmed?.size } : payload, {
       onSuccess: (res) => {
         notice.success(res.resultStr);
         setEditing(false);
         onSaved?.(res.data);
       },
       onError: (e) => {
-        if (isApiError(e, 'CONFIRM_REQUIRED') && !confirmed) {
-          void confirm(e.message, t('registration:dialog.confirmProgram')).then((ok) => ok && send(values, true));
+        // members follow a program change, and past its maximum the size is confirmed too (spec 4.2, 5)
+        const asked = asksConfirmation(e, confirmed);
+        if (asked) {
+          void confirm(errorText(e, ''), t('registration:dialog.confirmProgram')).then((ok) => ok && send(values, asked));
           return;
         }
         setError(errorText(e, t('registration:notice.serverBusy')));

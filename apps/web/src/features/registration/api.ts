@@ -58,7 +58,7 @@ export const declareConsent = (body: { memberId: number; guardianName: string; r
   api.post<{ resultStr: string; data: { memberId: number; consent: MemberItem['consent'] } }>('/api/lTeamMember/web/consent/declare', body, quiet);
 export const requestConsent = (body: { memberId: number; guardianName: string; guardianPhone: string; relationship: string }) =>
   api.post<{ resultStr: string; data: { memberId: number; consent: MemberItem['consent'] } }>('/api/lTeamMember/web/consent/request', body, quiet);
-export const assignTeam = (body: { teamId: number; teamMemberIdList: number[]; activityId: number; confirm?: boolean }) =>
+export const assignTeam = (body: { teamId: number; teamMemberIdList: number[]; activityId: number; confirm?: boolean; confirmSize?: number }) =>
   api.put<{ resultStr: string }>('/api/lTeamMember/web/assignTeam', body, quiet);
 export const changeProgram = (body: { programId: number; teamMemberIdList: number[]; activityId: number }) =>
   api.put<{ resultStr: string }>('/api/lTeamMember/web/batchUpdateProgram', body, quiet);
@@ -84,7 +84,7 @@ export interface TeamQuery {
 }
 export const listTeams = (q: TeamQuery) => api.get<Page<TeamItem>>('/api/lTeam/web/find', { query: { size: 30, page: 0, ...q } });
 export const createTeam = (body: TeamPayload) => api.post<Data<TeamItem> & { resultStr: string }>('/api/lTeam/web/create', body, quiet);
-export const updateTeam = (body: TeamPayload & { id: number; confirm?: boolean }) =>
+export const updateTeam = (body: TeamPayload & { id: number; confirm?: boolean; confirmSize?: number }) =>
   api.put<Data<TeamItem> & { resultStr: string }>('/api/lTeam/web/update', body, quiet);
 export const deleteTeams = (ids: number[]) => api.delete<{ resultStr: string }>('/api/lTeam/web/delete', { body: { ids }, ...quiet });
 export const batchCreate = (body: { activityId: number; team: Omit<TeamPayload, 'activityId'>; members: Omit<MemberPayload, 'activityId'>[] }) =>
@@ -210,7 +210,7 @@ export const assignTeamMutation = regWrite('assignTeam', assignTeam);
 export const changeProgramMutation = regWrite('changeProgram', changeProgram);
 export const redeemCodeMutation = regWrite('redeemCode', redeemCode);
 export const withdrawMutation = regWrite('withdraw', withdraw);
-export const saveTeamMutation = regWrite('saveTeam', (body: TeamPayload & { id?: number; confirm?: boolean }) =>
+export const saveTeamMutation = regWrite('saveTeam', (body: TeamPayload & { id?: number; confirm?: boolean; confirmSize?: number }) =>
   body.id ? updateTeam({ ...body, id: body.id }) : createTeam(body),
 );
 export const deleteTeamsMutation = regWrite('deleteTeams', deleteTeams);

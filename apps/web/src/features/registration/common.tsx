@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import s from './registration.module.css';
 
@@ -34,6 +34,24 @@ export const notice = {
 
 /** The server's text (spec: show server messages as they come), or the fallback. */
 export { errorMessage as errorText } from '../../lib/api-client';
+
+/** What a person confirmed: nothing yet, or the confirmation of a refusal that asked (with the team size it named). */
+export interface Confirmed {
+  /** the team size past the program's maximum the server asked about (CONFIRM_REQUIRED's confirmSize; spec 5) */
+  size?: number;
+}
+
+/**
+ * Whether a failed write asks for a confirmation: a first CONFIRM_REQUIRED, or one naming another team size
+ * than the one confirmed (someone else moved players meanwhile); the answer to send is `{ size }`.
+ */
+export function asksConfirmation(e: unknown, confirmed?: Confirmed): Confirmed | null {
+  if (!isApiError(e, 'CONFIRM_REQUIRED')) return null;
+  const size = (e.body as { confirmSize?: unknown } | undefined)?.confirmSize;
+  const asked: Confirmed = typeof size === 'number' ? { size } : {};
+  if (!confirmed || (asked.size !== undefined && asked.size !== confirmed.size)) return asked;
+  return null;
+}
 
 /** A failed write's notice: the server's text, or "server busy". */
 export function useFailNotice(): (e: unknown) => void {
