@@ -45,7 +45,7 @@ import {
 } from './modules/payments/index';
 import { ticketsModule, ticketEventHandlers, ticketOrderKind } from './modules/tickets/index';
 import type { WithdrawalRefunds } from './modules/registration/index';
-import { installSubscribers, type EventSubscribers } from './lib/events';
+import { EventBus, type EventSubscribers } from './lib/events';
 import { ORDER_TYPE } from '@rp/shared';
 import { seasonModule } from './modules/season/index';
 import { wechatRoutes } from './modules/wechat/index';
@@ -120,7 +120,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   let ownStorage: Storage | undefined;
   const collaborators = opts.collaborators ?? appCollaborators();
-  installSubscribers(collaborators.subscribers);
   const piiKey = opts.piiKey ?? crypto.randomBytes(32);
   const deps: AppDeps = {
     config: opts.config,
@@ -137,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     metrics: new Metrics(),
     orderKinds: collaborators.orderKinds,
     withdrawalRefunds: collaborators.withdrawalRefunds,
+    events: new EventBus(collaborators.subscribers),
   };
   deps.payments = createPaymentsRuntime(opts.config, opts.database.db, piiKey, {
     deliver: opts.paymentDeliver,

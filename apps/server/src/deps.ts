@@ -6,6 +6,7 @@ import type { TtlCache, CachedBody } from './lib/ttl-cache';
 import type { Pii } from './lib/pii';
 import type { Metrics } from './lib/metrics';
 import type { SmsAdapter } from './lib/sms';
+import type { EventBus } from './lib/events';
 
 export type { Db, DbOrTx, Tx, Database } from './db/client';
 
@@ -31,6 +32,8 @@ export interface AppDeps {
   pii: Pii;
   /** counters and latencies for GET /metrics */
   metrics: Metrics;
+  /** this app's event subscribers, made from the ones buildApp is handed (lib/events.ts publish reads them) */
+  events: EventBus;
 }
 
 declare module 'fastify' {

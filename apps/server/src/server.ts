@@ -141,7 +141,7 @@ async function main() {
   // orders, waiting-list offers not taken in time, retention (ended activities past their period anonymised,
   // issue 37); events older than a month pruned hourly
   const queues = [
-    ...outboxQueues(),
+    ...outboxQueues(app.deps.events),
     webhookQueue(config.WEBHOOK_TIMEOUT_MS),
     noticeQueue({ wechat: mpMessagesFor(app) }),
     app.deps.payments.sandbox.queue,

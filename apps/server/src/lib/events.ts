@@ -102,33 +102,43 @@ export function afterCommit<D, N extends EventName>(name: string, events: readon
   return { name, events, handler: handler as unknown as AsyncHandler<never> };
 }
 
-// The table publish reads: filled by buildApp from the subscribers it is handed (installSubscribers), and by
-// tests with their own; the same key again (a second app in one process) replaces.
-const syncHandlers = new Map<EventName, Map<string, SyncHandler<EventName>>>();
-const asyncSubscribers = new Map<string, AsyncSubscriber>();
-
-/** buildApp's one call: the modules' subscribers into the table publish reads. */
-export function installSubscribers(s: EventSubscribers): void {
-  for (const sub of s.inTransaction) {
-    let m = syncHandlers.get(sub.event);
-    if (!m) syncHandlers.set(sub.event, (m = new Map()));
-    m.set(sub.key, sub.handler);
+/**
+ * One app's subscribers (issue 36): buildApp makes it from the subscribers it is handed and puts it on its
+ * deps (`deps.events`), so two apps in one process (tests build several) never see each other's, and
+ * publish reads no table of the process.
+ */
+export class EventBus {
+  private readonly sync = new Map<EventName, SyncSubscriber[]>();
+  private readonly async = new Map<string, AsyncSubscriber>();
+  constructor(s: EventSubscribers) {
+    for (const sub of s.inTransaction) {
+      const list = this.sync.get(sub.event) ?? [];
+      if (list.some((x) => x.key === sub.key)) throw new Error(`two in-transaction subscribers named ${sub.key}`);
+      this.sync.set(sub.event, [...list, sub]);
+    }
+    for (const sub of s.afterCommit) {
+      if (this.async.has(sub.name)) throw new Error(`two outbox subscribers named ${sub.name}`);
+      this.async.set(sub.name, sub);
+    }
   }
-  for (const sub of s.afterCommit) asyncSubscribers.set(sub.name, sub);
+  inTransaction(name: EventName): readonly SyncSubscriber[] {
+    return this.sync.get(name) ?? [];
+  }
+  asyncSubscriber(name: string): AsyncSubscriber | undefined {
+    return this.async.get(name);
+  }
+  /** Every outbox subscriber's name (the job loop serves one queue per subscriber). */
+  asyncSubscriberNames(): string[] {
+    return [...this.async.keys()];
+  }
+  subscribersOf(name: EventName): string[] {
+    return [...this.async.values()].filter((s) => s.events === '*' || s.events.includes(name)).map((s) => s.name);
+  }
 }
 
-/** Tests: a subscriber that runs inside the publisher's transaction. */
-export function onEvent<N extends EventName>(name: N, key: string, handler: SyncHandler<N>): void {
-  installSubscribers({ inTransaction: [inTransaction(name, key, handler)], afterCommit: [] });
-}
-
-/** Tests: a subscriber delivered through the outbox after the change commits. */
-export function subscribe<D, N extends EventName>(name: string, events: readonly N[] | '*', handler: AsyncHandler<D, N>): void {
-  installSubscribers({ inTransaction: [], afterCommit: [afterCommit(name, events, handler)] });
-}
-
-export function asyncSubscriber(name: string): AsyncSubscriber | undefined {
-  return asyncSubscribers.get(name);
+/** What publishing needs: the app's own subscribers (AppDeps carries them). */
+export interface Events {
+  events: EventBus;
 }
 
 /** An outbox subscriber's job queue (lib/outbox.ts): `event:<subscriber>`, payload `{ eventId }`, key the event id. */
@@ -137,27 +147,18 @@ export const eventQueueName = (subscriber: string) => `${EVENT_QUEUE_PREFIX}${su
 /** the retry window (24 h, lib/outbox.ts), not a count, ends an event's delivery */
 const EVENT_MAX_ATTEMPTS = 1000;
 
-/** Every outbox subscriber's name (the job loop serves one queue per subscriber). */
-export function asyncSubscriberNames(): string[] {
-  return [...asyncSubscribers.keys()];
-}
-
-export function subscribersOf(name: EventName): string[] {
-  return [...asyncSubscribers.values()].filter((s) => s.events === '*' || s.events.includes(name)).map((s) => s.name);
-}
-
 /**
  * Publishes an event inside the change's transaction: checks the payload against the catalog, runs the
- * in-transaction subscribers in the order they registered, stores the event and enqueues one delivery
+ * app's in-transaction subscribers in the order it was handed them, stores the event and enqueues one delivery
  * job per outbox subscriber. Returns the event's id.
  */
-export async function publish<N extends EventName>(tx: Tx, name: N, payload: EventPayload<N>): Promise<string> {
+export async function publish<N extends EventName>(deps: Events, tx: Tx, name: N, payload: EventPayload<N>): Promise<string> {
   const parsed = EVENT_CATALOG[name].parse(payload) as EventPayload<N>;
   const eventId = crypto.randomUUID();
-  for (const handler of syncHandlers.get(name)?.values() ?? []) await handler(tx, parsed, { id: eventId, name });
+  for (const sub of deps.events.inTransaction(name)) await sub.handler(tx, parsed, { id: eventId, name });
   const activityId = 'activityId' in parsed && typeof parsed.activityId === 'number' ? parsed.activityId : null;
   await tx.insert(domainEvents).values({ id: eventId, name, payload: parsed as Record<string, unknown>, activityId });
-  const subs = subscribersOf(name);
+  const subs = deps.events.subscribersOf(name);
   await enqueueMany(
     tx,
     subs.map((s) => ({ queue: eventQueueName(s), payload: { eventId }, opts: { key: eventId, maxAttempts: EVENT_MAX_ATTEMPTS } })),

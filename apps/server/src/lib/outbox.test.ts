@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, domainEvents, jobs } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { useTestApp } from '../test/context';
-import { publish, subscribe, onEvent, EVENT_CATALOG } from './events';
+import { appCollaborators } from '../app';
+import { afterCommit, inTransaction, publish, EventBus, EVENT_CATALOG, type Events } from './events';
 import { deliverOutbox, eventJobWhere, listOutbox, pruneEvents, retryOutbox, EVENT_KEEP_DAYS, OUTBOX_RETRY_WINDOW_MS } from './outbox';
 
 // Issue 25: domain events and the transactional outbox on the embedded database (one transaction at a time:
@@ -13,7 +14,7 @@ const t = useTestApp();
 const failures = new Map<string, number>();
 /** An outbox subscriber whose effect is an audit row (resource 'outboxTest', action = subscriber, record = event). */
 function effectSubscriber(name: string) {
-  subscribe(name, ['certificate.issued'], async (d) => {
+  return afterCommit(name, ['certificate.issued'], async (d) => {
     const left = failures.get(name) ?? 0;
     if (left > 0) {
       failures.set(name, left - 1);
@@ -22,9 +23,11 @@ function effectSubscriber(name: string) {
     await d.commit((tx) => tx.insert(auditLog).values({ userId: null, resource: 'outboxTest', recordId: d.event.id, action: name }));
   });
 }
-effectSubscriber('test.first');
-effectSubscriber('test.second');
 const SUBS = ['test.first', 'test.second'];
+// this file's subscribers beside the app's own, on a bus of its own (issue 36: nothing registered in the process)
+const own = appCollaborators().subscribers;
+const bus = new EventBus({ inTransaction: own.inTransaction, afterCommit: [...own.afterCommit, ...SUBS.map(effectSubscriber)] });
+const withBus = () => ({ ...t().app.deps, events: bus });
 
 /** An event's deliveries (issue 36: jobs of the one queue) as the outbox rows they were: subscriber, status, attempts, lastError, nextAt. */
 async function outboxRows(db: Db, eventId?: string, subscriber?: string) {
@@ -43,8 +46,8 @@ async function outboxRows(db: Db, eventId?: string, subscriber?: string) {
 }
 const notTest = not(like(jobs.queue, 'event:test.%'));
 
-async function issue(db: Db, certificateId: number) {
-  return db.transaction((tx) => publish(tx, 'certificate.issued', { certificateId, certCode: `C${certificateId}`, activityId: null }));
+async function issue(db: Db, certificateId: number, events: Events = { events: bus }) {
+  return db.transaction((tx) => publish(events, tx, 'certificate.issued', { certificateId, certCode: `C${certificateId}`, activityId: null }));
 }
 async function effects(db: Db, eventId: string) {
   const rows = await db
@@ -65,12 +68,15 @@ describe('domain events', () => {
 
   it('a rolled-back change publishes nothing: no event, no outbox row, no in-transaction effect', async () => {
     const db = t().database.db;
-    onEvent('certificate.issued', 'test.sync', async (tx, p) => {
+    const sync = inTransaction('certificate.issued', 'test.sync', async (tx, p) => {
       await tx.insert(auditLog).values({ userId: null, resource: 'outboxTestSync', recordId: String(p.certificateId), action: 'sync' });
     });
+    const withSync = {
+      events: new EventBus({ inTransaction: [...own.inTransaction, sync], afterCommit: [...own.afterCommit, ...SUBS.map(effectSubscriber)] }),
+    };
     await expect(
       db.transaction(async (tx) => {
-        await publish(tx, 'certificate.issued', { certificateId: 2, certCode: 'C2', activityId: null });
+        await publish(withSync, tx, 'certificate.issued', { certificateId: 2, certCode: 'C2', activityId: null });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -78,14 +84,15 @@ describe('domain events', () => {
     expect(await db.select().from(domainEvents)).toHaveLength(0);
     expect(await db.select().from(auditLog).where(eq(auditLog.resource, 'outboxTestSync'))).toHaveLength(0);
     // committed: the in-transaction subscriber's write is there with the event
-    await issue(db, 3);
+    await issue(db, 3, withSync);
     expect(await db.select().from(auditLog).where(eq(auditLog.resource, 'outboxTestSync'))).toHaveLength(1);
-    onEvent('certificate.issued', 'test.sync', async () => undefined);
   });
 
   it('refuses a payload that is not the catalog’s (a phone number is not a field of any event)', async () => {
     const db = t().database.db;
-    await expect(db.transaction((tx) => publish(tx, 'certificate.issued', { certificateId: 0, certCode: 'x', activityId: null } as never))).rejects.toThrow();
+    await expect(
+      db.transaction((tx) => publish({ events: bus }, tx, 'certificate.issued', { certificateId: 0, certCode: 'x', activityId: null } as never)),
+    ).rejects.toThrow();
     const shape = EVENT_CATALOG['payment.settled'].parse({
       orderId: 1,
       orderNo: 'O1',
@@ -105,19 +112,19 @@ describe('the outbox', () => {
     const db = t().database.db;
     const id = await issue(db, 10);
     failures.set('test.second', 1);
-    const first = await deliverOutbox(db, t().app.deps, { subscribers: SUBS });
+    const first = await deliverOutbox(db, withBus(), { subscribers: SUBS });
     expect(first).toEqual({ delivered: 1, retried: 1, failed: 0 });
     expect(await effects(db, id)).toEqual(['test.first']);
     const [waiting] = await outboxRows(db, id, 'test.second');
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: 'RECEIVER_DOWN' });
     expect(waiting!.nextAt.getTime()).toBeGreaterThan(Date.now() + 20_000); // backoff: not due again at once
     // nothing is due now: nobody is repeated
-    expect(await deliverOutbox(db, t().app.deps, { subscribers: SUBS })).toEqual({ delivered: 0, retried: 0, failed: 0 });
+    expect(await deliverOutbox(db, withBus(), { subscribers: SUBS })).toEqual({ delivered: 0, retried: 0, failed: 0 });
     // after the backoff the failed one goes, the delivered one does not go again
     const later = new Date(Date.now() + 60_000);
-    expect(await deliverOutbox(db, t().app.deps, { subscribers: SUBS, now: later })).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    expect(await deliverOutbox(db, withBus(), { subscribers: SUBS, now: later })).toEqual({ delivered: 1, retried: 0, failed: 0 });
     expect(await effects(db, id)).toEqual(['test.first', 'test.second']);
-    expect(await deliverOutbox(db, t().app.deps, { subscribers: SUBS, now: new Date(Date.now() + 3_600_000) })).toEqual({
+    expect(await deliverOutbox(db, withBus(), { subscribers: SUBS, now: new Date(Date.now() + 3_600_000) })).toEqual({
       delivered: 0,
       retried: 0,
       failed: 0,
@@ -130,7 +137,7 @@ describe('the outbox', () => {
     const id = await issue(db, 20);
     failures.set('test.second', 100);
     const dayLater = new Date(Date.now() + OUTBOX_RETRY_WINDOW_MS + 1000);
-    const r = await deliverOutbox(db, t().app.deps, { subscribers: SUBS, now: dayLater });
+    const r = await deliverOutbox(db, withBus(), { subscribers: SUBS, now: dayLater });
     expect(r).toEqual({ delivered: 1, retried: 0, failed: 1 });
     const list = await listOutbox(db, { status: 'failed', pageNo: 0, pageSize: 20 });
     expect(list.content).toEqual([
@@ -139,7 +146,7 @@ describe('the outbox', () => {
     failures.set('test.second', 0);
     const [failedRow] = list.content;
     expect(await retryOutbox(db, failedRow!.id)).toBe(true);
-    expect(await deliverOutbox(db, t().app.deps, { subscribers: SUBS })).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    expect(await deliverOutbox(db, withBus(), { subscribers: SUBS })).toEqual({ delivered: 1, retried: 0, failed: 0 });
     expect(await effects(db, id)).toEqual(['test.first', 'test.second']);
     expect(await retryOutbox(db, failedRow!.id)).toBe(false); // delivered: not again
     expect(await retryOutbox(db, 999_999)).toBe(false);
@@ -152,8 +159,8 @@ describe('the outbox', () => {
       .update(jobs)
       .set({ lockedUntil: new Date(Date.now() + 60_000) })
       .where(eventJobWhere(id));
-    expect(await deliverOutbox(db, t().app.deps, { subscribers: SUBS })).toEqual({ delivered: 0, retried: 0, failed: 0 });
-    expect(await deliverOutbox(db, t().app.deps, { subscribers: SUBS, now: new Date(Date.now() + 61_000) })).toEqual({
+    expect(await deliverOutbox(db, withBus(), { subscribers: SUBS })).toEqual({ delivered: 0, retried: 0, failed: 0 });
+    expect(await deliverOutbox(db, withBus(), { subscribers: SUBS, now: new Date(Date.now() + 61_000) })).toEqual({
       delivered: 2,
       retried: 0,
       failed: 0,
@@ -166,7 +173,7 @@ describe('the outbox', () => {
     const settled = await issue(db, 40);
     const waiting = await issue(db, 41);
     const recent = await issue(db, 42);
-    await deliverOutbox(db, t().app.deps, { subscribers: SUBS });
+    await deliverOutbox(db, withBus(), { subscribers: SUBS });
     const old = new Date(Date.now() - (EVENT_KEEP_DAYS + 1) * 24 * 3600_000);
     await db
       .update(domainEvents)

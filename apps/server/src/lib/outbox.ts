@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { domainEvents, jobs, webhookDeliveries } from '../db/schema/index';
-import { asyncSubscriber, asyncSubscriberNames, EVENT_QUEUE_PREFIX as PREFIX, eventQueueName, type Delivery, type EventName, type StoredEvent } from './events';
+import { EVENT_QUEUE_PREFIX as PREFIX, type EventBus, type Events, eventQueueName, type Delivery, type EventName, type StoredEvent } from './events';
 import { jobQueue, retryJob, runJobs, type JobQueue, type RunJobsOptions } from './jobs';
 
 /**
@@ -28,10 +28,10 @@ export function eventJobWhere(eventId: string, subscriber?: string): SQL {
 
 /** The queue of one outbox subscriber: loads the event and hands the subscriber a Delivery over the job. */
 function subscriberQueue(name: string): JobQueue {
-  return jobQueue<unknown, { eventId: string }>(
+  return jobQueue<Events, { eventId: string }>(
     eventQueueName(name),
     async (job, deps) => {
-      const sub = asyncSubscriber(name);
+      const sub = deps.events.asyncSubscriber(name);
       if (!sub) throw Object.assign(new Error('no subscriber'), { code: 'no-subscriber', retry: false });
       const [ev] = await job.db.select().from(domainEvents).where(eq(domainEvents.id, job.payload.eventId));
       if (!ev) throw Object.assign(new Error('no event'), { code: 'no-event', retry: false });
@@ -46,8 +46,8 @@ function subscriberQueue(name: string): JobQueue {
   );
 }
 
-/** The queues of every outbox subscriber buildApp was handed (or only these), for the one job loop. */
-export function outboxQueues(subscribers: readonly string[] = asyncSubscriberNames()): JobQueue[] {
+/** The queues of every outbox subscriber of an app's bus (or only these), for the one job loop. */
+export function outboxQueues(bus: EventBus, subscribers: readonly string[] = bus.asyncSubscriberNames()): JobQueue[] {
   return subscribers.map(subscriberQueue);
 }
 
@@ -66,8 +66,8 @@ export interface OutboxOptions extends Pick<RunJobsOptions, 'now' | 'leaseMs' | 
  * Delivers the due event deliveries once each (the job loop does this with every other queue; tests call it
  * for the outbox alone); never throws for a subscriber's failure. `deps` is what subscribers are handed.
  */
-export async function deliverOutbox(db: Db, deps: unknown, opts: OutboxOptions = {}): Promise<OutboxReport> {
-  const r = await runJobs(db, deps, outboxQueues(opts.subscribers), opts);
+export async function deliverOutbox(db: Db, deps: Events, opts: OutboxOptions = {}): Promise<OutboxReport> {
+  const r = await runJobs(db, deps, outboxQueues(deps.events, opts.subscribers), opts);
   return { delivered: r.done, retried: r.retried, failed: r.failed };
 }
 

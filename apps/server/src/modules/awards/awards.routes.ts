@@ -133,7 +133,7 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post('/api/admin/certificates/:id/reissue', { schema: { tags, params: certIdParam, response: { 200: certificateResponse } }, ...staff }, async (req) => {
     await rowInScope(req, certificates, req.params.id);
-    return ok(req, { data: await reissue(db, req.user!.id, req.params.id, req.lang) }, 'award.reissued');
+    return ok(req, { data: await reissue(deps, req.user!.id, req.params.id, req.lang) }, 'award.reissued');
   });
 
   // ——— public and owners ———

@@ -309,7 +309,7 @@ interface Subject {
 
 /** Grants an award to subjects of its activity: all or nothing; a subject that already holds it is refused. */
 export async function grant(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'events'>,
   staffId: number,
   input: { awardId: number; teamIds: number[]; teamNumbers: string[]; memberIds: number[]; leaderIds: number[]; volunteerIds: number[] },
   lang: Lang,
@@ -394,7 +394,7 @@ export async function grant(
       // the partial unique index: this subject already holds a valid certificate of this award
       if (!row) throw new AppError('AWARD_ALREADY_GRANTED');
       out.push(row);
-      await publishEvent(tx, 'certificate.issued', { certificateId: row.id, certCode: row.certCode, activityId: row.activityId ?? null });
+      await publishEvent(deps, tx, 'certificate.issued', { certificateId: row.id, certCode: row.certCode, activityId: row.activityId ?? null });
     }
     // the account of each subject is told, in the same transaction (a message, and SMS/WeChat when switched on)
     const [act] = await tx.select({ zh: activities.nameZh, en: activities.nameEn }).from(activities).where(eq(activities.id, a));
@@ -415,7 +415,8 @@ export async function grant(
 }
 
 /** Reissue: the old certCode is void, a new certificate with a new code takes its place (one transaction). */
-export async function reissue(db: Db, staffId: number, id: number, lang: Lang) {
+export async function reissue(deps: Pick<AppDeps, 'database' | 'events'>, staffId: number, id: number, lang: Lang) {
+  const { db } = deps.database;
   const row = await db.transaction(async (tx) => {
     // locked first: of two reissues at once, the second finds the row void and gets a 404
     const [old] = await tx
@@ -431,7 +432,7 @@ export async function reissue(db: Db, staffId: number, id: number, lang: Lang) {
       .insert(certificates)
       .values({ ...rest, certCode: newCertCode(), grantedBy: staffId })
       .returning();
-    await publishEvent(tx, 'certificate.issued', { certificateId: fresh!.id, certCode: fresh!.certCode, activityId: fresh!.activityId ?? null });
+    await publishEvent(deps, tx, 'certificate.issued', { certificateId: fresh!.id, certCode: fresh!.certCode, activityId: fresh!.activityId ?? null });
     return fresh!;
   });
   return (await presentCertificates(db, [row], lang))[0]!;

@@ -48,7 +48,7 @@ describe('webhooks and tokens across two instances (PostgreSQL)', () => {
     expect(ep.statusCode, ep.body).toBe(200);
     const ids: string[] = [];
     for (let i = 1; i <= 30; i++)
-      ids.push(await db.transaction((tx) => publish(tx, 'certificate.issued', { certificateId: i, certCode: `C${i}`, activityId: null })));
+      ids.push(await db.transaction((tx) => publish(app.deps, tx, 'certificate.issued', { certificateId: i, certCode: `C${i}`, activityId: null })));
     const b = second();
     // both instances fan out the outbox and deliver, side by side, until nothing is left
     for (let round = 0; round < 5; round++) {

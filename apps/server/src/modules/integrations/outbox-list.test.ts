@@ -32,9 +32,21 @@ describe('the outbox list (issue 34)', () => {
     const { team, ids } = await teamWithPlayers(db, m.c, m.activity.id, m.program.id, m.plan.id, 1);
     await db.update(teams).set({ name: 'Rockets' }).where(eq(teams.id, team.id));
     await db.transaction(async (tx) => {
-      await publish(tx, 'registration.reviewed', { memberId: ids[0]!, teamId: team.id, activityId: m.activity.id, programId: m.program.id, result: 'passed' });
-      await publish(tx, 'ticket.admitted', { passType: 'group', passId: 999_999, sessionId: 1, activityId: null, admittedAt: new Date().toISOString() });
-      await publish(tx, 'certificate.issued', { certificateId: 1, certCode: 'ABCDEFGHJKLMNPQR', activityId: null });
+      await publish(app.deps, tx, 'registration.reviewed', {
+        memberId: ids[0]!,
+        teamId: team.id,
+        activityId: m.activity.id,
+        programId: m.program.id,
+        result: 'passed',
+      });
+      await publish(app.deps, tx, 'ticket.admitted', {
+        passType: 'group',
+        passId: 999_999,
+        sessionId: 1,
+        activityId: null,
+        admittedAt: new Date().toISOString(),
+      });
+      await publish(app.deps, tx, 'certificate.issued', { certificateId: 1, certCode: 'ABCDEFGHJKLMNPQR', activityId: null });
     });
     await deliverOutbox(db, app.deps, { subscribers: ['webhooks'] });
 

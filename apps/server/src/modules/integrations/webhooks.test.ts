@@ -79,7 +79,7 @@ async function addEndpoint(h: { authorization: string }, path: string, events: s
 
 async function issue(certificateId: number) {
   const db = t().database.db;
-  return db.transaction((tx) => publish(tx, 'certificate.issued', { certificateId, certCode: `CODE${certificateId}`, activityId: null }));
+  return db.transaction((tx) => publish(t().app.deps, tx, 'certificate.issued', { certificateId, certCode: `CODE${certificateId}`, activityId: null }));
 }
 
 /** Runs the outbox (the webhooks subscriber only), then the webhook job at `now`. */

@@ -99,7 +99,7 @@ export async function reconcile(deps: AppDeps, now = new Date()): Promise<JobRep
     const released = await db.transaction(async (tx) => {
       const locked = await lockOrder(tx, o.id);
       if (locked.status !== 'unpaid' || locked.expiresAt.getTime() > now.getTime()) return false;
-      await releaseOrder(tx, locked, 'expired', now);
+      await releaseOrder(deps, tx, locked, 'expired', now);
       return true;
     });
     if (released) {

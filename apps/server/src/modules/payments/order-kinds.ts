@@ -1,6 +1,6 @@
 import { ORDER_TYPE, type Lang, type VisitorInput } from '@rp/shared';
 import type { AppDeps, Tx } from '../../deps';
-import { publish } from '../../lib/events';
+import { publish, type Events } from '../../lib/events';
 import type { OrderRow } from './common';
 
 /**
@@ -41,8 +41,8 @@ declare module '../../deps' {
 export const orderKindName = (type: number) => (type === ORDER_TYPE.TICKETS ? 'tickets' : type === ORDER_TYPE.CODES ? 'codes' : 'fee');
 
 /** payment.settled for an order that has just become paid (inside its transaction). */
-export async function publishSettled(tx: Tx, o: OrderRow, paidAt: Date) {
-  await publish(tx, 'payment.settled', {
+export async function publishSettled(deps: Events, tx: Tx, o: OrderRow, paidAt: Date) {
+  await publish(deps, tx, 'payment.settled', {
     orderId: o.id,
     orderNo: o.orderNo,
     kind: orderKindName(o.type),

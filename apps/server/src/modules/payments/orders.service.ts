@@ -11,7 +11,7 @@ import { assertConsented, loadActivity, loadOpenActivity, lockOwnMembersWithTeam
 import { lockOrder, newOrderNo, ownOrder, type OrderRow } from './common';
 import { bankReference } from './providers/bank';
 import { orderKindName, publishSettled } from './order-kinds';
-import { publish } from '../../lib/events';
+import { publish, type Events } from '../../lib/events';
 import type { Channel, PaymentAction } from './providers/types';
 import { ProviderError } from './providers/types';
 import { WechatPayProvider } from './providers/wechat';
@@ -167,7 +167,7 @@ export async function createOrder(
     if (body.type === ORDER_TYPE.TICKETS) {
       const o = await deps.orderKinds[ORDER_TYPE.TICKETS].create(deps, tx, userId, body, lang, expiry(deps, now), now);
       // a free ticket (a free workshop) needs no payment: booked at once
-      if (o.amountFen === 0) return settleFree(tx, o, now);
+      if (o.amountFen === 0) return settleFree(deps, tx, o, now);
       return o;
     }
     const activity = await loadOpenActivity(tx, body.activityId);
@@ -356,14 +356,14 @@ function bankExpiry(deps: Pick<AppDeps, 'config'>, o: OrderRow, now: Date) {
 }
 
 /** An order of nothing to pay (a free workshop place): paid at once, no gateway, no ledger row. */
-async function settleFree(tx: Tx, o: OrderRow, now: Date): Promise<OrderRow> {
+async function settleFree(deps: Events, tx: Tx, o: OrderRow, now: Date): Promise<OrderRow> {
   await tx
     .update(orderItems)
     .set({ status: 'active' })
     .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, 'held')));
   const [paid] = await tx.update(orders).set({ status: 'paid', channel: 'free', paidAt: now, updatedAt: now }).where(eq(orders.id, o.id)).returning();
   // the passes become valid in tickets' payment.settled subscriber
-  await publishSettled(tx, paid!, now);
+  await publishSettled(deps, tx, paid!, now);
   return paid!;
 }
 
@@ -371,7 +371,7 @@ async function settleFree(tx: Tx, o: OrderRow, now: Date): Promise<OrderRow> {
  * Gives back what an unpaid order holds: stock to its plan, players 2 → 1 (continue registering; 9 where
  * review comes first), items released; open attempts closed. Inside the caller's transaction, with the order locked.
  */
-export async function releaseOrder(tx: Tx, o: OrderRow, reason: 'expired' | 'user' | 'staff', now: Date, staffId: number | null = null) {
+export async function releaseOrder(deps: Events, tx: Tx, o: OrderRow, reason: 'expired' | 'user' | 'staff', now: Date, staffId: number | null = null) {
   const items = await tx
     .select()
     .from(orderItems)
@@ -391,7 +391,7 @@ export async function releaseOrder(tx: Tx, o: OrderRow, reason: 'expired' | 'use
       if (m.payStatus === PAY_STATUS.REGISTERING) await tx.update(teamMembers).set({ payStatus: back, updatedAt: now }).where(eq(teamMembers.id, m.id));
   }
   // what an order of another module held (tickets: places, visitors) goes back in its order.released subscriber
-  await publish(tx, 'order.released', { orderId: o.id, orderNo: o.orderNo, kind: orderKindName(o.type), activityId: o.activityId ?? null, reason });
+  await publish(deps, tx, 'order.released', { orderId: o.id, orderNo: o.orderNo, kind: orderKindName(o.type), activityId: o.activityId ?? null, reason });
   await tx
     .update(orderItems)
     .set({ status: 'released' })
@@ -428,7 +428,7 @@ export async function cancelOrder(deps: AppDeps, userId: number, orderNo: string
   const id = await deps.database.db.transaction(async (tx) => {
     const o = await ownOrder(tx, userId, orderNo, true);
     if (o.status !== 'unpaid') throw new AppError('ORDER_NOT_PAYABLE');
-    await releaseOrder(tx, o, 'user', now);
+    await releaseOrder(deps, tx, o, 'user', now);
     return o.id;
   });
   await closeAttemptsAtGateways(deps, id);
@@ -439,7 +439,7 @@ export async function staffCancelOrder(deps: AppDeps, staffId: number, orderId: 
   await deps.database.db.transaction(async (tx) => {
     const o = await lockOrder(tx, orderId);
     if (o.status !== 'unpaid') throw new AppError('ORDER_NOT_PAYABLE');
-    await releaseOrder(tx, o, 'staff', now, staffId);
+    await releaseOrder(deps, tx, o, 'staff', now, staffId);
   });
   await closeAttemptsAtGateways(deps, orderId);
 }

@@ -53,7 +53,7 @@ export async function previewRefund(deps: Pick<AppDeps, 'database'>, userId: num
  * loses as a whole); players go 3/9 → 4. The amount of the tier is recorded and shown; staff decide.
  */
 export async function requestRefund(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'events'>,
   userId: number,
   body: { orderNo: string; itemIds: number[]; reason: string },
   now = new Date(),
@@ -85,7 +85,7 @@ export async function requestRefund(
       }
     }
     // passes of a ticket order stop admitting (tickets' subscriber refuses a used one: 409 REFUND_NOT_ALLOWED)
-    await publish(tx, 'refund.requested', { orderId: o.id, orderNo: o.orderNo, activityId: o.activityId ?? null, itemIds: items.map((i) => i.id) });
+    await publish(deps, tx, 'refund.requested', { orderId: o.id, orderNo: o.orderNo, activityId: o.activityId ?? null, itemIds: items.map((i) => i.id) });
     const base = items.reduce((s, i) => s + i.priceFen - i.refundedFen, 0);
     if (base + o.refundedFen > o.paidFen) throw new AppError('REFUND_TOO_LARGE');
     const tier = refundPreview(base, a.beginTime, now);
@@ -142,7 +142,7 @@ async function itemsOf(tx: Tx, refundId: number) {
 }
 
 /** The member withdraws a request staff have not decided yet (spec 4.3 'user cancelled'). */
-export async function cancelRefund(deps: Pick<AppDeps, 'database'>, userId: number, refundNo: string, now = new Date()) {
+export async function cancelRefund(deps: Pick<AppDeps, 'database' | 'events'>, userId: number, refundNo: string, now = new Date()) {
   await deps.database.db.transaction(async (tx) => {
     const [peek] = await tx
       .select({ orderId: refunds.orderId })
@@ -153,7 +153,7 @@ export async function cancelRefund(deps: Pick<AppDeps, 'database'>, userId: numb
     const [r] = await tx.select().from(refunds).where(eq(refunds.refundNo, refundNo)).for('update');
     if (!r || r.status !== 'pending') throw new AppError('REFUND_NOT_PENDING');
     await tx.update(refunds).set({ status: 'cancelled', completedAt: now }).where(eq(refunds.id, r.id));
-    await restoreItems(tx, await itemsOf(tx, r.id), now);
+    await restoreItems(deps, tx, await itemsOf(tx, r.id), now);
     await audit(tx, { userId, resource: 'refunds', recordId: r.id, action: 'cancel' });
   });
 }
@@ -179,7 +179,7 @@ export async function decideRefund(
     const items = await itemsOf(tx, r.id);
     if (!d.approve) {
       await tx.update(refunds).set({ status: 'rejected', rejectReason: d.reason, decidedBy: staffId, decidedAt: now }).where(eq(refunds.id, r.id));
-      await restoreItems(tx, items, now);
+      await restoreItems(deps, tx, items, now);
       await audit(tx, {
         userId: staffId,
         resource: 'refunds',
@@ -328,7 +328,13 @@ export async function revealRefundPayee(deps: Pick<AppDeps, 'database' | 'pii'>,
  * Staff transferred a bank-paid refund back and record the bank serial: only now is it refunded — the
  * ledger's −amount, the items, and the family's "refund completed" notice (applyRefundEvent).
  */
-export async function markRefundTransferred(deps: Pick<AppDeps, 'database'>, staffId: number, refundId: number, bankSerial: string, now = new Date()) {
+export async function markRefundTransferred(
+  deps: Pick<AppDeps, 'database' | 'events'>,
+  staffId: number,
+  refundId: number,
+  bankSerial: string,
+  now = new Date(),
+) {
   const r = await deps.database.db.transaction((tx) => owedBankRefund(tx, refundId));
   if (!r.payeeName) throw new AppError('REFUND_PAYEE_MISSING');
   const done = await applyRefundEvent(deps, { type: 'refund', outRefundNo: r.refundNo, providerRefundNo: bankSerial, success: true }, now, staffId);

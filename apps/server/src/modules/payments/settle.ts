@@ -13,7 +13,7 @@ import { bilingual, notify } from '../messages/index';
 import { allocate, lockOrder, newRefundNo, type OrderRow } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
 import { publishSettled } from './order-kinds';
-import { publish } from '../../lib/events';
+import { publish, type Events } from '../../lib/events';
 import type { Channel, NotifyEvent } from './providers/types';
 import { releaseSizes } from '../registration/index';
 
@@ -91,11 +91,11 @@ export async function applyPaymentEvent(
       return { outcome: 'auto-refund' as const, refundId: await autoRefund(tx, o, p.id, ev.amountFen, now), orderId: o.id };
     }
     if (o.status === 'unpaid') {
-      await grant(tx, o, channel, ev.providerTradeNo, paidAt, now);
+      await grant(deps, tx, o, channel, ev.providerTradeNo, paidAt, now);
       return { outcome: 'granted' as const, orderId: o.id, paymentId: p.id };
     }
     if (o.status === 'cancelled' && o.closeReason === 'expired' && o.paidFen === 0 && (await retake(deps, tx, o))) {
-      await grant(tx, o, channel, ev.providerTradeNo, paidAt, now, 'released');
+      await grant(deps, tx, o, channel, ev.providerTradeNo, paidAt, now, 'released');
       return { outcome: 'late-honoured' as const, orderId: o.id, paymentId: p.id };
     }
     return { outcome: 'auto-refund' as const, refundId: await autoRefund(tx, o, p.id, ev.amountFen, now), orderId: o.id };
@@ -147,7 +147,7 @@ async function retake(deps: Pick<AppDeps, 'orderKinds'>, tx: Tx, o: OrderRow): P
 }
 
 /** Paid: codes created in the buyer's account, players 2 → 3, items active, a system message. */
-async function grant(tx: Tx, o: OrderRow, channel: Channel, tradeNo: string, paidAt: Date, now: Date, from: 'held' | 'released' = 'held') {
+async function grant(deps: Events, tx: Tx, o: OrderRow, channel: Channel, tradeNo: string, paidAt: Date, now: Date, from: 'held' | 'released' = 'held') {
   const items = await tx
     .select()
     .from(orderItems)
@@ -204,7 +204,7 @@ async function grant(tx: Tx, o: OrderRow, channel: Channel, tradeNo: string, pai
   params.zh.what = translate('zh', what.key, what.params);
   params.en.what = translate('en', what.key, what.params);
   await notify(tx, [{ receiverId: o.userId, title: 'notify.orderPaid.title', content: 'notify.orderPaid.content', params }]);
-  await publishSettled(tx, o, paidAt);
+  await publishSettled(deps, tx, o, paidAt);
 }
 
 /** Money nobody can use goes back in full, without waiting for staff. */
@@ -316,7 +316,7 @@ export async function executeRefund(deps: AppDeps, refundId: number): Promise<vo
  * codes available, items active). A result for a refund that is not processing is a duplicate.
  */
 export async function applyRefundEvent(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'events'>,
   ev: Extract<NotifyEvent, { type: 'refund' }>,
   now = new Date(),
   /** staff who recorded it (a bank transfer back, with its serial): audited in the same transaction */
@@ -343,7 +343,7 @@ export async function applyRefundEvent(
       : [];
     if (!ev.success) {
       await tx.update(refunds).set({ status: 'failed', failReason: 'gateway', completedAt: now }).where(eq(refunds.id, r.id));
-      await restoreItems(tx, items, now);
+      await restoreItems(deps, tx, items, now);
       await audit(tx, { userId: null, resource: 'refunds', recordId: r.id, action: 'failed' });
       return 'failed';
     }
@@ -373,7 +373,7 @@ export async function applyRefundEvent(
         .update(orderItems)
         .set({ status: 'refunded', refundedFen: Math.min(item.priceFen, item.refundedFen + shares[i]!) })
         .where(eq(orderItems.id, item.id));
-    await publish(tx, 'refund.succeeded', {
+    await publish(deps, tx, 'refund.succeeded', {
       refundId: r.id,
       refundNo: r.refundNo,
       orderId: o.id,
@@ -405,7 +405,7 @@ export async function applyRefundEvent(
     }
     // an abnormal order refunded in full gives back what it held
     if (o.status === 'abnormal' && o.refundedFen + amount >= o.paidFen) {
-      await releaseOrder(tx, { ...o, refundedFen: o.refundedFen + amount }, 'staff', now);
+      await releaseOrder(deps, tx, { ...o, refundedFen: o.refundedFen + amount }, 'staff', now);
     }
     await audit(tx, { userId: null, resource: 'refunds', recordId: r.id, action: 'success', after: { amountFen: amount } });
     if (staffId !== null)
@@ -449,10 +449,10 @@ function refundDoneText(r: typeof refunds.$inferSelect, orderNo: string, amount:
 }
 
 /** Items of a refund that did not happen go back to what they were. */
-export async function restoreItems(tx: Tx, items: (typeof orderItems.$inferSelect)[], now: Date) {
+export async function restoreItems(deps: Events, tx: Tx, items: (typeof orderItems.$inferSelect)[], now: Date) {
   if (!items.length) return;
   const [o] = await tx.select({ activityId: orders.activityId }).from(orders).where(eq(orders.id, items[0]!.orderId));
-  await publish(tx, 'refund.undone', { orderId: items[0]!.orderId, activityId: o?.activityId ?? null, itemIds: items.map((i) => i.id) });
+  await publish(deps, tx, 'refund.undone', { orderId: items[0]!.orderId, activityId: o?.activityId ?? null, itemIds: items.map((i) => i.id) });
   await tx
     .update(orderItems)
     .set({ status: 'active' })

@@ -260,7 +260,7 @@ export async function decideWithdrawal(deps: AppDeps, staffId: number, withdrawa
       .set({ payStatus: next, code: w.type === 3 ? null : m.code, statusBeforeWithdraw: null, updatedAt: now })
       .where(eq(teamMembers.id, m.id));
     await releaseSizes(tx, [m]); // a withdrawn player's clothes size goes back to stock
-    await publish(tx, 'registration.withdrawn', { memberId: m.id, teamId: m.teamId ?? null, activityId: m.activityId });
+    await publish(deps, tx, 'registration.withdrawn', { memberId: m.id, teamId: m.teamId ?? null, activityId: m.activityId });
     await tx
       .update(withdrawals)
       .set({ status: 'approved', decidedBy: staffId, decidedAt: now, refundPerMille: refund.perMille, refundFen: refund.fen })

@@ -4,7 +4,7 @@ import { GATE_CLOCK_TOLERANCE_MS, translate, type GateDeviceView, type GatePass,
 import type { AppDeps, Db, Tx } from '../../deps';
 import { checkins, eventSessions, gateDevices, gateScans, groupCodes, users, visitors } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { publish } from '../../lib/events';
+import { publish, type Events } from '../../lib/events';
 import { passTargets } from './tickets.service';
 
 /**
@@ -202,7 +202,8 @@ const uniqueViolation = (e: unknown) => {
  * together, or nothing does. A nonce already applied answers what it was; the same nonce with other contents is
  * kept as nonceReused (once per contents) and changes nothing else.
  */
-async function applyScan(db: Db, d: Device, s: ScanIn, now: Date): Promise<ScanOut> {
+async function applyScan(deps: Pick<AppDeps, 'database' | 'events'>, d: Device, s: ScanIn, now: Date): Promise<ScanOut> {
+  const db = deps.database.db;
   const digest = digestOf(s);
   const at = new Date(s.at);
   const run = () =>
@@ -221,7 +222,7 @@ async function applyScan(db: Db, d: Device, s: ScanIn, now: Date): Promise<ScanO
           .returning({ id: gateScans.id });
         return { counter: s.counter, outcome: 'nonceReused', repeated: !fresh.length, reason: '' };
       }
-      const decided = await decide(tx, d, s, at);
+      const decided = await decide(deps, tx, d, s, at);
       await tx.insert(gateScans).values({ ...row, outcome: decided.outcome, visitorId: decided.visitorId });
       return { counter: s.counter, outcome: decided.outcome, repeated: false, reason: '' };
     });
@@ -234,7 +235,7 @@ async function applyScan(db: Db, d: Device, s: ScanIn, now: Date): Promise<ScanO
   }
 }
 
-async function decide(tx: Tx, d: Device, s: ScanIn, at: Date): Promise<{ outcome: GateScanOutcome; visitorId: number | null }> {
+async function decide(deps: Events, tx: Tx, d: Device, s: ScanIn, at: Date): Promise<{ outcome: GateScanOutcome; visitorId: number | null }> {
   const log = (result: (typeof checkins.$inferInsert)['result'], visitorId: number | null) =>
     tx.insert(checkins).values({ visitorId, sessionId: d.sessionId, staffId: d.staffId, gate: d.gate, result, at });
   const tooLate = at.getTime() > Date.now() + GATE_CLOCK_TOLERANCE_MS;
@@ -263,7 +264,7 @@ async function decide(tx: Tx, d: Device, s: ScanIn, at: Date): Promise<{ outcome
         .insert(checkins)
         .values(rows.map((v) => ({ visitorId: v.id, sessionId: d.sessionId, staffId: d.staffId, gate: d.gate, result: 'admitted' as const, at })));
       const [session] = await tx.select({ activityId: eventSessions.activityId }).from(eventSessions).where(eq(eventSessions.id, d.sessionId));
-      await publish(tx, 'ticket.admitted', {
+      await publish(deps, tx, 'ticket.admitted', {
         passType: groupOrderId === null ? 'visitor' : 'group',
         passId: groupOrderId ?? rows[0]!.id,
         sessionId: d.sessionId,
@@ -291,11 +292,11 @@ async function decide(tx: Tx, d: Device, s: ScanIn, at: Date): Promise<{ outcome
 }
 
 /** A batch: each scan applied on its own (in counter order), the device's pending count and last seen kept. */
-export async function syncBatch(deps: Pick<AppDeps, 'database'>, d: Device, body: { sentAt: string; scans: ScanIn[] }, lang: Lang) {
+export async function syncBatch(deps: Pick<AppDeps, 'database' | 'events'>, d: Device, body: { sentAt: string; scans: ScanIn[] }, lang: Lang) {
   const now = new Date();
   const results: ScanOut[] = [];
   for (const s of [...body.scans].sort((a, b) => a.counter - b.counter)) {
-    const r = await applyScan(deps.database.db, d, s, now);
+    const r = await applyScan(deps, d, s, now);
     results.push({ ...r, reason: translate(lang, `gate.outcome.${r.outcome}` as MessageKey) });
   }
   return { results, clockSkewMs: Math.round(new Date(body.sentAt).getTime() - now.getTime()) };

@@ -153,7 +153,7 @@ type ScanResult = 'admitted' | 'used' | 'unknown' | 'notValid' | 'otherSession';
  * other activity only that it is not one of theirs: no name, no session, and its log line names no visitor.
  */
 export async function scan(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'events'>,
   staffId: number,
   body: { code: string; gate: string; sessionId?: number },
   lang: Lang,
@@ -198,7 +198,7 @@ export async function scan(
       .insert(checkins)
       .values(rows.map((v) => ({ visitorId: v.id, sessionId: v.sessionId, staffId, gate: body.gate, result: 'admitted' as const, at: now })));
     const [session] = await tx.select({ activityId: eventSessions.activityId }).from(eventSessions).where(eq(eventSessions.id, rows[0]!.sessionId));
-    await publish(tx, 'ticket.admitted', {
+    await publish(deps, tx, 'ticket.admitted', {
       passType: groupOrderId === null ? 'visitor' : 'group',
       passId: groupOrderId ?? rows[0]!.id,
       sessionId: rows[0]!.sessionId,
