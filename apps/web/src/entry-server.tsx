@@ -6,7 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import i18n, { htmlLang, preloadAllNamespaces, setRenderScope, type AppLang } from './lib/i18n';
 import { configureApiClient } from './lib/api-client';
-import { setServerSanitizer } from './lib/sanitize-html';
+import { setServerSanitizer } from './lib/sanitize-server';
 import { langOfPath, localizePath, mainAddress, stripLang } from './lib/lang-path';
 import { createRoutes } from './app/router';
 import { CONTENT_ROUTES, NAV_ITEMS, resolveMeta, type RouteHandle } from './app/route-meta';

@@ -2,6 +2,7 @@ import './styles/global.css';
 import { readStoredLang, rememberLang } from './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { captureServerRichText } from './lib/server-rich';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { createAppRouter, createRoutes } from './app/router';
 import { langOfPath, localizePath } from './lib/lang-path';
@@ -32,6 +33,7 @@ async function boot(): Promise<void> {
     </StrictMode>
   );
   if (hydrationData) {
+    captureServerRichText(container);
     hydrateRoot(container, app);
     // the server rendered the page for anyone; a signed-in visitor's name appears once the session loads
     void ensureUserLoaded();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigation, useRevalidator } from 'react-router';
 import { Toaster } from '../lib/Toaster';
+import { richTextHydrated } from '../lib/server-rich';
 import { RouteEffects } from './RouteEffects';
 import s from './RootShell.module.css';
 
@@ -13,6 +14,8 @@ export function RootShell() {
   // journeys wait for this before they click).
   useEffect(() => {
     document.documentElement.dataset.hydrated = '1';
+    // rich text rendered from now on is the browser's to sanitise (lib/server-rich.ts)
+    richTextHydrated();
   }, []);
   return (
     <>

@@ -5,7 +5,7 @@ import { RICH_TEXT, richTextUrlAllowed } from '@rp/shared/rich-text';
  * Rich text in the browser: DOMPurify with the allow-list of packages/shared/src/rich-text.ts, the same
  * list the server's sanitize-html applies before saving. The public pages pass stored text through it
  * again (defence in depth); the admin form uses it for the live preview of text not saved yet. Loaded
- * with the pages that show rich text only (ui/RichText.tsx), never with the first page.
+ * after the page, when its rich text is hydrated (ui/RichText.tsx): DOMPurify is not part of any first load.
  */
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
@@ -39,17 +39,4 @@ export function sanitizeHtml(html: string): string {
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
   });
-}
-
-/**
- * The server renderer (issue 23) has no DOMParser: it hands in the server's own allow-list sanitiser
- * (apps/server/src/lib/sanitize.ts). Without one, rich text renders as nothing on the server rather than
- * unsanitised; the browser fills it in after hydration.
- */
-let serverSanitizer: ((html: string) => string) | null = null;
-export function setServerSanitizer(fn: (html: string) => string): void {
-  serverSanitizer = fn;
-}
-export function sanitizeOnServer(html: string): string {
-  return serverSanitizer ? serverSanitizer(html) : '';
 }

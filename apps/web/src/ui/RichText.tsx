@@ -1,13 +1,36 @@
-import { useMemo } from 'react';
-import { sanitizeHtml, sanitizeOnServer } from '../lib/sanitize-html';
+import { Suspense, use, useId, useMemo, useState } from 'react';
+import { sanitizeOnServer } from '../lib/sanitize-server';
+import { serverRichText } from '../lib/server-rich';
 import s from './content.module.css';
 
+/** DOMPurify with our allow-list (lib/sanitize-html), loaded once, the first time the browser renders rich text. */
+let purifier: Promise<typeof import('../lib/sanitize-html')> | null = null;
+const loadPurifier = () => (purifier ??= import('../lib/sanitize-html'));
+
 /**
- * Rich text from the server (news content, program and activity intros, about sections). The server
- * sanitises it before saving; in the browser it passes our allow-list again before it is inserted.
+ * Rich text from the server (news content, program and activity intros, about sections, policies). The server
+ * sanitises it before saving and, with the same allow-list, when it renders a page. A server-rendered page keeps
+ * that HTML as it hydrates (lib/server-rich.ts), so DOMPurify is not part of its first load; rich text the browser
+ * renders itself (after a navigation) passes DOMPurify first and appears once the sanitiser has loaded.
  */
 export function RichText({ html, className }: { html: string; className?: string }) {
-  const safe = useMemo(() => (typeof DOMParser === 'undefined' ? sanitizeOnServer(html) : sanitizeHtml(html)), [html]);
+  const id = useId();
+  const [first] = useState(() => ({ html, server: typeof DOMParser === 'undefined' ? sanitizeOnServer(html) : serverRichText(id) }));
+  if (first.server !== undefined && html === first.html) return <Rich id={id} safe={first.server ?? ''} className={className} />;
+  return (
+    <Suspense fallback={null}>
+      <BrowserRich id={id} html={html} className={className} />
+    </Suspense>
+  );
+}
+
+function BrowserRich({ id, html, className }: { id: string; html: string; className?: string }) {
+  const { sanitizeHtml } = use(loadPurifier());
+  const safe = useMemo(() => sanitizeHtml(html), [sanitizeHtml, html]);
+  return <Rich id={id} safe={safe} className={className} />;
+}
+
+function Rich({ id, safe, className }: { id: string; safe: string; className?: string }) {
   if (!safe.trim()) return null;
-  return <div className={`${s.rich} ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: safe }} />;
+  return <div data-rich={id} className={`${s.rich} ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: safe }} />;
 }
