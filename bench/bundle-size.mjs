@@ -66,7 +66,7 @@ async function waitUp() {
 
 await waitUp();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
   args: [
     '--no-sandbox',
     '--disable-gpu',
@@ -104,6 +104,9 @@ for (const route of routes) {
   console.log(
     `${route.padEnd(28)} ${String(bodies.size).padStart(7)} ${(raw / 1024).toFixed(1).padStart(8)} ${(gz / 1024).toFixed(1).padStart(9)}${over ? '  OVER BUDGET' : ''}`,
   );
+  // BENCH_SIZE_SCRIPTS=1 lists each route's scripts (gzip KB): what to look at when a route is over
+  if (process.env.BENCH_SIZE_SCRIPTS)
+    for (const [url, b] of bodies) console.log(`    ${(gzipSync(b, { level: 9 }).length / 1024).toFixed(1).padStart(7)}  ${new URL(url).pathname}`);
   await ctx.close();
 }
 await browser.close();
