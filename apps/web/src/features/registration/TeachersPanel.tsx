@@ -7,6 +7,7 @@ import { PHONE_RE } from '@rp/shared/rules/phone';
 import type { ActivityItem } from '../../lib/contract';
 import { deleteLeadersMutation, leadersQuery, saveLeaderMutation, uploadMutation, type LeaderItem } from './api';
 import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
+import { leaderReviewKey } from './review-labels';
 import { WriteButton } from './lock';
 import { checkAttachment } from './model';
 import s from './registration.module.css';
@@ -16,6 +17,8 @@ interface Values {
   phone: string;
   address: string;
   code: string;
+  /** a new ID number; left empty the stored one (shown masked) stays */
+  card?: string;
 }
 
 /** Leading teachers (spec 2.6): list (100 a page), detail form with delete/edit/close, add dialog. */
@@ -94,6 +97,7 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
         phone: v.phone.trim(),
         address: v.address.trim(),
         code: v.code.trim() || null,
+        ...(v.card?.trim() ? { card: v.card.trim() } : {}),
         photoUrl,
         status: leader.status,
         type: leader.type,
@@ -169,6 +173,10 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
           <ReadItem label={t('registration:field.phone')}>{leader.phone}</ReadItem>
           <ReadItem label={t('registration:field.teacherAddress')}>{leader.address}</ReadItem>
           <ReadItem label={t('registration:field.teacherCode')}>{leader.code}</ReadItem>
+          {/* spec 3 labels: the ID number (masked by the server), the review status and its reason */}
+          <ReadItem label={t('registration:field.leaderCard')}>{leader.card}</ReadItem>
+          <ReadItem label={t('registration:field.leaderReview')}>{t(leaderReviewKey(leader.reviewStatus))}</ReadItem>
+          {leader.reviewReason ? <ReadItem label={t('registration:field.leaderReviewReason')}>{leader.reviewReason}</ReadItem> : null}
           <ReadItem label={t('registration:field.attachment')}>
             {photoUrl ? (
               <a href={photoUrl} target="_blank" rel="noreferrer">
@@ -197,6 +205,9 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
         </Form.Item>
         <Form.Item name="code" label={t('registration:field.teacherCode')} htmlFor={id('code')}>
           <Input id={id('code')} maxLength={CHANNEL_CODE_MAX} />
+        </Form.Item>
+        <Form.Item name="card" label={t('registration:field.leaderCard')} htmlFor={id('card')}>
+          <Input id={id('card')} maxLength={18} placeholder={leader.card ?? undefined} autoComplete="off" />
         </Form.Item>
         <Form.Item label={t('registration:field.attachment')} extra={t('registration:teachers.attachmentHint')} className={s.full}>
           <input

@@ -23,6 +23,7 @@ import {
 } from './api';
 import { CodeField } from './CodeField';
 import { asksConfirmation, errorText, notice, ReadItem, useConfirm, useFailNotice, type Confirmed } from './common';
+import { teamReviewKey } from './review-labels';
 import { PAGE_SIZE, checkTeam, emptyTeam, formToTeam, orgVerifyKey, teamToForm, type TeamFormValues } from './model';
 import { WriteButton, useWriteLock } from './lock';
 import { TeamFees } from './TeamFees';
@@ -279,6 +280,13 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
         <dl className={s.readView} aria-label={t('registration:readView.label', { name: team.name })}>
           <ReadItem label={t('registration:field.teamName')}>{team.name}</ReadItem>
           <ReadItem label={t('registration:field.teamNumber')}>{team.number}</ReadItem>
+          {/* spec 4.2 labels: created / creation complete (every place of the program taken) */}
+          <ReadItem label={t('registration:field.teamState')}>
+            {t(team.teamMembers.length >= team.program.maximum ? 'registration:field.creationComplete' : 'registration:field.created')}
+          </ReadItem>
+          {/* spec 4.3: the team review, moved by the organisers */}
+          <ReadItem label={t('registration:field.teamReview')}>{t(teamReviewKey(team.reviewStatus))}</ReadItem>
+          <ReadItem label={t('registration:field.creator')}>{team.creator?.nickName}</ReadItem>
           <ReadItem label={t('registration:field.program')}>{team.program.name}</ReadItem>
           <ReadItem label={t('registration:field.leader')}>{team.leader?.name}</ReadItem>
           <ReadItem label={t('registration:field.address')}>{team.address}</ReadItem>
