@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session';
 import { NAV_ITEMS, type NavKey, type RouteHandle } from '../route-meta';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
+import { keepFocusClearOf } from '../../lib/focus-clear';
 import s from './Header.module.css';
 
 // Only logged-in people see the account menu (and its exam launch): visitors' first load carries none of it.
@@ -26,6 +27,8 @@ export function Header() {
 
   // The mobile menu closes after every navigation and with Esc.
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  const headerRef = useRef<HTMLElement>(null);
+  useEffect(() => (headerRef.current ? keepFocusClearOf(headerRef.current) : undefined), []);
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
@@ -39,7 +42,7 @@ export function Header() {
   }, [menuOpen, navId]);
 
   return (
-    <header className={s.header}>
+    <header className={s.header} ref={headerRef}>
       <div className={s.inner}>
         <Link to="/home" className={s.logo} aria-label={t('common:logoLabel')}>
           <Logo className={s.logoMark} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityItem, ConsoleItem, NewsItem, PartnerItem } from '../../lib/contract';
 import { formatDate, formatDateRange, isoDay } from '../../lib/format';
 import { useLang } from '../../lib/use-lang';
+import { LangPart } from '../../lib/lang-parts';
 import type { HomeData } from './loader';
 import s from './HomeBlocks.module.css';
 
@@ -48,7 +49,7 @@ function ActivityCard({ a }: { a: ActivityItem }) {
       <span className={s.open}>{t('home:activities.open')}</span>
       <h3 className={s.cardTitle}>
         <Link to={`/activityOrder?id=${a.id}`} className={s.cardLink}>
-          {a.name}
+          <LangPart text={a.name} />
         </Link>
       </h3>
       <dl className={s.facts}>
