@@ -2,7 +2,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureServerRichText, richTextHydrated } from '../lib/server-rich';
+import { richTextHydrated } from '../lib/server-rich';
 import { setServerSanitizer } from '../lib/sanitize-server';
 
 // Records whether the browser's sanitiser (DOMPurify) was loaded: a server-rendered page must not need it.
@@ -66,5 +66,22 @@ describe('rich text (issue 36: DOMPurify in the browser; issue 39: not in a firs
     sm.richTextHydrated();
     container.remove();
     setServerSanitizer(() => '');
+  });
+});
+
+describe('inert rich text needs no sanitiser', () => {
+  it.each([
+    ['plain text', '本赛季开放报名的赛事 & more > less', true],
+    ['bare allowed tags', '<p>Hello <strong>world</strong></p><ul><li>one</li></ul><h2>T</h2>', true],
+    ['an attribute', '<p class="x">Hi</p>', false],
+    ['a link', '<a href="https://example.org">x</a>', false],
+    ['a script', '<script>alert(1)</script>', false],
+    ['an unknown tag', '<iframe></iframe>', false],
+    ['a comment', '<!-- x --><p>a</p>', false],
+    ['a self-closing tag', '<br/>', false],
+    ['a lone angle bracket', 'a < b', false],
+  ])('%s', async (_, html, inert) => {
+    const { inertRichText } = await import('./RichText');
+    expect(inertRichText(html)).toBe(inert);
   });
 });
