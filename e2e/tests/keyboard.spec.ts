@@ -185,6 +185,14 @@ for (const lang of LANGS) {
     await tabUntil(page, () => page.evaluate(() => scrollY > 600));
     for (let i = 0; i < 10; i++) await step(page, 'Shift+Tab');
     expect(await smallTargets(page), `targets under 24×24 px on ${page.url()}`).toEqual([]);
+
+    // the portal's registration screen (players) and the personal center: focus steps and targets there too
+    for (const target of ['/createTeamer?id=600', '/userCenter?t=1']) {
+      await page.goto(lang === 'en' ? `/en${target}` : target);
+      await expect(page.locator('main h1, main h2').first()).toBeVisible();
+      for (let i = 0; i < 15; i++) await step(page, 'Tab');
+      expect(await smallTargets(page), `targets under 24×24 px on ${target}`).toEqual([]);
+    }
     await context.close();
   });
 }
