@@ -8,6 +8,7 @@ import i18n, { htmlLang, preloadAllNamespaces, setRenderScope, type AppLang } fr
 import { configureApiClient } from './lib/api-client';
 import { setServerSanitizer } from './lib/sanitize-server';
 import { langOfPath, localizePath, mainAddress, stripLang } from './lib/lang-path';
+import { adminRoute } from './app/admin-routes';
 import { createRoutes } from './app/router';
 import { CONTENT_ROUTES, NAV_ITEMS, resolveMeta, type RouteHandle } from './app/route-meta';
 import { HYDRATION_DATA_ID, serializeHydrationData } from './app/hydration';
@@ -57,7 +58,7 @@ export function isServerRendered(pathname: string): boolean {
  * it does not know gets its not-found page with the status 404, not 200 (issue 34: crawlers indexed them).
  */
 export function isKnownPage(pathname: string): boolean {
-  const matches = matchRoutes(handler?.dataRoutes ?? createRoutes(), pathname);
+  const matches = matchRoutes(handler?.dataRoutes ?? createRoutes([adminRoute()]), pathname);
   return (matches?.at(-1)?.route.handle as RouteHandle | undefined)?.titleKey !== 'routes:notFound';
 }
 
@@ -133,7 +134,7 @@ export async function configure(next: RenderSetup): Promise<void> {
   setServerSanitizer(next.sanitize);
   setRenderScope(() => renderI18n.getStore());
   await preloadAllNamespaces();
-  handler = createStaticHandler(createRoutes());
+  handler = createStaticHandler(createRoutes([adminRoute()]));
 }
 
 /** Renders in progress at most; past it a visitor gets the client shell at once (a stalled database must not pile up requests). */

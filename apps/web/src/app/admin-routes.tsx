@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import type { RouteMeta } from '../lib/page-meta';
-import type { RouteHandle } from './route-meta';
+import { loadNamespaces } from '../lib/i18n';
+import { ADMIN_ROUTE_ID, type RouteHandle } from './route-meta';
+import { RouteError } from './RouteError';
 
 interface AdminPageModule {
   default: ComponentType;
@@ -95,4 +97,73 @@ export function adminPrivacyRoutes(): RouteObject[] {
     page('retention', 'admin:menu.retention', () => privacy().then((m) => ({ default: m.RetentionPage }))),
     page('complianceAudit', 'admin:menu.complianceAudit', () => privacy().then((m) => ({ default: m.AuditReportPage }))),
   ];
+}
+
+const handle = (h: RouteHandle) => h;
+
+/**
+ * The admin area's route table (the layout, every screen, the unknown-address page). Kept out of the public
+ * pages' first load: the browser's router adds it on the first navigation to /admin (router.tsx), the server
+ * renderer and the tests pass it to createRoutes.
+ */
+export function adminRoute(): RouteObject {
+  return {
+    id: ADMIN_ROUTE_ID,
+    path: 'admin',
+    lazy: async () => {
+      const [m] = await Promise.all([import('../admin/AdminLayout'), loadNamespaces('admin')]);
+      return { Component: m.default };
+    },
+    // every admin screen's tab: "<its own title> · Administration" (admin-titles.test.ts walks this table)
+    handle: handle({ titleKey: 'routes:admin', titleSectionKey: 'routes:admin' }),
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../admin/pages/DashboardPage')).default }),
+            handle: handle({ titleKey: 'admin:menu.dashboard' }),
+          },
+          {
+            path: 'sms',
+            lazy: async () => ({ Component: (await import('../admin/pages/SmsOutboxPage')).default }),
+            handle: handle({ titleKey: 'admin:menu.smsOutbox' }),
+          },
+          {
+            path: 'users',
+            lazy: async () => ({ Component: (await import('../admin/pages/UsersPage')).default }),
+            handle: handle({ titleKey: 'admin:menu.users' }),
+          },
+          {
+            path: 'review',
+            lazy: async () => ({ Component: (await import('../admin/pages/ReviewPage')).default }),
+            handle: handle({ titleKey: 'admin:menu.review' }),
+          },
+          {
+            path: 'withdrawals',
+            lazy: async () => ({ Component: (await import('../admin/pages/WithdrawalsPage')).default }),
+            handle: handle({ titleKey: 'admin:menu.withdrawals' }),
+          },
+          {
+            path: 'codes',
+            lazy: async () => ({ Component: (await import('../admin/pages/CodesPage')).default }),
+            handle: handle({ titleKey: 'admin:menu.codes' }),
+          },
+          ...adminMoneyRoutes(),
+          ...adminPeopleRoutes(),
+          ...adminAwardRoutes(),
+          ...adminAccessRoutes(),
+          ...adminPrivacyRoutes(),
+          ...adminResourceRoutes(),
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('../admin/pages/AdminPlaceholderPage')).default }),
+            // an unknown admin address (no screen is left for a later issue)
+            handle: handle({ titleKey: 'routes:notFound' }),
+          },
+        ],
+      },
+    ],
+  };
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_ITEMS } from '../admin/menu';
 import { RESOURCES } from '../admin/resources/registry';
 import i18n, { preloadAllNamespaces } from '../lib/i18n';
+import { adminRoute } from './admin-routes';
 import { createRoutes } from './router';
 import { pageTitleOf, resolveMeta, type RouteHandle } from './route-meta';
 
@@ -28,7 +29,7 @@ function findAdmin(routes: RouteObject[]): RouteObject | undefined {
 
 /** The leaves under /admin with the handle the router would hold once their chunk has loaded. */
 async function screens(): Promise<{ section: RouteHandle; list: Screen[] }> {
-  const admin = findAdmin(createRoutes())!;
+  const admin = findAdmin(createRoutes([adminRoute()]))!;
   const list: Screen[] = [];
   const walk = async (routes: RouteObject[]) => {
     for (const r of routes) {

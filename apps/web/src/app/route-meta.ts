@@ -163,3 +163,6 @@ export function resolveTitleKey(handle: RouteHandle | undefined, search: URLSear
   if (!handle) return undefined;
   return handle.titleKeyFor ? handle.titleKeyFor(search) : handle.titleKey;
 }
+
+/** The id of the admin area's route (admin-routes.tsx adminRoute; the browser's router adds it when /admin is first visited). */
+export const ADMIN_ROUTE_ID = 'admin';

@@ -10,9 +10,8 @@ import { guardMiddleware, redirectTarget } from './guard';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootShell } from './RootShell';
 import { activityOrderRoute, contentRoutes } from './content-routes';
-import { adminAccessRoutes, adminAwardRoutes, adminMoneyRoutes, adminPeopleRoutes, adminPrivacyRoutes, adminResourceRoutes } from './admin-routes';
 import { BootFallback, RouteError } from './RouteError';
-import { PLACEHOLDER_ROUTES, REGISTRATION_ROUTES, TICKET_ROUTES, type RouteHandle } from './route-meta';
+import { ADMIN_ROUTE_ID, PLACEHOLDER_ROUTES, REGISTRATION_ROUTES, TICKET_ROUTES, type RouteHandle } from './route-meta';
 
 const handle = (h: RouteHandle) => h;
 
@@ -48,9 +47,11 @@ function informationPages(lang: 'zh' | 'en'): RouteObject[] {
 
 /**
  * The route table (spec 2.1). Public routes are bundled without antd; the portal (/userCenter, /msg)
- * and /admin load lazily with antd. The guard middleware runs before every navigation's loaders.
+ * and /admin load lazily with antd. The guard middleware runs before every navigation's loaders. The admin's
+ * own table (admin-routes.tsx adminRoute) is `extra`: the server renderer and the tests pass it, the browser
+ * adds it on the first navigation to /admin (createAppRouter's patchRoutesOnNavigation).
  */
-export function createRoutes(): RouteObject[] {
+export function createRoutes(extra: RouteObject[] = []): RouteObject[] {
   return [
     {
       id: 'root',
@@ -197,71 +198,25 @@ export function createRoutes(): RouteObject[] {
             },
           ],
         },
-        {
-          path: 'admin',
-          lazy: async () => {
-            const [m] = await Promise.all([import('../admin/AdminLayout'), loadNamespaces('admin')]);
-            return { Component: m.default };
-          },
-          // every admin screen's tab: "<its own title> · Administration" (admin-titles.test.ts walks this table)
-          handle: handle({ titleKey: 'routes:admin', titleSectionKey: 'routes:admin' }),
-          children: [
-            {
-              ErrorBoundary: RouteError,
-              children: [
-                {
-                  index: true,
-                  lazy: async () => ({ Component: (await import('../admin/pages/DashboardPage')).default }),
-                  handle: handle({ titleKey: 'admin:menu.dashboard' }),
-                },
-                {
-                  path: 'sms',
-                  lazy: async () => ({ Component: (await import('../admin/pages/SmsOutboxPage')).default }),
-                  handle: handle({ titleKey: 'admin:menu.smsOutbox' }),
-                },
-                {
-                  path: 'users',
-                  lazy: async () => ({ Component: (await import('../admin/pages/UsersPage')).default }),
-                  handle: handle({ titleKey: 'admin:menu.users' }),
-                },
-                {
-                  path: 'review',
-                  lazy: async () => ({ Component: (await import('../admin/pages/ReviewPage')).default }),
-                  handle: handle({ titleKey: 'admin:menu.review' }),
-                },
-                {
-                  path: 'withdrawals',
-                  lazy: async () => ({ Component: (await import('../admin/pages/WithdrawalsPage')).default }),
-                  handle: handle({ titleKey: 'admin:menu.withdrawals' }),
-                },
-                {
-                  path: 'codes',
-                  lazy: async () => ({ Component: (await import('../admin/pages/CodesPage')).default }),
-                  handle: handle({ titleKey: 'admin:menu.codes' }),
-                },
-                ...adminMoneyRoutes(),
-                ...adminPeopleRoutes(),
-                ...adminAwardRoutes(),
-                ...adminAccessRoutes(),
-                ...adminPrivacyRoutes(),
-                ...adminResourceRoutes(),
-                {
-                  path: '*',
-                  lazy: async () => ({ Component: (await import('../admin/pages/AdminPlaceholderPage')).default }),
-                  // an unknown admin address (no screen is left for a later issue)
-                  handle: handle({ titleKey: 'routes:notFound' }),
-                },
-              ],
-            },
-          ],
-        },
+        ...extra,
       ],
     },
   ];
 }
 
 export function createAppRouter(routes: RouteObject[] = createRoutes(), hydrationData?: HydrationState) {
-  const router = createBrowserRouter(routes, { future: { v8_middleware: true }, hydrationData });
+  let admin = routes[0]?.children?.some((r) => r.id === ADMIN_ROUTE_ID) ?? false;
+  const router = createBrowserRouter(routes, {
+    future: { v8_middleware: true },
+    hydrationData,
+    // the admin's route table (~2 KB gzip) loads with the first visit to /admin, not with every public page
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (admin || !/^\/admin(\/|$)/i.test(path)) return;
+      const { adminRoute } = await import('./admin-routes');
+      if (!admin) patch('root', [adminRoute()]);
+      admin = true;
+    },
+  });
   registerNavigator((to, options) => void router.navigate(localizeTo(to, currentLang()), options));
   return router;
 }

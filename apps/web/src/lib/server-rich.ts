@@ -20,10 +20,12 @@ export function richTextHydrated(): void {
 }
 
 /**
- * While hydrating: the HTML the server rendered for this block, or null when it rendered none. undefined when
- * the page is not hydrating (rendered by the browser).
+ * While hydrating: the HTML the server rendered for this block; undefined when the page is not hydrating (rendered
+ * by the browser) or the server rendered no block under this id.
  */
-export function serverRichText(id: string): string | null | undefined {
+export function serverRichText(id: string): string | undefined {
   if (!hydrating) return undefined;
-  return captured.get(id) ?? null;
+  // a block the server did not render (React re-rendering after a hydration mismatch makes new ids) is the
+  // browser's to sanitise: never shown empty
+  return captured.get(id);
 }

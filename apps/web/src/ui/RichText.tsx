@@ -29,7 +29,7 @@ export function inertRichText(html: string): boolean {
 export function RichText({ html, className }: { html: string; className?: string }) {
   const id = useId();
   const [first] = useState(() => ({ html, server: typeof DOMParser === 'undefined' ? sanitizeOnServer(html) : serverRichText(id) }));
-  if (first.server !== undefined && html === first.html) return <Rich id={id} safe={first.server ?? ''} className={className} />;
+  if (first.server !== undefined && html === first.html) return <Rich id={id} safe={first.server} className={className} />;
   if (inertRichText(html)) return <Rich id={id} safe={html} className={className} />;
   return (
     <Suspense fallback={null}>
