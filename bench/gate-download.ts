@@ -127,7 +127,8 @@ try {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       await context.addCookies([{ name: 'token', value: h.authorization.replace(/^Bearer /, ''), url: address }]);
       const page = await context.newPage();
-      await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+      // (runs in the page: the browser's globals, which this file's Node types do not declare)
+      await page.addInitScript(() => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lang', 'en'));
       await page.goto(`${address}/gate`);
       await page.getByLabel('Gate name').fill('East gate');
       await page.locator(`select option[value="${session!.id}"]`).waitFor({ state: 'attached' });
@@ -137,7 +138,9 @@ try {
       await page.getByTestId('gate-network').waitFor({ timeout: 120_000 });
       const ms = performance.now() - t0;
       const usage = await page.evaluate(async () => {
-        const e = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: Record<string, number> };
+        type Estimate = { usage?: number; usageDetails?: Record<string, number> };
+        const nav = (globalThis as unknown as { navigator: { storage: { estimate(): Promise<Estimate> } } }).navigator;
+        const e = await nav.storage.estimate();
         return { total: e.usage ?? 0, indexedDB: e.usageDetails?.indexedDB ?? null };
       });
       console.log(

@@ -10,7 +10,7 @@ const GAP = 12;
 export function keepFocusClearOf(header: HTMLElement, win: Window = window): () => void {
   const onFocus = (e: FocusEvent) => {
     const el = e.target;
-    if (!(el instanceof win.HTMLElement) || header.contains(el)) return;
+    if (!(el instanceof (win as Window & typeof globalThis).HTMLElement) || header.contains(el)) return;
     const bottom = header.getBoundingClientRect().bottom;
     const r = el.getBoundingClientRect();
     if (r.top < bottom && r.bottom > 0) win.scrollBy({ top: r.top - bottom - GAP, behavior: 'instant' as ScrollBehavior });

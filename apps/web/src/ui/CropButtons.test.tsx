@@ -22,7 +22,7 @@ beforeAll(() => {
 
 // the dialogs' sliders, in order: zoom, left–right, up–down
 const SLIDER = { zoom: 0, moveX: 1, moveY: 2 } as const;
-const valueOf = (which: keyof typeof SLIDER) => Number(screen.getAllByRole('slider')[SLIDER[which]].getAttribute('aria-valuenow'));
+const valueOf = (which: keyof typeof SLIDER) => Number(screen.getAllByRole('slider')[SLIDER[which]]!.getAttribute('aria-valuenow'));
 
 const renderSquareCrop = () =>
   render(

@@ -25,7 +25,7 @@ import { makeImage, multipart } from '../../test/images';
  */
 const t = useTestApp();
 
-const CREATABLE: ResourceDef[] = [
+const ALL: readonly ResourceDef[] = [
   ...contentResources,
   ...registrationResources,
   ...paymentResources,
@@ -34,7 +34,8 @@ const CREATABLE: ResourceDef[] = [
   ...awardResources,
   ...seasonResources,
   ...accessResources,
-].filter((d) => d.creatable !== false);
+];
+const CREATABLE = ALL.filter((d) => d.creatable !== false);
 
 const editable = (def: ResourceDef) => def.fields.filter((f) => !f.readOnly);
 
