@@ -36,7 +36,7 @@ async function inspectFocus(page: Page): Promise<FocusReport | null> {
       for (const an of document.getAnimations()) if (an.effect?.getComputedTiming().endTime !== Infinity) an.finish();
     };
     await settle();
-    const header = [...document.querySelectorAll<HTMLElement>('header')].find((h) => ['sticky', 'fixed'].includes(getComputedStyle(h).position));
+    const header = Array.from(document.querySelectorAll<HTMLElement>('header')).find((h) => ['sticky', 'fixed'].includes(getComputedStyle(h).position));
     let hiddenByHeader = false;
     let drawn = '';
     if (header && !header.contains(el)) {
@@ -114,7 +114,7 @@ async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const sel =
       'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option], [tabindex]:not([tabindex="-1"])';
-    const targets = [...document.querySelectorAll<HTMLElement>(sel)]
+    const targets = Array.from(document.querySelectorAll<HTMLElement>(sel))
       .map((el) => {
         // a stretched link (its ::after laid over the whole card) is targeted through the card
         const after = getComputedStyle(el, '::after');
