@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,15 @@ export default function ActivityOrderPage() {
   const { activity, lives } = useLoaderData() as Data;
   const [params, setParams] = useSearchParams();
   const open = params.get('buy') === '1' || CHECKOUT_PARAMS.some((p) => params.has(p));
+  // the buy button gives way to the buy area: the focus moves to the start of that area, not lost to the page
+  const areaRef = useRef<HTMLDivElement>(null);
+  const focusArea = useRef(false);
+  useEffect(() => {
+    if (open && focusArea.current) {
+      focusArea.current = false;
+      areaRef.current?.focus();
+    }
+  }, [open]);
   const area = (
     <Suspense fallback={<p className={c.cardText}>{t('content:activity.loadingCheckout')}</p>}>
       <OrderArea activityId={activity?.id ?? null} />
@@ -65,22 +74,25 @@ export default function ActivityOrderPage() {
         <Link to={`/volunteer_pc?id=${activity.id}`}>{t('content:activity.volunteerLink')}</Link>
       </p>
       {open ? (
-        area
+        <div ref={areaRef} tabIndex={-1} data-testid="buy-area">
+          {area}
+        </div>
       ) : (
         <>
           <p className={c.cardText}>{t('content:activity.buyLead')}</p>
           <button
             type="button"
             className={btn.primary}
-            onClick={() =>
+            onClick={() => {
+              focusArea.current = true;
               setParams(
                 (p) => {
                   p.set('buy', '1');
                   return p;
                 },
                 { replace: true, preventScrollReset: true },
-              )
-            }
+              );
+            }}
           >
             {t('content:activity.buyOpen')}
           </button>
