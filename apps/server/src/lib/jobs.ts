@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema/index';
 import { every, type JobLog } from './every';
@@ -161,11 +161,14 @@ export async function runJobs(db: Db, deps: unknown, queues: readonly JobQueue[]
   const worker = opts.worker ?? defaultWorker;
   const leaseOf = (q: JobQueue) => opts.leaseMs ?? q.leaseMs ?? DEFAULT_LEASE_MS;
   const batchLease = new Date(now.getTime() + Math.max(...queues.map(leaseOf)));
+  // run_at defaults to the database's now(), in microseconds; `now` is a JavaScript date, in milliseconds: a job
+  // enqueued within the same millisecond as this run started is due too (runAt < now + 1 ms), not left for the next
+  const dueBy = new Date(now.getTime() + 1);
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
-      and(eq(jobs.state, 'pending'), lte(jobs.runAt, now), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)), inArray(jobs.queue, [...byName.keys()])),
+      and(eq(jobs.state, 'pending'), lt(jobs.runAt, dueBy), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)), inArray(jobs.queue, [...byName.keys()])),
     )
     .orderBy(asc(jobs.runAt), asc(jobs.id))
     .limit(opts.batch ?? BATCH)
