@@ -294,6 +294,8 @@ for (const lang of ['zh', 'en'] as const) {
     await adminShown(page);
     await page.getByRole('button', { name: A(lang, 'withdrawal.rejectOf', { name }) }).click();
     const dialog = page.getByRole('dialog', { name: A(lang, 'withdrawal.rejectTitle', { name }) });
+    // the reason field takes the focus as the dialog opens; Enter before that reached nothing (a flaky first try)
+    await expect(dialog.getByLabel(A(lang, 'withdrawal.rejectReason'))).toBeFocused();
     await page.keyboard.press('Enter'); // empty: refused
     await expect(dialog.getByRole('alert')).toHaveText(A(lang, 'withdrawal.rejectReasonRequired'));
     const reason = lang === 'zh' ? '已过退赛截止日期' : 'Past the withdrawal deadline';
