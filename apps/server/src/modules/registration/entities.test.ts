@@ -70,14 +70,16 @@ describe('leading teacher entity (spec 3 labels)', () => {
     const card = idCard('19850101');
     const bad = await call('POST', '/api/lLeader', { activityId: reg.activity.id, name: '李老师', phone: '13900139000', card: '110105198501010000' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors.card).toBeTruthy();
+    expect(bad.json().fieldErrors.card).toBe('身份证号校验位不正确');
     const made = await call('POST', '/api/lLeader', { activityId: reg.activity.id, name: '李老师', phone: '13900139000', card });
     expect(made.statusCode).toBe(200);
     const masked = card.slice(0, 3) + '*'.repeat(11) + card.slice(-4);
     expect(made.json().data).toMatchObject({ card: masked, reviewStatus: 0, reviewReason: null });
     const [row] = await t().database.db.select().from(leaders);
     expect(row!.cardEnc).not.toContain(card.slice(6, 14));
-    expect(row!.cardHash).toBeTruthy();
+    // the blind index players use: the same number found by its index, never by its text
+    expect(row!.cardHash).toBe(t().app.deps.pii.index(card));
+    expect(t().app.deps.pii.decrypt(row!.cardEnc!)).toBe(card);
     expect(JSON.stringify(await t().database.db.select().from(auditLog))).not.toContain('cardEnc');
     // staff review it; the coach sees the state and the reason, the number still masked everywhere
     const admin = await buildUser(t().database.db, { roles: ['admin'] });

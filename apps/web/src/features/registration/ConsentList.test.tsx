@@ -89,7 +89,7 @@ async function saveTeam(name: string, card: string) {
   expect(http.post).toHaveBeenCalledWith(BATCH, expect.objectContaining({ activityId: 600 }), expect.anything());
 }
 
-describe('guardian consent on the one-form team screen and a team’s rows (issue 37)', { timeout: 60_000 }, () => {
+describe('guardian consent on the one-form team screen and a team’s rows (issue 37)', { timeout: 20_000 }, () => {
   it('after saving a team with a child, each child’s consent is shown with the way to get it; a link sent turns it to “waiting”', async () => {
     await saveTeam('Lin Xiaoyu', '110105201705040023');
 

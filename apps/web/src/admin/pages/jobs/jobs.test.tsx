@@ -62,7 +62,7 @@ const like = (id: number, kind: string, queue: string, tries: [number, number], 
 const notice = like(42, 'notice', 'notice', [1, 8], 'no-phone', { event: 'payment', to: 'sms' });
 const timer = like(43, 'timer', 'timer:reconcile', [2, 40], 'ECONNRESET', { event: null, to: 'reconcile' });
 
-describe('Admin → Background jobs', { timeout: 60_000 }, () => {
+describe('Admin → Background jobs', { timeout: 20_000 }, () => {
   it('shows the failed jobs first, each with what it is, what it was about and its error in words; "retry now" sends the job back', async () => {
     await i18n.changeLanguage('en');
     http.get.mockResolvedValue({ total: 3, content: [webhook, notice, timer] });
