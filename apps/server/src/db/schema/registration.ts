@@ -119,6 +119,8 @@ export const teams = pgTable(
     teamCode: text('team_code'),
     /** team review (spec 4.3, TEAM_REVIEW): moved by staff; starts under review when created without a team code where the promotion zone is on */
     reviewStatus: integer('review_status').notNull().default(0),
+    /** why staff failed or suspended the team (shown to its coach); cleared with any other state */
+    reviewReason: text('review_reason'),
     collectStatus: integer('collect_status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
