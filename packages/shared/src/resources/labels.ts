@@ -238,6 +238,7 @@ export const RESOURCE_LABELS_ZH = {
       orgAddress: '机构地址',
       userId: '创建人',
       reviewStatus: '队伍审核',
+      reviewReason: '审核原因',
     },
     players: {
       reason: '原因',
@@ -1038,6 +1039,7 @@ export const RESOURCE_LABELS_EN = {
       orgAddress: 'Organisation address',
       userId: 'Creator',
       reviewStatus: 'Team review',
+      reviewReason: 'Review reason',
     },
     players: {
       reason: 'Reason',

@@ -68,6 +68,8 @@ export const teamResource = {
       list: true,
       filter: 'eq',
     },
+    // why the team failed or is suspended (its coach reads it); kept only with those two states
+    { name: 'reviewReason', kind: 'text', max: 200 },
   ],
 } as const satisfies ResourceDef;
 

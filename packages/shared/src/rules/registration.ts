@@ -112,6 +112,14 @@ export const TEAM_STATUS = { FORMING: 1, FULL: 2, IN_REVIEW: 7 } as const;
 export const TEAM_REVIEW = { CREATED: 0, PARTICIPATED: 1, IN_REVIEW: 2, NATIONAL_FINALS: 3, SUSPENDED: 4, PASSED: 5, FAILED: 6 } as const;
 export type TeamReview = (typeof TEAM_REVIEW)[keyof typeof TEAM_REVIEW];
 
+/**
+ * The team review states that carry a reason for the coach (suspended, failed). The spec names the states
+ * but no transitions between them, so staff may move a team from any state to any other; moving it to a
+ * state without a reason clears the reason.
+ */
+export const TEAM_REVIEW_WITH_REASON: readonly number[] = [TEAM_REVIEW.SUSPENDED, TEAM_REVIEW.FAILED];
+export const teamReviewHasReason = (s: number): boolean => TEAM_REVIEW_WITH_REASON.includes(s);
+
 /** A leading teacher's review (spec 3 labels: review status and reason): 0 not reviewed, 1 passed, 2 failed. */
 export const LEADER_REVIEW = { NONE: 0, PASSED: 1, FAILED: 2 } as const;
 

@@ -152,6 +152,8 @@ export const teamItem = z.object({
   teamCode: z.string().nullable(),
   /** team review (spec 4.3, TEAM_REVIEW): 0 just created … 6 failed; staff move it */
   reviewStatus: z.number().int(),
+  /** why staff failed or suspended the team (null otherwise, or when they gave none) */
+  reviewReason: z.string().nullable(),
   teamMembers: z.array(memberItem),
 });
 export type TeamItem = z.infer<typeof teamItem>;

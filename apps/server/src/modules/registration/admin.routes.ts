@@ -15,6 +15,7 @@ import {
   reviewListQuery,
   reviewListResponse,
   teamResource,
+  teamReviewHasReason,
   withdrawalDecisionBody,
   withdrawalDecisionResponse,
   withdrawalListQuery,
@@ -37,7 +38,16 @@ export const adminRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const staff = requirePermission('registrations.manage');
 
-  await app.register(resourceRoutes(teamResource, teams));
+  await app.register(
+    resourceRoutes(teamResource, teams, {
+      // team review (spec 4.3): any state to any other (the spec names no transitions); a reason stays only
+      // with suspended or failed, so a team moved on never shows its coach an old reason
+      validate: (data) => {
+        const reason = typeof data.reviewReason === 'string' ? data.reviewReason.trim() : null;
+        return { reviewReason: teamReviewHasReason(Number(data.reviewStatus)) && reason ? reason : null };
+      },
+    }),
+  );
   await app.register(
     resourceRoutes(playerResource, teamMembers, {
       // a player deleted by staff gives their clothes size back to stock

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { and, eq, inArray, max } from 'drizzle-orm';
-import { ageOn, isRegistered, PAY_STATUS, type Lang, type MemberItem, type ReviewItem } from '@rp/shared';
+import { ageOn, isRegistered, PAY_STATUS, teamReviewHasReason, type Lang, type MemberItem, type ReviewItem } from '@rp/shared';
 import { activities, auditLog, leaders, materials, orgs, plans, programs, teamMembers, teams, users } from '../../db/schema/index';
 import type { Pii } from '../../lib/pii';
 import { pick } from '../content/index';
@@ -104,6 +104,7 @@ export async function presentTeams(db: DbOrTx, lang: Lang, rows: TeamRow[]) {
       sourceActivityId: t.sourceActivityId,
       teamCode: t.teamCode,
       reviewStatus: t.reviewStatus,
+      reviewReason: teamReviewHasReason(t.reviewStatus) ? t.reviewReason : null,
       teamMembers: mine,
     };
   });
