@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { hasCjk, langPart } from './lang-parts';
+import { hasCjk, langPart, langPartIn, NAME_SLOT } from './lang-parts';
 
 describe('langPart (WCAG 3.1.2)', () => {
   it('finds CJK text, not Latin', () => {
@@ -22,5 +22,14 @@ describe('langPart (WCAG 3.1.2)', () => {
     expect(langPart('Zhang Xiaoming', 'en')).toBe('Zhang Xiaoming');
     const { container } = render(<p>{langPart('Zhang', 'en')}</p>);
     expect(container.querySelector('[lang]')).toBeNull();
+  });
+
+  it('marks only the name inside a translated sentence', () => {
+    const { container } = render(<button>{langPartIn(`${NAME_SLOT} (2/3)`, '雄鹰队', 'en')}</button>);
+    expect(container.textContent).toBe('雄鹰队 (2/3)');
+    expect(container.querySelector('span[lang="zh"]')?.textContent).toBe('雄鹰队');
+    const zh = render(<button>{langPartIn(`${NAME_SLOT}（2/3）`, '雄鹰队', 'zh')}</button>);
+    expect(zh.container.textContent).toBe('雄鹰队（2/3）');
+    expect(zh.container.querySelector('[lang]')).toBeNull();
   });
 });

@@ -21,3 +21,22 @@ export function langPart(text: string | null | undefined, pageLang: string): Rea
 export function LangPart({ text }: { text: string | null | undefined }) {
   return <>{langPart(text, useLang())}</>;
 }
+
+/** Put in place of a name in a translated text (`t(key, { name: NAME_SLOT })`), then filled by langPartIn. */
+export const NAME_SLOT = '\u2063';
+
+/**
+ * A translated sentence holding a name (e.g. "张队 (2/3)"): the text around the name stays in the page's
+ * language, the name alone is marked lang="zh" when it is Chinese on an English page. `text` is the translation
+ * made with NAME_SLOT as the name.
+ */
+export function langPartIn(text: string, name: string, pageLang: string): ReactNode {
+  const [before = '', ...rest] = text.split(NAME_SLOT);
+  return (
+    <>
+      {before}
+      {langPart(name, pageLang)}
+      {rest.join(name)}
+    </>
+  );
+}

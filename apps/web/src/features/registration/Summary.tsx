@@ -3,6 +3,7 @@ import { Link } from '../../lib/link';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '../../lib/contract';
 import { formatDateTime } from '../../lib/format';
+import { langPart } from '../../lib/lang-parts';
 import { exportPlayers, type MemberItem } from './api';
 import { TEAM_STATE_KEY, useRoster } from './Guided';
 import { payStatusKey } from './PayStatusTag';
@@ -39,7 +40,7 @@ export function Summary({ activity }: { activity: ActivityItem }) {
       <tbody>
         {list.map((m) => (
           <tr key={m.id}>
-            <td>{m.name}</td>
+            <td>{langPart(m.name, lang)}</td>
             <td>{t(m.cardType === 1 ? 'registration:idType.1' : 'registration:idType.0')}</td>
             <td className={s.mono}>{m.card}</td>
             <td>{m.program?.name ?? ''}</td>
@@ -76,7 +77,7 @@ export function Summary({ activity }: { activity: ActivityItem }) {
       {teamList.map((team) => (
         <section key={team.id} className={s.summaryTeam} aria-labelledby={`summary-team-${team.id}`}>
           <h3 id={`summary-team-${team.id}`}>
-            {team.name} <span className={s.summaryState}>{t(TEAM_STATE_KEY[teamState(team, review)])}</span>
+            {langPart(team.name, lang)} <span className={s.summaryState}>{t(TEAM_STATE_KEY[teamState(team, review)])}</span>
           </h3>
           <dl className={s.summaryFacts}>
             <div>
@@ -89,7 +90,7 @@ export function Summary({ activity }: { activity: ActivityItem }) {
             </div>
             <div>
               <dt>{t('registration:field.leader')}</dt>
-              <dd>{team.leader?.name ?? '—'}</dd>
+              <dd>{langPart(team.leader?.name, lang) ?? '—'}</dd>
             </div>
             <div>
               <dt>{t('registration:field.members')}</dt>

@@ -4,10 +4,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { codeEntryClosed, isFree, PAY_STATUS, TEAM_STATUS } from '@rp/shared/rules/registration';
+import { codeEntryClosed, isFree, PAY_STATUS, TEAM_STATUS, teamReviewHasReason } from '@rp/shared/rules/registration';
 import { ADDRESS_MAX, CHANNEL_CODE_MAX, CHANNEL_CODE_MIN, NAME_MAX, PROMOTION_CODE_MAX, PROMOTION_CODE_MIN } from '@rp/shared/limits';
 import type { ActivityItem } from '../../lib/contract';
 import { isApiError } from '../../lib/api-client';
+import { LangPart, langPart, langPartIn, NAME_SLOT } from '../../lib/lang-parts';
+import { useLang } from '../../lib/use-lang';
 import {
   bindOrgMutation,
   checkOrgMutation,
@@ -44,6 +46,7 @@ function filterQuery(f: Filter): { status?: number; payStatus?: number } {
 /** Team management (spec 2.5). */
 export function TeamsPanel({ activity }: { activity: ActivityItem }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const [filter, setFilter] = useState<Filter>('all');
   // ?new=1 and ?team=<id> come from the guided path
   const [params] = useSearchParams();
@@ -107,7 +110,7 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
           {teams.data.content.map((x) => (
             <span role="listitem" key={x.id}>
               <Button shape="round" type={selected === x.id ? 'primary' : 'default'} aria-pressed={selected === x.id} onClick={() => select(x.id)}>
-                {t('registration:team.chip', { name: x.name, count: x.teamMembers.length, max: x.program.maximum })}
+                {langPartIn(t('registration:team.chip', { name: NAME_SLOT, count: x.teamMembers.length, max: x.program.maximum }), x.name, lang)}
               </Button>
             </span>
           ))}
@@ -144,6 +147,7 @@ export function TeamsPanel({ activity }: { activity: ActivityItem }) {
 
 function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: TeamItem | null; onSaved?: (t: TeamItem) => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const [form] = Form.useForm<TeamFormValues>();
   const lock = useWriteLock();
   const [editing, setEditing] = useState(team === null && !lock.locked);
@@ -243,7 +247,7 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
     <div>
       {holder}
       <div className={s.toolbar}>
-        <h2 style={{ margin: 0, fontSize: 18 }}>{team ? team.name : t('registration:team.new')}</h2>
+        <h2 style={{ margin: 0, fontSize: 18 }}>{team ? <LangPart text={team.name} /> : t('registration:team.new')}</h2>
         {team ? (
           <Tag>
             {t(
@@ -278,7 +282,7 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
       {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
       {!editing && team ? (
         <dl className={s.readView} aria-label={t('registration:readView.label', { name: team.name })}>
-          <ReadItem label={t('registration:field.teamName')}>{team.name}</ReadItem>
+          <ReadItem label={t('registration:field.teamName')}>{langPart(team.name, lang)}</ReadItem>
           <ReadItem label={t('registration:field.teamNumber')}>{team.number}</ReadItem>
           {/* spec 4.2 labels: created / creation complete (every place of the program taken) */}
           <ReadItem label={t('registration:field.teamState')}>
@@ -286,12 +290,26 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
           </ReadItem>
           {/* spec 4.3: the team review, moved by the organisers */}
           <ReadItem label={t('registration:field.teamReview')}>{t(teamReviewKey(team.reviewStatus))}</ReadItem>
-          <ReadItem label={t('registration:field.creator')}>{team.creator?.nickName}</ReadItem>
+          {/* suspended or failed: why, when the organisers said */}
+          {teamReviewHasReason(team.reviewStatus) && team.reviewReason ? (
+            <ReadItem label={t('registration:field.teamReviewReason')}>{langPart(team.reviewReason, lang)}</ReadItem>
+          ) : null}
+          <ReadItem label={t('registration:field.creator')}>{langPart(team.creator?.nickName, lang)}</ReadItem>
           <ReadItem label={t('registration:field.program')}>{team.program.name}</ReadItem>
-          <ReadItem label={t('registration:field.leader')}>{team.leader?.name}</ReadItem>
-          <ReadItem label={t('registration:field.address')}>{team.address}</ReadItem>
+          <ReadItem label={t('registration:field.leader')}>{langPart(team.leader?.name, lang)}</ReadItem>
+          <ReadItem label={t('registration:field.address')}>{langPart(team.address, lang)}</ReadItem>
+          <ReadItem label={t('registration:field.orgAddress')}>{langPart(team.orgAddress, lang)}</ReadItem>
           <ReadItem label={t('registration:field.plan')}>{team.plan?.name ?? activity.plans?.[0]?.name ?? '—'}</ReadItem>
-          <ReadItem label={t('registration:field.orgCode')}>{team.orgCode ? `${team.orgCode}${team.orgName ? ` · ${team.orgName}` : ''}` : ''}</ReadItem>
+          <ReadItem label={t('registration:field.orgCode')}>
+            {team.orgCode ? (
+              <>
+                {team.orgCode}
+                {team.orgName ? <> · {langPart(team.orgName, lang)}</> : null}
+              </>
+            ) : (
+              ''
+            )}
+          </ReadItem>
           {level2 ? <ReadItem label={t('registration:field.sourceCode')}>{team.sourceCode}</ReadItem> : null}
           {promotion ? <ReadItem label={t('registration:field.teamCode')}>{team.teamCode}</ReadItem> : null}
         </dl>
@@ -330,6 +348,9 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
           </Form.Item>
           <Form.Item name="address" label={t('registration:field.address')} htmlFor={id('address')}>
             <Input id={id('address')} maxLength={ADDRESS_MAX} />
+          </Form.Item>
+          <Form.Item name="orgAddress" label={t('registration:field.orgAddress')} htmlFor={id('orgAddress')}>
+            <Input id={id('orgAddress')} maxLength={ADDRESS_MAX} />
           </Form.Item>
           <Form.Item label={t('registration:field.plan')}>
             <span className={s.plainValue}>{team?.plan?.name ?? activity.plans?.[0]?.name ?? '—'}</span>
@@ -380,7 +401,10 @@ function TeamForm({ activity, team, onSaved }: { activity: ActivityItem; team: T
           {team.teamMembers.map((m) => (
             <div key={m.id} className={s.memberRow}>
               <div>
-                <span className={nameClass(m.payStatus)}>{m.name}</span> <span className={s.muted}>{m.program?.name}</span>{' '}
+                <span className={nameClass(m.payStatus)}>
+                  <LangPart text={m.name} />
+                </span>{' '}
+                <span className={s.muted}>{m.program?.name}</span>{' '}
                 {m.program && m.program.id !== team.program.id ? (
                   <Tooltip title={t('registration:team.programDiffers')}>
                     <WarningOutlined style={{ color: '#d46b08' }} aria-label={t('registration:team.programDiffers')} role="img" />
@@ -488,7 +512,7 @@ function CheckList({
           aria-describedby={describedBy}
           onChange={(e) => setIds(e.target.checked ? [...ids, i.value] : ids.filter((x) => x !== i.value))}
         >
-          {i.label}
+          <LangPart text={i.label} />
           {i.note ? <span className={s.lockNote}> · {i.note}</span> : null}
         </Checkbox>
       ))}

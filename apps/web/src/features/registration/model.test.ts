@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberItem, TeamItem } from '@rp/shared';
+import type { MemberItem } from '@rp/shared';
+import { teamFixture } from '../../test/team-fixture';
 import zh from '../../locales/zh/registration.json';
 import en from '../../locales/en/registration.json';
 import {
@@ -130,30 +131,17 @@ describe('player checks use the spec texts', () => {
 });
 
 describe('team form ↔ API', () => {
-  const team = {
+  const team = teamFixture({
     id: 1,
     activityId: 568,
     name: 'T',
-    number: 'N1',
-    code: 'N1',
     status: 7,
-    payStatus: 0,
     program: { id: 3, name: 'P', type: 0, maximum: 3 },
-    plan: null,
-    leader: { id: 4, name: 'L' },
-    orgId: null,
-    orgCode: null,
-    orgName: null,
-    org: null,
-    orgAddress: null,
-    creator: { id: 9, nickName: 'C' },
     address: 'Addr',
-    sourceCode: null,
     sourceActivityId: 545,
     teamCode: 'ABCDE',
     reviewStatus: 2,
-    teamMembers: [],
-  } satisfies TeamItem;
+  });
 
   it('round-trips and sends level-2 / promotion fields only where they apply', () => {
     const v = teamToForm(team);
@@ -163,6 +151,7 @@ describe('team form ↔ API', () => {
       program: { id: 3 },
       leader: { id: 4 },
       address: 'Addr',
+      orgAddress: null,
       orgCode: null,
     });
     expect(formToTeam(v, 568, { level2: true, promotion: true })).toMatchObject({ sourceCode: null, sourceActivityId: 545, teamCode: 'ABCDE' });

@@ -137,6 +137,13 @@ export function checkEmergencyPhone(region: string, phone: string, lang: 'zh' | 
   return { field: 'emerPhone', key: 'registration:check.phoneFor', params: { country: regionName(p.region, lang), code: p.code } };
 }
 
+/** A mainland ID number's problem as its message key (format, or the GB 11643 check digit), null when it is valid. */
+export function idCardKey(card: string): 'registration:check.idCheckDigit' | 'registration:check.idInvalid' | null {
+  const problem = idCardProblem(card);
+  if (!problem) return null;
+  return problem === 'checkDigit' ? 'registration:check.idCheckDigit' : 'registration:check.idInvalid';
+}
+
 /** `copied`: the ID number comes from an earlier player on the server (it was checked when it was typed). */
 export function checkMember(v: MemberFormValues, lang: 'zh' | 'en' = 'zh', copied = false): MemberProblem | null {
   if (!v.name.trim()) return { field: 'name', key: 'registration:check.nameRequired' };
@@ -145,8 +152,8 @@ export function checkMember(v: MemberFormValues, lang: 'zh' | 'en' = 'zh', copie
     // nothing to check here: the server reads the number from the earlier row
   } else if (v.cardType === 0) {
     if (!card) return { field: 'card', key: 'registration:check.idRequired' };
-    const problem = idCardProblem(card);
-    if (problem) return { field: 'card', key: problem === 'checkDigit' ? 'registration:check.idCheckDigit' : 'registration:check.idInvalid' };
+    const key = idCardKey(card);
+    if (key) return { field: 'card', key };
   } else {
     if (!card) return { field: 'card', key: 'registration:check.passportRequired' };
     if (!v.birthDay || parseBirth(v.birthDay) === null) return { field: 'birthDay', key: 'registration:check.birthRequired' };
@@ -204,6 +211,8 @@ export interface TeamFormValues {
   programId?: number | null;
   leaderId?: number | null;
   address: string;
+  /** spec 3: the organisation's address */
+  orgAddress: string;
   orgCode: string;
   sourceCode: string;
   sourceActivityId?: number | null;
@@ -215,6 +224,7 @@ export interface TeamPayload {
   program: { id: number };
   leader: { id: number } | null;
   address: string;
+  orgAddress: string | null;
   orgCode: string | null;
   sourceCode?: string | null;
   sourceActivityId?: number | null;
@@ -222,7 +232,17 @@ export interface TeamPayload {
 }
 
 export function emptyTeam(): TeamFormValues {
-  return { name: '', programId: null, leaderId: null, address: '', orgCode: '', sourceCode: '', sourceActivityId: null, teamCode: '' };
+  return {
+    name: '',
+    programId: null,
+    leaderId: null,
+    address: '',
+    orgAddress: '',
+    orgCode: '',
+    sourceCode: '',
+    sourceActivityId: null,
+    teamCode: '',
+  };
 }
 
 export function teamToForm(t: TeamItem): TeamFormValues {
@@ -231,6 +251,7 @@ export function teamToForm(t: TeamItem): TeamFormValues {
     programId: t.program.id,
     leaderId: t.leader?.id ?? null,
     address: t.address,
+    orgAddress: t.orgAddress ?? '',
     orgCode: t.orgCode ?? '',
     sourceCode: t.sourceCode ?? '',
     sourceActivityId: t.sourceActivityId,
@@ -245,6 +266,7 @@ export function formToTeam(v: TeamFormValues, activityId: number, opts: { level2
     program: { id: v.programId ?? 0 },
     leader: ref(v.leaderId),
     address: v.address.trim(),
+    orgAddress: v.orgAddress.trim() || null,
     orgCode: v.orgCode.trim() || null,
   };
   if (opts.level2) out.sourceCode = v.sourceCode.trim() || null;
