@@ -12,8 +12,14 @@ const api = { target: 'http://127.0.0.1:8080', changeOrigin: false };
 // framework mode; a library-mode app does it here.
 const routerProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), gateServiceWorker(), precompress()],
+  // The server renderer bundles React and its libraries (ssr.noExternal), which pick their production or
+  // development build from process.env.NODE_ENV at run time; Vite leaves that expression alone in an SSR
+  // build, and the server runs without NODE_ENV unless its operator sets it, so every page was rendered by
+  // React's development build (issue 39: its checks and stack captures were most of an uncached render).
+  // Fixed at build time like the browser's bundle.
+  define: command === 'build' && isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: routerProduction }] : [] },
   server: {
     host: '127.0.0.1',

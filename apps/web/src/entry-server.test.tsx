@@ -4,57 +4,16 @@ import type { LoaderFunction, RouteObject } from 'react-router';
 import { configure, isKnownPage, isServerRendered, PAGE_PARAMS, render, renderKey } from './entry-server';
 import { createRoutes } from './app/router';
 import { onlyParams } from './app/content-routes';
+import { expectConcurrentRendersAgree, SSR_BASE, ssrTestSetup } from './test/ssr-setup';
 
 /**
  * Issue 34, item 13: the server renderer with the real route table, loaders and components; its API calls
  * answered here the way the server answers them.
  */
-const BASE = 'https://iyrc.example.cn';
-const PROGRAM = {
-  id: 7,
-  activityId: 3,
-  activityName: 'IYRC 2025 Shanghai',
-  name: 'Creative Robot',
-  type: 1,
-  maxMembers: 4,
-  minAge: null,
-  maxAge: null,
-  gender: null,
-  intro: '<p>Build a robot.</p>',
-  coverUrl: null,
-};
-const answer = (url: URL, acceptLanguage: string): unknown => {
-  // the program's name carries the language its loader asked in: a render that asked in the other one shows it
-  if (url.pathname === '/api/lProgram/web/detail')
-    return { resultCode: 1, resultStr: 'ok', data: { ...PROGRAM, name: `${PROGRAM.name} [${acceptLanguage}]`, files: [] } };
-  if (url.pathname === '/api/lAward/verifyCertCode')
-    // the server's answer to a code of the wrong length (awards schema: certCode)
-    return {
-      status: 400,
-      code: 'VALIDATION_FAILED',
-      message: 'Some of the data is not valid',
-      fieldErrors: { certCode: 'No valid certificate has this number' },
-    };
-  return { resultCode: 1, resultStr: 'ok', content: [], totalElements: 0, totalPages: 0, number: 0, size: 50, data: null };
-};
-
-/** Each API answer waits a little, differently per call: concurrent renders interleave at every await. */
-let calls = 0;
-const pause = () => new Promise((resolve) => setTimeout(resolve, (calls++ * 7) % 5));
+const BASE = SSR_BASE;
 
 beforeAll(async () => {
-  await configure({
-    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://ssr.invalid');
-      await pause();
-      const body = answer(url, new Headers(init?.headers).get('accept-language') ?? '') as { status?: number };
-      return new Response(JSON.stringify(body), { status: body.status ?? 200, headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch,
-    sanitize: (html) => html,
-    base: BASE,
-    template: '<!doctype html><html lang="zh-CN"><head><title>shell</title></head><body><div id="root"></div></body></html>',
-    manifest: {},
-  });
+  await configure(ssrTestSetup());
 });
 
 const html = async (url: string) => {
@@ -187,21 +146,7 @@ describe('the page cache key comes from what each page reads (issue 39)', () => 
 });
 
 describe('renders run concurrently (issue 39)', () => {
-  const PAGES = ['/home', '/news', '/pasted', '/programInfo?id=7', '/activity', '/rules', '/about', '/verify/NOSUCHCODE1'];
-  const addresses = PAGES.flatMap((p) => [p, `/en${p}`]);
-
   it('16 renders at once (Chinese and English side by side) make the same pages as one at a time', async () => {
-    const sequential: string[] = [];
-    for (const url of addresses) sequential.push(await html(url));
-    // all at once, a Chinese render beside each English one; every API answer waits, so they interleave
-    const concurrent = await Promise.all(addresses.map((url) => html(url)));
-    expect(addresses).toHaveLength(16);
-    for (const [i, url] of addresses.entries()) {
-      expect(concurrent[i], url).toBe(sequential[i]);
-      // no language bleed: the page, its texts and what its loaders asked the API are in its own language
-      expect(sequential[i], url).toContain(url.startsWith('/en') ? '<html lang="en"' : '<html lang="zh-CN"');
-    }
-    expect(sequential[addresses.indexOf('/programInfo?id=7')]).toContain('Creative Robot [zh-CN]');
-    expect(sequential[addresses.indexOf('/en/programInfo?id=7')]).toContain('Creative Robot [en]');
+    await expectConcurrentRendersAgree(html);
   });
 });

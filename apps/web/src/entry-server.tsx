@@ -58,9 +58,19 @@ export function isServerRendered(pathname: string): boolean {
  * it does not know gets its not-found page with the status 404, not 200 (issue 34: crawlers indexed them).
  */
 export function isKnownPage(pathname: string): boolean {
+  // matchRoutes flattens and ranks the whole route table (the admin's too) on every call: ~1 ms for each
+  // request of the client shell (issue 39); the table does not change, so an address's answer does not either
+  const known = knownPages.get(pathname);
+  if (known !== undefined) return known;
   const matches = matchRoutes(handler?.dataRoutes ?? createRoutes([adminRoute()]), pathname);
-  return (matches?.at(-1)?.route.handle as RouteHandle | undefined)?.titleKey !== 'routes:notFound';
+  const answer = (matches?.at(-1)?.route.handle as RouteHandle | undefined)?.titleKey !== 'routes:notFound';
+  if (knownPages.size >= KNOWN_PAGES_ENTRIES) knownPages.delete(knownPages.keys().next().value!);
+  knownPages.set(pathname, answer);
+  return answer;
 }
+/** isKnownPage's answers by address, the oldest dropped first past this many (any address can be asked). */
+const KNOWN_PAGES_ENTRIES = 2000;
+const knownPages = new Map<string, boolean>();
 
 /** Each information page's lazy module, to link its CSS and preload its script with the HTML. */
 const PAGE_MODULES: Record<string, string> = {
@@ -181,7 +191,7 @@ async function renderNow(
   const router = createStaticRouter(handler.dataRoutes, context);
   const body = renderToString(
     <StrictMode>
-      <I18nextProvider i18n={instance}>
+      <I18nextProvider i18n={componentView(instance)}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </I18nextProvider>
     </StrictMode>,
@@ -197,6 +207,16 @@ async function renderNow(
     .replace('</head>', () => `  ${assets}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script>`);
   return { kind: 'html', status: 200, html, lang };
+}
+
+/**
+ * The render's i18next instance as its components get it: an object with no properties of its own whose
+ * prototype is the instance (every read and method reaches it). react-i18next's useTranslation copies every
+ * own property of the instance it is given into a fresh object, in each component on the server (where no
+ * memo survives): with the instance itself that was a fifth of the rendering time (issue 39 profile).
+ */
+function componentView(instance: I18n): I18n {
+  return Object.create(instance) as I18n;
 }
 
 function escapeHtml(text: string): string {
@@ -277,6 +297,18 @@ function pageAssets(context: StaticHandlerContext, s: RenderSetup): string[] {
   const first = stripLang(context.location.pathname).split('/')[1]?.toLowerCase() ?? '';
   const entry = PAGE_MODULES[first];
   if (!entry) return [];
+  // the build's manifest and template do not change: a page's tags are worked out once
+  let tags = assetTags.get(s)?.get(entry);
+  if (!tags) {
+    tags = chunkTags(entry, s);
+    if (!assetTags.has(s)) assetTags.set(s, new Map());
+    assetTags.get(s)!.set(entry, tags);
+  }
+  return tags;
+}
+const assetTags = new WeakMap<RenderSetup, Map<string, string[]>>();
+
+function chunkTags(entry: string, s: RenderSetup): string[] {
   const css = new Set<string>();
   const js = new Set<string>();
   const seen = new Set<string>();

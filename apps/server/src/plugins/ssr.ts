@@ -49,19 +49,29 @@ interface Cached {
   location?: string;
 }
 
-/** A page as it is sent: plain, gzip and brotli, compressed once (when cached) rather than per request. */
+/**
+ * A page as it is sent: plain, gzip and brotli, each compressed once (kept with the cached page) rather than
+ * per request, and only when a browser first asks for it (issue 39: both were made for every render, and
+ * with the page cache off neither was ever reused).
+ */
 export interface Compressed {
-  plain: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  readonly plain: Buffer;
+  readonly gzip: Buffer;
+  readonly br: Buffer;
 }
 
 export function compressedVariants(html: Buffer | string): Compressed {
   const plain = Buffer.isBuffer(html) ? html : Buffer.from(html, 'utf8');
+  let gzip: Buffer | undefined;
+  let br: Buffer | undefined;
   return {
     plain,
-    gzip: zlib.gzipSync(plain, { level: 6 }),
-    br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    get gzip() {
+      return (gzip ??= zlib.gzipSync(plain, { level: 6 }));
+    },
+    get br() {
+      return (br ??= zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    },
   };
 }
 
