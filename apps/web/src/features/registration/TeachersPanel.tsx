@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { ADDRESS_MAX, CHANNEL_CODE_MAX, NAME_MAX } from '@rp/shared/limits';
 import { PHONE_RE } from '@rp/shared/rules/phone';
 import type { ActivityItem } from '../../lib/contract';
+import { isApiError } from '../../lib/api-client';
+import { LangPart, langPart } from '../../lib/lang-parts';
+import { useLang } from '../../lib/use-lang';
 import { deleteLeadersMutation, leadersQuery, saveLeaderMutation, uploadMutation, type LeaderItem } from './api';
 import { errorText, notice, ReadItem, useConfirm, useFailNotice } from './common';
 import { leaderReviewKey } from './review-labels';
 import { WriteButton } from './lock';
-import { checkAttachment } from './model';
+import { checkAttachment, idCardKey } from './model';
 import s from './registration.module.css';
 
 interface Values {
@@ -45,7 +48,9 @@ export function TeachersPanel({ activity }: { activity: ActivityItem }) {
               {list.data.content.map((l) => (
                 <li key={l.id}>
                   <button type="button" className={s.listItem} aria-current={selected === l.id} onClick={() => setSelected(l.id)}>
-                    <span>{l.name}</span>
+                    <span>
+                      <LangPart text={l.name} />
+                    </span>
                     <span className={s.muted}>{l.phone}</span>
                   </button>
                 </li>
@@ -70,6 +75,7 @@ export function TeachersPanel({ activity }: { activity: ActivityItem }) {
 
 function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; leader: LeaderItem; onClose: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const saveLeader = useMutation(saveLeaderMutation);
   const removal = useMutation(deleteLeadersMutation);
   const uploading = useMutation(uploadMutation);
@@ -89,6 +95,11 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
       form.setFields([{ name: 'phone', errors: [t('registration:check.phoneInvalid')] }]);
       return;
     }
+    const cardKey = v.card?.trim() ? idCardKey(v.card.trim()) : null;
+    if (cardKey) {
+      form.setFields([{ name: 'card', errors: [t(cardKey)] }]);
+      return;
+    }
     saveLeader.mutate(
       {
         id: leader.id,
@@ -105,9 +116,11 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
       {
         onSuccess: (res) => {
           notice.success(res.resultStr);
+          form.setFieldValue('card', '');
           setEditing(false);
         },
         onError: (e) => {
+          if (isApiError(e) && e.fieldErrors.card) form.setFields([{ name: 'card', errors: [e.fieldErrors.card] }]);
           // spec 8.2: 'please re-confirm the information' on a failed update (the server sends that text)
           const base = t('registration:notice.teacherUpdateFailed');
           const msg = errorText(e, base);
@@ -152,7 +165,9 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
     <div>
       {holder}
       <div className={s.toolbar}>
-        <h2 style={{ margin: 0, fontSize: 18 }}>{leader.name}</h2>
+        <h2 style={{ margin: 0, fontSize: 18 }}>
+          <LangPart text={leader.name} />
+        </h2>
         <span className={s.toolbarSpacer} />
         {editing ? (
           <Button type="primary" loading={saveLeader.isPending} onClick={save}>
@@ -169,14 +184,14 @@ function TeacherForm({ activity, leader, onClose }: { activity: ActivityItem; le
       {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
       {!editing ? (
         <dl className={s.readView} aria-label={t('registration:readView.label', { name: leader.name })}>
-          <ReadItem label={t('registration:field.teacherName')}>{leader.name}</ReadItem>
+          <ReadItem label={t('registration:field.teacherName')}>{langPart(leader.name, lang)}</ReadItem>
           <ReadItem label={t('registration:field.phone')}>{leader.phone}</ReadItem>
-          <ReadItem label={t('registration:field.teacherAddress')}>{leader.address}</ReadItem>
+          <ReadItem label={t('registration:field.teacherAddress')}>{langPart(leader.address, lang)}</ReadItem>
           <ReadItem label={t('registration:field.teacherCode')}>{leader.code}</ReadItem>
           {/* spec 3 labels: the ID number (masked by the server), the review status and its reason */}
           <ReadItem label={t('registration:field.leaderCard')}>{leader.card}</ReadItem>
           <ReadItem label={t('registration:field.leaderReview')}>{t(leaderReviewKey(leader.reviewStatus))}</ReadItem>
-          {leader.reviewReason ? <ReadItem label={t('registration:field.leaderReviewReason')}>{leader.reviewReason}</ReadItem> : null}
+          {leader.reviewReason ? <ReadItem label={t('registration:field.leaderReviewReason')}>{langPart(leader.reviewReason, lang)}</ReadItem> : null}
           <ReadItem label={t('registration:field.attachment')}>
             {photoUrl ? (
               <a href={photoUrl} target="_blank" rel="noreferrer">
@@ -259,8 +274,23 @@ function AddTeacherDialog({
       form.setFields([{ name: 'name', errors: [t('registration:check.completeData')] }]);
       return;
     }
+    // the ID number is optional; typed, it is checked like a player's (format, then the check digit)
+    const card = v.card?.trim() ?? '';
+    const cardKey = card ? idCardKey(card) : null;
+    if (cardKey) {
+      form.setFields([{ name: 'card', errors: [t(cardKey)] }]);
+      return;
+    }
     create.mutate(
-      { activityId: activity.id, name: v.name.trim(), phone: v.phone.trim(), address: v.address.trim(), status: 1, type: 1 },
+      {
+        activityId: activity.id,
+        name: v.name.trim(),
+        phone: v.phone.trim(),
+        address: v.address.trim(),
+        ...(card ? { card } : {}),
+        status: 1,
+        type: 1,
+      },
       {
         onSuccess: (res) => {
           notice.success(res.resultStr);
@@ -268,7 +298,10 @@ function AddTeacherDialog({
           onClose();
           onDone(res.data);
         },
-        onError: (e) => setError(errorText(e, t('registration:notice.serverBusy'))),
+        onError: (e) => {
+          setError(errorText(e, t('registration:notice.serverBusy')));
+          if (isApiError(e) && e.fieldErrors.card) form.setFields([{ name: 'card', errors: [e.fieldErrors.card] }]);
+        },
       },
     );
   };
@@ -284,7 +317,12 @@ function AddTeacherDialog({
       forceRender
     >
       {error ? <Alert type="error" showIcon role="alert" className={s.alert} title={error} /> : null}
-      <Form form={form} layout="vertical" initialValues={{ phone: '', name: '', address: '' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ phone: '', name: '', address: '', card: '' }}
+        onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as Exclude<keyof Values, 'code'>, errors: [] })))}
+      >
         <Form.Item name="phone" label={t('registration:field.phone')} htmlFor="add-leader-phone" required>
           <Input id="add-leader-phone" maxLength={11} inputMode="tel" />
         </Form.Item>
@@ -293,6 +331,9 @@ function AddTeacherDialog({
         </Form.Item>
         <Form.Item name="address" label={t('registration:field.teacherAddress')} htmlFor="add-leader-address">
           <Input id="add-leader-address" maxLength={ADDRESS_MAX} />
+        </Form.Item>
+        <Form.Item name="card" label={t('registration:field.leaderCard')} htmlFor="add-leader-card">
+          <Input id="add-leader-card" maxLength={18} autoComplete="off" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,13 +1,11 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeamItem } from '@rp/shared';
-import enReg from '../../locales/en/registration.json';
-import zhReg from '../../locales/zh/registration.json';
 import i18n from '../../lib/i18n';
 import type { ActivityItem } from '../../lib/contract';
-import { stubAntdDom } from '../../test/antd-dom';
+import { click, setupRegistrationScreen } from '../../test/registration-screen';
 import { teamFixture } from '../../test/team-fixture';
 
 // The HTTP client is the seam: the team screen calls api.ts as in the app.
@@ -29,12 +27,7 @@ const team = (over: Partial<TeamItem> = {}): TeamItem =>
   });
 let teams: TeamItem[];
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  stubAntdDom();
-  i18n.addResourceBundle('en', 'registration', enReg, true, true);
-  i18n.addResourceBundle('zh', 'registration', zhReg, true, true);
-});
+setupRegistrationScreen();
 beforeEach(() => {
   http.get.mockImplementation(async (path: string) => {
     if (path === '/api/lTeam/web/find') return { content: teams, totalElements: teams.length };
@@ -42,16 +35,6 @@ beforeEach(() => {
     return { content: [], totalElements: 0 };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-});
-
-const click = async (el: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(el);
-  });
-};
 
 async function open(lang: 'en' | 'zh') {
   await i18n.changeLanguage(lang);
@@ -73,14 +56,14 @@ describe('the coach’s team: review state, reason, organisation address, names 
   it('shows a failed team’s review label and reason, and a suspended one’s; never the number', async () => {
     teams = [team({ reviewStatus: 6, reviewReason: '队员资格不符' })];
     await open('en');
-    expect((await screen.findAllByText('Team review', { selector: 'dt' })).length).toBe(1);
+    expect((await screen.findAllByText('Team review', { selector: 'dt' }, { timeout: 5000 })).length).toBe(1);
     expect(readItem('Team review').textContent).toBe('Failed');
     expect(readItem('Review reason').textContent).toBe('队员资格不符');
     cleanup();
 
     teams = [team({ reviewStatus: 4, reviewReason: '材料待补' })];
     await open('zh');
-    await screen.findAllByText('队伍审核', { selector: 'dt' });
+    await screen.findAllByText('队伍审核', { selector: 'dt' }, { timeout: 5000 });
     expect(readItem('队伍审核').textContent).toBe('暂停');
     expect(readItem('审核原因').textContent).toBe('材料待补');
     cleanup();
@@ -88,7 +71,7 @@ describe('the coach’s team: review state, reason, organisation address, names 
     // passed: the state, no reason row
     teams = [team({ reviewStatus: 5, reviewReason: null })];
     await open('en');
-    await screen.findAllByText('Team review', { selector: 'dt' });
+    await screen.findAllByText('Team review', { selector: 'dt' }, { timeout: 5000 });
     expect(readItem('Team review').textContent).toBe('Passed');
     expect(screen.queryByText('Review reason', { selector: 'dt' })).toBeNull();
   });
@@ -96,7 +79,7 @@ describe('the coach’s team: review state, reason, organisation address, names 
   it('marks Chinese names on the English page as lang="zh" (chip, heading, leader, organisation address), not the labels', async () => {
     teams = [team()];
     await open('en');
-    await screen.findAllByText('Team review', { selector: 'dt' });
+    await screen.findAllByText('Team review', { selector: 'dt' }, { timeout: 5000 });
     const chip = await screen.findByRole('button', { name: '雄鹰队 (0/3)' });
     expect(chip.querySelector('span[lang="zh"]')?.textContent).toBe('雄鹰队');
     expect(screen.getByRole('heading', { name: '雄鹰队' }).querySelector('[lang="zh"]')).not.toBeNull();
@@ -106,14 +89,14 @@ describe('the coach’s team: review state, reason, organisation address, names 
     expect(readItem('Creator').querySelector('[lang]')).toBeNull();
     cleanup();
     await open('zh');
-    await screen.findByRole('button', { name: '雄鹰队（0/3）' });
+    await screen.findByRole('button', { name: '雄鹰队（0/3）' }, { timeout: 5000 });
     expect(document.querySelector('[lang="zh"]')).toBeNull();
   });
 
   it('saves the organisation address typed in the form and reads it back', async () => {
     teams = [team({ orgAddress: null })];
     await open('en');
-    await screen.findAllByText('Organisation address', { selector: 'dt' });
+    await screen.findAllByText('Organisation address', { selector: 'dt' }, { timeout: 5000 });
     expect(readItem('Organisation address').textContent).toBe('Not filled in');
     await click(screen.getByRole('button', { name: 'Edit' }));
     const input = screen.getByLabelText('Organisation address');
