@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { activities, materials, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import { AppError, type ErrorCode } from '../../lib/errors';
@@ -103,17 +103,14 @@ export async function ownMembers(db: DbOrTx, userId: number, ids: number[], lock
 
 /** Forming (1) or full (2) from the head count; a team under review (7) keeps its status. */
 export async function refreshTeamStatus(db: DbOrTx, teamId: number) {
-  const [t] = await db
-    .select({ status: teams.status, max: programs.maxMembers })
-    .from(teams)
-    .innerJoin(programs, eq(programs.id, teams.programId))
-    .where(eq(teams.id, teamId));
-  if (!t || t.status === TEAM_STATUS.IN_REVIEW) return;
-  const n = (await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.teamId, teamId))).length;
+  // one statement (it runs in every write that moves a player, while the team row is locked): full when the
+  // team has its program's maximum, forming otherwise; a team under review keeps that state
+  const size = db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teams.id));
   await db
     .update(teams)
-    .set({ status: n >= t.max ? 2 : 1 })
-    .where(eq(teams.id, teamId));
+    .set({ status: sql`case when (${size}) >= ${programs.maxMembers} then ${TEAM_STATUS.FULL}::int else ${TEAM_STATUS.FORMING}::int end` })
+    .from(programs)
+    .where(and(eq(teams.id, teamId), eq(programs.id, teams.programId), ne(teams.status, TEAM_STATUS.IN_REVIEW)));
 }
 
 /*
