@@ -16,7 +16,7 @@ import {
 } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audit, type AuditEntry } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 import { notifyCodesAssigned, notifyPlayers } from '../messages/index';
@@ -39,18 +39,31 @@ import { assertConsented } from './consent.service';
 type MemberRow = typeof teamMembers.$inferSelect;
 
 /**
+ * What a caller that has just written the player in this transaction already holds (saveMemberInTx): the open
+ * activity, the player's team's status read under its lock, the player's program, and audit entries of the
+ * same change to write in one statement with the redemption's. Each one given is not read again.
+ */
+export interface Known {
+  activity?: Awaited<ReturnType<typeof loadOpenActivity>>;
+  teamStatus?: number;
+  program?: typeof programs.$inferSelect;
+  audit?: AuditEntry[];
+}
+
+/**
  * Redeems a code for a player inside the caller's transaction. The member row is locked; the code is
  * taken by one conditional UPDATE … WHERE status = 'available', so under any concurrency, on PGlite or
  * PostgreSQL, across instances, exactly one redemption of a code wins.
  */
-export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: MemberRow, codeName: string): Promise<MemberRow> {
+export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: MemberRow, codeName: string, known: Known = {}): Promise<MemberRow> {
   // spec 4.1: a player at 3 or 9 cannot receive a code, whatever else is missing
   if (isRegistered(member.payStatus)) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
   const code = codeName.trim();
   if (!code) throw bad('reg.codeRequired', 'code');
   if (!member.teamId) throw bad('reg.codeNeedsTeam', 'code');
-  const activity = await loadOpenActivity(tx, member.activityId);
-  const [team] = await tx.select({ status: teams.status }).from(teams).where(eq(teams.id, member.teamId));
+  const activity = known.activity ?? (await loadOpenActivity(tx, member.activityId));
+  const [team] =
+    known.teamStatus !== undefined ? [{ status: known.teamStatus }] : await tx.select({ status: teams.status }).from(teams).where(eq(teams.id, member.teamId));
   // spec 4.1: under review (player or team) closes code entry in level-2 activities only
   if (!isDetailsLocked(member.payStatus) && codeEntryClosed(member.payStatus, activity.level, team?.status))
     throw conflict('reg.codeDisabledInReview', 'IN_REVIEW');
@@ -63,7 +76,12 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   if (!row) throw bad('reg.codeInvalid', 'code', 'CODE_INVALID');
   if (row.activityId !== member.activityId) throw bad('reg.codeWrongActivity', 'code', 'CODE_WRONG_ACTIVITY');
   if (row.ownerUserId !== null && row.ownerUserId !== userId) throw new AppError('CODE_NOT_YOURS', { field: 'code' });
-  const [program] = member.programId ? await tx.select().from(programs).where(eq(programs.id, member.programId)) : [];
+  const [program] =
+    known.program && known.program.id === member.programId
+      ? [known.program]
+      : member.programId
+        ? await tx.select().from(programs).where(eq(programs.id, member.programId))
+        : [];
   if (!program || !codeFitsProgram(row.type, program.type)) throw bad('reg.codeTypeMismatch', 'code', 'CODE_TYPE_MISMATCH');
 
   // a code registers the player: it takes one of the program's places unless an order already holds one
@@ -76,14 +94,17 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   if (!taken.length) throw new AppError('CODE_ALREADY_USED', { field: 'code' });
 
   const [updated] = await tx.update(teamMembers).set({ payStatus: next, code, updatedAt: new Date() }).where(eq(teamMembers.id, member.id)).returning();
-  await audit(tx, {
-    userId,
-    resource: 'teamMembers',
-    recordId: member.id,
-    action: 'redeem',
-    before: { payStatus: member.payStatus, code: member.code },
-    after: { payStatus: next, code },
-  });
+  await audit(tx, [
+    ...(known.audit ?? []),
+    {
+      userId,
+      resource: 'teamMembers',
+      recordId: member.id,
+      action: 'redeem',
+      before: { payStatus: member.payStatus, code: member.code },
+      after: { payStatus: next, code },
+    },
+  ]);
   if (member.payStatus === PAY_STATUS.IN_REVIEW) {
     // registered by a code while under review (outside level 2): the team leaves review when none waits any more
     const waiting = await tx

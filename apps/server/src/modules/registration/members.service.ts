@@ -18,7 +18,7 @@ import {
 } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { teamMembers, teams } from '../../db/schema/index';
-import { audit } from '../../lib/audit';
+import { audit, type AuditEntry } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { Pii } from '../../lib/pii';
 import {
@@ -150,19 +150,23 @@ export async function saveMemberInTx(
     if ((programId ?? null) !== before.programId) throw conflict('reg.locked', 'LOCKED');
     if (input.code && input.code !== before.code) throw conflict('reg.locked', 'LOCKED');
   }
-  if (programId) {
-    const program = await loadProgram(tx, activity.id, programId);
+  const program = programId ? await loadProgram(tx, activity.id, programId) : undefined;
+  if (program) {
     const problems = checkPlayerForProgram({ birth, gender }, program, activity.beginTime);
     if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', { message: problems[0]!, field: problems[0] === 'reg.genderMismatch' ? 'gender' : 'birth' });
   }
   await checkPlan(tx, activity.id, input.plan?.id);
   await checkClothes(tx, activity.id, input.clothes?.id);
 
+  // the team's status read under its lock (a new player's path): refreshTeamStatus below never moves a team into
+  // or out of review, so a redemption in this transaction need not read it again
+  let lockedTeamStatus: number | undefined;
   if (!before) {
     // a new player: the activity's place, then the team (common.ts order)
     if (!opts.placesReserved) await reserveActivityPlaces(tx, activity.id, 1);
     const locked = await lockTeams(tx, [teamId]);
     if (teamId && locked.get(teamId)?.programId !== programId) throw bad('reg.programMismatch', 'program'); // changed meanwhile
+    lockedTeamStatus = teamId ? locked.get(teamId)?.status : undefined;
   }
   // the team row is locked: the count and the write below are one step for every instance
   if (teamId && before?.teamId !== teamId) await assertTeamRoom(tx, new Map([[teamId, 1]]));
@@ -197,20 +201,24 @@ export async function saveMemberInTx(
     updatedAt: new Date(),
   };
   let row: MemberRow;
+  let saved: AuditEntry;
   if (before) {
     [row] = (await tx.update(teamMembers).set(values).where(eq(teamMembers.id, before.id)).returning()) as [MemberRow];
-    await audit(tx, { userId, resource: 'teamMembers', recordId: row.id, action: 'update', before: redact(before), after: redact(row) });
+    saved = { userId, resource: 'teamMembers', recordId: row.id, action: 'update', before: redact(before), after: redact(row) };
   } else {
     [row] = (await tx
       .insert(teamMembers)
       .values({ ...values, activityId: activity.id, userId, collectStatus: 1 })
       .returning()) as [MemberRow];
-    await audit(tx, { userId, resource: 'teamMembers', recordId: row.id, action: 'create', after: redact(row) });
+    saved = { userId, resource: 'teamMembers', recordId: row.id, action: 'create', after: redact(row) };
   }
+  const code = input.code && input.code !== before?.code ? input.code : null;
+  // with a code, the save's audit entry goes in one statement with the redemption's (same transaction, same order)
+  if (!code) await audit(tx, saved);
   for (const t of new Set([before?.teamId, row.teamId])) if (t) await refreshTeamStatus(tx, t);
-  if (input.code && input.code !== before?.code) {
+  if (code) {
     if (!row.teamId) throw bad('reg.codeNeedsTeam', 'code');
-    row = await redeemInTx(tx, deps, userId, row, input.code);
+    row = await redeemInTx(tx, deps, userId, row, code, { activity, teamStatus: lockedTeamStatus, program, audit: [saved] });
   }
   return row;
 }

@@ -204,6 +204,55 @@ describe('codes', () => {
     expect(m).toMatchObject({ payStatus: 0, code: null });
   });
 
+  it('creates a player with a code in one call: registered, the code spent, the team full at its maximum, audited create then redeem', async () => {
+    const s = await setup();
+    const db = t().database.db;
+    for (let i = 1; i <= 2; i++)
+      await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: idCard('20120315', false, i), team: { id: s.team.id } }));
+    const [c] = await buildCodes(db, s.activity.id, 1, { ownerUserId: s.user.id, type: 10 });
+    const r = await s.a.post(
+      '/api/lTeamMember/web/create',
+      player(s.activity.id, { card: idCard('20120315', false, 3), team: { id: s.team.id }, code: c!.codeName }),
+    );
+    expect(r.json()).toMatchObject({ resultCode: 1, resultStr: '兑换成功', data: { payStatus: 3, code: c!.codeName, team: { id: s.team.id } } });
+    const id = r.json().data.id as number;
+    expect((await db.select().from(redeemCodes).where(eq(redeemCodes.id, c!.id)))[0]).toMatchObject({ status: 'used', memberId: id });
+    expect((await db.select().from(teams).where(eq(teams.id, s.team.id)))[0]!.status).toBe(2); // sumo: 3 a team
+    const trail = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, String(id)))
+      .orderBy(auditLog.id);
+    expect(trail.map((a) => a.action)).toEqual(['create', 'redeem']);
+    expect(JSON.parse(trail[0]!.after!)).toMatchObject({ id, payStatus: 0, code: null });
+    expect([JSON.parse(trail[1]!.before!), JSON.parse(trail[1]!.after!)]).toEqual([
+      { payStatus: 0, code: null },
+      { payStatus: 3, code: c!.codeName },
+    ]);
+    // one player out again: forming (1)
+    const [first] = await db.select().from(teamMembers).where(eq(teamMembers.payStatus, 0)).limit(1);
+    expect((await s.a.del('/api/lTeamMember/web/delete', [first!.id])).statusCode).toBe(200);
+    expect((await db.select().from(teams).where(eq(teams.id, s.team.id)))[0]!.status).toBe(1);
+  });
+
+  it('a team under review keeps its status as players join, and in a level-2 activity takes no code at create', async () => {
+    const s = await setup();
+    const db = t().database.db;
+    await db.update(activities).set({ level: 2 }).where(eq(activities.id, s.activity.id));
+    await db.update(teams).set({ status: 7 }).where(eq(teams.id, s.team.id));
+    const [c] = await buildCodes(db, s.activity.id, 1, { ownerUserId: s.user.id, type: 10 });
+    const refused = await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { team: { id: s.team.id }, code: c!.codeName }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('IN_REVIEW');
+    expect(await db.select().from(teamMembers)).toHaveLength(0);
+    expect((await db.select().from(redeemCodes).where(eq(redeemCodes.id, c!.id)))[0]!.status).toBe('available');
+    for (let i = 1; i <= 3; i++)
+      expect(
+        (await s.a.post('/api/lTeamMember/web/create', player(s.activity.id, { card: idCard('20120315', false, i), team: { id: s.team.id } }))).statusCode,
+      ).toBe(200);
+    expect((await db.select().from(teams).where(eq(teams.id, s.team.id)))[0]!.status).toBe(7);
+  });
+
   it('needs a team before a code', async () => {
     const s = await setup();
     const m = (await s.a.post('/api/lTeamMember/web/create', player(s.activity.id))).json().data;
