@@ -137,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     orderKinds: collaborators.orderKinds,
     withdrawalRefunds: collaborators.withdrawalRefunds,
     events: new EventBus(collaborators.subscribers),
+    resourceExports: new Map(),
   };
   deps.payments = createPaymentsRuntime(opts.config, opts.database.db, piiKey, {
     deliver: opts.paymentDeliver,

@@ -7,6 +7,7 @@ import type { Pii } from './lib/pii';
 import type { Metrics } from './lib/metrics';
 import type { SmsAdapter } from './lib/sms';
 import type { EventBus } from './lib/events';
+import type { ResourceExports } from './lib/crud/export-job';
 
 export type { Db, DbOrTx, Tx, Database } from './db/client';
 
@@ -34,6 +35,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** this app's event subscribers, made from the ones buildApp is handed (lib/events.ts publish reads them) */
   events: EventBus;
+  /** this app's resource exports by name (lib/crud/resource.ts adds each it serves; the export jobs read them) */
+  resourceExports: ResourceExports;
 }
 
 declare module 'fastify' {

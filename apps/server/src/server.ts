@@ -13,6 +13,8 @@ import { outboxQueues, pruneEvents } from './lib/outbox';
 import { startJobs } from './lib/jobs';
 import { webhookQueue } from './modules/integrations/index';
 import { retentionTimer } from './modules/rights/index';
+import { certificateZipQueue } from './modules/awards/index';
+import { exportQueue } from './lib/crud/export-job';
 import { mpMessagesFor } from './modules/wechat/index';
 import { createStorage } from './lib/storage';
 import { loadPiiKey } from './lib/pii';
@@ -139,7 +141,8 @@ async function main() {
   // domain events' deliveries (one queue per outbox subscriber), webhooks (signed, retried for 24 h), SMS and
   // WeChat notices, the sandbox gateway's notifications — and the timers: reconciliation and expiry of unpaid
   // orders, waiting-list offers not taken in time, retention (ended activities past their period anonymised,
-  // issue 37); events older than a month pruned hourly
+  // issue 37); staff's exports and certificate zips (long: one at a time beside the rest); events older than a
+  // month pruned hourly
   const queues = [
     ...outboxQueues(app.deps.events),
     webhookQueue(config.WEBHOOK_TIMEOUT_MS),
@@ -148,6 +151,8 @@ async function main() {
     reconcileTimer,
     offerExpiryTimer,
     retentionTimer,
+    exportQueue,
+    certificateZipQueue,
   ];
   const stopQueueJobs = startJobs(database.db, app.deps, queues, app.log, 1000, () => pruneEvents(database.db));
   // uploads on local disk and a shared database: warn when another instance keeps its uploads elsewhere

@@ -50,6 +50,11 @@ export interface Job<P = Record<string, unknown>> {
    * the result here; one that returns without calling it is marked done by the runner.
    */
   commit<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Renews this instance's lease (now + the queue's lease) for a job that runs longer than one (an export
+   * writing a workbook): call it as the work goes on. JobLeaseLost when another instance has taken the job.
+   */
+  extend(): Promise<void>;
 }
 
 export interface JobQueue {
@@ -67,6 +72,11 @@ export interface JobQueue {
    * waits for that turn (last_error shows it), it never ends the timer. It runs beside the batch's other jobs.
    */
   everyMs?: number;
+  /**
+   * Its jobs run for minutes (exports): the loop runs them one at a time beside the other queues' batches,
+   * never holding those up; the handler keeps its lease with job.extend().
+   */
+  long?: boolean;
 }
 
 /** The key of a timer's one job. */
@@ -191,7 +201,7 @@ export async function runJobs(db: Db, deps: unknown, queues: readonly JobQueue[]
       .where(and(eq(jobs.id, claimedRow.id), eq(jobs.lockedUntil, batchLease), eq(jobs.lockedBy, worker), eq(jobs.state, 'pending')))
       .returning();
     if (!row) return; // taken over meanwhile (the batch's lease ran out): the other instance has it
-    report[await runOne(db, deps, q, row, own, now)]++;
+    report[await runOne(db, deps, q, row, { own, now, worker, leaseMs: leaseOf(q) })]++;
   };
   // a timer runs beside the rest (as the loops it replaced did): a slow gateway's reconciliation holds up no notice
   const aside = (r: JobRow) => !!(byName.get(r.queue)!.parallel || byName.get(r.queue)!.everyMs);
@@ -205,8 +215,15 @@ export async function runJobs(db: Db, deps: unknown, queues: readonly JobQueue[]
   return report;
 }
 
-async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Date, now: Date): Promise<keyof JobReport> {
-  const mine = and(eq(jobs.id, row.id), eq(jobs.lockedUntil, lease), eq(jobs.state, 'pending'));
+async function runOne(
+  db: Db,
+  deps: unknown,
+  q: JobQueue,
+  row: JobRow,
+  { own, now, worker, leaseMs }: { own: Date; now: Date; worker: string; leaseMs: number },
+): Promise<keyof JobReport> {
+  let lease = own;
+  const mine = () => and(eq(jobs.id, row.id), eq(jobs.lockedUntil, lease), eq(jobs.state, 'pending'));
   let committed = false;
   const final =
     !q.everyMs && (row.attempts >= row.maxAttempts || (q.retryWindowMs !== undefined && now.getTime() - row.createdAt.getTime() >= q.retryWindowMs));
@@ -225,7 +242,7 @@ async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Da
     commit: async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
       if (committed) throw new Error('job committed twice');
       const out = await db.transaction(async (tx) => {
-        const [held] = await tx.select({ id: jobs.id }).from(jobs).where(mine).for('update');
+        const [held] = await tx.select({ id: jobs.id }).from(jobs).where(mine()).for('update');
         if (!held) throw new JobLeaseLost();
         const result = await work(tx);
         await tx
@@ -241,6 +258,12 @@ async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Da
       committed = true;
       return out;
     },
+    extend: async () => {
+      const next = new Date(Math.max(Date.now() + leaseMs, lease.getTime() + 1));
+      const [held] = await db.update(jobs).set({ lockedUntil: next, lockedBy: worker }).where(mine()).returning({ id: jobs.id });
+      if (!held) throw new JobLeaseLost();
+      lease = next;
+    },
   };
   try {
     await q.run(job as Job<never>, deps as never);
@@ -254,7 +277,7 @@ async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Da
     await db
       .update(jobs)
       .set(last ? { state: 'failed', lockedUntil: null, lastError: jobErrorCode(e) } : { lockedUntil: null, lastError: jobErrorCode(e), runAt: retryAt })
-      .where(mine)
+      .where(mine())
       .catch(() => undefined); // the connection may be the thing that failed: the lease runs out instead
     return last ? 'failed' : 'retried';
   }
@@ -263,25 +286,33 @@ async function runOne(db: Db, deps: unknown, q: JobQueue, row: JobRow, lease: Da
 /**
  * The one loop of an instance (server.ts): every `everyMs`, run what is due on every queue — deliveries and
  * timers alike; a full batch goes on at once. Hourly (and at start): the timers' jobs made if missing, settled
- * jobs pruned, `hourly`. Several instances run it side by side.
+ * jobs pruned, `hourly`. Several instances run it side by side. The long queues' jobs (exports) go one at a
+ * time beside the batches, so a workbook of minutes holds up no notice.
  */
 export function startJobs(db: Db, deps: unknown, queues: readonly JobQueue[], log: JobLog, everyMs = 1000, hourly?: () => Promise<unknown>): () => void {
   let ticks = 0;
   const pruneEvery = Math.max(1, Math.round(3_600_000 / everyMs));
-  return every(
+  const long = queues.filter((q) => q.long);
+  const stopLong = long.length ? every('jobs:long', everyMs, async () => (await runJobs(db, deps, long, { batch: 1 })).done > 0, log) : () => {};
+  const short = queues.filter((q) => !q.long);
+  const stop = every(
     'jobs',
     everyMs,
     async () => {
       if (ticks++ % pruneEvery === 0) {
-        await startTimers(db, queues);
+        await startTimers(db, short);
         await pruneJobs(db);
         await hourly?.();
       }
-      const r = await runJobs(db, deps, queues);
+      const r = await runJobs(db, deps, short);
       return r.done + r.retried + r.failed >= BATCH;
     },
     log,
   );
+  return () => {
+    stop();
+    stopLong();
+  };
 }
 
 /** Makes the one job of every timer among these queues that has none yet (every instance may; the key keeps it one). */

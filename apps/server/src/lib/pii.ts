@@ -54,9 +54,14 @@ export class Pii {
   }
 
   encrypt(plain: string): string {
+    return this.seal(Pii.normalize(plain));
+  }
+
+  /** Any text as it is (not normalised): a background job's parameters that may name a person (lib/crud/export-job.ts). */
+  seal(plain: string): string {
     const iv = crypto.randomBytes(12);
     const c = crypto.createCipheriv('aes-256-gcm', this.encKey, iv);
-    const ct = Buffer.concat([c.update(Pii.normalize(plain), 'utf8'), c.final()]);
+    const ct = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
     return ['v1', iv.toString('base64url'), c.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
   }
 

@@ -35,7 +35,7 @@ import { sameRichText, sanitizeRichText } from '../sanitize';
 import { eventSessions, messages as messagesTable, users } from '../../db/schema/index';
 import { requireResource } from '../../plugins/auth';
 import { activityScope, assertInScope, scopeWhere } from '../scope';
-import { sheetName, startExportJob } from './export-job';
+import { sheetName, startExportJob, type ExportRequest, type ExportSource } from './export-job';
 import { logPiiAccess, requirePurpose } from '../child-access';
 import { ACCOUNTS_REF, accountMatches, exportColumns, exportRows, resourceTitle, servedTables, withRefNames, type Lang } from './display';
 import { containsPattern } from '../like';
@@ -301,8 +301,8 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
     const assertRowInScope = async (scope: readonly number[] | null, row: Row, conn: Db | Tx = db) => {
       if (scope !== null) assertInScope(scope, await activityOf(row, conn));
     };
-    const scopedWhere = (req: FastifyRequest, action: ResourceAction, where: SQL | undefined) => {
-      const scope = scopeOf(req, action);
+    const scopedWhere = (req: FastifyRequest, action: ResourceAction, where: SQL | undefined) => whereInScope(scopeOf(req, action), where);
+    const whereInScope = (scope: readonly number[] | null, where: SQL | undefined) => {
       const limit = !scopeColumn
         ? undefined
         : scopeField === 'sessionId' && scope?.length
@@ -364,42 +364,43 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         .send(buf);
     });
 
-    // the same export as a job: rows streamed to a file in batches, progress for the screen's bar (issue 14)
+    /** the export of a list's query in a scope and a language: what an export job reads, on whichever instance runs it */
+    const exportSource = ({ query, scope, lang }: ExportRequest): ExportSource => {
+      const criteria = listCriteria(def, table, query, hooks.filterWhere);
+      const where = whereInScope(scope, criteria.where);
+      return {
+        title: resourceTitle(def, lang),
+        columns: exportColumns(def, lang),
+        count: async () => Number((await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0),
+        batch: async (offset, limit) =>
+          exportRows(
+            db,
+            def,
+            await exported(
+              (await db
+                .select()
+                .from(table)
+                .where(where)
+                .orderBy(...criteria.order)
+                .limit(limit)
+                .offset(offset)) as Row[],
+            ),
+            lang,
+          ),
+      };
+    };
+    app.deps.resourceExports.set(def.name, exportSource);
+
+    // the same export as a job of the one queue: rows streamed to a file in batches, progress for the screen's bar (issues 14, 36)
     app.post(
       `${base}/export-jobs`,
       { schema: { tags, querystring: adminListQuery, response: { 200: exportStatusResponse } }, preHandler: requireResource(def, 'export') },
       async (req) => {
         const purpose = childExportPurpose(req.query);
-        const criteria = listCriteria(def, table, req.query as Record<string, unknown>, hooks.filterWhere);
-        const where = scopedWhere(req, 'export', criteria.where);
-        const [total] = await db.select({ n: count() }).from(table).where(where);
-        if (purpose) await logPiiAccess(db, { staffId: req.user!.id, kind: 'export', subject: def.name, rows: Number(total?.n ?? 0), purpose });
-        const job = await startExportJob(
-          app.deps,
-          {
-            resource: def.name,
-            staffId: req.user!.id,
-            total: Number(total?.n ?? 0),
-            title: resourceTitle(def, req.lang),
-            columns: exportColumns(def, req.lang),
-            batch: async (offset, limit) =>
-              exportRows(
-                db,
-                def,
-                await exported(
-                  (await db
-                    .select()
-                    .from(table)
-                    .where(where)
-                    .orderBy(...criteria.order)
-                    .limit(limit)
-                    .offset(offset)) as Row[],
-                ),
-                req.lang,
-              ),
-          },
-          req.log,
-        );
+        const e: ExportRequest = { query: req.query as Record<string, unknown>, scope: scopeOf(req, 'export'), lang: req.lang };
+        const total = await exportSource(e).count();
+        if (purpose) await logPiiAccess(db, { staffId: req.user!.id, kind: 'export', subject: def.name, rows: total, purpose });
+        const job = await startExportJob(app.deps, { ...e, resource: def.name, staffId: req.user!.id, total }, req.log);
         return ok(req, { data: { jobId: job.jobId, total: job.total, done: 0, ready: false, failed: false } }, 'ok.query');
       },
     );

@@ -8,37 +8,34 @@ import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { awards, certificates } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { newKey, putRetrying } from '../../lib/storage';
-import { progressJobs } from '../../lib/progress-job';
+import { newKey } from '../../lib/storage';
+import { progressQueue, type ProgressJob, type ProgressPayload, type ProgressRun } from '../../lib/progress-job';
 import { renderCertificate } from './templates.service';
 
 /**
- * A batch download of an activity's certificates (issue 13, staff): a job renders every valid certificate into
- * one zip (file names by the spec 9 rule, made unique), reporting its progress in the shared store, so the
- * progress bar may ask any instance; the finished zip goes to the shared storage. A job whose instance stopped
- * stops reporting: after a minute without progress it counts as failed, and staff start it again.
+ * A batch download of an activity's certificates (issue 13, staff) as a job of the one queue (issue 36, lib/jobs.ts
+ * through lib/progress-job.ts; payload: the activity, the staff member, the verification address — ids only):
+ * it renders every valid certificate into one zip (file names by the spec 9 rule, made unique), any instance
+ * runs it once, a crashed instance's is taken over, a failed one is on Admin → Background jobs with "retry". Its
+ * progress lives in the shared store, so the progress bar may ask any instance; the zip goes to the shared storage.
  */
 type Deps = Pick<AppDeps, 'database' | 'storage' | 'store'>;
-export interface ExportJob {
-  jobId: string;
+export type ExportJob = ProgressJob;
+interface ZipPayload extends ProgressPayload {
   activityId: number;
-  staffId: number;
-  total: number;
-  done: number;
-  ready: boolean;
-  failed: boolean;
-  key: string | null;
-  fileName: string;
-  beat: number;
-}
-const jobs = progressJobs<ExportJob>('certzip');
-const save = (deps: Deps, job: ExportJob) => jobs.save(deps, job);
-
-export function readJob(deps: Deps, jobId: string, staffId: number): Promise<ExportJob> {
-  return jobs.read(deps, jobId, staffId);
+  /** the public address the certificates' QR codes point to */
+  verifyBase: string;
 }
 
-/** Starts the job (answers at once with its id and size); the rendering goes on in this process. */
+const zips = progressQueue<ZipPayload, Deps>('certzip', (p, run, deps) => render(deps, p, run));
+/** The queue of certificate zips (server.ts hands it to the one job loop). */
+export const certificateZipQueue = zips.queue;
+
+export function readJob(deps: Pick<AppDeps, 'database' | 'store'>, jobId: string, staffId: number): Promise<ExportJob> {
+  return zips.read(deps, jobId, staffId);
+}
+
+/** Enqueues the job (answers at once with its id and size); this instance starts rendering it. */
 export async function startExport(deps: Deps, staffId: number, activityId: number, verifyBase: string, log: { error(o: object, m: string): void }) {
   const { db } = deps.database;
   const [awardCount] = await db.select({ n: count() }).from(awards).where(eq(awards.activityId, activityId));
@@ -49,28 +46,13 @@ export async function startExport(deps: Deps, staffId: number, activityId: numbe
     .where(and(eq(certificates.activityId, activityId), eq(certificates.status, 'valid')));
   const total = Number(certCount?.n ?? 0);
   if (!total) throw new AppError('CERT_NONE');
-  const job: ExportJob = {
-    jobId: crypto.randomBytes(16).toString('hex'),
-    activityId,
-    staffId,
-    total,
-    done: 0,
-    ready: false,
-    failed: false,
-    key: null,
-    fileName: `certificates-${activityId}.zip`,
-    beat: Date.now(),
-  };
-  await save(deps, job);
-  void run(deps, job, verifyBase).catch(async (err: unknown) => {
-    log.error({ err: err instanceof Error ? err.message : String(err), jobId: job.jobId }, 'certificate zip failed');
-    await save(deps, { ...job, failed: true }).catch(() => undefined);
-  });
-  return job;
+  const jobId = crypto.randomBytes(16).toString('hex');
+  return zips.start(deps, { jobId, staffId, total, fileName: `certificates-${activityId}.zip`, activityId, verifyBase }, log);
 }
 
-async function run(deps: Deps, job: ExportJob, verifyBase: string) {
+async function render(deps: Deps, job: ZipPayload, run: ProgressRun): Promise<string> {
   const { db } = deps.database;
+  let done = 0;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'certzip-'));
   const file = path.join(dir, 'out.zip');
   try {
@@ -99,7 +81,7 @@ async function run(deps: Deps, job: ExportJob, verifyBase: string) {
       for (let i = 0; i < batch.length; i += 2) {
         const pics = await Promise.all(
           batch.slice(i, i + 2).map((c) =>
-            renderCertificate(deps, c.certCode, verifyBase)
+            renderCertificate(deps, c.certCode, job.verifyBase)
               .then((p) => ({ c, p }))
               .catch((e: unknown) => ({ c, p: null, why: e instanceof AppError ? e.code : 'RENDER_FAILED' })),
           ),
@@ -114,18 +96,16 @@ async function run(deps: Deps, job: ExportJob, verifyBase: string) {
           used.add(name);
           zip.append(r.p.png, { name });
         }
-        job.done += pics.length;
-        job.beat = Date.now();
-        if (job.done % 10 === 0 || job.done >= job.total) await save(deps, job);
+        done += pics.length;
+        if (done % 10 === 0 || done >= job.total) await run.report({ done: Math.min(done, job.total) });
       }
     }
     if (skipped.length) zip.append(`certCode\treason\n${skipped.join('\n')}\n`, { name: 'not-included.txt' });
     await zip.finalize();
     await closed;
     const key = newKey('private/exports', 'zip');
-    // a store that is down for a while delays the zip (retried, the job still beating), it does not fail it
-    await putRetrying(deps.storage, key, await readFile(file), 'application/zip', { beat: () => save(deps, { ...job, beat: Date.now() }) });
-    await save(deps, { ...job, done: job.total, ready: true, key, beat: Date.now() });
+    await run.put(key, await readFile(file), 'application/zip');
+    return key;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

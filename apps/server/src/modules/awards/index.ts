@@ -2,3 +2,4 @@
 // Other modules and the composition root import only what is exported here.
 export { awardsRoutes } from './awards.routes';
 export { certificatesRoutes } from './certificates.routes';
+export { certificateZipQueue } from './export.service';
