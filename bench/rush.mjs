@@ -457,6 +457,17 @@ const payChain = [
 ];
 const paidNow = async () =>
   (await q(`select count(*)::int n from team_members where activity_id = $1 and plan_id = $2 and pay_status = 3`, [aid, plan.id]))[0].n;
+await traced('one paid registration (order, payment, hosted page, notification)', async () => {
+  const ctx = {};
+  for (const step of payChain) {
+    const r = step.setupRequest({}, ctx);
+    if (!r) return;
+    const res = await fetch(`http://127.0.0.1:${A.port}${r.path}`, { method: r.method, headers: r.headers, body: r.body, redirect: 'manual' });
+    step.onResponse(res.status, await res.text(), ctx);
+  }
+  for (let i = 0; i < 50 && (await q(`select count(*)::int n from jobs where queue = 'sandbox-notify' and state = 'pending'`))[0].n > 0; i++)
+    await new Promise((r) => setTimeout(r, 100));
+});
 await settle();
 const s2 = await tableStats();
 windows.paid = [now()];
