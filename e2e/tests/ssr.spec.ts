@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { createHash } from 'node:crypto';
 import { adminHeaders, T, type Lang } from './support/content';
+import { registerMember, signIn } from './support/foundation';
 
 /**
  * Issue 23: information pages arrive rendered by the server, each language at its own address, with
@@ -209,6 +210,40 @@ test.describe('server-rendered information pages (issue 23)', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  test('a signed-in visitor gets the same first HTML as anyone: no hydration mismatch (React #418), then the account in the header', async ({
+    browser,
+    request,
+  }) => {
+    const member = await registerMember(request, 'SSR Visitor');
+    const context = await browser.newContext();
+    await signIn(context, member.token);
+    const page = await context.newPage();
+    // the account arrives while the page hydrates, as on a slow connection (it used to hold the router's first
+    // navigation, so the browser drew its loading screen where the server had drawn the page)
+    await page.route('**/auth/info', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${page.url()}: ${m.text().slice(0, 200)}`);
+    });
+    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message.slice(0, 200)}`));
+    // Chinese first: a visitor who has read an English page is sent on to the English addresses
+    for (const lang of ['zh', 'en'] as const) {
+      for (const path of ['/home', '/news', '/about']) {
+        await page.goto(at(path, lang));
+        await expect(page).toHaveURL(new RegExp(`${at(path, lang)}$`));
+        await expect(page.locator('html[data-hydrated="1"]')).toBeAttached();
+        // the account's link replaces the login link once the session has loaded
+        await expect(page.getByRole('banner').getByRole('link', { name: T(lang, 'nav:userCenter') })).toBeVisible();
+        await expect(page.getByRole('banner').getByRole('link', { name: T(lang, 'nav:login'), exact: true })).toHaveCount(0);
+      }
+    }
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   test('with JavaScript off a visitor reads the news and sees the activities', async ({ browser }) => {

@@ -145,6 +145,20 @@ describe('the page cache key comes from what each page reads (issue 39)', () => 
   });
 });
 
+describe('hydration data (issue 39)', () => {
+  it("has an entry for every route of the page, the guard's root too: the browser's router starts on the server's page", async () => {
+    for (const url of ['/news', '/en/about', '/programInfo?id=7']) {
+      const data = JSON.parse(/<script type="application\/json" id="rr-data">([\s\S]*?)<\/script>/.exec(await html(url))![1]!) as {
+        loaderData: Record<string, unknown>;
+      };
+      // the root has middleware and no loader: without its entry the browser ran the guard before hydrating
+      expect(data.loaderData, url).toHaveProperty('root', null);
+      const page = Object.entries(data.loaderData).filter(([, v]) => v !== null);
+      expect(page.length, url).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('renders run concurrently (issue 39)', () => {
   it('16 renders at once (Chinese and English side by side) make the same pages as one at a time', async () => {
     await expectConcurrentRendersAgree(html);

@@ -196,7 +196,7 @@ async function renderNow(
       </I18nextProvider>
     </StrictMode>,
   );
-  const data = serializeHydrationData({ loaderData: context.loaderData, actionData: context.actionData, errors: context.errors });
+  const data = serializeHydrationData({ loaderData: hydrationLoaderData(context), actionData: context.actionData, errors: context.errors });
   const head = headFor(context, parsed, lang, setup, instance);
   const assets = pageAssets(context, setup).join('\n    ');
   // (function replacers: a `$&` or `$'` in a page's text is text, not a replacement pattern)
@@ -217,6 +217,19 @@ async function renderNow(
  */
 function componentView(instance: I18n): I18n {
   return Object.create(instance) as I18n;
+}
+
+/**
+ * The loader data the browser hydrates with, with an entry (null) for every matched route that has none: the
+ * root has no loader but has middleware (the guard), and the browser's router counts such a route as not yet
+ * loaded. It then started with a navigation that waited for the guard — for a signed-in visitor, the
+ * account's request — and drew its loading screen where the server had drawn the page (React #418, the
+ * tree re-rendered from scratch). With the entry it starts on the server's page, as for anyone.
+ */
+function hydrationLoaderData(context: StaticHandlerContext): Record<string, unknown> {
+  const loaderData: Record<string, unknown> = { ...context.loaderData };
+  for (const m of context.matches) if (!(m.route.id in loaderData)) loaderData[m.route.id] = null;
+  return loaderData;
 }
 
 function escapeHtml(text: string): string {

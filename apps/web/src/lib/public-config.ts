@@ -30,7 +30,9 @@ export function loadPublicConfig(): Promise<PublicConfig | null> {
 }
 
 export function usePublicConfig(): PublicConfig | null {
-  const [config, setConfig] = useState(value);
+  // The server renderer shares this module between visitors: it renders without what an earlier render loaded,
+  // as the browser's hydrating first render (which has not fetched yet) does (issue 39: React #418)
+  const [config, setConfig] = useState(() => (typeof window === 'undefined' ? null : value));
   useEffect(() => {
     listeners.add(setConfig);
     void loadPublicConfig();

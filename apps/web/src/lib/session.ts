@@ -77,8 +77,16 @@ function snapshot(): SessionState {
   return state;
 }
 
+/**
+ * What the server rendered with: nobody signed in (it renders each page once for everyone). A server-rendered
+ * page hydrates with it whatever the session holds by then, and shows the account right after (issue 39: an
+ * account loaded while the page hydrated made the header differ from the server's HTML, React #418).
+ */
+const SIGNED_OUT: SessionState = { token: null, user: null };
+const serverSnapshot = () => SIGNED_OUT;
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, snapshot, snapshot);
+  return useSyncExternalStore(subscribeSession, snapshot, serverSnapshot);
 }
 
 export function hasPermission(user: Pick<User, 'permissions'> | null | undefined, permission: Permission): boolean {
