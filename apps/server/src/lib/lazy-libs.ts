@@ -5,7 +5,15 @@
  * The server's bundle keeps them external (build.mjs), so each `import()` loads the package then.
  */
 export const loadExcel = async () => (await import('exceljs')).default;
-export const loadSharp = async () => (await import('sharp')).default;
+/**
+ * sharp without libvips' operation cache (up to 50 MB and 100 operations by default, kept for as long as the
+ * process runs): the server reads each upload once and keeps what it made, so a cache saves nothing (issue 39).
+ */
+export const loadSharp = async () => {
+  const sharp = (await import('sharp')).default;
+  sharp.cache(false);
+  return sharp;
+};
 export const loadPdfLib = () => import('pdf-lib');
 export const loadFontkit = async () => (await import('@pdf-lib/fontkit')).default;
 export const loadSubsetFont = async () => (await import('subset-font')).default;
