@@ -3,6 +3,7 @@ import { L, registerMember, setLang, signIn } from './support/foundation';
 import { createActivity, declareGuardian, idCard } from './support/registration';
 import { adminPage } from './support/admin';
 import { freeSessionBooked } from './support/tickets';
+import { smallTargets } from './support/targets';
 import { PAY_STATUS } from '../../packages/shared/src/rules/registration';
 
 /**
@@ -109,56 +110,6 @@ const focusedIs = (page: Page, name: string, role: 'textbox' | 'button' | 'link'
     .getByRole(role, { name, exact: true })
     .evaluate((el) => el === document.activeElement)
     .catch(() => false);
-
-/**
- * 2.5.8: every visible interactive element is at least 24×24 CSS px, or a 24 px circle centred on it meets no
- * other target (the spacing exception), or it is a link inside a sentence (the inline exception).
- */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const sel =
-      'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=menuitem], [role=option], [tabindex]:not([tabindex="-1"])';
-    const targets = Array.from(document.querySelectorAll<HTMLElement>(sel))
-      .map((el) => {
-        // a stretched link (its ::after laid over the whole card) is targeted through the card
-        const after = getComputedStyle(el, '::after');
-        const box = after.content !== 'none' && after.position === 'absolute' && el.offsetParent ? el.offsetParent : el;
-        return { el, r: box.getBoundingClientRect(), cs: getComputedStyle(el) };
-      })
-      .filter(({ r, cs }) => r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.opacity !== '0');
-    const inline = (el: HTMLElement) => {
-      if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
-      const parentText = (el.parentElement?.textContent ?? '').trim();
-      return parentText.length > (el.textContent ?? '').trim().length;
-    };
-    const centre = (r: DOMRect) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
-    const bad: string[] = [];
-    for (const t of targets) {
-      if ((t.r.width >= 24 && t.r.height >= 24) || inline(t.el)) continue;
-      // a visually hidden native control inside a bigger label or wrapper is targeted through that wrapper
-      const wrapper = t.el.closest('label');
-      if (wrapper && wrapper !== t.el) {
-        const w = wrapper.getBoundingClientRect();
-        if (w.width >= 24 && w.height >= 24) continue;
-      }
-      const c = centre(t.r);
-      const crowded = targets.some((o) => {
-        if (o.el === t.el || o.el.contains(t.el) || t.el.contains(o.el)) return false;
-        // the nearest point of the other target is within 12 px of this one's centre, or their 24 px circles meet
-        const nx = Math.max(o.r.left, Math.min(c.x, o.r.right));
-        const ny = Math.max(o.r.top, Math.min(c.y, o.r.bottom));
-        const oc = centre(o.r);
-        const small = o.r.width < 24 || o.r.height < 24;
-        return Math.hypot(nx - c.x, ny - c.y) < 12 || (small && Math.hypot(oc.x - c.x, oc.y - c.y) < 24);
-      });
-      if (crowded)
-        bad.push(
-          `<${t.el.tagName.toLowerCase()}> "${(t.el.getAttribute('aria-label') ?? t.el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(t.r.width)}×${Math.round(t.r.height)}`,
-        );
-    }
-    return bad;
-  });
-}
 
 for (const lang of LANGS) {
   test(`sign in with the keyboard only, focus always seen, targets big enough (${lang})`, async ({ browser, request }) => {
