@@ -62,9 +62,9 @@ export interface Collaborators {
   orderKinds: OrderKinds;
   withdrawalRefunds: WithdrawalRefunds;
 }
-/** The app's own: tickets' order kind and payments' events, the webhooks' outbox subscriber, payments' withdrawal refunds. */
+/** The app's own: tickets' order kind and payments' events, the webhooks' deliveries (in the transaction), payments' withdrawal refunds. */
 export const appCollaborators = (): Collaborators => ({
-  subscribers: { inTransaction: ticketEventHandlers, afterCommit: [webhookSubscriber] },
+  subscribers: { inTransaction: [...ticketEventHandlers, webhookSubscriber], afterCommit: [] },
   orderKinds: { [ORDER_TYPE.TICKETS]: ticketOrderKind },
   withdrawalRefunds,
 });

@@ -8,9 +8,10 @@ import { enqueueMany } from './jobs';
  * Domain events (issue 25). A module that changes something publishes what happened; modules below it
  * subscribe instead of being called. Two kinds of subscriber:
  *
- * - **in the transaction** (`onEvent`): runs inside the publisher's transaction, before it commits — for
- *   reactions that must be atomic with the change (players paid when a payment settles, places taken,
- *   codes granted). A throw rolls the whole change back.
+ * - **in the transaction** (`inTransaction`): runs inside the publisher's transaction, before it commits, the
+ *   event's row stored — for reactions that must be atomic with the change (players paid when a payment
+ *   settles, places taken, codes granted; a webhook's deliveries and their jobs, one hop). A throw rolls the
+ *   whole change back. `'*'` subscribes to every event.
  * - **after commit, through the outbox** (`subscribe`): publish enqueues one job per such subscriber in the
  *   same transaction (lib/jobs.ts, lib/outbox.ts); the job loop delivers each once, on any instance, retried
  *   with backoff without repeating the others (messages, SMS, webhooks).
@@ -82,7 +83,8 @@ export interface AsyncSubscriber {
   handler: AsyncHandler<never>;
 }
 export interface SyncSubscriber {
-  event: EventName;
+  /** one event, or '*': every event */
+  event: EventName | '*';
   key: string;
   handler: SyncHandler<EventName>;
 }
@@ -92,8 +94,8 @@ export interface EventSubscribers {
   afterCommit: readonly AsyncSubscriber[];
 }
 
-/** An in-transaction subscriber (`key` names it: module.reaction), as a value for `buildApp`. */
-export function inTransaction<N extends EventName>(event: N, key: string, handler: SyncHandler<N>): SyncSubscriber {
+/** An in-transaction subscriber (`key` names it: module.reaction; event '*': every event), as a value for `buildApp`. */
+export function inTransaction<N extends EventName>(event: N | '*', key: string, handler: SyncHandler<N>): SyncSubscriber {
   return { event, key, handler: handler as unknown as SyncHandler<EventName> };
 }
 
@@ -108,21 +110,23 @@ export function afterCommit<D, N extends EventName>(name: string, events: readon
  * publish reads no table of the process.
  */
 export class EventBus {
-  private readonly sync = new Map<EventName, SyncSubscriber[]>();
+  private readonly sync: readonly SyncSubscriber[];
   private readonly async = new Map<string, AsyncSubscriber>();
   constructor(s: EventSubscribers) {
+    const keys = new Set<string>();
     for (const sub of s.inTransaction) {
-      const list = this.sync.get(sub.event) ?? [];
-      if (list.some((x) => x.key === sub.key)) throw new Error(`two in-transaction subscribers named ${sub.key}`);
-      this.sync.set(sub.event, [...list, sub]);
+      if (keys.has(sub.key)) throw new Error(`two in-transaction subscribers named ${sub.key}`);
+      keys.add(sub.key);
     }
+    this.sync = [...s.inTransaction];
     for (const sub of s.afterCommit) {
       if (this.async.has(sub.name)) throw new Error(`two outbox subscribers named ${sub.name}`);
       this.async.set(sub.name, sub);
     }
   }
+  /** The in-transaction subscribers of this event (its own and '*'), in the order they were handed. */
   inTransaction(name: EventName): readonly SyncSubscriber[] {
-    return this.sync.get(name) ?? [];
+    return this.sync.filter((x) => x.event === name || x.event === '*');
   }
   asyncSubscriber(name: string): AsyncSubscriber | undefined {
     return this.async.get(name);
@@ -148,16 +152,17 @@ export const eventQueueName = (subscriber: string) => `${EVENT_QUEUE_PREFIX}${su
 const EVENT_MAX_ATTEMPTS = 1000;
 
 /**
- * Publishes an event inside the change's transaction: checks the payload against the catalog, runs the
- * app's in-transaction subscribers in the order it was handed them, stores the event and enqueues one delivery
+ * Publishes an event inside the change's transaction: checks the payload against the catalog, stores the
+ * event, runs the app's in-transaction subscribers in the order it was handed them and enqueues one delivery
  * job per outbox subscriber. Returns the event's id.
  */
 export async function publish<N extends EventName>(deps: Events, tx: Tx, name: N, payload: EventPayload<N>): Promise<string> {
   const parsed = EVENT_CATALOG[name].parse(payload) as EventPayload<N>;
   const eventId = crypto.randomUUID();
-  for (const sub of deps.events.inTransaction(name)) await sub.handler(tx, parsed, { id: eventId, name });
   const activityId = 'activityId' in parsed && typeof parsed.activityId === 'number' ? parsed.activityId : null;
+  // stored first: a subscriber may write rows that name it (a webhook's deliveries)
   await tx.insert(domainEvents).values({ id: eventId, name, payload: parsed as Record<string, unknown>, activityId });
+  for (const sub of deps.events.inTransaction(name)) await sub.handler(tx, parsed, { id: eventId, name });
   const subs = deps.events.subscribersOf(name);
   await enqueueMany(
     tx,

@@ -28,7 +28,7 @@ function files(): string[] {
 
 async function staff() {
   const { app, database } = t();
-  for (let i = 0; i < 5; i++) await buildActivity(database.db, { titleZh: `赛事${i}`, titleEn: `Event ${i}` });
+  for (let i = 0; i < 5; i++) await buildActivity(database.db, { nameZh: `赛事${i}`, nameEn: `Event ${i}` });
   const admin = await buildUser(database.db, { roles: ['admin'] });
   return { h: await loginAs(app, admin.username, admin.password), db: database.db };
 }

@@ -4,17 +4,18 @@ import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { domainEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { afterCommit } from '../../lib/events';
+import { inTransaction } from '../../lib/events';
 import { OutboundFailed, OutboundRefused, outboundPolicy, postJson } from '../../lib/outbound';
 import { openSecret } from './webhooks.service';
 import { enqueueMany, jobQueue, JobGiveUp, runJobs, type JobQueue } from '../../lib/jobs';
 
 /**
- * Webhook deliveries (issue 25). The outbox subscriber `webhooks` turns each event into one delivery per
- * active endpoint that chose it — in the outbox's own commit, so exactly once (unique endpoint + event).
- * Each delivery is a job of the one queue (lib/jobs.ts, queue `webhook`, enqueued in that same commit): any
- * instance claims it once, POSTs the event, signed, and retries with the queue's backoff for 24 hours after
- * the first attempt; every attempt is logged (status code, duration, a short error code — never the body).
+ * Webhook deliveries (issue 25; one hop since issue 36). The in-transaction subscriber `integrations.webhooks`
+ * turns each event, as it is published, into one delivery per active endpoint that chose it — in the change's
+ * own transaction, so exactly once (unique endpoint + event) and only if the change commits. Each delivery is a
+ * job of the one queue (lib/jobs.ts, queue `webhook`, enqueued in that same transaction): any instance claims
+ * it once, POSTs the event, signed, and retries with the queue's backoff for 24 hours after the first
+ * attempt; every attempt is logged (status code, duration, a short error code — never the body).
  */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3600_000;
 /** enough for 24 hours of the queue's backoff (an hour apart at most); the window ends it first */
@@ -25,24 +26,24 @@ export const WEBHOOK_USER_AGENT = 'RP-Webhooks/1.0';
 type Deps = Pick<AppDeps, 'config' | 'database' | 'pii'>;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-/** The outbox subscriber (handed to buildApp): one delivery row per active endpoint subscribed to the event. */
-export const webhookSubscriber = afterCommit('webhooks', '*', async (delivery) => {
-  const { id, name } = delivery.event;
-  await delivery.commit(async (tx) => {
-    const made = await tx.execute(sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_name)
-      select ${webhookEndpoints.id}, ${id}, ${name} from ${webhookEndpoints}
-      where ${webhookEndpoints.active} and ${name} = any(${webhookEndpoints.events})
-      on conflict (endpoint_id, event_id) do nothing
-      returning id`);
-    await enqueueMany(
-      tx,
-      (made as unknown as { rows: { id: number }[] }).rows.map((r) => ({
-        queue: WEBHOOK_QUEUE,
-        payload: { deliveryId: Number(r.id) },
-        opts: { key: String(r.id), maxAttempts: WEBHOOK_MAX_ATTEMPTS },
-      })),
-    );
-  });
+/**
+ * The in-transaction subscriber of every event (handed to buildApp): one delivery row per active endpoint
+ * subscribed to the event, and its job, in the publishing transaction (the event row is stored by then).
+ */
+export const webhookSubscriber = inTransaction('*', 'integrations.webhooks', async (tx, _payload, { id, name }) => {
+  const made = await tx.execute(sql`insert into ${webhookDeliveries} (endpoint_id, event_id, event_name)
+    select ${webhookEndpoints.id}, ${id}, ${name} from ${webhookEndpoints}
+    where ${webhookEndpoints.active} and ${name} = any(${webhookEndpoints.events})
+    on conflict (endpoint_id, event_id) do nothing
+    returning id`);
+  await enqueueMany(
+    tx,
+    (made as unknown as { rows: { id: number }[] }).rows.map((r) => ({
+      queue: WEBHOOK_QUEUE,
+      payload: { deliveryId: Number(r.id) },
+      opts: { key: String(r.id), maxAttempts: WEBHOOK_MAX_ATTEMPTS },
+    })),
+  );
 });
 
 /**
@@ -116,7 +117,7 @@ class WebhookAttemptFailed extends Error {
 
 /**
  * The queue of webhook deliveries on the one job queue (lib/jobs.ts): one job per delivery (payload its id),
- * enqueued with the delivery in the outbox subscriber's commit; run side by side (a slow endpoint holds up
+ * enqueued with the delivery in the publishing transaction; run side by side (a slow endpoint holds up
  * no other) with the queue's backoff for 24 hours. Each attempt is logged; a success is recorded with the
  * job's "done" in one commit.
  */
