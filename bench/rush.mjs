@@ -295,6 +295,11 @@ const sameRows =
 if (!sameRows || !ours.content?.length)
   throw new Error(`the two lists differ: ${JSON.stringify(ours).slice(0, 300)} / ${JSON.stringify(bareJson).slice(0, 300)}`);
 const listHeaders = { authorization: auth(coach0), 'accept-language': 'zh-CN,zh;q=0.9' };
+await traced('one player list', async () => {
+  const t0 = performance.now();
+  await (await fetch(`http://127.0.0.1:${A.port}${listPath}`, { headers: listHeaders })).text();
+  console.log(`one list request: ${(performance.now() - t0).toFixed(1)} ms`);
+});
 const listSeconds = Math.max(3, Math.round(SECONDS * 0.6));
 const runBare = (d) =>
   new Promise((res, rej) =>
