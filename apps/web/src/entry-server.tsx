@@ -201,7 +201,8 @@ async function renderNow(
   const assets = pageAssets(context, setup).join('\n    ');
   // (function replacers: a `$&` or `$'` in a page's text is text, not a replacement pattern)
   const html = setup.template
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${htmlLang(lang)}"`)
+    // data-ssr: the page's buttons look unavailable until it has hydrated (PublicLayout.module.css)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${htmlLang(lang)}" data-ssr`)
     .replace(/<title>[^<]*<\/title>/, () => head)
     // after the entry's stylesheet, where the browser would add the page's own when it loads the chunk
     .replace('</head>', () => `  ${assets}\n  </head>`)
