@@ -59,10 +59,11 @@ describe('event subscribers belong to the app they were handed to', () => {
     await issue(b, 2);
     expect(await effects()).toEqual(['sync:a', 'sync:b']);
     expect(await queues()).toEqual(['event:test.a', 'event:test.b']);
-    // the file's own app (appCollaborators) has neither: its events go to the webhooks subscriber alone
+    // the file's own app (appCollaborators) has neither, and no outbox subscriber: its webhooks are one hop,
+    // their deliveries written in the transaction (issue 36)
     await issue(t().app, 3);
     expect(await effects()).toEqual(['sync:a', 'sync:b']);
-    expect(await queues()).toEqual(['event:test.a', 'event:test.b', 'event:webhooks']);
+    expect(await queues()).toEqual(['event:test.a', 'event:test.b']);
   });
 
   it('each app’s job loop delivers its own subscribers’ jobs, never the other’s', async () => {

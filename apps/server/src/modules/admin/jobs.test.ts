@@ -18,8 +18,10 @@ const down = jobQueue('test.down', async () => {
 async function world() {
   const { app, database } = t();
   const db = database.db;
-  // an event delivery to the webhooks subscriber that failed for good, a job waiting, a job done
+  // an event delivery to the webhooks subscriber that failed for good (one from before the webhooks became one
+  // hop, issue 36), a job waiting, a job done
   const eventId = await db.transaction((tx) => publish(app.deps, tx, 'certificate.issued', { certificateId: 5, certCode: 'C5', activityId: null }));
+  await enqueue(db, 'event:webhooks', { eventId }, { key: eventId });
   const [failedEvent] = await db.update(jobs).set({ state: 'failed', attempts: 3, lastError: 'timeout' }).where(eq(jobs.queue, 'event:webhooks')).returning();
   const failed = (await enqueue(db, 'test.down', { n: 1 }))!;
   await runJobs(db, null, [down]);

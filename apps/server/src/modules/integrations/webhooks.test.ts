@@ -9,7 +9,6 @@ import { loadConfig } from '../../config';
 import { DbShortStore } from '../../lib/short-store';
 import { jobs, staffRoles, teamMembers, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 import { EVENT_CATALOG, publish } from '../../lib/events';
-import { deliverOutbox, eventJobWhere } from '../../lib/outbox';
 import { isPublicAddress } from '../../lib/outbound';
 import { contextReady, useTestApp } from '../../test/context';
 import { buildUser, loginAs } from '../../test/factories';
@@ -82,10 +81,9 @@ async function issue(certificateId: number) {
   return db.transaction((tx) => publish(t().app.deps, tx, 'certificate.issued', { certificateId, certCode: `CODE${certificateId}`, activityId: null }));
 }
 
-/** Runs the outbox (the webhooks subscriber only), then the webhook job at `now`. */
+/** Runs the webhook jobs at `now` (their deliveries were made with the event, in its transaction: one hop). */
 async function run(now = new Date()) {
-  const { database, app } = t();
-  await deliverOutbox(database.db, app.deps, { subscribers: ['webhooks'], now });
+  const { app } = t();
   // a delivery made just now is due at the database's now (a moment after `now`)
   return deliverWebhooks(app.deps, { now: new Date(Math.max(now.getTime(), Date.now() + 5)) });
 }
@@ -126,11 +124,11 @@ describe('webhooks', () => {
     expect(body).toMatchObject({ id: eventId, type: 'certificate.issued', data: { certificateId: 7, certCode: 'CODE7', activityId: null } });
     expect(new Date(body.createdAt).toString()).not.toBe('Invalid Date');
 
-    // the outbox row delivered again (an instance died after sending): still one delivery, nothing sent twice
+    // the delivery's job run again (an instance died after sending): still one delivery, nothing sent twice
     await db
       .update(jobs)
       .set({ state: 'pending', runAt: new Date(0) })
-      .where(eventJobWhere(eventId));
+      .where(eq(jobs.queue, 'webhook'));
     await run();
     expect(await db.select().from(webhookDeliveries)).toHaveLength(1);
     expect(receiver.got).toHaveLength(1);
@@ -151,6 +149,28 @@ describe('webhooks', () => {
     const last = receiver.got.at(-1)!;
     expect(verify(rotated, last)).toBe(true);
     expect(verify(ep.secret, last)).toBe(false);
+  });
+
+  it('one hop (issue 36): the delivery and its job are written in the publishing transaction, none when it rolls back', async () => {
+    const db = t().database.db;
+    const h = await admin();
+    await addEndpoint(h, '/one');
+    await addEndpoint(h, '/not-this', ['payment.settled']);
+    const eventId = await issue(11);
+    const deliveries = await db.select().from(webhookDeliveries);
+    expect(deliveries.map((d) => [d.eventId, d.status])).toEqual([[eventId, 'pending']]);
+    // the delivery's own job, and no job of the event before it
+    expect((await db.select().from(jobs)).map((j) => [j.queue, j.payload])).toEqual([['webhook', { deliveryId: deliveries[0]!.id }]]);
+    await expect(
+      db.transaction(async (tx) => {
+        await publish(t().app.deps, tx, 'certificate.issued', { certificateId: 12, certCode: 'CODE12', activityId: null });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await db.select().from(webhookDeliveries)).toHaveLength(1);
+    expect(await db.select().from(jobs)).toHaveLength(1);
+    expect(await run()).toMatchObject({ succeeded: 1 });
+    expect(receiver.got.map((r) => r.path)).toEqual(['/one']);
   });
 
   it('retries after a 500 and after a timeout with backoff, the same event id each time, then succeeds; every attempt logged', async () => {
