@@ -95,6 +95,22 @@ describe('Admin → Background jobs', { timeout: 20_000 }, () => {
     await asked('pending');
   });
 
+  it("names staff's exports and certificate zips (jobs of the one queue since issue 36), in both languages", async () => {
+    await i18n.changeLanguage('en');
+    const exportJob = like(44, 'export', 'export', [3, 3], 'STORAGE_UNAVAILABLE', { event: null, to: null });
+    const zipJob = like(45, 'certzip', 'certzip', [3, 3], 'error', { event: null, to: null });
+    http.get.mockResolvedValue({ total: 2, content: [exportJob, zipJob] });
+    const { unmount } = wrap(<JobsPage />);
+    expect(await screen.findByText('Spreadsheet export')).toBeTruthy();
+    expect(screen.getByText('Certificate download (zip)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry now: Spreadsheet export (44)' })).toBeTruthy();
+    unmount();
+    await i18n.changeLanguage('zh');
+    wrap(<JobsPage />);
+    expect(await screen.findByText('导出表格')).toBeTruthy();
+    expect(screen.getByText('证书批量下载')).toBeTruthy();
+  });
+
   it('speaks Chinese by default, with no retry on a job that is not failed', async () => {
     await i18n.changeLanguage('zh');
     http.get.mockResolvedValue({ total: 1, content: [{ ...notice, state: 'pending', runAt: '2026-11-27T10:05:00.000Z' }] });

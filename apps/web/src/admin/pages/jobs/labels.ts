@@ -10,6 +10,8 @@ export const KIND_KEYS: Record<string, string> = {
   notice: 'admin:jobs.kinds.notice',
   'sandbox-notify': 'admin:jobs.kinds.sandbox',
   timer: 'admin:jobs.kinds.timer',
+  export: 'admin:jobs.kinds.export',
+  certzip: 'admin:jobs.kinds.certzip',
 };
 export const TIMER_KEYS: Record<string, string> = {
   reconcile: 'admin:jobs.timers.reconcile',
