@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/index';
-import { startInstance, useTestApp } from '../../test/context';
+import { startInstance, useSecondInstance, useTestApp } from '../../test/context';
 import { buildActivity, buildUser, loginAs } from '../../test/factories';
 import { runJobs } from '../jobs';
 import { exportQueue } from './export-job';
@@ -12,13 +12,7 @@ import { exportQueue } from './export-job';
 // Issue 36: an admin export is a job of the one queue. Two instances on one PostgreSQL database make each
 // export once, and an export whose instance died on it is finished by another one.
 const t = useTestApp();
-let b: Awaited<ReturnType<typeof startInstance>> | undefined;
-beforeEach(async () => {
-  b ??= await startInstance(t());
-});
-afterAll(async () => {
-  await b?.close();
-});
+const second = useSecondInstance(t);
 
 /** the workbooks written to the shared storage (local disk under DATA_DIR, shared by the instances here) */
 function files(): string[] {
@@ -51,8 +45,8 @@ describe('admin exports on the one job queue, two instances (PostgreSQL)', () =>
     const ids = started.map((r) => r.json().data.jobId as string);
     // the other instance's loop claims export jobs at the same moments as the starting instance's own start
     for (let i = 0; i < 10; i++)
-      await Promise.all([runJobs(db, b!.app.deps, [exportQueue], { batch: 1 }), runJobs(b!.database.db, b!.app.deps, [exportQueue])]);
-    for (const id of ids) expect(await waitReady(b!.app, h, id)).toMatchObject({ ready: true, failed: false, done: 5, total: 5 });
+      await Promise.all([runJobs(db, app.deps, [exportQueue], { batch: 1 }), runJobs(second().database.db, second().app.deps, [exportQueue])]);
+    for (const id of ids) expect(await waitReady(second().app, h, id)).toMatchObject({ ready: true, failed: false, done: 5, total: 5 });
     const rows = await db.select().from(jobs).where(eq(jobs.queue, 'export'));
     expect(rows.map((r) => [r.state, r.attempts])).toEqual(ids.map(() => ['done', 1]));
     // one workbook per export: neither instance wrote one of another's
@@ -93,7 +87,7 @@ describe('admin exports on the one job queue, two instances (PostgreSQL)', () =>
     // waiting for another instance: neither ready nor failed
     expect((await app.inject({ url: `/api/admin/export-jobs/${jobId}`, headers: h })).json().data).toMatchObject({ ready: false, failed: false });
 
-    expect(await runJobs(b!.database.db, b!.app.deps, [exportQueue])).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(await runJobs(second().database.db, second().app.deps, [exportQueue])).toEqual({ done: 1, retried: 0, failed: 0 });
     expect(await waitReady(app, h, jobId)).toMatchObject({ ready: true, failed: false, done: 5, total: 5 });
     const file = await app.inject({ url: `/api/admin/export-jobs/${jobId}/file`, headers: h });
     expect(file.statusCode).toBe(200);

@@ -1,21 +1,15 @@
 // Notices under two instances on one PostgreSQL (issue 22): the outbox row is written once per committed change,
 // and the job sends it once, whichever instances run it and however often.
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { noticeJobs, noticeSettings, sandboxTrades, users } from '../../db/schema/index';
-import { startInstance, useTestApp } from '../../test/context';
+import { useSecondInstance, useTestApp } from '../../test/context';
 import { buyCodes, setupMoney } from '../payments/payments.helpers';
 import { SmsNoticeFailed } from '../auth/sms';
 import { deliverNotices } from './notice-jobs';
 
 const t = useTestApp();
-let second: Awaited<ReturnType<typeof startInstance>> | undefined;
-beforeEach(async () => {
-  second ??= await startInstance(t());
-});
-afterAll(async () => {
-  await second?.close();
-});
+const instance = useSecondInstance(t);
 
 describe('SMS notices, two instances', () => {
   it("each paid order makes one notice though its notification reaches both instances at once; the job on both sends each once, in the account's language", async () => {
@@ -27,7 +21,7 @@ describe('SMS notices, two instances', () => {
     // every sandbox notification is handed to both instances at the same moment
     const both = async (url: string, body: string, headers: Record<string, string>) => {
       const path = new URL(url).pathname;
-      const rs = await Promise.all([app, second!.app].map((a) => a.inject({ method: 'POST', url: path, payload: body, headers })));
+      const rs = await Promise.all([app, instance().app].map((a) => a.inject({ method: 'POST', url: path, payload: body, headers })));
       return Math.max(...rs.map((r) => r.statusCode)) < 300 ? 200 : 500;
     };
     app.deps.payments.sandbox.deliver = both;
@@ -45,7 +39,7 @@ describe('SMS notices, two instances', () => {
       expect(done.statusCode).toBe(303);
       orderNos.push(o.orderNo);
     }
-    await Promise.all([app.deps.payments.sandbox.deliverDue(), second!.app.deps.payments.sandbox.deliverDue()]);
+    await Promise.all([app.deps.payments.sandbox.deliverDue(), instance().app.deps.payments.sandbox.deliverDue()]);
     expect((await db.select().from(sandboxTrades)).every((x) => x.status === 'paid')).toBe(true);
     const jobs = await db.select().from(noticeJobs);
     expect(jobs).toHaveLength(12);
@@ -58,8 +52,8 @@ describe('SMS notices, two instances', () => {
     for (let round = 0; round < 4; round++)
       await Promise.all([
         deliverNotices(app.deps, { wechat: null }, round ? later : new Date()),
-        deliverNotices(second!.app.deps, { wechat: null }, round ? later : new Date()),
-        deliverNotices(second!.app.deps, { wechat: null }, round ? later : new Date()),
+        deliverNotices(instance().app.deps, { wechat: null }, round ? later : new Date()),
+        deliverNotices(instance().app.deps, { wechat: null }, round ? later : new Date()),
       ]);
     expect(sms.notices).toHaveLength(12);
     expect(new Set(sms.notices.map((n) => n.text.split('\n')[0]))).toEqual(new Set(jobs.map((j) => j.payload.title)));

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { orders, payments, refunds } from '../../db/schema/index';
 import { lockOrder } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
-import { applyPaymentEvent, applyRefundEvent, executeRefund, UnknownTrade } from './settle';
+import { applyPaymentEvent, applyRefundResult, executeRefund, UnknownTrade } from './settle';
 import type { Channel } from './providers/types';
 import { jobQueue } from '../../lib/jobs';
 
@@ -132,13 +132,7 @@ export async function reconcile(deps: AppDeps, now = new Date()): Promise<JobRep
     await db.update(refunds).set({ lastQueriedAt: now }).where(eq(refunds.id, r.id));
     try {
       const q = await provider.queryRefund(r.refundNo, p.outTradeNo);
-      if (q.state !== 'processing')
-        await applyRefundEvent(deps, {
-          type: 'refund',
-          outRefundNo: r.refundNo,
-          providerRefundNo: q.providerRefundNo ?? r.refundNo,
-          success: q.state === 'success',
-        });
+      await applyRefundResult(deps, r.refundNo, q);
     } catch {
       // asked again next run
     }

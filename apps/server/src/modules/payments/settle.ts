@@ -14,7 +14,7 @@ import { allocate, lockOrder, newRefundNo, type OrderRow } from './common';
 import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
 import { publishSettled } from './order-kinds';
 import { publish, type Events } from '../../lib/events';
-import type { Channel, NotifyEvent } from './providers/types';
+import type { Channel, NotifyEvent, RefundResult } from './providers/types';
 import { releaseSizes } from '../registration/index';
 
 export class UnknownTrade extends Error {}
@@ -297,17 +297,22 @@ export async function executeRefund(deps: AppDeps, refundId: number): Promise<vo
       .update(refunds)
       .set({ providerRefundNo: res.providerRefundNo ?? null, lastQueriedAt: new Date() })
       .where(eq(refunds.id, r.id));
-    if (res.state !== 'processing')
-      await applyRefundEvent(deps, {
-        type: 'refund',
-        outRefundNo: r.refundNo,
-        providerRefundNo: res.providerRefundNo ?? r.refundNo,
-        success: res.state === 'success',
-      });
+    await applyRefundResult(deps, r.refundNo, res);
   } catch {
     // the gateway is away: the job asks again (queryRefund / refund are idempotent per refund number)
     await deps.database.db.update(refunds).set({ lastQueriedAt: new Date() }).where(eq(refunds.id, r.id));
   }
+}
+
+/** A gateway's answer about a refund (to the request, or to the reconcile job's query): applied once final. */
+export async function applyRefundResult(deps: Pick<AppDeps, 'database' | 'events'>, refundNo: string, res: RefundResult): Promise<void> {
+  if (res.state !== 'processing')
+    await applyRefundEvent(deps, {
+      type: 'refund',
+      outRefundNo: refundNo,
+      providerRefundNo: res.providerRefundNo ?? refundNo,
+      success: res.state === 'success',
+    });
 }
 
 /**
