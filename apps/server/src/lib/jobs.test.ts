@@ -124,6 +124,29 @@ describe('the job queue', () => {
     expect(await effects(db, 10)).toEqual(['10']);
   });
 
+  it('a long job keeps its lease with extend(): nobody takes it while it reports; once another has, extend says so', async () => {
+    const db = t().database.db;
+    const id = (await enqueue(db, 'test.effect', { n: 20 }))!;
+    let extended: unknown = 'not run';
+    onRun = async (job) => {
+      if (job.id !== id || onRun === null) return;
+      onRun = null;
+      // the lease (50 ms) has run out, but extend() renewed it: another instance finds nothing to take
+      await new Promise((r) => setTimeout(r, 80));
+      await job.extend();
+      expect(await runJobs(db, null, QUEUES, { worker: 'b' })).toEqual(nothing);
+      expect(await row(db, id)).toMatchObject({ state: 'pending', lockedBy: 'a' });
+      // it stops reporting: once its lease runs out another instance takes and runs the job; extend() then fails
+      expect(await runJobs(db, null, QUEUES, { worker: 'b', now: new Date(Date.now() + 120_000) })).toEqual({ done: 1, retried: 0, failed: 0 });
+      extended = await job.extend().catch((e: unknown) => e);
+      throw extended;
+    };
+    expect(await runJobs(db, null, QUEUES, { worker: 'a', leaseMs: 50 })).toEqual({ done: 0, retried: 1, failed: 0 });
+    expect(extended).toBeInstanceOf(JobLeaseLost);
+    expect(await row(db, id)).toMatchObject({ state: 'done', lockedBy: 'b', attempts: 2 });
+    expect(await effects(db, 20)).toEqual(['20']);
+  });
+
   it('run_at makes a timer: the job waits until then', async () => {
     const db = t().database.db;
     const at = new Date(Date.now() + 3_600_000);
