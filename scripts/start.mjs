@@ -50,6 +50,8 @@ ensureBuilt('the server', 'apps/server', 'apps/server/dist/server.js', [
   'packages/shared/src',
 ]);
 
-// Stack traces point into the TypeScript sources (dist/server.js.map).
-process.setSourceMapsEnabled(true);
+// SOURCE_MAPS=1: stack traces point into the TypeScript sources (dist/server.js.map). Off by default (issue 39):
+// Node parses the whole map (about 200,000 small arrays) the first time a stack is formatted and keeps it, about
+// 30 MB of V8 heap for good; without it a trace names dist/server.js, unminified, with the functions' names.
+if (process.env.SOURCE_MAPS === '1') process.setSourceMapsEnabled(true);
 await import(pathToFileURL(path.join(root, 'apps/server/dist/server.js')).href);
