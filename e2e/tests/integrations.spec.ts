@@ -247,10 +247,11 @@ for (const { lang, width } of [
       expect((await call('/api/admin/orders?page=0&size=5')).status).toBe(401);
       await accessible(page);
 
-      // 5. the outbox: the events handed to the webhooks, in words
+      // 5. the outbox: a webhook is no hand-over of its own any more (issue 36: each delivery and its job are written
+      // with the event, in its transaction; the endpoint's log above shows them) — nothing is handed to the webhooks here
       await openTab(page, lang, 'outbox');
-      await expect(page.getByRole('cell', { name: L(lang, 'admin:integrations.subscribers.webhooks') }).first()).toBeVisible();
-      await expect(page.getByRole('cell', { name: event }).first()).toBeVisible();
+      await expect(page.getByText(L(lang, 'admin:integrations.outbox.intro'))).toBeVisible();
+      await expect(page.getByRole('cell', { name: L(lang, 'admin:integrations.subscribers.webhooks') })).toHaveCount(0);
       await shoot(page, `integrations-outbox-${lang}-${width}.png`, { fullPage: true });
       await accessible(page);
 
