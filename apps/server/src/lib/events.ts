@@ -14,7 +14,7 @@ import { enqueueMany } from './jobs';
  *   whole change back. `'*'` subscribes to every event.
  * - **after commit, through the outbox** (`subscribe`): publish enqueues one job per such subscriber in the
  *   same transaction (lib/jobs.ts, lib/outbox.ts); the job loop delivers each once, on any instance, retried
- *   with backoff without repeating the others (messages, SMS, webhooks).
+ *   with backoff without repeating the others.
  *
  * The catalog below is the one list of events and their payloads. Payloads carry ids and public fields
  * only — never an ID number, a phone or a name of a child: the webhooks send them as they are.

@@ -4,7 +4,7 @@ export interface JobLog {
 }
 
 /**
- * A background loop of one instance (startJobs' — lib/jobs.ts — is the only one): runs `run` every `everyMs`, never two runs at
+ * A background loop of one instance (startJobs' two — lib/jobs.ts: its batches and its long jobs — are the only ones): runs `run` every `everyMs`, never two runs at
  * once, and never throws — a failed run (a dropped database connection, a provider outage) is logged by its
  * error's name and the next run retries. `run` returns true when it did a full batch: it goes on at once (up
  * to 10 times) instead of waiting for the next tick. Returns the function that stops the loop.

@@ -6,8 +6,8 @@ export { webhookQueue, deliverWebhooks, signedRequest, webhookSubscriber } from 
 export { TOKEN_SCOPES } from './token-scopes';
 
 /**
- * Admin → Integrations (issue 25): webhook endpoints (the outbox subscriber `webhooks` and the signed
- * delivery job), partner API tokens (scopes the auth plugin enforces), the outbox's admin.
+ * Admin → Integrations (issue 25): webhook endpoints (the in-transaction subscriber that writes each
+ * event's deliveries and their jobs, and the signed delivery job), partner API tokens (scopes the auth plugin enforces), the outbox's admin.
  */
 export const integrationsModule: FastifyPluginAsync = async (app) => {
   registerTokenScopes();
