@@ -26,7 +26,7 @@ export function LangPart({ text }: { text: string | null | undefined }) {
 export const NAME_SLOT = '\u2063';
 
 /**
- * A translated sentence holding a name (e.g. "张队 (2/3)"): the text around the name stays in the page's
+ * A translated sentence holding a name (e.g. a Chinese team name followed by "(2/3)"): the text around the name stays in the page's
  * language, the name alone is marked lang="zh" when it is Chinese on an English page. `text` is the translation
  * made with NAME_SLOT as the name.
  */

@@ -7,7 +7,8 @@ export const SRC = join(__dirname, '..');
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'locales' ? [] : walk(path);
+    // locale files hold the texts; src/test holds the tests' own fixtures (Chinese sample data among them)
+    if (statSync(path).isDirectory()) return name === 'locales' || path === join(SRC, 'test') ? [] : walk(path);
     return /\.(ts|tsx)$/.test(name) && !/\.test\.(ts|tsx)$/.test(name) ? [path] : [];
   });
 }
