@@ -4,7 +4,7 @@ import type { LoaderFunction, RouteObject } from 'react-router';
 import { configure, isKnownPage, isServerRendered, PAGE_PARAMS, render, renderKey } from './entry-server';
 import { createRoutes } from './app/router';
 import { onlyParams } from './app/content-routes';
-import { expectConcurrentRendersAgree, SSR_BASE, ssrTestSetup } from './test/ssr-setup';
+import { expectConcurrentRendersAgree, SSR_BASE, SSR_PUBLIC_CONFIG, ssrTestSetup } from './test/ssr-setup';
 
 /**
  * Issue 34, item 13: the server renderer with the real route table, loaders and components; its API calls
@@ -156,6 +156,29 @@ describe('hydration data (issue 39)', () => {
       const page = Object.entries(data.loaderData).filter(([, v]) => v !== null);
       expect(page.length, url).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("the footer's legal lines (issues 37, 39)", () => {
+  it("are in the server's HTML of every page, in both languages, and the configuration they come from travels with it", async () => {
+    for (const url of ['/home', '/news', '/en/about', '/programInfo?id=7']) {
+      const page = await html(url);
+      const footer = /<footer[\s\S]*<\/footer>/.exec(page)?.[0] ?? '';
+      expect(footer, url).toContain('沪ICP备00000000号-1');
+      expect(footer, url).toContain('沪公网安备31000000000000号');
+      expect(footer, url).toContain('IYRC Org');
+      // the browser's first render is seeded with it (main.tsx): the same footer, no hydration mismatch
+      const sent = /<script type="application\/json" id="rp-config">([\s\S]*?)<\/script>/.exec(page)?.[1];
+      expect(sent && JSON.parse(sent), url).toEqual(SSR_PUBLIC_CONFIG);
+    }
+  });
+});
+
+describe('the language switch before the page has hydrated (issue 39)', () => {
+  it('is a link to the same page in the other language (it works without JavaScript)', async () => {
+    const link = (page: string) => /<header[\s\S]*?<a href="([^"]*)" hrefLang="([^"]*)"[^>]*aria-label="([^"]*)"/.exec(page)?.slice(1);
+    expect(link(await html('/news'))).toEqual(['/en/news', 'en', 'EN – 切换到English']);
+    expect(link(await html('/en/programInfo?id=7'))).toEqual(['/programInfo?id=7', 'zh-CN', '中文 – Switch to 中文']);
   });
 });
 

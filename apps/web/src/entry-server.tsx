@@ -11,7 +11,8 @@ import { langOfPath, localizePath, mainAddress, stripLang } from './lib/lang-pat
 import { adminRoute } from './app/admin-routes';
 import { createRoutes } from './app/router';
 import { CONTENT_ROUTES, NAV_ITEMS, resolveMeta, type RouteHandle } from './app/route-meta';
-import { HYDRATION_DATA_ID, serializeHydrationData } from './app/hydration';
+import { HYDRATION_DATA_ID, PUBLIC_CONFIG_ID, serializeForScript, serializeHydrationData } from './app/hydration';
+import { loadPublicConfig, PublicConfigProvider } from './lib/public-config';
 import type { SiteContext } from './lib/page-meta';
 
 /**
@@ -183,7 +184,8 @@ async function renderNow(
   const parsed = new URL(url, 'http://ssr.invalid');
 
   const request = new Request(new URL(parsed.pathname + parsed.search, setup.base), { headers: { 'accept-language': htmlLang(lang) } });
-  const context = await handler.query(request);
+  // the site's configuration (the footer's legal lines): drawn by this render and sent with it for the browser's first render
+  const [context, config] = await Promise.all([handler.query(request), loadPublicConfig()]);
   if (context instanceof Response) {
     const location = context.headers.get('location');
     if (location && context.status >= 300 && context.status < 400) return { kind: 'redirect', status: context.status, location };
@@ -198,7 +200,9 @@ async function renderNow(
   const body = renderToString(
     <StrictMode>
       <I18nextProvider i18n={componentView(instance)}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <PublicConfigProvider value={config}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </PublicConfigProvider>
       </I18nextProvider>
     </StrictMode>,
   );
@@ -212,7 +216,12 @@ async function renderNow(
     .replace(/<title>[^<]*<\/title>/, () => head)
     // after the entry's stylesheet, where the browser would add the page's own when it loads the chunk
     .replace('</head>', () => `  ${assets}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script>`);
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${body}</div><script type="application/json" id="${HYDRATION_DATA_ID}">${data}</script>` +
+        `<script type="application/json" id="${PUBLIC_CONFIG_ID}">${serializeForScript(config)}</script>`,
+    );
   return { kind: 'html', status: 200, html, lang };
 }
 

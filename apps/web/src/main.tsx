@@ -6,7 +6,8 @@ import { captureServerRichText } from './lib/server-rich';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { createAppRouter, createRoutes } from './app/router';
 import { langOfPath, localizePath } from './lib/lang-path';
-import { HYDRATION_DATA_ID, readHydrationData } from './app/hydration';
+import { HYDRATION_DATA_ID, PUBLIC_CONFIG_ID, readHydrationData, readScriptJson } from './app/hydration';
+import { seedPublicConfig, type PublicConfig } from './lib/public-config';
 import { ensureUserLoaded } from './lib/auth-actions';
 
 /**
@@ -16,8 +17,9 @@ import { ensureUserLoaded } from './lib/auth-actions';
  */
 async function boot(): Promise<void> {
   const { pathname, search, hash } = window.location;
-  // Old links keep working: a visitor who chose English and opens a Chinese address reads the English one.
-  if (langOfPath(pathname) === 'zh' && readStoredLang() === 'en') {
+  // Old links keep working: a visitor who chose English and opens a Chinese address reads the English one. Not when
+  // a link of this site led here: the language switch of a page that had not hydrated yet is a plain link (issue 39)
+  if (langOfPath(pathname) === 'zh' && readStoredLang() === 'en' && !fromThisSite()) {
     window.location.replace(localizePath(pathname + search + hash, 'en'));
     return;
   }
@@ -33,11 +35,22 @@ async function boot(): Promise<void> {
     </StrictMode>
   );
   if (hydrationData) {
+    // the footer's legal lines as the server drew them (lib/public-config.ts): the first render must match
+    seedPublicConfig(readScriptJson<PublicConfig>(document.getElementById(PUBLIC_CONFIG_ID)));
     captureServerRichText(container);
     hydrateRoot(container, app);
     // the server rendered the page for anyone; a signed-in visitor's name appears once the session loads
     void ensureUserLoaded();
   } else createRoot(container).render(app);
+}
+
+/** Whether the visitor followed a link of this site to this page (the referrer: strict-origin-when-cross-origin). */
+function fromThisSite(): boolean {
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
 }
 
 /** The server rendered the page with its lazy modules in place; the first client render must match. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { api } from './api-client';
 import type { PublicConfigResponse } from './contract';
 
@@ -29,10 +29,24 @@ export function loadPublicConfig(): Promise<PublicConfig | null> {
   return pending;
 }
 
+/**
+ * The configuration a server render draws with (entry-server.tsx provides it and sends it beside the page),
+ * and the browser is seeded with before it hydrates (main.tsx seedPublicConfig), so the footer's legal lines
+ * (issue 37: on every page) are in the server's HTML and the first client render draws the same (issue 39).
+ */
+const RenderedConfig = createContext<PublicConfig | null | undefined>(undefined);
+export const PublicConfigProvider = RenderedConfig.Provider;
+
+/** The browser, before hydrating a server-rendered page: the configuration the server rendered it with. */
+export function seedPublicConfig(config: PublicConfig | null): void {
+  if (config && !value) value = config;
+}
+
 export function usePublicConfig(): PublicConfig | null {
-  // The server renderer shares this module between visitors: it renders without what an earlier render loaded,
-  // as the browser's hydrating first render (which has not fetched yet) does (issue 39: React #418)
-  const [config, setConfig] = useState(() => (typeof window === 'undefined' ? null : value));
+  const rendered = useContext(RenderedConfig);
+  // On the server, the render's own configuration (the module is shared between visitors: never what an earlier
+  // render loaded); in the browser, what it holds (seeded with the server's before hydration: the same HTML)
+  const [config, setConfig] = useState(() => (rendered !== undefined ? rendered : typeof window === 'undefined' ? null : value));
   useEffect(() => {
     listeners.add(setConfig);
     void loadPublicConfig();

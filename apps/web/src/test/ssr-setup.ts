@@ -21,7 +21,17 @@ const PROGRAM = {
   coverUrl: null,
 };
 
+/** The site's configuration as the server answers it, with the footer's legal lines set (issue 37). */
+export const SSR_PUBLIC_CONFIG = {
+  examUrl: '',
+  captchaEnabled: false,
+  wechatLogin: 'off',
+  wechatMp: 'off',
+  legal: { icpNumber: '沪ICP备00000000号-1', publicSecurityFiling: '沪公网安备31000000000000号', operatorName: 'IYRC Org', piContact: null },
+};
+
 const answer = (url: URL, acceptLanguage: string): unknown => {
+  if (url.pathname === '/api/config/public') return { resultCode: 1, resultStr: 'ok', data: SSR_PUBLIC_CONFIG };
   // the program's name carries the language its loader asked in: a render that asked in the other one shows it
   if (url.pathname === '/api/lProgram/web/detail')
     return { resultCode: 1, resultStr: 'ok', data: { ...PROGRAM, name: `${PROGRAM.name} [${acceptLanguage}]`, files: [] } };

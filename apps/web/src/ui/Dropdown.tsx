@@ -132,4 +132,7 @@ export function Dropdown({ label, ariaLabel, className, buttonClassName, openOnH
 }
 
 export const menuItemClass = s.menuItem;
+/** The look of the dropdown and its button, for a stand-in drawn before the page has hydrated (the language switch's link). */
+export const dropdownClass = s.dropdown;
+export const dropdownButtonClass = s.dropdownButton;
 export const menuDividerClass = s.menuDivider;

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { langOfPath, localizePath } from '../../lib/lang-path';
-import { Dropdown, menuItemClass } from '../../ui/Dropdown';
-import { currentLang, LANGS, setLanguage, type AppLang } from '../../lib/i18n';
+import { Dropdown, dropdownButtonClass, dropdownClass, menuItemClass } from '../../ui/Dropdown';
+import { useHydrated } from '../../lib/hydrated';
+import { currentLang, htmlLang, LANGS, setLanguage, type AppLang } from '../../lib/i18n';
 import s from './Header.module.css';
 
 const LANG_LABEL_KEYS: Record<AppLang, string> = { zh: 'common:lang.zh', en: 'common:lang.en' };
@@ -12,14 +13,36 @@ const LANG_SHORT_KEYS: Record<AppLang, string> = { zh: 'common:lang.shortZh', en
 /**
  * Chinese / English switch. The choice is kept in localStorage.lang (spec 1). On an information page it
  * moves to the same page's address in the other language (issue 23); elsewhere the page switches in place.
+ * A server-rendered page, until it has hydrated, has a plain link to its address in the other language instead
+ * (issue 39: it works without JavaScript, and for crawlers it is the page's other language).
  */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const lang = currentLang();
   const name = t(LANG_LABEL_KEYS[lang]);
   const short = t(LANG_SHORT_KEYS[lang]);
+  if (!hydrated && langOfPath(location.pathname)) {
+    const other: AppLang = lang === 'zh' ? 'en' : 'zh';
+    const otherShort = t(LANG_SHORT_KEYS[other]);
+    return (
+      <div className={dropdownClass}>
+        <a
+          // the address only (the server never sees a #hash: the first render draws what it drew)
+          href={localizePath(location.pathname + location.search, other)}
+          hrefLang={htmlLang(other)}
+          className={`${dropdownButtonClass} ${s.toolButton} ${s.langLink}`}
+          // starts with what it shows ("EN – 切换到English"): speech users say what they see (WCAG 2.5.3)
+          aria-label={t('common:lang.switchTo', { short: otherShort, name: t(LANG_LABEL_KEYS[other]) })}
+        >
+          <GlobeIcon />
+          <span lang={htmlLang(other)}>{otherShort}</span>
+        </a>
+      </div>
+    );
+  }
   return (
     <Dropdown
       openOnHover
@@ -28,7 +51,7 @@ export function LanguageSwitch() {
       label={
         <>
           <GlobeIcon />
-          <span lang={lang === 'zh' ? 'zh-CN' : 'en'}>{short}</span>
+          <span lang={htmlLang(lang)}>{short}</span>
         </>
       }
       buttonClassName={s.toolButton}
@@ -39,7 +62,7 @@ export function LanguageSwitch() {
             <button
               type="button"
               className={menuItemClass}
-              lang={code === 'zh' ? 'zh-CN' : 'en'}
+              lang={htmlLang(code)}
               aria-current={code === lang ? 'true' : undefined}
               onClick={() => {
                 if (langOfPath(location.pathname)) void navigate(localizePath(location.pathname + location.search + location.hash, code));
