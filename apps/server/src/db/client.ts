@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index';
@@ -74,34 +74,35 @@ export function pgliteSettings(env: Record<string, string | undefined> = process
 }
 
 /**
- * A new data directory's initdb runs in a worker thread that exits when it is done (issue 39): initdb grows
+ * A new data directory's initdb runs in a child process that exits when it is done (issue 39): initdb grows
  * its WebAssembly memory by a few hundred MB that a WebAssembly heap never gives back, so done in the
- * server's own thread the server kept it for as long as it ran. The server then opens the made directory.
+ * server's own thread the server kept it for as long as it ran; done in a worker thread, the worker's
+ * isolate and PGlite's malloc stayed in the server's malloc arena (about 15 MB resident for good,
+ * bench/memory.mjs). The server then opens the made directory.
  */
 async function initDataDir(dataDir: string): Promise<void> {
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   const code = `
-    const { workerData, parentPort } = require('node:worker_threads');
-    (async () => {
-      const { PGlite } = await import(workerData.pglite);
-      const { pg_trgm } = await import(workerData.trgm);
-      const db = new PGlite({ dataDir: workerData.dataDir, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...workerData.settings] });
-      await db.waitReady;
-      await db.close();
-      parentPort.postMessage('done');
-    })().catch((err) => { throw err; });`;
-  const worker = new Worker(code, {
-    eval: true,
-    workerData: {
-      dataDir,
-      pglite: import.meta.resolve('@electric-sql/pglite'),
-      trgm: import.meta.resolve('@electric-sql/pglite/contrib/pg_trgm'),
-      settings: pgliteSettings(),
+    const { PGlite } = await import(process.env.RP_PGLITE);
+    const { pg_trgm } = await import(process.env.RP_PGLITE_TRGM);
+    const db = new PGlite({ dataDir: process.env.RP_DATA_DIR, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...JSON.parse(process.env.RP_PGLITE_SETTINGS)] });
+    await db.waitReady;
+    await db.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      RP_DATA_DIR: dataDir,
+      RP_PGLITE: import.meta.resolve('@electric-sql/pglite'),
+      RP_PGLITE_TRGM: import.meta.resolve('@electric-sql/pglite/contrib/pg_trgm'),
+      RP_PGLITE_SETTINGS: JSON.stringify(pgliteSettings()),
     },
   });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + String(d)).slice(-2000)));
   await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (exitCode) => (exitCode === 0 ? resolve() : reject(new Error(`initdb of ${dataDir} exited with ${exitCode}`))));
+    child.once('error', reject);
+    child.once('exit', (exitCode) => (exitCode === 0 ? resolve() : reject(new Error(`initdb of ${dataDir} exited with ${exitCode}: ${stderr}`))));
   });
 }
 
