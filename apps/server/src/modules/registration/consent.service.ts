@@ -58,13 +58,21 @@ export async function consentStates(db: DbOrTx, members: Pick<MemberRow, 'id' | 
     members.map((m) => m.id),
   );
   const today = new Date();
-  return new Map(
-    members.map((m) => {
-      const a = required.get(m.activityId);
-      if (!a || !needsConsent(m, a, today)) return [m.id, 'notNeeded' as const];
-      return [m.id, latest.get(m.id)?.status ?? ('none' as const)];
-    }),
-  );
+  return new Map(members.map((m) => [m.id, consentStateOf(m, required.get(m.activityId), latest.get(m.id)?.status, today)]));
+}
+
+/**
+ * One player's consent as rosters show it, from her activity (undefined: not found) and the status of her
+ * latest consent row (undefined: none): consentStates' rule, for callers that read both in their own query.
+ */
+export function consentStateOf(
+  member: Pick<MemberRow, 'birth'>,
+  activity: { guardianConsentRequired: boolean } | undefined,
+  latest: ConsentRow['status'] | undefined,
+  today = new Date(),
+): ConsentState {
+  if (!activity || !needsConsent(member, activity, today)) return 'notNeeded';
+  return latest ?? 'none';
 }
 
 /** Refuses (409 CONSENT_REQUIRED, naming the player) when one of these players needs a consent the guardian has not given. */

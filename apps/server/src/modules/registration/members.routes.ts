@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   NAME_SEARCH_MIN,
@@ -24,7 +24,7 @@ import { requireAuth } from '../../plugins/auth';
 import { bad, ownMember } from './common';
 import { redeem, requestWithdrawal } from './codes.service';
 import { assignTeam, changeProgram, deleteMembers, moveOut, saveMember, submitForReview } from './members.service';
-import { presentMembers } from './present';
+import { presentMembers, presentShown, selectShown } from './present';
 import { wildcardPattern } from '../../lib/like';
 
 /** Players (spec 7.5). Every call works only on the caller's own players. */
@@ -49,17 +49,15 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       where.push(ilike(teamMembers.name, wildcardPattern(q.name)));
     }
     const w = and(...where);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(teamMembers)
-        .where(w)
-        .orderBy(desc(teamMembers.id))
-        .limit(q.size)
-        .offset(q.page * q.size),
-      db.select({ n: count() }).from(teamMembers).where(w),
-    ]);
-    return page(req, await presentMembers(db, req.lang, rows), Number(total?.n ?? 0), q.page, q.size);
+    // one statement: the page, what each player shows (team, program, plan, clothes, consent) and the total
+    const rows = await selectShown(db, { m: teamMembers, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .where(w)
+      .orderBy(desc(teamMembers.id))
+      .limit(q.size)
+      .offset(q.page * q.size);
+    // a page past the end has no row to carry the total
+    const total = rows.length ? rows[0]!.total : q.page > 0 ? ((await db.select({ n: count() }).from(teamMembers).where(w))[0]?.n ?? 0) : 0;
+    return page(req, presentShown(req.lang, rows), Number(total), q.page, q.size);
   });
 
   app.get('/api/lTeamMember/web/detail', { schema: { tags, querystring: contentIdQuery, response: { 200: memberDetailResponse } }, ...pre }, async (req) => {

@@ -1,10 +1,11 @@
 import type { DbOrTx } from '../../db/client';
-import { and, eq, inArray, max } from 'drizzle-orm';
-import { ageOn, isRegistered, PAY_STATUS, teamReviewHasReason, type Lang, type MemberItem, type ReviewItem } from '@rp/shared';
-import { activities, auditLog, leaders, materials, orgs, plans, programs, teamMembers, teams, users } from '../../db/schema/index';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { ageOn, isRegistered, PAY_STATUS, teamReviewHasReason, type GuardianConsentStatus, type Lang, type MemberItem, type ReviewItem } from '@rp/shared';
+import { activities, auditLog, guardianConsents, leaders, materials, orgs, plans, programs, teamMembers, teams, users } from '../../db/schema/index';
 import type { Pii } from '../../lib/pii';
 import { pick } from '../content/index';
-import { consentStates } from './consent.service';
+import { consentStateOf } from './consent.service';
 
 type MemberRow = typeof teamMembers.$inferSelect;
 type TeamRow = typeof teams.$inferSelect;
@@ -15,66 +16,103 @@ async function byId<T extends { id: number }>(ids: number[], load: (ids: number[
   return new Map((ids.length ? await load(ids) : []).map((r) => [r.id, r]));
 }
 
+/**
+ * What a player's presentation shows from other tables, each left-joined to team_members (any may be missing):
+ * her team, program, plan and clothes size, whether her activity asks for a guardian's consent, and the status
+ * of her latest consent row (the highest id; guardian_consents_member_idx). One query for a page of players
+ * instead of one per table (issue 39 item 3: a request's cost is its number of statements).
+ */
+const shown = {
+  team: { id: teams.id, name: teams.name, status: teams.status },
+  program: { id: programs.id, nameZh: programs.nameZh, nameEn: programs.nameEn, type: programs.type, maxMembers: programs.maxMembers },
+  plan: { id: plans.id, nameZh: plans.nameZh, nameEn: plans.nameEn },
+  clothes: { id: materials.id, nameZh: materials.nameZh, nameEn: materials.nameEn },
+  consentRequired: activities.guardianConsentRequired,
+  latestConsent: sql<GuardianConsentStatus | null>`(select ${guardianConsents.status} from ${guardianConsents} where ${guardianConsents.teamMemberId} = ${teamMembers.id} order by ${guardianConsents.id} desc limit 1)`,
+};
+
+/** team_members with what `shown` reads joined to them, selecting `fields` (`shown`'s and more); the caller adds where, order and limit. */
+export function selectShown<F extends SelectedFields>(db: DbOrTx, fields: F) {
+  return db
+    .select({ ...shown, ...fields })
+    .from(teamMembers)
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    .leftJoin(programs, eq(programs.id, teamMembers.programId))
+    .leftJoin(plans, eq(plans.id, teamMembers.planId))
+    .leftJoin(materials, eq(materials.id, teamMembers.clothesId))
+    .leftJoin(activities, eq(activities.id, teamMembers.activityId));
+}
+type Shown = Awaited<ReturnType<typeof selectShown<{ id: typeof teamMembers.id }>>>[number];
+
 /** yyyymmdd number → yyyy-mm-dd (null stays null). */
 export function birthDayOf(b: number | null): string | null {
   return b ? `${Math.floor(b / 10000)}-${String(Math.floor(b / 100) % 100).padStart(2, '0')}-${String(b % 100).padStart(2, '0')}` : null;
 }
 
-/** Members as the wire shows them; ID numbers masked unless `whole` (the owner's detail form). */
-export async function presentMembers(db: DbOrTx, lang: Lang, rows: MemberRow[], opts: { pii?: Pii; whole?: boolean } = {}): Promise<MemberItem[]> {
-  const [ts, ps, pls, cs, consents] = await Promise.all([
-    byId(uniq(rows.map((r) => r.teamId)), (ids) => db.select().from(teams).where(inArray(teams.id, ids))),
-    byId(uniq(rows.map((r) => r.programId)), (ids) => db.select().from(programs).where(inArray(programs.id, ids))),
-    byId(uniq(rows.map((r) => r.planId)), (ids) => db.select().from(plans).where(inArray(plans.id, ids))),
-    byId(uniq(rows.map((r) => r.clothesId)), (ids) => db.select().from(materials).where(inArray(materials.id, ids))),
-    consentStates(db, rows),
-  ]);
+/** One member as the wire shows it, with what `selectShown` read for her (undefined: nothing found). */
+function presentMember(lang: Lang, m: MemberRow, s: Omit<Shown, 'id'> | undefined, today: Date, opts: { pii?: Pii; whole?: boolean }): MemberItem {
+  const t = m.teamId ? s?.team : undefined;
+  const p = m.programId ? s?.program : undefined;
+  const pl = m.planId ? s?.plan : undefined;
+  const c = m.clothesId ? s?.clothes : undefined;
+  const b = m.birth;
+  const required = typeof s?.consentRequired === 'boolean' ? { guardianConsentRequired: s.consentRequired } : undefined;
+  return {
+    id: m.id,
+    activityId: m.activityId,
+    name: m.name,
+    payStatus: m.payStatus,
+    team: t ? { id: t.id, name: t.name, status: t.status } : null,
+    program: p ? { id: p.id, name: pick(lang, p.nameZh, p.nameEn), type: p.type, maximum: p.maxMembers } : null,
+    plan: pl ? { id: pl.id, name: pick(lang, pl.nameZh, pl.nameEn) } : null,
+    clothes: c ? { id: c.id, name: pick(lang, c.nameZh, c.nameEn) } : null,
+    cardType: m.cardType,
+    // a number this key cannot open (written under another PII_KEY) shows masked rather than failing the call
+    card: opts.whole && opts.pii ? (opts.pii.tryDecrypt(m.cardEnc) ?? m.cardMasked) : m.cardMasked,
+    birth: b,
+    birthDay: birthDayOf(b),
+    age: b ? ageOn(b, today) : null,
+    gender: m.gender,
+    emerName: m.emerName,
+    emerPhone: m.emerPhone,
+    region: m.region,
+    school: m.school,
+    code: m.code,
+    headImg: m.headImg,
+    reviewReason: m.reviewReason,
+    consent: consentStateOf(m, required, s?.latestConsent ?? undefined, today),
+  };
+}
+
+/** Rows of `selectShown(db, { m: teamMembers })` as the wire shows them (ID numbers masked). */
+export function presentShown(lang: Lang, rows: (Omit<Shown, 'id'> & { m: MemberRow })[]): MemberItem[] {
   const today = new Date();
-  return rows.map((m) => {
-    const t = m.teamId ? ts.get(m.teamId) : undefined;
-    const p = m.programId ? ps.get(m.programId) : undefined;
-    const pl = m.planId ? pls.get(m.planId) : undefined;
-    const c = m.clothesId ? cs.get(m.clothesId) : undefined;
-    const b = m.birth;
-    return {
-      id: m.id,
-      activityId: m.activityId,
-      name: m.name,
-      payStatus: m.payStatus,
-      team: t ? { id: t.id, name: t.name, status: t.status } : null,
-      program: p ? { id: p.id, name: pick(lang, p.nameZh, p.nameEn), type: p.type, maximum: p.maxMembers } : null,
-      plan: pl ? { id: pl.id, name: pick(lang, pl.nameZh, pl.nameEn) } : null,
-      clothes: c ? { id: c.id, name: pick(lang, c.nameZh, c.nameEn) } : null,
-      cardType: m.cardType,
-      // a number this key cannot open (written under another PII_KEY) shows masked rather than failing the call
-      card: opts.whole && opts.pii ? (opts.pii.tryDecrypt(m.cardEnc) ?? m.cardMasked) : m.cardMasked,
-      birth: b,
-      birthDay: birthDayOf(b),
-      age: b ? ageOn(b, today) : null,
-      gender: m.gender,
-      emerName: m.emerName,
-      emerPhone: m.emerPhone,
-      region: m.region,
-      school: m.school,
-      code: m.code,
-      headImg: m.headImg,
-      reviewReason: m.reviewReason,
-      consent: consents.get(m.id) ?? 'notNeeded',
-    };
-  });
+  return rows.map((r) => presentMember(lang, r.m, r, today, {}));
+}
+
+/**
+ * Members as the wire shows them; ID numbers masked unless `whole` (the owner's detail form). What they show
+ * from other tables is read in one query, by the members' ids (rows the caller has just read or written).
+ */
+export async function presentMembers(db: DbOrTx, lang: Lang, rows: MemberRow[], opts: { pii?: Pii; whole?: boolean } = {}): Promise<MemberItem[]> {
+  if (!rows.length) return [];
+  const ids = uniq(rows.map((r) => r.id));
+  const found = new Map((await selectShown(db, { id: teamMembers.id }).where(inArray(teamMembers.id, ids))).map((r) => [r.id, r]));
+  const today = new Date();
+  return rows.map((m) => presentMember(lang, m, found.get(m.id), today, opts));
 }
 
 export async function presentTeams(db: DbOrTx, lang: Lang, rows: TeamRow[]) {
   const ids = rows.map((t) => t.id);
   const [members, ps, pls, ls, os, creators] = await Promise.all([
-    ids.length ? db.select().from(teamMembers).where(inArray(teamMembers.teamId, ids)).orderBy(teamMembers.id) : Promise.resolve([]),
+    ids.length ? selectShown(db, { m: teamMembers }).where(inArray(teamMembers.teamId, ids)).orderBy(teamMembers.id) : Promise.resolve([]),
     byId(uniq(rows.map((r) => r.programId)), (x) => db.select().from(programs).where(inArray(programs.id, x))),
     byId(uniq(rows.map((r) => r.planId)), (x) => db.select().from(plans).where(inArray(plans.id, x))),
     byId(uniq(rows.map((r) => r.leaderId)), (x) => db.select().from(leaders).where(inArray(leaders.id, x))),
     byId(uniq(rows.map((r) => r.orgId)), (x) => db.select().from(orgs).where(inArray(orgs.id, x))),
     byId(uniq(rows.map((r) => r.userId)), (x) => db.select({ id: users.id, nickName: users.nickName }).from(users).where(inArray(users.id, x))),
   ]);
-  const presented = await presentMembers(db, lang, members);
+  const presented = presentShown(lang, members);
   return rows.map((t) => {
     const p = ps.get(t.programId)!;
     const mine = presented.filter((m) => m.team?.id === t.id);
