@@ -1,9 +1,9 @@
 // `npm start`: builds what is missing or older than its sources (the web app with vite, the server with
 // esbuild into apps/server/dist), then runs the compiled server *in this process* — no TypeScript at run
 // time, no second Node process. Signals therefore reach the server's own graceful shutdown directly, and
-// its exit code is ours. (The root script is `MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} exec node scripts/start.mjs`:
-// two malloc arenas instead of up to 8 per core, about 290 MB less resident on the embedded database (issue 39,
-// bench/memory.mjs); without the exec, npm's
+// its exit code is ours. (The root script is `MALLOC_ARENA_MAX=1 MALLOC_TRIM_THRESHOLD_=… exec node $V8_FLAGS
+// scripts/start.mjs`: one malloc arena that gives memory back, 2 MB semi-spaces and V8 tuned for size, ≤ 300 MB
+// resident on the embedded database (issue 39, README configuration, npm run budget:memory); without the exec, npm's
 // shell would take the SIGTERM of a container runtime and die, leaving the server running.)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
