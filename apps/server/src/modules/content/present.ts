@@ -1,5 +1,5 @@
 import { ACTIVITY_STATUS, type Lang } from '@rp/shared';
-import type { activities, news, programs } from '../../db/schema/index';
+import { activities, news, type programs } from '../../db/schema/index';
 
 /** Bilingual text: the visitor's language, falling back to the other when empty. */
 export function pick(lang: Lang, zh: string | null | undefined, en: string | null | undefined): string {
@@ -27,7 +27,34 @@ export function presentProgram(lang: Lang, p: typeof programs.$inferSelect, acti
   };
 }
 
-export function presentActivity(lang: Lang, a: typeof activities.$inferSelect, now = new Date()) {
+/**
+ * The columns presentActivity reads: what an activity list selects (issue 39: not the detailed introductions,
+ * the award settings… of every activity in both languages, which the list does not return).
+ */
+export const activityListColumns = {
+  id: activities.id,
+  nameZh: activities.nameZh,
+  nameEn: activities.nameEn,
+  introZh: activities.introZh,
+  introEn: activities.introEn,
+  venueZh: activities.venueZh,
+  venueEn: activities.venueEn,
+  poster: activities.poster,
+  year: activities.year,
+  level: activities.level,
+  status: activities.status,
+  beginTime: activities.beginTime,
+  finishTime: activities.finishTime,
+  signUpBegin: activities.signUpBegin,
+  signUpEnd: activities.signUpEnd,
+  enabled: activities.enabled,
+  reviewRequired: activities.reviewRequired,
+  promotionZone: activities.promotionZone,
+  avatarReferenceImage: activities.avatarReferenceImage,
+};
+type ActivityListRow = Pick<typeof activities.$inferSelect, keyof typeof activityListColumns>;
+
+export function presentActivity(lang: Lang, a: ActivityListRow, now = new Date()) {
   const open = a.status === ACTIVITY_STATUS.CURRENT && a.enabled && (!a.signUpBegin || a.signUpBegin <= now) && (!a.signUpEnd || a.signUpEnd >= now);
   return {
     id: a.id,
@@ -49,7 +76,18 @@ export function presentActivity(lang: Lang, a: typeof activities.$inferSelect, n
   };
 }
 
-export function presentNews(lang: Lang, n: typeof news.$inferSelect) {
+/** The columns presentNews reads: what a news list selects (issue 39: not every article's body in both languages). */
+export const newsListColumns = {
+  id: news.id,
+  titleZh: news.titleZh,
+  titleEn: news.titleEn,
+  summaryZh: news.summaryZh,
+  summaryEn: news.summaryEn,
+  cover: news.cover,
+  publishedAt: news.publishedAt,
+};
+
+export function presentNews(lang: Lang, n: Pick<typeof news.$inferSelect, keyof typeof newsListColumns>) {
   return {
     id: n.id,
     title: pick(lang, n.titleZh, n.titleEn),

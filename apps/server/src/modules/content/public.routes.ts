@@ -26,7 +26,7 @@ import { aboutSections, activities, dictDetails, materials, news, officialFiles,
 import { z } from 'zod';
 import { ok, page } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
-import { fileUrl, pick, presentActivity, presentNews, presentProgram } from './present';
+import { activityListColumns, fileUrl, pick, newsListColumns, presentActivity, presentNews, presentProgram } from './present';
 import { siteRoutes } from './site.routes';
 import { policyRoutes } from './policy.routes';
 import { openOr404, sendObject } from '../uploads/index';
@@ -61,7 +61,12 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
     const w = and(...where);
     const [rows, [total]] = await Promise.all([
       db
-        .select()
+        .select({
+          ...activityListColumns,
+          // the detailed introduction with the award form only (below): a list does not read it
+          detailZh: q.award ? activities.detailZh : sql<string>`''`,
+          detailEn: q.award ? activities.detailEn : sql<string>`''`,
+        })
         .from(activities)
         .where(w)
         .orderBy(desc(activities.id))
@@ -281,7 +286,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = req.query;
     const [rows, [total]] = await Promise.all([
       db
-        .select()
+        .select(newsListColumns)
         .from(news)
         .where(published())
         .orderBy(desc(news.publishedAt), desc(news.id))
