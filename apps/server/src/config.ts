@@ -139,6 +139,13 @@ const schema = z.object({
    */
   SSR_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /**
+   * How long the server renderer reuses an answer of the public API its loaders asked for (issue 39: the
+   * news list, the activities, the site's statistics… asked by page after page, the same answers), shared by
+   * the renders of every page and language; an admin write empties it with the page cache. Applies with the
+   * page cache off too (SSR_CACHE_TTL_MS=0); 0 asks the API for every render.
+   */
+  SSR_DATA_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  /**
    * Who sends SMS: the outbox (default, a laptop's: the code in the server log and Admin → SMS outbox), or
    * Alibaba Cloud or Tencent Cloud SMS with their settings below (all of a provider's, or none).
    */

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { contextReady, useTestApp } from '../test/context';
+import { appWithFakeWeb } from '../test/fake-web';
 
 /**
  * Issue 33: the server-rendered /verify page's API call counted against the server's own address, so after
@@ -15,7 +11,7 @@ import { contextReady, useTestApp } from '../test/context';
  * header changes nothing.
  */
 const t = useTestApp();
-let root = '';
+let close: (() => Promise<void>) | undefined;
 let app: FastifyInstance;
 
 const ENTRY = `
@@ -32,29 +28,9 @@ export async function render(url) {
 `;
 
 beforeAll(async () => {
-  const ctx = await contextReady(t);
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-ssr-'));
-  fs.mkdirSync(path.join(root, 'dist', '.vite'), { recursive: true });
-  fs.mkdirSync(path.join(root, 'dist-ssr'));
-  fs.writeFileSync(path.join(root, 'dist', 'index.html'), '<!doctype html><title>shell</title>');
-  fs.writeFileSync(path.join(root, 'dist', '.vite', 'manifest.json'), '{}');
-  fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    CAPTCHA_ENABLED: 'false',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: ctx.config.dataDir,
-    WEB_DIST: path.join(root, 'dist'),
-    TRUST_PROXY: '1',
-  });
-  app = await buildApp({ config, database: ctx.database, store: ctx.app.deps.store, piiKey: ctx.piiKey, serveWeb: true });
-  await app.ready();
+  ({ app, close } = await appWithFakeWeb(await contextReady(t), ENTRY, { TRUST_PROXY: '1' }));
 });
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 // 16 characters of the certificate alphabet, a different one per n (no certificate has it: the answer is "not found")
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

@@ -18,9 +18,12 @@ import { sanitizeRichText } from '../lib/sanitize';
  *
  * Cache: per address (the page's path and only the query parameters it reads) and language, at most
  * SSR_CACHE_ENTRIES pages for config SSR_CACHE_TTL_MS (30 s). An admin write (any successful non-GET under /api/admin)
- * empties it on this instance; the other instances follow within the TTL.
+ * empties it on this instance; the other instances follow within the TTL. Below it, the loaders' API answers are
+ * shared by the renders for SSR_DATA_TTL_MS (3 s), emptied by the same writes.
  */
 export const SSR_CACHE_ENTRIES = 500;
+/** The loaders' API answers kept at most (config SSR_DATA_TTL_MS), the oldest dropped first. */
+export const SSR_DATA_ENTRIES = 1000;
 
 /** the address of the visitor whose request runs a render: its loaders' API calls come from it */
 const visitorAddress = new AsyncLocalStorage<string>();
@@ -101,6 +104,36 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
   const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
 
+  type Answer = { status: number; contentType: string; body: Buffer };
+  const ask = (method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> =>
+    app
+      .inject({ method: method as 'GET', url, headers, remoteAddress: visitorAddress.getStore(), payload: body })
+      .then((res) => ({ status: res.statusCode, contentType: String(res.headers['content-type'] ?? 'application/json'), body: res.rawPayload }));
+
+  // The loaders' answers, shared by the renders for SSR_DATA_TTL_MS (issue 39: home alone asks six things, most
+  // pages ask what others asked a moment ago); one call per question at a time. Only anonymous GETs answered
+  // 200; never the certificate check (personal, and counted against each visitor's address: issue 33).
+  const dataTtl = app.deps.config.SSR_DATA_TTL_MS;
+  const answers = new Map<string, { at: number; answer: Promise<Answer> }>();
+  const shared = (method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> => {
+    if (dataTtl === 0 || method !== 'GET' || headers.authorization || headers.cookie || url.startsWith('/api/lAward/')) return ask(method, url, headers, body);
+    const key = `${headers['accept-language'] ?? ''} ${url}`;
+    const now = Date.now();
+    const hit = answers.get(key);
+    if (hit && now - hit.at < dataTtl) return hit.answer;
+    const answer = ask(method, url, headers, body);
+    const entry = { at: now, answer };
+    answers.delete(key);
+    if (answers.size >= SSR_DATA_ENTRIES) answers.delete(answers.keys().next().value!);
+    answers.set(key, entry);
+    // a failure is not kept (the next render asks again)
+    const forget = () => {
+      if (answers.get(key) === entry) answers.delete(key);
+    };
+    answer.then((a) => (a.status === 200 ? undefined : forget()), forget);
+    return answer;
+  };
+
   const inProcessFetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const target = typeof input === 'string' ? new URL(input, 'http://ssr.invalid') : new URL(input instanceof URL ? input.href : input.url);
     const headers: Record<string, string> = {};
@@ -110,24 +143,14 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
     const signal = init?.signal;
     if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
     // the api-client's timeout aborts its signal: a stuck query must not hold the render queue
-    const res = await new Promise<Awaited<ReturnType<typeof app.inject>>>((resolve, reject) => {
+    const res = await new Promise<Answer>((resolve, reject) => {
       const onAbort = () => reject(new DOMException('aborted', 'AbortError'));
       signal?.addEventListener('abort', onAbort, { once: true });
-      app
-        .inject({
-          method: (init?.method ?? 'GET') as 'GET',
-          url: target.pathname + target.search,
-          headers,
-          remoteAddress: visitorAddress.getStore(),
-          payload: typeof init?.body === 'string' ? init.body : undefined,
-        })
+      shared(init?.method ?? 'GET', target.pathname + target.search, headers, typeof init?.body === 'string' ? init.body : undefined)
         .then(resolve, reject)
         .finally(() => signal?.removeEventListener('abort', onAbort));
     });
-    return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, {
-      status: res.statusCode,
-      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-    });
+    return new Response(res.body.length ? new Uint8Array(res.body) : null, { status: res.status, headers: { 'content-type': res.contentType } });
   }) as typeof fetch;
 
   await entry.configure({
@@ -142,7 +165,10 @@ export async function createSsr(app: FastifyInstance, webDist: string, template:
   const cache = new Map<string, Cached>();
   const inFlight = new Map<string, ReturnType<EntryServer['render']>>();
   app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/admin') && reply.statusCode < 400) cache.clear();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url.startsWith('/api/admin') && reply.statusCode < 400) {
+      cache.clear();
+      answers.clear();
+    }
   });
 
   // the page's own spelling and only the query parameters it reads (entry-server.tsx renderKey)
