@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { currentLang, type AppLang } from '../i18n';
+import { wrapDialogTab } from './dialog-focus';
 
 /**
  * antd's ConfigProvider with the antd and dayjs locale following the app language. Imported only by
@@ -62,6 +63,11 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     dayjs.locale(DAYJS_LOCALES[lang]);
   }, [lang, i18n.language]);
+  // Tab stays inside an open modal dialog at its ends (dialog-focus.ts); after React's own handlers, which may take the key
+  useEffect(() => {
+    window.addEventListener('keydown', wrapDialogTab);
+    return () => window.removeEventListener('keydown', wrapDialogTab);
+  }, []);
   return (
     <ConfigProvider locale={ANTD_LOCALES[lang]} theme={brandTheme} button={{ autoInsertSpace: false }}>
       {children}
