@@ -1,9 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import { codeRows, sheetBomb, xlsFile, xlsxParts, zip } from '../test/sheets';
 import { AppError } from './errors';
 import { SHEET_JOBS, SHEET_LIMITS, cellText, isFormula, readFirstSheet, setSheetJobLimits, sheetJobs, type Sheet } from './spreadsheet';
+
+/**
+ * CPU milliseconds this process spent since `t0` (process.cpuUsage()): a budget of work done, which other
+ * processes on a busy machine do not stretch as they stretch wall time.
+ */
+const cpuMsSince = (t0: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(t0);
+  return (d.user + d.system) / 1000;
+};
+/** CPU milliseconds of this process' main thread (Linux /proc, in clock ticks of 10 ms): the event loop's thread alone. */
+const mainThreadCpuMs = () => {
+  const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 
 const MB = 1024 * 1024;
 const defaults = { ...SHEET_JOBS };
@@ -110,10 +125,10 @@ describe('reading spreadsheets', () => {
     expect((await refusal(readFirstSheet(doctype, { maxRows: 10 }))).code).toBe('IMPORT_NOT_SPREADSHEET');
     // a tag that never ends, or 2 MB of attribute name without "=": refused at once, no backtracking
     for (const inner of [`<c r="A1${'x'.repeat(2 * MB)}`, `<c ${'a'.repeat(2 * MB)}>`]) {
-      const t0 = performance.now();
+      const t0 = process.cpuUsage();
       const e = await refusal(readFirstSheet(await zip(xlsxParts(`<worksheet><sheetData><row r="1">${inner}</row></sheetData></worksheet>`)), { maxRows: 10 }));
       expect(e.code).toBe('IMPORT_NOT_SPREADSHEET');
-      expect(performance.now() - t0).toBeLessThan(1000);
+      expect(cpuMsSince(t0)).toBeLessThan(1000);
     }
   });
 
@@ -148,21 +163,21 @@ describe('reading spreadsheets', () => {
     const honest = await sheetBomb();
     expect(honest.length).toBeLessThan(5 * MB);
     const rss = process.memoryUsage().rss;
-    let t0 = performance.now();
+    let t0 = process.cpuUsage();
     let e = await refusal(readFirstSheet(honest, { maxRows: 10_000 }));
     expect([e.code, e.httpStatus]).toEqual(['IMPORT_TOO_LARGE', 413]);
-    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(cpuMsSince(t0)).toBeLessThan(1000);
     // claiming 15 MB (under the cap): reading stops at row 10,002 (~0.8 MB into 73 MB)
     const lying = await sheetBomb(900_000, { declaredSize: 15 * MB });
-    t0 = performance.now();
+    t0 = process.cpuUsage();
     e = await refusal(readFirstSheet(lying, { maxRows: 10_000 }));
     expect([e.code, e.params]).toEqual(['IMPORT_TOO_MANY', { max: 10_000 }]);
-    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(cpuMsSince(t0)).toBeLessThan(2000);
     // with a row cap it never reaches, it is stopped when the inflated bytes pass what it claimed
-    t0 = performance.now();
+    t0 = process.cpuUsage();
     e = await refusal(readFirstSheet(lying, { maxRows: 1_000_000 }));
     expect(e.code).toBe('IMPORT_TOO_LARGE');
-    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(cpuMsSince(t0)).toBeLessThan(5000);
     expect(process.memoryUsage().rss - rss).toBeLessThan(100 * MB);
   });
 
@@ -174,17 +189,17 @@ describe('reading spreadsheets', () => {
       yield '</row></sheetData></worksheet>';
     };
     const wideFile = await zip(xlsxParts(wide()));
-    let t0 = performance.now();
+    let t0 = process.cpuUsage();
     let e = await refusal(readFirstSheet(wideFile, { maxRows: 10 }));
     expect([e.code, e.httpStatus, e.params]).toEqual(['IMPORT_TOO_LARGE', 413, { max: '16 MB' }]);
-    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(cpuMsSince(t0)).toBeLessThan(5000);
 
     // the same, claiming 1 KB in its headers: refused as soon as it inflates past that
     const lying = await zip(xlsxParts(wide()).map((p) => (p.name.includes('sheet1') ? { ...p, declaredSize: 1024 } : p)));
-    t0 = performance.now();
+    t0 = process.cpuUsage();
     e = await refusal(readFirstSheet(lying, { maxRows: 10 }));
     expect(e.code).toBe('IMPORT_TOO_LARGE');
-    expect(performance.now() - t0).toBeLessThan(500);
+    expect(cpuMsSince(t0)).toBeLessThan(500);
 
     // a declared size past the cap is refused without inflating anything
     const claims = xlsxParts(codeRows(2)).map((p) => (p.name.includes('sheet1') ? { ...p, declaredSize: 2 ** 32 - 2 } : p));
@@ -234,21 +249,16 @@ describe('reading spreadsheets', () => {
     const bombs = [await sheetBomb(), await sheetBomb(900_000, { declaredSize: 15 * MB })];
     const xls = xlsFile([['code'], ...Array.from({ length: 9000 }, (_, i) => [`CODE${i}`, i, 'x'.repeat(40)])]);
     const full = await zip(xlsxParts(codeRows(10_000)));
+    // the longest stretch the main thread computed without letting the timer run, in its own CPU time (what the
+    // reader does, not how long the machine's other processes kept the core: a busy machine stretches wall time)
     let worst = 0;
-    let last = performance.now();
+    let last = mainThreadCpuMs();
     const tick = () => {
-      const now = performance.now();
+      const now = mainThreadCpuMs();
       worst = Math.max(worst, now - last);
       last = now;
     };
-    // the machine's own jitter first (other processes on the same cores): the budget is 200 ms on top
-    let timer = setInterval(tick, 10);
-    await new Promise((r) => setTimeout(r, 1000));
-    clearInterval(timer);
-    const idleWorst = worst;
-    worst = 0;
-    last = performance.now();
-    timer = setInterval(tick, 10);
+    const timer = setInterval(tick, 10);
     const rss = process.memoryUsage().rss;
     const results = await Promise.allSettled([
       ...Array.from({ length: 10 }, (_, i) => readFirstSheet(bombs[i % 2]!, { maxRows: 10_000 })),
@@ -259,7 +269,7 @@ describe('reading spreadsheets', () => {
     const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as AppError).code : 'read'));
     expect(codes).toEqual([...Array.from({ length: 10 }, (_, i) => (i % 2 ? 'IMPORT_TOO_MANY' : 'IMPORT_TOO_LARGE')), 'read', 'read']);
     expect((results[11] as PromiseFulfilledResult<Sheet>).value.rows).toHaveLength(10_001);
-    expect(worst).toBeLessThan(200 + idleWorst);
+    expect(worst).toBeLessThan(200);
     expect(process.memoryUsage().rss - rss).toBeLessThan(200 * MB);
   });
 });
