@@ -34,7 +34,7 @@ export function LanguageSwitch() {
           href={localizePath(location.pathname + location.search, other)}
           hrefLang={htmlLang(other)}
           className={`${dropdownButtonClass} ${s.toolButton} ${s.langLink}`}
-          // starts with what it shows ("EN – 切换到English"): speech users say what they see (WCAG 2.5.3)
+          // starts with what it shows (the language code, then "switch to" in the other language): speech users say what they see (WCAG 2.5.3)
           aria-label={t('common:lang.switchTo', { short: otherShort, name: t(LANG_LABEL_KEYS[other]) })}
         >
           <GlobeIcon />
