@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ACCOUNT_STATUS, avatarFileName, isBuiltInRole, permissionsOf, type User } from '@rp/shared';
 import type { Db } from '../db/client';
 import { loginLog, sessions, staffRoles, users } from '../db/schema/index';
@@ -113,14 +113,29 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session of a token and its active user, or null. */
-export async function findSession(db: Db, token: string): Promise<{ sessionId: number; user: SessionUser } | null> {
-  const rows = await db
+/**
+ * The session lookup of every signed-in request, its SQL built once per database (drizzle's query building was a
+ * tenth of a signed-in list request's CPU in bench:rush). Unnamed: node-postgres sends it as an ordinary query, so
+ * nothing is prepared on the server (PgBouncer in transaction mode stays fine).
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>();
+const buildSessionQuery = (db: Db) =>
+  db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare(undefined as unknown as string);
+function sessionQuery(db: Db) {
+  let q = sessionQueries.get(db);
+  if (!q) sessionQueries.set(db, (q = buildSessionQuery(db)));
+  return q;
+}
+
+/** The live session of a token and its active user, or null. */
+export async function findSession(db: Db, token: string): Promise<{ sessionId: number; user: SessionUser } | null> {
+  const rows = await sessionQuery(db).execute({ tokenHash: hashToken(token), now: new Date() });
   const row = rows[0];
   if (!row || row.user.status !== ACCOUNT_STATUS.ACTIVE) return null;
   return { sessionId: row.sessionId, user: await loadUser(db, row.user) };
