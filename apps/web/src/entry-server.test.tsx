@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { configure, isKnownPage, isServerRendered, PAGE_PARAMS, render, renderKey } from './entry-server';
+import { configure, forgetTexts, isKnownPage, isServerRendered, PAGE_PARAMS, render, renderKey } from './entry-server';
 import { createRoutes } from './app/router';
+import i18n from './lib/i18n';
 import { onlyParams } from './app/content-routes';
 import { expectConcurrentRendersAgree, SSR_BASE, SSR_PUBLIC_CONFIG, ssrTestSetup } from './test/ssr-setup';
 
@@ -179,6 +180,24 @@ describe('the language switch before the page has hydrated (issue 39)', () => {
     const link = (page: string) => /<header[\s\S]*?<a href="([^"]*)" hrefLang="([^"]*)"[^>]*aria-label="([^"]*)"/.exec(page)?.slice(1);
     expect(link(await html('/news'))).toEqual(['/en/news', 'en', 'EN – 切换到English']);
     expect(link(await html('/en/programInfo?id=7'))).toEqual(['/programInfo?id=7', 'zh-CN', '中文 – Switch to 中文']);
+  });
+});
+
+describe('texts (issue 39)', () => {
+  it('a text asked by its key alone is resolved by i18next once per language, not in every render', async () => {
+    // every i18next instance's texts are resolved by a Translator (one class)
+    const t = vi.spyOn(Object.getPrototypeOf(i18n.translator) as { translate: (...a: unknown[]) => unknown }, 'translate');
+    try {
+      forgetTexts();
+      const first = await html('/en/about');
+      const once = t.mock.calls.length;
+      t.mockClear();
+      expect(await html('/en/about')).toBe(first);
+      // what is left: texts with values ("© {{year}}", "Page {{n}}") and the head's own
+      expect(t.mock.calls.length).toBeLessThan(once / 3);
+    } finally {
+      t.mockRestore();
+    }
   });
 });
 

@@ -158,7 +158,10 @@ export async function configure(next: RenderSetup): Promise<void> {
 export const MAX_RENDERING = 32;
 let rendering = 0;
 
-/** Renders `url` (path and query); renders run concurrently, each with its own i18next instance. */
+/** The i18next instance of each language's renders. */
+const languageInstances = new Map<AppLang, I18n>();
+
+/** Renders `url` (path and query); renders run concurrently, each with the i18next instance of its language. */
 export async function render(url: string): Promise<RenderResult> {
   if (!setup || !handler) throw new Error('renderer not configured');
   const lang = langOfPath(new URL(url, 'http://ssr.invalid').pathname);
@@ -166,8 +169,10 @@ export async function render(url: string): Promise<RenderResult> {
   if (rendering >= MAX_RENDERING) return { kind: 'skip', status: 503 };
   rendering++;
   try {
-    // a clone shares the loaded texts (every namespace, both languages) and has its own language
-    const instance = i18n.cloneInstance({ lng: lang, initAsync: false });
+    // a clone shares the loaded texts (every namespace, both languages) and has its own language; nothing in a
+    // render changes it, so one per language serves all its renders (a clone per render was 2 % of the time)
+    let instance = languageInstances.get(lang);
+    if (!instance) languageInstances.set(lang, (instance = i18n.cloneInstance({ lng: lang, initAsync: false })));
     return await renderI18n.run(instance, () => renderNow(url, lang, instance, setup!, handler!));
   } finally {
     rendering--;
@@ -232,8 +237,37 @@ async function renderNow(
  * memo survives): with the instance itself that was a fifth of the rendering time (issue 39 profile).
  */
 function componentView(instance: I18n): I18n {
-  return Object.create(instance) as I18n;
+  const view = Object.create(instance) as I18n;
+  // i18next's t() spreads its options into a fresh object and resolves the key anew on every call: a tenth of a
+  // render (issue 39 profile). A text asked by its key alone is the same in every render of its language (the
+  // texts are loaded once, before the first render): remembered here, shared by the renders.
+  const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
+  (view as unknown as { getFixedT: unknown }).getFixedT = (lng: unknown, ns?: unknown, keyPrefix?: unknown, fixedOpts?: { scopeNs?: unknown }) => {
+    const fixedT = getFixedT(lng, ns, keyPrefix, fixedOpts);
+    const scope = `${String(lng)}\u0000${String(ns)}\u0000${String(keyPrefix ?? '')}\u0000${String(fixedOpts?.scopeNs ?? '')}\u0000`;
+    const remembered = (key: unknown, ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof key !== 'string') return fixedT(key, ...rest);
+      const id = scope + key;
+      let text = plainTexts.get(id);
+      if (text === undefined) {
+        text = fixedT(key);
+        if (plainTexts.size >= PLAIN_TEXTS) plainTexts.clear();
+        plainTexts.set(id, text);
+      }
+      return text;
+    };
+    return Object.assign(remembered, { lng: fixedT.lng, lngs: fixedT.lngs, ns: fixedT.ns, keyPrefix: fixedT.keyPrefix });
+  };
+  return view;
 }
+/** Texts asked by their key alone, by language, namespace and key (componentView); emptied past this many. */
+const PLAIN_TEXTS = 20_000;
+const plainTexts = new Map<string, unknown>();
+/** Forgets the remembered texts (for the tests). */
+export function forgetTexts(): void {
+  plainTexts.clear();
+}
+type FixedT = ((...args: unknown[]) => unknown) & { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
 
 /**
  * The loader data the browser hydrates with, with an entry (null) for every matched route that has none: the
