@@ -9,6 +9,9 @@
 //
 // Cold start = process spawned → /api/health answers 200 (the database has been opened and migrated,
 // the admin ensured, every route registered). Data already exists (a first boot, not measured, made it).
+// First boot = the same on a new data folder (PGlite: initdb and the migrations, or the copy of the build's
+// PGlite image, db/pglite-image.ts; issue 39), BENCH_FIRST runs (default 3) each on a folder of its own, with
+// the CPU-seconds the server (and the processes it waited for: initdb's) used until it answered.
 // Idle RSS = resident memory 3 s after the first answer: the server's process, and its whole process
 // tree (tsx also runs an esbuild service process). Module load = spawned → exited on a bad setting
 // (PORT=x): loading the code alone, without any database, where tsx's compiling shows most.
@@ -25,6 +28,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const IDLE_MS = 3000;
+const firstRuns = Number(process.env.BENCH_FIRST ?? 3);
 
 const ways = {
   tsx: ['--import', 'tsx', 'apps/server/src/server.ts'],
@@ -52,6 +56,17 @@ const health = (port) =>
     req.on('error', () => resolve(0));
     req.on('timeout', () => req.destroy());
   });
+
+/** CPU-seconds of a process and of its children it has waited for (Linux /proc: utime, stime, cutime, cstime). */
+function cpu(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 /** RSS in MB of a process, and of it with all its descendants (Linux /proc). */
 function rss(pid) {
@@ -92,10 +107,12 @@ async function once(way, env) {
   child.stderr.on('data', (d) => (err += d));
   const exited = new Promise((r) => child.once('exit', (code) => r(code)));
   let ms;
+  let cpuS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${way} exited with ${child.exitCode}:\n${err}`);
     if ((await health(port)) === 200) {
       ms = performance.now() - t0;
+      cpuS = cpu(child.pid);
       break;
     }
     if (performance.now() - t0 > 180_000) throw new Error(`${way}: no answer in 180 s\n${err}`);
@@ -106,7 +123,7 @@ async function once(way, env) {
   child.kill('SIGTERM');
   const code = await exited;
   if (code !== 0) console.warn(`  (${way} exited with ${code} after SIGTERM)`);
-  return { ms, ...mem };
+  return { ms, cpu: cpuS, ...mem };
 }
 
 /** Spawned → exited: the whole module graph loaded, then the configuration refused (no database). */
@@ -124,6 +141,13 @@ const median = (xs) => {
 const fmt = (xs, digits = 0) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 
 async function bench(label, env) {
+  const first = [];
+  for (let i = 0; i < (env.DATABASE_URL ? 0 : firstRuns); i++) {
+    const r = await once('compiled', { ...env, DATA_DIR: `${env.DATA_DIR}-first-${i}` });
+    fs.rmSync(`${env.DATA_DIR}-first-${i}`, { recursive: true, force: true });
+    first.push(r);
+    console.log(`  first boot ${i + 1} compiled ${r.ms.toFixed(0).padStart(6)} ms  ${r.cpu.toFixed(2)} CPU-s`);
+  }
   console.log(`\n${label}: first boot (migrations, admin; not measured)…`);
   await once('compiled', env);
   const res = { tsx: [], compiled: [] };
@@ -134,6 +158,7 @@ async function bench(label, env) {
       console.log(`  run ${i + 1} ${way.padEnd(8)} ${r.ms.toFixed(0).padStart(6)} ms  ${r.self.toFixed(0).padStart(4)} MB (tree ${r.tree.toFixed(0)} MB)`);
     }
   }
+  res.first = first;
   return res;
 }
 
@@ -186,6 +211,13 @@ for (const [db, r] of results) {
       `${db.padEnd(9)} ${way.padEnd(9)} ${fmt(xs.map((x) => x.ms)).padEnd(22)} ${fmt(xs.map((x) => x.self)).padEnd(22)} ${fmt(xs.map((x) => x.tree))}`,
     );
   }
+  if (r.first.length)
+    console.log(
+      `${db.padEnd(9)} ${'1st boot'.padEnd(9)} ${fmt(r.first.map((x) => x.ms)).padEnd(22)} CPU-s ${fmt(
+        r.first.map((x) => x.cpu),
+        2,
+      )} (compiled, new data folder)`,
+    );
   const ratio = (k) => (median(r.compiled.map((x) => x[k])) / median(r.tsx.map((x) => x[k]))).toFixed(2);
   console.log(
     `${db.padEnd(9)} ${'ratio'.padEnd(9)} ${`compiled/tsx ${ratio('ms')}`.padEnd(22)} ${`compiled/tsx ${ratio('self')}`.padEnd(22)} compiled/tsx ${ratio('tree')}`,

@@ -3,6 +3,7 @@
 // source — is bundled into one ES module; every other package stays an ordinary `import` from
 // node_modules. Nothing compiles TypeScript at run time: `node apps/server/dist/server.js`.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +28,9 @@ const externals = {
 
 const started = Date.now();
 const result = await build({
-  entryPoints: [path.join(here, 'src/server.ts')],
-  outfile: path.join(dist, 'server.js'),
+  // pglite-image.js: makes the PGlite image a new data folder starts from (src/db/pglite-image.ts), run below
+  entryPoints: { server: path.join(here, 'src/server.ts'), 'pglite-image': path.join(here, 'src/db/pglite-image-cli.ts') },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -62,3 +64,12 @@ const js = result.outputFiles.find((f) => f.path.endsWith('server.js'));
 console.log(
   `server built: ${path.relative(path.join(here, '../..'), path.join(dist, 'server.js'))} (${((js?.contents.length ?? 0) / 1024).toFixed(0)} KB) in ${Date.now() - started} ms`,
 );
+
+// The PGlite image of these migrations (issue 39): made once per PGlite version and migrations, in
+// node_modules/.cache; a new data folder is copied from it instead of running initdb and the migrations.
+// Only an optimisation: without it the server makes a new data folder as before. A test's own build
+// (SERVER_BUILD_DIR) leaves it out.
+if (!process.env.SERVER_BUILD_DIR) {
+  const image = spawnSync(process.execPath, [path.join(dist, 'pglite-image.js')], { stdio: 'inherit' });
+  if (image.status !== 0) console.warn('PGlite image not made: a new data folder will run initdb and the migrations');
+}

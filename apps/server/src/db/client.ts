@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema/index';
+import { commitImage, defaultImageDir, imageIsSound, imageKey, restoreImage } from './pglite-image';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -46,6 +47,11 @@ export interface OpenOptions {
   onConnectionError?: (code: string) => void;
   /** pool size (default 10) */
   max?: number;
+  /**
+   * PGlite: where a new data directory is copied from instead of running initdb and the migrations (the image
+   * `npm run build` makes, db/pglite-image.ts); default node_modules/.cache/rp-pglite-image; null = always initdb.
+   */
+  imageDir?: string | null;
 }
 
 /** Opens the database (PGlite or PostgreSQL) and applies the committed migrations. */
@@ -106,13 +112,40 @@ async function initDataDir(dataDir: string): Promise<void> {
   });
 }
 
-async function openPglite({ dataDir, snapshot }: OpenOptions, migrate: boolean): Promise<Database> {
+/**
+ * Makes the PGlite image of the committed migrations in `imageDir` unless a sound one is there (issue 39; run by
+ * `npm run build` of the server): initdb in a child process as for a new data directory, then the migrations.
+ */
+export async function makePgliteImage(imageDir = defaultImageDir()): Promise<{ dir: string; made: boolean }> {
+  const key = imageKey(migrationsFolder);
+  if (imageIsSound(imageDir, key)) return { dir: path.join(imageDir, key), made: false };
+  fs.mkdirSync(imageDir, { recursive: true });
+  fs.rmSync(path.join(imageDir, key), { recursive: true, force: true });
+  const work = fs.mkdtempSync(path.join(imageDir, '.make-'));
+  try {
+    const made = path.join(work, 'pgdata');
+    const database = await openDatabase({ dataDir: made, imageDir: null });
+    await database.close();
+    return { dir: commitImage(made, imageDir, key), made: true };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function openPglite({ dataDir, snapshot, imageDir }: OpenOptions, migrate: boolean): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm: the trigram indexes of the admin lists' contains filters (migration 0014); PostgreSQL ships it in contrib.
   // A snapshot needs it too: the tarball holds the catalogue entries, not the extension's code.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) {
+    // a new data directory: a copy of the image when there is a sound one of these migrations, else initdb
+    if (!snapshot && migrate && imageDir !== null && !fs.existsSync(path.join(dataDir, 'PG_VERSION')))
+      try {
+        restoreImage(imageDir ?? defaultImageDir(), imageKey(migrationsFolder), dataDir);
+      } catch {
+        /* no image to be had: initdb */
+      }
     fs.mkdirSync(dataDir, { recursive: true });
     if (!snapshot) await initDataDir(dataDir);
   }
