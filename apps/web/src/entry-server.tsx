@@ -20,7 +20,7 @@ import type { SiteContext } from './lib/page-meta';
  * apps/web/dist-ssr and loaded by the server (apps/server/src/plugins/ssr.ts). The same route table,
  * loaders and components as the browser; the loaders' API calls are answered in-process.
  *
- * Renders run concurrently (issue 39): each has its own i18next instance in its language (a clone sharing the
+ * Renders run concurrently (issue 39): each has the i18next instance of its language (a clone sharing the
  * loaded texts), handed to the components by I18nextProvider and to everything else (currentLang(), the
  * API client's Accept-Language) through an AsyncLocalStorage, so a Chinese and an English render at the
  * same moment do not see each other's language.
