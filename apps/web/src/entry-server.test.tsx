@@ -186,7 +186,10 @@ describe('the language switch before the page has hydrated (issue 39)', () => {
 describe('texts (issue 39)', () => {
   it('a text asked by its key alone is resolved by i18next once per language, not in every render', async () => {
     // every i18next instance's texts are resolved by a Translator (one class)
-    const t = vi.spyOn(Object.getPrototypeOf(i18n.translator) as { translate: (...a: unknown[]) => unknown }, 'translate');
+    const t = vi.spyOn(
+      Object.getPrototypeOf((i18n as unknown as { translator: object }).translator) as { translate: (...a: unknown[]) => unknown },
+      'translate',
+    );
     try {
       forgetTexts();
       const first = await html('/en/about');
