@@ -94,9 +94,14 @@ async function doorsOf(browser: Browser, lang: Lang, sessionName: string, width:
   await setLang(page, lang);
   await page.goto('/admin/checkin');
   await adminShown(page);
-  await page.getByLabel(L(lang, 'admin:checkin.session')).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: sessionName }).click();
-  await expect(page.getByTestId('gate-doors')).toBeVisible({ timeout: 20_000 });
+  // antd's option list is virtual: an option scrolled into view is drawn again, and a click that reached the one
+  // drawn before leaves the list open with nothing chosen (seen once in CI) — choose again until it is chosen
+  await expect(async () => {
+    const field = page.getByLabel(L(lang, 'admin:checkin.session'));
+    if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: sessionName }).click({ timeout: 5_000 });
+    await expect(page.getByTestId('gate-doors')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   return page;
 }
 
