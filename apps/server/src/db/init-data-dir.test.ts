@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
+import { childCommandLines } from '../test/processes';
 
 /**
  * Issue 39: a new data directory's initdb runs in a child process that exits when done (its few hundred MB of
@@ -21,10 +22,7 @@ describe('a new PGlite data directory', () => {
     // the child processes seen while it opens (/proc: each thread's children)
     const seen = new Set<string>();
     const watch = setInterval(() => {
-      for (const t of fs.readdirSync('/proc/self/task'))
-        for (const pid of fs.readFileSync(`/proc/self/task/${t}/children`, 'utf8').split(' ').filter(Boolean)) {
-          if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('PGlite')) seen.add(pid);
-        }
+      for (const [pid, cmdline] of childCommandLines()) if (cmdline.includes('PGlite')) seen.add(pid);
     }, 20);
     const database = await openDatabase({ dataDir: path.join(dir, 'pglite'), migrate: false }).finally(() => clearInterval(watch));
     try {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePgliteImage, migrationsFolder, openDatabase, type Database } from './client';
 import { imageKey, restoreImage } from './pglite-image';
+import { childCommandLines } from '../test/processes';
 
 /** The schema as the catalogue tells it, and drizzle's record of the migrations applied. */
 async function describeSchema(database: Database) {
@@ -28,14 +29,7 @@ async function describeSchema(database: Database) {
 async function openNew(dataDir: string, imageDir: string | null) {
   const seen = new Set<string>();
   const watch = setInterval(() => {
-    for (const t of fs.readdirSync('/proc/self/task'))
-      for (const pid of fs.readFileSync(`/proc/self/task/${t}/children`, 'utf8').split(' ').filter(Boolean)) {
-        try {
-          if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('PGlite')) seen.add(pid);
-        } catch {
-          /* gone */
-        }
-      }
+    for (const [pid, cmdline] of childCommandLines()) if (cmdline.includes('PGlite')) seen.add(pid);
   }, 20);
   const database = await openDatabase({ dataDir, imageDir }).finally(() => clearInterval(watch));
   return { database, initdb: seen.size > 0 };
