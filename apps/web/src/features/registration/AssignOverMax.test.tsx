@@ -1,27 +1,17 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import enReg from '../../locales/en/registration.json';
-import zhReg from '../../locales/zh/registration.json';
 import i18n from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
-import { stubAntdDom } from '../../test/antd-dom';
+import { setupRegistrationScreen } from '../../test/registration-screen';
 
 // The HTTP client is the seam: the dialog loads teams and players and assigns through api.ts as in the app.
 const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
 vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
 const { AssignTeamDialog } = await import('./PlayerDialogs');
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  stubAntdDom();
-  i18n.addResourceBundle('en', 'registration', enReg, true, true);
-  i18n.addResourceBundle('zh', 'registration', zhReg, true, true);
-});
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-});
+setupRegistrationScreen();
 
 const team = { id: 5, name: 'Eagles', program: { id: 3, name: 'Sumo', type: 0, maximum: 3 } };
 const player = { id: 9, name: 'Lin Xiaoyu', payStatus: 0, team: null, program: { id: 3, name: 'Sumo', type: 0, maximum: 3 } };

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LeaderItem } from '@rp/shared';
@@ -12,6 +12,13 @@ const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), dele
 vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
 
 const { TeachersPanel } = await import('./TeachersPanel');
+
+/** The texts that describe a field (aria-describedby): where its error message must be. */
+const describedBy = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+    .join(' ');
 
 const activity = { id: 600, name: 'Open', level: 1, status: 1, programs: [] } as unknown as ActivityItem;
 const CARD = withIdCheckChar('11010519850101001');
@@ -59,11 +66,12 @@ describe('leading teachers: ID number, review status and reason (spec 3 labels, 
     type(within(dialog).getByLabelText('Address'), 'No. 1 Road');
     type(within(dialog).getByLabelText('ID number'), BAD_DIGIT);
     await click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText("The ID number's check digit is wrong")).toBeTruthy();
+    // the message is the field's own description (WCAG 3.3.1), not only somewhere in the dialog
+    await waitFor(() => expect(describedBy(within(dialog).getByLabelText('ID number'))).toContain("The ID number's check digit is wrong"));
     expect(http.post).not.toHaveBeenCalled();
     type(within(dialog).getByLabelText('ID number'), '12345');
     await click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText('Please fill in the correct ID number')).toBeTruthy();
+    await waitFor(() => expect(describedBy(within(dialog).getByLabelText('ID number'))).toContain('Please fill in the correct ID number'));
     expect(http.post).not.toHaveBeenCalled();
   });
 
@@ -118,7 +126,7 @@ describe('leading teachers: ID number, review status and reason (spec 3 labels, 
     expect((card as HTMLInputElement).value).toBe('');
     type(card, BAD_DIGIT);
     await click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText("The ID number's check digit is wrong")).toBeTruthy();
+    await waitFor(() => expect(describedBy(card)).toContain("The ID number's check digit is wrong"));
     expect(http.put).not.toHaveBeenCalled();
     type(card, CARD);
     http.put.mockResolvedValueOnce({ resultStr: 'Saved', data: leader });
