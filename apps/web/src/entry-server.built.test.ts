@@ -48,7 +48,7 @@ beforeAll(async () => {
     .join('\n');
   entry = (await import(pathToFileURL(path.join(outDir, 'entry-server.js')).href)) as typeof EntryServer;
   await entry.configure(ssrTestSetup());
-}, 180_000);
+}, 60_000);
 afterAll(() => {
   if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
 });

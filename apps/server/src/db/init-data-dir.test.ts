@@ -16,7 +16,7 @@ describe('a new PGlite data directory', () => {
     for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it('is made by initdb in a child process, then opened here with the small-site settings', { timeout: 120_000 }, async () => {
+  it('is made by initdb in a child process, then opened here with the small-site settings', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-initdb-'));
     dirs.push(dir);
     // the child processes seen while it opens (/proc: each thread's children)

@@ -48,10 +48,10 @@ describe('the PGlite image', () => {
     expect(made).toBe(true);
     // a second build finds it sound and leaves it
     expect((await makePgliteImage(imageDir)).made).toBe(false);
-  }, 180_000);
+  });
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  it('makes a new data folder with the same schema and migrations as initdb + migrations', { timeout: 180_000 }, async () => {
+  it('makes a new data folder with the same schema and migrations as initdb + migrations', async () => {
     const fromImage = await openNew(path.join(tmp, 'a/pglite'), imageDir);
     const fromInitdb = await openNew(path.join(tmp, 'b/pglite'), null);
     try {
@@ -130,7 +130,7 @@ describe('the PGlite image', () => {
     expect(fs.readdirSync(path.join(tmp, 'busy/pglite'))).toEqual(['something']);
   });
 
-  it('a wrong-key image in the image folder is ignored: the new data folder is made by initdb', { timeout: 180_000 }, async () => {
+  it('a wrong-key image in the image folder is ignored: the new data folder is made by initdb', async () => {
     const dir = spoiled(key, (image) => {
       const m = JSON.parse(fs.readFileSync(path.join(image, 'manifest.json'), 'utf8')) as { key: string };
       fs.writeFileSync(path.join(image, 'manifest.json'), JSON.stringify({ ...m, key: '1'.repeat(32) }));
