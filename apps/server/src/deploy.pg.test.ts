@@ -368,7 +368,9 @@ describe('the deployment of docs/DEPLOY.md (nginx, two instances, PgBouncer, Red
         await Promise.all(clients);
         await startInstance(i);
       }
-      expect(failures).toEqual([]);
+      // (on a failure, nginx's reason — a reset, a refused or closed connection — and the instances' last lines)
+      const nginxLog = fs.existsSync(`${tmp}/nginx-error.log`) ? fs.readFileSync(`${tmp}/nginx-error.log`, 'utf8').split('\n').slice(-15).join('\n') : '';
+      expect(failures, `nginx error log:\n${nginxLog}\n${instances.map((i) => i.log.split('\n').slice(-8).join('\n')).join('\n')}`).toEqual([]);
       expect(answered.POST).toBeGreaterThan(40);
       expect(answered.GET).toBeGreaterThan(20);
 

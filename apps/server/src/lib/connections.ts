@@ -47,7 +47,7 @@ export function trackConnections(server: Server) {
       state.idleSince = Date.now();
     });
     // a response started while draining tells the client not to reuse the connection
-    if (draining) res.setHeader('connection', 'close');
+    if (draining && !res.headersSent) res.setHeader('connection', 'close');
   });
 
   const end = (socket: Socket) => {
@@ -75,9 +75,12 @@ export function trackConnections(server: Server) {
           if (s.inFlight === 0 && !socket.writableEnded && (s.served ? now - s.idleSince >= IDLE_CLOSE_MS : now - started >= graceMs)) end(socket);
         if (sockets.size === 0) clearInterval(timer);
       };
-      const timer = setInterval(sweep, 100);
+      // the sweep runs in the check phase, after the poll phase has read what the connections sent: on a busy
+      // machine the loop can stall past IDLE_CLOSE_MS with nginx's next request already in a socket's buffer,
+      // and a sweep run straight from the timer would end that connection before its request was seen (a 502)
+      const timer = setInterval(() => setImmediate(sweep), 100);
       timer.unref();
-      sweep();
+      setImmediate(sweep);
     },
     /** connections still open (for logs) */
     open: () => sockets.size,
