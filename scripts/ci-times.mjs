@@ -20,8 +20,8 @@ const background = [];
 for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
   const m = /^=== (.+) \((\d+)s(?:, cpu (\d+(?:\.\d+)?)s)?\) ===$/.exec(line.trim());
   if (m) marks.push({ step: m[1], at: Number(m[2]), cpu: m[3] === undefined ? null : Number(m[3]) });
-  const b = /^\+\+\+ (.+) \((\d+)s, cpu (\d+(?:\.\d+)?)s\) in: (.+) \+\+\+$/.exec(line.trim());
-  if (b && marks.length) background.push({ name: b[1], wall: Number(b[2]), cpu: Number(b[3]), beside: b[4], reapedIn: marks.length - 1 });
+  const b = /^\+\+\+ (.+) \((\d+)s, cpu (\d+(?:\.\d+)?)s\) (in|within): (.+) \+\+\+$/.exec(line.trim());
+  if (b && marks.length) background.push({ name: b[1], wall: Number(b[2]), cpu: Number(b[3]), moved: b[4] === 'in', beside: b[5], reapedIn: marks.length - 1 });
 }
 if (!marks.length) {
   console.error(`${file} holds no step lines (=== step (Ns) ===)`);
@@ -36,9 +36,10 @@ const rows = marks.slice(0, -1).map((m, i) => ({
 for (const job of background) {
   const reaped = rows[job.reapedIn];
   const beside = rows.find((r) => r.step === job.beside);
-  if (reaped && reaped.cpu !== null) reaped.cpu -= job.cpu;
+  // (`within`: the run's CPU was read from its cgroup, which counted the job in the steps it ran beside already)
+  if (job.moved && reaped && reaped.cpu !== null) reaped.cpu -= job.cpu;
   if (beside) {
-    if (beside.cpu !== null) beside.cpu += job.cpu;
+    if (job.moved && beside.cpu !== null) beside.cpu += job.cpu;
     beside.jobs.push(job);
   }
 }
