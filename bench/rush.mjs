@@ -1,7 +1,9 @@
 // Rush paths (issue 39 item 3): two instances of the built server (apps/server/dist/server.js, `npm run build`
 // first) on one fresh PostgreSQL database, loaded with autocannon across both at once:
 //  a. a coach's player list (GET /api/lTeamMember/web/list, 20 a page) against a bare Fastify route with one
-//     hand-written SQL query serving the same rows (bench/rush-bare.mjs) — the ratio, goal ≥ 100 %;
+//     hand-written SQL query serving the same rows (bench/rush-bare.mjs) — the ratio, goal ≥ 100 %; beside it the
+//     CPU each request costs in Node and in PostgreSQL (/proc: utime + stime of the servers and of the database's
+//     backends), which a busy machine moves far less than requests a second;
 //  b. registrations: a player created and a code redeemed in one call (POST /api/lTeamMember/web/create with
 //     `code`, as the portal's form does), 7 tries per team of 5 and one code in ten tried twice — per minute,
 //     then 0 teams over their cap and 0 codes used twice, counted in the database;
@@ -15,6 +17,7 @@
 //
 //   npm run bench:rush     BENCH_SECONDS=8 BENCH_CONNECTIONS=32 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
 //                          BENCH_SERVER_JS=<another build's server.js>  BENCH_PROFILE=0 (no profile)  BENCH_PORT=<base port>
+//                          BENCH_PROFILE_KEEP=<file> (a copy of B's .cpuprofile)  BENCH_PHASES=list (only phase a, its profile included; default: all)
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -31,6 +34,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PROFILE = process.env.BENCH_PROFILE !== '0';
 const serverJs = path.resolve(process.env.BENCH_SERVER_JS ?? path.join(root, 'apps/server/dist/server.js'));
 const basePort = Number(process.env.BENCH_PORT ?? 41000 + Math.floor(Math.random() * 7900));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'list,registration,paid').split(','));
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // how much each phase may use: generous for the default seconds, scaled for longer runs
 const B_TEAMS = Math.ceil((SECONDS * 700) / 7);
@@ -232,6 +236,7 @@ async function both(seconds, opts) {
   );
   return {
     rps: results.reduce((n, r) => n + r.requests.average, 0),
+    requests: results.reduce((n, r) => n + r.requests.total, 0),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
     statuses: results.flatMap((r) => Object.entries(r.statusCodeStats ?? {})).reduce((m, [k, v]) => m.set(k, (m.get(k) ?? 0) + v.count), new Map()),
@@ -266,6 +271,31 @@ function writesPer(before, after, n, requests = n) {
   }
   const per = (x) => (requests === n ? (x / n).toFixed(1) : `${(x / n).toFixed(1)} (${(x / requests).toFixed(1)} a request)`);
   return `${per(after.n - before.n)} SQL statements, ${per(after.xacts - before.xacts)} transactions; rows ${out.sort().join(', ')}`;
+}
+/** CPU seconds (user + system) of these processes and of this database's PostgreSQL backends, from /proc (Linux) */
+async function cpuOf(pids) {
+  const backends = (await q(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).map((r) => r.pid);
+  const ticks = (pid) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(f[11]) + Number(f[12]);
+    } catch {
+      return NaN;
+    }
+  };
+  const sum = (xs) =>
+    xs
+      .map(ticks)
+      .filter((x) => !Number.isNaN(x))
+      .reduce((a, b) => a + b, 0);
+  return { node: sum(pids), pg: new Map(backends.map((p) => [p, ticks(p)])) };
+}
+/** ms of CPU per request between two cpuOf readings (backends that came or went in between are counted from 0 or left out) */
+function cpuPer(a, b, requests) {
+  const tick = 1000 / 100; // USER_HZ
+  let pg = 0;
+  for (const [pid, t] of b.pg) if (!Number.isNaN(t)) pg += t - (a.pg.get(pid) ?? 0);
+  return { node: (((b.node - a.node) * tick) / requests).toFixed(2), pg: ((pg * tick) / requests).toFixed(2) };
 }
 const settle = () => new Promise((r) => setTimeout(r, 1200));
 const perMin = (n, ms) => Math.round((n / ms) * 60_000);
@@ -309,200 +339,236 @@ const runBare = (d) =>
     ),
   );
 await runBare(1);
+const bareCpu0 = await cpuOf([bare.child.pid]);
 const bareRes = await runBare(listSeconds);
+const bareCpu = cpuPer(bareCpu0, await cpuOf([bare.child.pid]), bareRes.requests.total);
 await stop(bare);
 const listReq = () => ({ requests: [{ method: 'GET', path: listPath, headers: listHeaders }] });
 await both(1, listReq);
 windows.list = [now()];
+const idle0 = await cpuOf(servers.map((s) => s.child.pid));
+await new Promise((r) => setTimeout(r, 2000));
+const idleCpu = cpuPer(idle0, await cpuOf(servers.map((s) => s.child.pid)), 2000); // per ms of wall time: idle work's share
+const oursCpu0 = await cpuOf(servers.map((s) => s.child.pid));
+const oursT0 = performance.now();
 const listRes = await both(listSeconds, listReq);
+const oursCpu = cpuPer(oursCpu0, await cpuOf(servers.map((s) => s.child.pid)), listRes.requests);
+// what the servers spend anyway (their background loops, at the idle rate over the run) is not the requests'
+const oursWall = performance.now() - oursT0;
+const oursNet = {
+  node: (oursCpu.node - (idleCpu.node * oursWall) / listRes.requests).toFixed(2),
+  pg: (oursCpu.pg - (idleCpu.pg * oursWall) / listRes.requests).toFixed(2),
+};
 windows.list.push(now());
 const listRatio = listRes.rps / bareRes.requests.average;
 console.log(
   `a. player list    ours ${listRes.rps.toFixed(0)} req/s (p99 ${listRes.p99} ms, statuses ${[...listRes.statuses].map(([k, v]) => `${k} ×${v}`).join(' ')}) · bare Fastify + 1 SQL ${bareRes.requests.average.toFixed(0)} req/s (p99 ${bareRes.latency.p99} ms)`,
 );
 console.log(`                  ratio ${(listRatio * 100).toFixed(0)} % (goal ≥ 100 %), ${CONNECTIONS} connections, ${listSeconds} s each, 20 players a page`);
+console.log(
+  `                  CPU per request (less sensitive to a busy machine): ours ${oursNet.node} ms in Node + ${oursNet.pg} ms in PostgreSQL · bare ${bareCpu.node} + ${bareCpu.pg} ms (ours without their idle ${(idleCpu.node * 1000).toFixed(0)} + ${(idleCpu.pg * 1000).toFixed(0)} ms a second: ${oursCpu.node} + ${oursCpu.pg} ms with it)`,
+);
 
 // ——— b. registrations: create + redeem in one call ———
-let nextTry = 0;
-const regOut = { ok: 0, full: 0, used: 0, other: 0, otherCodes: new Map() };
-const regRequest = (req) => {
-  const n = nextTry++;
-  const team = regTeams[Math.floor(n / 7)];
-  if (!team) return { ...req, method: 'GET', path: '/api/health', headers: {}, body: undefined };
-  const code = codes[n - Math.floor(n / 10)];
-  return {
-    ...req,
-    method: 'POST',
-    path: '/api/lTeamMember/web/create',
-    headers: json(auth(team.coach)),
-    body: JSON.stringify({
-      activityId: aid,
-      name: `选手R${n}`,
-      cardType: 0,
-      card: card(n),
-      emerName: '张妈妈',
-      emerPhone: '13800138000',
-      team: { id: team.id },
-      program: { id: program.id },
-      code,
-    }),
+const over = { n: 0 };
+let regMs = NaN;
+let regOk = NaN;
+const twice = { members: 0, codes: 0, redeemed: 0, used: 0 };
+const checks = { doubles: 0, ledger: 0 };
+if (PHASES.has('registration')) {
+  let nextTry = 0;
+  const regOut = { ok: 0, full: 0, used: 0, other: 0, otherCodes: new Map() };
+  const regRequest = (req) => {
+    const n = nextTry++;
+    const team = regTeams[Math.floor(n / 7)];
+    if (!team) return { ...req, method: 'GET', path: '/api/health', headers: {}, body: undefined };
+    const code = codes[n - Math.floor(n / 10)];
+    return {
+      ...req,
+      method: 'POST',
+      path: '/api/lTeamMember/web/create',
+      headers: json(auth(team.coach)),
+      body: JSON.stringify({
+        activityId: aid,
+        name: `选手R${n}`,
+        cardType: 0,
+        card: card(n),
+        emerName: '张妈妈',
+        emerPhone: '13800138000',
+        team: { id: team.id },
+        program: { id: program.id },
+        code,
+      }),
+    };
   };
-};
-const regResponse = (status, body) => {
-  if (status === 200) return void regOut.ok++;
-  let c = 'unknown';
-  try {
-    c = JSON.parse(body).code;
-  } catch {
-    /* not JSON */
-  }
-  if (c === 'TEAM_FULL') regOut.full++;
-  else if (c === 'CODE_ALREADY_USED') regOut.used++;
-  else if (status !== 200 && c !== undefined) {
-    regOut.other++;
-    regOut.otherCodes.set(`${status} ${c}`, (regOut.otherCodes.get(`${status} ${c}`) ?? 0) + 1);
-  }
-};
-await settle();
-await traced('one registration (create + redeem)', async () => {
-  const r = regRequest({});
-  const res = await fetch(`http://127.0.0.1:${A.port}${r.path}`, { method: 'POST', headers: r.headers, body: r.body });
-  regResponse(res.status, await res.text());
-});
-await settle();
-const s0 = await tableStats();
-windows.registration = [now()];
-const tb = performance.now();
-const regRes = await both(SECONDS, () => ({ requests: [{ setupRequest: regRequest, onResponse: regResponse }] }));
-const regMs = performance.now() - tb;
-windows.registration.push(now());
-await settle();
-const s1 = await tableStats();
-const tries = Math.min(nextTry, regTeams.length * 7);
-const [over] = await q(
-  `select count(*)::int n from (select t.id from teams t join programs p on p.id = t.program_id join team_members m on m.team_id = t.id
+  const regResponse = (status, body) => {
+    if (status === 200) return void regOut.ok++;
+    let c = 'unknown';
+    try {
+      c = JSON.parse(body).code;
+    } catch {
+      /* not JSON */
+    }
+    if (c === 'TEAM_FULL') regOut.full++;
+    else if (c === 'CODE_ALREADY_USED') regOut.used++;
+    else if (status !== 200 && c !== undefined) {
+      regOut.other++;
+      regOut.otherCodes.set(`${status} ${c}`, (regOut.otherCodes.get(`${status} ${c}`) ?? 0) + 1);
+    }
+  };
+  await settle();
+  await traced('one registration (create + redeem)', async () => {
+    const r = regRequest({});
+    const res = await fetch(`http://127.0.0.1:${A.port}${r.path}`, { method: 'POST', headers: r.headers, body: r.body });
+    regResponse(res.status, await res.text());
+  });
+  await settle();
+  const s0 = await tableStats();
+  windows.registration = [now()];
+  const tb = performance.now();
+  const regRes = await both(SECONDS, () => ({ requests: [{ setupRequest: regRequest, onResponse: regResponse }] }));
+  regMs = performance.now() - tb;
+  regOk = regOut.ok || 1;
+  windows.registration.push(now());
+  await settle();
+  const s1 = await tableStats();
+  const tries = Math.min(nextTry, regTeams.length * 7);
+  Object.assign(
+    over,
+    ...(await q(
+      `select count(*)::int n from (select t.id from teams t join programs p on p.id = t.program_id join team_members m on m.team_id = t.id
    where t.activity_id = $1 group by t.id, p.max_members having count(m.id) > p.max_members) x`,
-  [aid],
-);
-const [twice] = await q(
-  `select (select count(*)::int from (select code from team_members where activity_id = $1 and code is not null group by code having count(*) > 1) d) members,
+      [aid],
+    )),
+  );
+  Object.assign(
+    twice,
+    ...(await q(
+      `select (select count(*)::int from (select code from team_members where activity_id = $1 and code is not null group by code having count(*) > 1) d) members,
           (select count(*)::int from redeem_codes c where activity_id = $1 and status = 'used'
              and (member_id is null or (select count(*) from team_members m where m.code = c.code_name) <> 1)) codes,
           (select count(*)::int from team_members where activity_id = $1 and code is not null) redeemed,
           (select count(*)::int from redeem_codes where activity_id = $1 and status = 'used') used`,
-  [aid],
-);
-console.log(
-  `b. registrations  ${regOut.ok} of ${tries} tries in ${(regMs / 1000).toFixed(1)} s → ${perMin(regOut.ok, regMs)} / min (create + redeem in one call; ${regRes.rps.toFixed(0)} req/s, p99 ${regRes.p99} ms)`,
-);
-console.log(
-  `                  refused: ${regOut.full} team full, ${regOut.used} code already used, ${regOut.other} other${regOut.other ? ` (${[...regOut.otherCodes].map(([k, v]) => `${k} ×${v}`).join(', ')})` : ''}`,
-);
-console.log(
-  `                  checks: teams over their cap ${over.n}, codes used twice ${twice.members + twice.codes}, players with a code ${twice.redeemed} = codes used ${twice.used}`,
-);
-console.log(`                  per registration: ${writesPer(s0, s1, regOut.ok || 1, regOut.ok + regOut.full + regOut.used + regOut.other || 1)}`);
+      [aid],
+    )),
+  );
+  console.log(
+    `b. registrations  ${regOut.ok} of ${tries} tries in ${(regMs / 1000).toFixed(1)} s → ${perMin(regOut.ok, regMs)} / min (create + redeem in one call; ${regRes.rps.toFixed(0)} req/s, p99 ${regRes.p99} ms)`,
+  );
+  console.log(
+    `                  refused: ${regOut.full} team full, ${regOut.used} code already used, ${regOut.other} other${regOut.other ? ` (${[...regOut.otherCodes].map(([k, v]) => `${k} ×${v}`).join(', ')})` : ''}`,
+  );
+  console.log(
+    `                  checks: teams over their cap ${over.n}, codes used twice ${twice.members + twice.codes}, players with a code ${twice.redeemed} = codes used ${twice.used}`,
+  );
+  console.log(`                  per registration: ${writesPer(s0, s1, regOut.ok || 1, regOut.ok + regOut.full + regOut.used + regOut.other || 1)}`);
+}
 
 // ——— c. paid registrations: order → sandbox payment → hosted page → notification → paid ———
-let nextPlayer = 0;
-const payOut = { ordered: 0, paying: 0, decided: 0, failed: new Map() };
-const fail = (step, status, body) => {
-  let c = String(status);
-  try {
-    c = `${status} ${JSON.parse(body).code}`;
-  } catch {
-    /* not JSON */
-  }
-  payOut.failed.set(`${step} ${c}`, (payOut.failed.get(`${step} ${c}`) ?? 0) + 1);
-};
-const payChain = [
-  {
-    setupRequest: (req, ctx) => {
-      const m = payPlayers[nextPlayer++];
-      if (!m) return { ...req, method: 'GET', path: '/api/health', headers: {}, body: undefined };
-      ctx.h = auth(coachOfTeam.get(m.team_id));
-      return {
-        ...req,
-        method: 'POST',
-        path: '/api/lOrder/web/createOrder',
-        headers: json(ctx.h),
-        body: JSON.stringify({ activityId: aid, type: 2, memberIds: [m.id] }),
-      };
-    },
-    onResponse: (status, body, ctx) => {
-      ctx.orderNo = null;
-      if (status === 200) {
-        ctx.orderNo = JSON.parse(body).data.orderNo;
-        payOut.ordered++;
-      } else if (ctx.h) fail('order', status, body);
-    },
-  },
-  {
-    setupRequest: (req, ctx) =>
-      ctx.orderNo && {
-        ...req,
-        method: 'POST',
-        path: '/api/lOrder/web/pay',
-        headers: json(ctx.h),
-        body: JSON.stringify({ orderNo: ctx.orderNo, channel: 'sandbox' }),
+if (PHASES.has('paid')) {
+  let nextPlayer = 0;
+  const payOut = { ordered: 0, paying: 0, decided: 0, failed: new Map() };
+  const fail = (step, status, body) => {
+    let c = String(status);
+    try {
+      c = `${status} ${JSON.parse(body).code}`;
+    } catch {
+      /* not JSON */
+    }
+    payOut.failed.set(`${step} ${c}`, (payOut.failed.get(`${step} ${c}`) ?? 0) + 1);
+  };
+  const payChain = [
+    {
+      setupRequest: (req, ctx) => {
+        const m = payPlayers[nextPlayer++];
+        if (!m) return { ...req, method: 'GET', path: '/api/health', headers: {}, body: undefined };
+        ctx.h = auth(coachOfTeam.get(m.team_id));
+        return {
+          ...req,
+          method: 'POST',
+          path: '/api/lOrder/web/createOrder',
+          headers: json(ctx.h),
+          body: JSON.stringify({ activityId: aid, type: 2, memberIds: [m.id] }),
+        };
       },
-    onResponse: (status, body, ctx) => {
-      ctx.page = null;
-      if (status === 200) {
-        ctx.page = new URL(JSON.parse(body).data.action.url).pathname;
-        payOut.paying++;
-      } else fail('pay', status, body);
+      onResponse: (status, body, ctx) => {
+        ctx.orderNo = null;
+        if (status === 200) {
+          ctx.orderNo = JSON.parse(body).data.orderNo;
+          payOut.ordered++;
+        } else if (ctx.h) fail('order', status, body);
+      },
     },
-  },
-  {
-    setupRequest: (req, ctx) =>
-      ctx.page && { ...req, method: 'POST', path: ctx.page, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=pay' },
-    onResponse: (status, body) => (status === 303 ? payOut.decided++ : fail('hosted page', status, body)),
-  },
-];
-const paidNow = async () =>
-  (await q(`select count(*)::int n from team_members where activity_id = $1 and plan_id = $2 and pay_status = 3`, [aid, plan.id]))[0].n;
-await traced('one paid registration (order, payment, hosted page, notification)', async () => {
-  const ctx = {};
-  for (const step of payChain) {
-    const r = step.setupRequest({}, ctx);
-    if (!r) return;
-    const res = await fetch(`http://127.0.0.1:${A.port}${r.path}`, { method: r.method, headers: r.headers, body: r.body, redirect: 'manual' });
-    step.onResponse(res.status, await res.text(), ctx);
-  }
-  for (let i = 0; i < 50 && (await q(`select count(*)::int n from jobs where queue = 'sandbox-notify' and state = 'pending'`))[0].n > 0; i++)
-    await new Promise((r) => setTimeout(r, 100));
-});
-await settle();
-const s2 = await tableStats();
-windows.paid = [now()];
-const tc = performance.now();
-const payRes = await both(SECONDS, () => ({ requests: payChain }));
-const sentMs = performance.now() - tc;
-// the notifications still queued are part of the figure: wait until the gateway has none left (or 30 s)
-const queued = async () => (await q(`select count(*)::int n from jobs where queue = 'sandbox-notify' and state = 'pending'`))[0].n;
-for (let i = 0; i < 300 && (await queued()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
-const paid = await paidNow();
-const paidMs = performance.now() - tc;
-windows.paid.push(now());
-await settle();
-const s3 = await tableStats();
-const [checks] = await q(
-  `select (select count(*)::int from (select order_id from payments where status in ('paid','abnormal') group by order_id having count(*) > 1) d) doubles,
+    {
+      setupRequest: (req, ctx) =>
+        ctx.orderNo && {
+          ...req,
+          method: 'POST',
+          path: '/api/lOrder/web/pay',
+          headers: json(ctx.h),
+          body: JSON.stringify({ orderNo: ctx.orderNo, channel: 'sandbox' }),
+        },
+      onResponse: (status, body, ctx) => {
+        ctx.page = null;
+        if (status === 200) {
+          ctx.page = new URL(JSON.parse(body).data.action.url).pathname;
+          payOut.paying++;
+        } else fail('pay', status, body);
+      },
+    },
+    {
+      setupRequest: (req, ctx) =>
+        ctx.page && { ...req, method: 'POST', path: ctx.page, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=pay' },
+      onResponse: (status, body) => (status === 303 ? payOut.decided++ : fail('hosted page', status, body)),
+    },
+  ];
+  const paidNow = async () =>
+    (await q(`select count(*)::int n from team_members where activity_id = $1 and plan_id = $2 and pay_status = 3`, [aid, plan.id]))[0].n;
+  await traced('one paid registration (order, payment, hosted page, notification)', async () => {
+    const ctx = {};
+    for (const step of payChain) {
+      const r = step.setupRequest({}, ctx);
+      if (!r) return;
+      const res = await fetch(`http://127.0.0.1:${A.port}${r.path}`, { method: r.method, headers: r.headers, body: r.body, redirect: 'manual' });
+      step.onResponse(res.status, await res.text(), ctx);
+    }
+    for (let i = 0; i < 50 && (await q(`select count(*)::int n from jobs where queue = 'sandbox-notify' and state = 'pending'`))[0].n > 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
+  });
+  await settle();
+  const s2 = await tableStats();
+  windows.paid = [now()];
+  const tc = performance.now();
+  const payRes = await both(SECONDS, () => ({ requests: payChain }));
+  const sentMs = performance.now() - tc;
+  // the notifications still queued are part of the figure: wait until the gateway has none left (or 30 s)
+  const queued = async () => (await q(`select count(*)::int n from jobs where queue = 'sandbox-notify' and state = 'pending'`))[0].n;
+  for (let i = 0; i < 300 && (await queued()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+  const paid = await paidNow();
+  const paidMs = performance.now() - tc;
+  windows.paid.push(now());
+  await settle();
+  const s3 = await tableStats();
+  Object.assign(
+    checks,
+    ...(await q(
+      `select (select count(*)::int from (select order_id from payments where status in ('paid','abnormal') group by order_id having count(*) > 1) d) doubles,
           (select count(*)::int from orders o left join (select order_id, sum(amount_fen)::bigint s from ledger group by order_id) l on l.order_id = o.id
             where coalesce(l.s, 0) <> o.paid_fen - o.refunded_fen) ledger`,
-);
-console.log(
-  `c. paid           ${paid} of ${payOut.decided} paid at the gateway in ${(paidMs / 1000).toFixed(1)} s → ${perMin(paid, paidMs)} / min (goal ≥ 10,000 / min); requests sent in ${(sentMs / 1000).toFixed(1)} s, ${payRes.rps.toFixed(0)} req/s, p99 ${payRes.p99} ms`,
-);
-console.log(
-  `                  ${payOut.ordered} orders, ${payOut.paying} payments started, ${payOut.decided} paid on the hosted page; failures ${payOut.failed.size ? [...payOut.failed].map(([k, v]) => `${k} ×${v}`).join(', ') : 'none'}`,
-);
-console.log(`                  checks: double charges ${checks.doubles}, ledger mismatches ${checks.ledger}`);
-console.log(`                  per paid registration: ${writesPer(s2, s3, paid || 1)}`);
-console.log(
-  `                  ratio: a paid registration costs ${(paidMs / (paid || 1) / (regMs / (regOut.ok || 1))).toFixed(2)}× a code registration (wall time per success, same run)`,
-);
+    )),
+  );
+  console.log(
+    `c. paid           ${paid} of ${payOut.decided} paid at the gateway in ${(paidMs / 1000).toFixed(1)} s → ${perMin(paid, paidMs)} / min (goal ≥ 10,000 / min); requests sent in ${(sentMs / 1000).toFixed(1)} s, ${payRes.rps.toFixed(0)} req/s, p99 ${payRes.p99} ms`,
+  );
+  console.log(
+    `                  ${payOut.ordered} orders, ${payOut.paying} payments started, ${payOut.decided} paid on the hosted page; failures ${payOut.failed.size ? [...payOut.failed].map(([k, v]) => `${k} ×${v}`).join(', ') : 'none'}`,
+  );
+  console.log(`                  checks: double charges ${checks.doubles}, ledger mismatches ${checks.ledger}`);
+  console.log(`                  per paid registration: ${writesPer(s2, s3, paid || 1)}`);
+  console.log(
+    `                  ratio: a paid registration costs ${(paidMs / (paid || 1) / (regMs / regOk)).toFixed(2)}× a code registration (wall time per success, same run)`,
+  );
+}
 
 // ——— stop the servers (B writes its profile on exit), drop the database ———
 if (process.env.BENCH_DEBUG) for (const s of servers) console.log(`— ${s.name}'s log (last lines) —\n${s.log.slice(-3000)}`);
@@ -515,7 +581,16 @@ await admin.end();
 if (PROFILE) {
   const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) console.log('d. profile        none written');
-  else printProfile(JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8')));
+  else {
+    if (process.env.BENCH_PROFILE_KEEP) {
+      fs.copyFileSync(path.join(profDir, file), process.env.BENCH_PROFILE_KEEP);
+      fs.writeFileSync(
+        `${process.env.BENCH_PROFILE_KEEP}.windows.json`,
+        JSON.stringify(windows, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)),
+      );
+    }
+    printProfile(JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8')));
+  }
 }
 fs.rmSync(profDir, { recursive: true, force: true });
 const failed = over.n > 0 || twice.members + twice.codes > 0 || twice.redeemed !== twice.used || checks.doubles > 0 || checks.ledger > 0;
