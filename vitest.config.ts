@@ -23,7 +23,7 @@ const alsoOnPostgres = [
   'apps/server/src/modules/payments/payments.test.ts',
   // redemptions of one code at once (FOR UPDATE on the code); players' name filters (ilike on pg_trgm indexes)
   'apps/server/src/modules/registration/registration.test.ts',
-  // the player list in one statement: lateral joins for the latest consent, count(*) over () as node-postgres sends it
+  // the player list in one statement: subqueries for what each player shows (json_build_object), count(*) over () as node-postgres sends it
   'apps/server/src/modules/registration/present.test.ts',
   // 10 imports at once while health pings: on PostgreSQL they hold pool connections and the activity's advisory lock
   'apps/server/src/modules/registration/sheets.test.ts',
