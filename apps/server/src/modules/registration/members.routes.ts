@@ -24,7 +24,7 @@ import { requireAuth } from '../../plugins/auth';
 import { bad, ownMember } from './common';
 import { redeem, requestWithdrawal } from './codes.service';
 import { assignTeam, changeProgram, deleteMembers, moveOut, saveMember, submitForReview } from './members.service';
-import { listedMember, presentMembers, presentShown, selectShown } from './present';
+import { listedMemberJson, presentMembers, presentShown, selectShown } from './present';
 import { wildcardPattern } from '../../lib/like';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 
@@ -52,7 +52,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     if (f.hasTeam === 1) where.push(isNotNull(teamMembers.teamId));
     if (f.hasTeam === 0) where.push(isNull(teamMembers.teamId));
     if (f.name) where.push(ilike(teamMembers.name, sql.placeholder('name')));
-    return selectShown(db, { m: listedMember, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    return selectShown(db, { m: listedMemberJson, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .where(and(...where))
       .orderBy(desc(teamMembers.id))
       .limit(sql.placeholder('limit'))

@@ -53,6 +53,15 @@ const c = (col: AnyPgColumn) => sql`${sql.identifier(getTableName(col.table))}.$
 const oneRow = <T>(q: SQL) => q.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T | null);
 
 /**
+ * `listedMember` as one JSON object a row: node-postgres parses one column natively where drizzle mapped 19 one
+ * by one (every column here is text or integer: JSON keeps it as it is).
+ */
+export const listedMemberJson = sql<ListedMember>`json_build_object(${sql.join(
+  Object.entries(listedMember).map(([key, col]) => sql`${sql.raw(`'${key}'`)}, ${c(col)}`),
+  sql`, `,
+)})`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as ListedMember);
+
+/**
  * What a player's presentation shows from other tables (any may be missing): her team, program, plan and
  * clothes size, whether her activity asks for a guardian's consent, and the status of her latest consent row
  * (the highest id; guardian_consents_member_idx). One query for a page of players instead of one per table
@@ -125,7 +134,7 @@ function presentMember(lang: Lang, m: ListedMember, s: Omit<Shown, 'id'> | undef
   };
 }
 
-/** Rows of `selectShown(db, { m: listedMember })` (or `{ m: teamMembers }`) as the wire shows them (ID numbers masked). */
+/** Rows of `selectShown(db, { m: listedMemberJson })` (or `{ m: listedMember }`, `{ m: teamMembers }`) as the wire shows them (ID numbers masked). */
 export function presentShown(lang: Lang, rows: (Omit<Shown, 'id'> & { m: ListedMember })[]): MemberItem[] {
   const today = new Date();
   return rows.map((r) => presentMember(lang, r.m, r, today, {}));
@@ -146,7 +155,7 @@ export async function presentMembers(db: DbOrTx, lang: Lang, rows: MemberRow[], 
 export async function presentTeams(db: DbOrTx, lang: Lang, rows: TeamRow[]) {
   const ids = rows.map((t) => t.id);
   const [members, ps, pls, ls, os, creators] = await Promise.all([
-    ids.length ? selectShown(db, { m: listedMember }).where(inArray(teamMembers.teamId, ids)).orderBy(teamMembers.id) : Promise.resolve([]),
+    ids.length ? selectShown(db, { m: listedMemberJson }).where(inArray(teamMembers.teamId, ids)).orderBy(teamMembers.id) : Promise.resolve([]),
     byId(uniq(rows.map((r) => r.programId)), (x) => db.select().from(programs).where(inArray(programs.id, x))),
     byId(uniq(rows.map((r) => r.planId)), (x) => db.select().from(plans).where(inArray(plans.id, x))),
     byId(uniq(rows.map((r) => r.leaderId)), (x) => db.select().from(leaders).where(inArray(leaders.id, x))),
