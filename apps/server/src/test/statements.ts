@@ -24,3 +24,38 @@ export async function statementsOf(database: Database, fn: () => Promise<unknown
   }
   return texts;
 }
+
+/**
+ * Every statement `fn` sends, inside transactions too (PGlite: the client's query and each transaction's; BEGIN
+ * and COMMIT are PGlite's own and not counted). Measure one request at a time, as statementsOf.
+ */
+export async function allStatementsOf(database: Database, fn: () => Promise<unknown>): Promise<string[]> {
+  type Q = { query: (...a: unknown[]) => unknown; transaction?: (cb: (tx: Q) => unknown) => unknown };
+  const client = (database.db as unknown as { $client: Q }).$client;
+  const texts: string[] = [];
+  const counted = (q: Q) => {
+    const query = q.query;
+    q.query = function (this: unknown, ...args: unknown[]) {
+      const x = args[0];
+      texts.push(String(typeof x === 'string' ? x : (x as { text?: string })?.text).replace(/\s+/g, ' '));
+      return query.apply(this, args);
+    };
+    return query;
+  };
+  const own = Object.hasOwn(client, 'query');
+  const ownTx = Object.hasOwn(client, 'transaction');
+  const query = counted(client);
+  const transaction = client.transaction!;
+  client.transaction = function (this: unknown, cb: (tx: Q) => unknown) {
+    return transaction.call(this, (tx: Q) => (counted(tx), cb(tx)));
+  };
+  try {
+    await fn();
+  } finally {
+    if (own) client.query = query;
+    else delete (client as { query?: unknown }).query;
+    if (ownTx) client.transaction = transaction;
+    else delete (client as { transaction?: unknown }).transaction;
+  }
+  return texts;
+}

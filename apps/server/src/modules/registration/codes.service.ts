@@ -48,12 +48,15 @@ export interface Known {
   teamStatus?: number;
   program?: typeof programs.$inferSelect;
   audit?: AuditEntry[];
+  /** the player as already written with the redemption's status and code (a new player's insert): not updated again */
+  written?: MemberRow;
 }
 
 /**
  * Redeems a code for a player inside the caller's transaction. The member row is locked; the code is
  * taken by one conditional UPDATE … WHERE status = 'available', so under any concurrency, on PGlite or
- * PostgreSQL, across instances, exactly one redemption of a code wins.
+ * PostgreSQL, across instances, exactly one redemption of a code wins. Lock order: the code row, then the
+ * program's (reserveProgramPlaces, where it has a limit).
  */
 export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: MemberRow, codeName: string, known: Known = {}): Promise<MemberRow> {
   // spec 4.1: a player at 3 or 9 cannot receive a code, whatever else is missing
@@ -70,30 +73,47 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   const next = nextPayStatus(member.payStatus, 'redeem');
   if (next === null) throw conflict('reg.alreadyRegistered', 'ALREADY_REGISTERED');
   // a code registers the player: a child under 14 needs a guardian's consent first where the activity asks (issue 37)
-  await assertConsented(tx, [member]);
-
-  const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.codeName, code)).limit(1);
-  if (!row) throw bad('reg.codeInvalid', 'code', 'CODE_INVALID');
-  if (row.activityId !== member.activityId) throw bad('reg.codeWrongActivity', 'code', 'CODE_WRONG_ACTIVITY');
-  if (row.ownerUserId !== null && row.ownerUserId !== userId) throw new AppError('CODE_NOT_YOURS', { field: 'code' });
+  await assertConsented(tx, [member], activity);
   const [program] =
     known.program && known.program.id === member.programId
       ? [known.program]
       : member.programId
         ? await tx.select().from(programs).where(eq(programs.id, member.programId))
         : [];
-  if (!program || !codeFitsProgram(row.type, program.type)) throw bad('reg.codeTypeMismatch', 'code', 'CODE_TYPE_MISMATCH');
-
   // a code registers the player: it takes one of the program's places unless an order already holds one
-  if (member.payStatus !== PAY_STATUS.REGISTERING) await reserveProgramPlaces(tx, new Map([[program.id, 1]]));
-  const taken = await tx
-    .update(redeemCodes)
-    .set({ status: 'used', memberId: member.id, usedAt: new Date() })
-    .where(and(eq(redeemCodes.id, row.id), eq(redeemCodes.status, 'available')))
-    .returning({ id: redeemCodes.id });
-  if (!taken.length) throw new AppError('CODE_ALREADY_USED', { field: 'code' });
+  const reserve = () => (member.payStatus !== PAY_STATUS.REGISTERING ? reserveProgramPlaces(tx, new Map([[program!.id, 1]]), [program!]) : undefined);
 
-  const [updated] = await tx.update(teamMembers).set({ payStatus: next, code, updatedAt: new Date() }).where(eq(teamMembers.id, member.id)).returning();
+  // the code is taken by one conditional UPDATE (available, of this activity, universal or the caller's): the
+  // common case in one statement; when it takes nothing or a code of the wrong type (rolled back with the
+  // error), the code is read to say why, in the order of the checks
+  const taken = program
+    ? await tx
+        .update(redeemCodes)
+        .set({ status: 'used', memberId: member.id, usedAt: new Date() })
+        .where(
+          and(
+            eq(redeemCodes.codeName, code),
+            eq(redeemCodes.status, 'available'),
+            eq(redeemCodes.activityId, member.activityId),
+            or(isNull(redeemCodes.ownerUserId), eq(redeemCodes.ownerUserId, userId)),
+          ),
+        )
+        .returning({ type: redeemCodes.type })
+    : [];
+  if (!taken[0] || !codeFitsProgram(taken[0].type, program!.type)) {
+    const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.codeName, code)).limit(1);
+    if (!row) throw bad('reg.codeInvalid', 'code', 'CODE_INVALID');
+    if (row.activityId !== member.activityId) throw bad('reg.codeWrongActivity', 'code', 'CODE_WRONG_ACTIVITY');
+    if (row.ownerUserId !== null && row.ownerUserId !== userId) throw new AppError('CODE_NOT_YOURS', { field: 'code' });
+    if (!program || !codeFitsProgram(row.type, program.type)) throw bad('reg.codeTypeMismatch', 'code', 'CODE_TYPE_MISMATCH');
+    await reserve();
+    throw new AppError('CODE_ALREADY_USED', { field: 'code' });
+  }
+  await reserve();
+
+  const [updated] = known.written
+    ? [known.written]
+    : await tx.update(teamMembers).set({ payStatus: next, code, updatedAt: new Date() }).where(eq(teamMembers.id, member.id)).returning();
   await audit(tx, [
     ...(known.audit ?? []),
     {

@@ -76,6 +76,22 @@ export async function ownTeam(db: DbOrTx, userId: number, teamId: number, lock =
   return t;
 }
 
+/**
+ * The caller's team with its program in one query (a program of another activity comes back too: the caller
+ * judges it). `lock`: the team row FOR NO KEY UPDATE, lockTeams' lock, for a caller whose only lock is this team.
+ */
+export async function ownTeamWithProgram(tx: DbOrTx, userId: number, teamId: number, lock: boolean) {
+  const q = tx
+    .select({ team: teams, program: programs })
+    .from(teams)
+    .leftJoin(programs, eq(programs.id, teams.programId))
+    .where(and(eq(teams.id, teamId), eq(teams.userId, userId)))
+    .limit(1);
+  const [r] = lock ? await q.for('no key update', { of: teams }) : await q;
+  if (!r) throw new AppError('NOT_FOUND');
+  return r;
+}
+
 /** Spec 8.2 'team member not found': a player missing or someone else's (the same 404 either way). */
 export const memberNotFound = () => new AppError('NOT_FOUND', { message: 'reg.memberNotFound' });
 
@@ -126,11 +142,16 @@ const FREED = [...PAY_GROUPS.GONE];
 
 /**
  * Room for `adding` more players in the activity (playerLimit, 0 = none), or 409 PLAYER_LIMIT. With a
- * limit, the activity row stays locked until the transaction ends. Call it first in the transaction.
+ * limit, the activity row stays locked until the transaction ends. Call it first in the transaction. `knownLimit`:
+ * the activity's playerLimit as the caller has already read it (no peek).
  */
-export async function reserveActivityPlaces(tx: Tx, activityId: number, adding: number) {
+export async function reserveActivityPlaces(tx: Tx, activityId: number, adding: number, knownLimit?: number) {
   if (adding <= 0) return;
-  const [peek] = await tx.select({ limit: activities.playerLimit }).from(activities).where(eq(activities.id, activityId));
+  // the limit as the caller read it in this request (its activity row) needs no second look
+  const [peek] =
+    knownLimit !== undefined
+      ? [{ limit: knownLimit }]
+      : await tx.select({ limit: activities.playerLimit }).from(activities).where(eq(activities.id, activityId));
   if (!peek || peek.limit <= 0) return; // no limit: no lock, writes of the activity stay parallel
   const [a] = await tx.select({ limit: activities.playerLimit }).from(activities).where(eq(activities.id, activityId)).for('no key update');
   if (!a || a.limit <= 0) return;
@@ -214,14 +235,16 @@ export const PLACE_TAKERS = [PAY_STATUS.REGISTERING, PAY_STATUS.REGISTERED, PAY_
  * Room for `adding` more registered players per program (its `places`, null = unlimited), or 409
  * PROGRAM_FULL. Programs with a limit are locked in id order (after the players, the one lock order of
  * these paths) and counted in the same transaction, so the last place goes to exactly one buyer on any
- * number of instances.
+ * number of instances. `known`: programs as the caller has read them in this request (not read again).
  */
-export async function reserveProgramPlaces(tx: Tx, adding: Map<number, number>) {
+export async function reserveProgramPlaces(tx: Tx, adding: Map<number, number>, known: readonly { id: number; places: number | null }[] = []) {
   const ids = [...adding.entries()].filter(([, n]) => n > 0).map(([id]) => id);
   if (!ids.length) return;
-  const limited = (await tx.select({ id: programs.id, places: programs.places }).from(programs).where(inArray(programs.id, ids))).filter(
-    (p) => p.places !== null,
-  );
+  // programs the caller has read in this request (their places) are not read again; a limited one is locked below
+  const knownById = new Map(known.map((p) => [p.id, p]));
+  const unknown = ids.filter((id) => !knownById.has(id));
+  const read = unknown.length ? await tx.select({ id: programs.id, places: programs.places }).from(programs).where(inArray(programs.id, unknown)) : [];
+  const limited = [...ids.flatMap((id) => (knownById.has(id) ? [knownById.get(id)!] : [])), ...read].filter((p) => p.places !== null);
   if (!limited.length) return;
   const locked = await tx
     .select({ id: programs.id, places: programs.places })

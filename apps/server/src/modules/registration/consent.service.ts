@@ -75,8 +75,17 @@ export function consentStateOf(
   return latest ?? 'none';
 }
 
-/** Refuses (409 CONSENT_REQUIRED, naming the player) when one of these players needs a consent the guardian has not given. */
-export async function assertConsented(db: DbOrTx, members: Pick<MemberRow, 'id' | 'activityId' | 'birth' | 'name'>[]): Promise<void> {
+/**
+ * Refuses (409 CONSENT_REQUIRED, naming the player) when one of these players needs a consent the guardian has not
+ * given. `knownActivity`: their activity as the caller read it in this request (not read again).
+ */
+export async function assertConsented(
+  db: DbOrTx,
+  members: Pick<MemberRow, 'id' | 'activityId' | 'birth' | 'name'>[],
+  knownActivity?: { id: number; guardianConsentRequired: boolean },
+): Promise<void> {
+  // the players' activity as the caller has read it: when none of them needs a consent there is nothing to read
+  if (knownActivity && members.every((m) => m.activityId === knownActivity.id && !needsConsent(m, knownActivity))) return;
   const states = await consentStates(db, members);
   const missing = members.find((m) => !['notNeeded', 'consented'].includes(states.get(m.id)!));
   if (missing) throw new AppError('CONSENT_REQUIRED', { params: { name: missing.name } });

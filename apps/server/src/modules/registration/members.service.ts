@@ -1,5 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   birthFromIdCard,
   checkPlayerForProgram,
@@ -10,6 +10,7 @@ import {
   maskCard,
   nextPayStatus,
   PAY_STATUS,
+  TEAM_STATUS,
   checkPhone,
   parseBirth,
   phoneProblemMessage,
@@ -17,7 +18,7 @@ import {
   type MessageKey,
 } from '@rp/shared';
 import type { AppDeps } from '../../deps';
-import { teamMembers, teams } from '../../db/schema/index';
+import { type programs, teamMembers, teams } from '../../db/schema/index';
 import { audit, type AuditEntry } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { Pii } from '../../lib/pii';
@@ -35,6 +36,7 @@ import {
   ownMember,
   ownMembers,
   ownTeam,
+  ownTeamWithProgram,
   refreshTeamStatus,
   reserveActivityPlaces,
 } from './common';
@@ -46,6 +48,8 @@ import { assertOwnPrivateFile } from '../uploads/index';
 import { changeSize, giveBackSizes } from './sizes';
 
 type MemberRow = typeof teamMembers.$inferSelect;
+type TeamRow = typeof teams.$inferSelect;
+type ProgramRow = typeof programs.$inferSelect;
 export type Input = Omit<MemberData, 'activityId'> & { activityId: number };
 
 /** Card, birth and gender of a player from the form (spec 5: ID card or passport). */
@@ -100,11 +104,12 @@ export function checkEmergencyPhone(region: string | undefined, phone: string | 
  */
 export async function saveMember(deps: AppDeps, userId: number, input: Input, existingId?: number): Promise<MemberRow> {
   const { db } = deps.database;
-  await loadOpenActivity(db, input.activityId);
+  const activity = await loadOpenActivity(db, input.activityId);
   input = await withEarlierCard(deps, db, userId, input);
   readCard(input); // the form's own mistakes answer before any lock is taken
   checkEmergencyPhone(input.region, input.emerPhone);
-  return db.transaction((tx) => saveMemberInTx(tx, deps, userId, input, existingId)).catch(duplicateAsConflict);
+  // the activity is not locked: read once, outside the transaction, it is what the transaction would have read
+  return db.transaction((tx) => saveMemberInTx(tx, deps, userId, input, existingId, { activity })).catch(duplicateAsConflict);
 }
 
 /** Two saves of one ID number at once: the loser meets the unique index and answers 409, never 500. */
@@ -118,8 +123,10 @@ export function duplicateAsConflict(e: unknown): never {
 /**
  * saveMember inside the caller's transaction. Lock order (common.ts): the activity when its player
  * limit applies (a new player), the target and previous team, then the player. A new player's locks are
- * taken after the checks, just before the count and the write, so they are held briefly. `placesReserved`:
- * the caller has already reserved this player's place in the activity (one-form team creation).
+ * taken after the checks, just before the count and the write, so they are held briefly (a new player into a
+ * team of an activity without a player limit: the team is locked as it is read, its only lock). `placesReserved`:
+ * the caller has already reserved this player's place in the activity (one-form team creation); `activity`: the
+ * open activity as the caller has just read it.
  */
 export async function saveMemberInTx(
   tx: Tx,
@@ -127,9 +134,9 @@ export async function saveMemberInTx(
   userId: number,
   input: Input,
   existingId?: number,
-  opts: { placesReserved?: boolean } = {},
+  opts: { placesReserved?: boolean; activity?: Awaited<ReturnType<typeof loadOpenActivity>> } = {},
 ): Promise<MemberRow> {
-  const activity = await loadOpenActivity(tx, input.activityId);
+  const activity = opts.activity?.id === input.activityId ? opts.activity : await loadOpenActivity(tx, input.activityId);
   input = await withEarlierCard(deps, tx, userId, input);
   const { card, birth, gender } = readCard(input);
   checkEmergencyPhone(input.region, input.emerPhone);
@@ -139,8 +146,12 @@ export async function saveMemberInTx(
   if (before && before.activityId !== activity.id) throw new AppError('NOT_FOUND');
   await assertOwnPrivateFile(tx, userId, input.headImg, { field: 'headImg', folders: ['avatars'], current: before?.headImg });
 
+  // a new player's team is her only lock when the activity has no player limit (no activity lock goes first)
+  const lockTeamNow = !before && !!teamId && (opts.placesReserved || activity.playerLimit <= 0);
+  let team: TeamRow | undefined;
+  let teamProgram: ProgramRow | null = null; // the team's program, read with it
   if (teamId) {
-    const team = await ownTeam(tx, userId, teamId);
+    ({ team, program: teamProgram } = await ownTeamWithProgram(tx, userId, teamId, lockTeamNow));
     if (team.activityId !== activity.id) throw new AppError('NOT_FOUND');
     if (programId && programId !== team.programId) throw bad('reg.programMismatch', 'program');
     programId = team.programId;
@@ -150,7 +161,11 @@ export async function saveMemberInTx(
     if ((programId ?? null) !== before.programId) throw conflict('reg.locked', 'LOCKED');
     if (input.code && input.code !== before.code) throw conflict('reg.locked', 'LOCKED');
   }
-  const program = programId ? await loadProgram(tx, activity.id, programId) : undefined;
+  const program = !programId
+    ? undefined
+    : teamProgram?.id === programId && teamProgram.activityId === activity.id
+      ? teamProgram
+      : await loadProgram(tx, activity.id, programId);
   if (program) {
     const problems = checkPlayerForProgram({ birth, gender }, program, activity.beginTime);
     if (problems.length) throw new AppError('PLAYER_NOT_ELIGIBLE', { message: problems[0]!, field: problems[0] === 'reg.genderMismatch' ? 'gender' : 'birth' });
@@ -163,21 +178,35 @@ export async function saveMemberInTx(
   let lockedTeamStatus: number | undefined;
   if (!before) {
     // a new player: the activity's place, then the team (common.ts order)
-    if (!opts.placesReserved) await reserveActivityPlaces(tx, activity.id, 1);
-    const locked = await lockTeams(tx, [teamId]);
-    if (teamId && locked.get(teamId)?.programId !== programId) throw bad('reg.programMismatch', 'program'); // changed meanwhile
-    lockedTeamStatus = teamId ? locked.get(teamId)?.status : undefined;
+    if (!opts.placesReserved) await reserveActivityPlaces(tx, activity.id, 1, activity.playerLimit);
+    if (lockTeamNow) lockedTeamStatus = team!.status;
+    else {
+      const locked = await lockTeams(tx, [teamId]);
+      if (teamId && locked.get(teamId)?.programId !== programId) throw bad('reg.programMismatch', 'program'); // changed meanwhile
+      lockedTeamStatus = teamId ? locked.get(teamId)?.status : undefined;
+    }
   }
-  // the team row is locked: the count and the write below are one step for every instance
-  if (teamId && before?.teamId !== teamId) await assertTeamRoom(tx, new Map([[teamId, 1]]));
-
   const cardHash = deps.pii.index(card);
-  const [dup] = await tx
-    .select({ id: teamMembers.id })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.activityId, activity.id), eq(teamMembers.cardHash, cardHash), before ? ne(teamMembers.id, before.id) : undefined))
-    .limit(1);
-  if (dup) throw new AppError('DUPLICATE_PLAYER', { field: 'card' });
+  const sameCard = and(eq(teamMembers.activityId, activity.id), eq(teamMembers.cardHash, cardHash), before ? ne(teamMembers.id, before.id) : undefined);
+  // the team row is locked: the count and the write below are one step for every instance
+  let teamSize: number | undefined; // a new player's team's head count before her, counted under its lock
+  if (teamId && !before && program && lockedTeamStatus !== undefined) {
+    // the team's room (its program's maximum is known) and the ID number's uniqueness in one statement
+    const [r] = await tx
+      .select({
+        n: sql<number>`(select count(*) from ${teamMembers} where ${teamMembers.teamId} = ${teamId})`.mapWith(Number),
+        dup: sql<number | null>`(select ${teamMembers.id} from ${teamMembers} where ${sameCard} limit 1)`,
+      })
+      .from(teams)
+      .where(eq(teams.id, teamId));
+    teamSize = r?.n ?? 0;
+    if (teamSize + 1 > program.maxMembers) throw new AppError('TEAM_FULL', { message: 'reg.teamFullMax', params: { max: program.maxMembers } });
+    if (r?.dup !== null && r?.dup !== undefined) throw new AppError('DUPLICATE_PLAYER', { field: 'card' });
+  } else {
+    if (teamId && before?.teamId !== teamId) await assertTeamRoom(tx, new Map([[teamId, 1]]));
+    const [dup] = await tx.select({ id: teamMembers.id }).from(teamMembers).where(sameCard).limit(1);
+    if (dup) throw new AppError('DUPLICATE_PLAYER', { field: 'card' });
+  }
   // a new or changed clothes size takes one of its stock (409 MATERIAL_OUT_OF_STOCK), the old one goes back
   await changeSize(tx, before?.clothesId, input.clothes?.id);
 
@@ -200,27 +229,49 @@ export async function saveMemberInTx(
     headImg: input.headImg ?? before?.headImg ?? null,
     updatedAt: new Date(),
   };
+  const code = input.code && input.code !== before?.code ? input.code : null;
+  // a new player in a team with a code is written at once with the redemption's status and code: redeemInTx checks
+  // it all as for a saved player and takes the code, or throws and the transaction writes nothing
+  const redeemed = !before && code && teamId ? nextPayStatus(PAY_STATUS.NOT_REGISTERED, 'redeem') : null;
   let row: MemberRow;
   let saved: AuditEntry;
+  let written: MemberRow | undefined;
   if (before) {
     [row] = (await tx.update(teamMembers).set(values).where(eq(teamMembers.id, before.id)).returning()) as [MemberRow];
     saved = { userId, resource: 'teamMembers', recordId: row.id, action: 'update', before: redact(before), after: redact(row) };
   } else {
     [row] = (await tx
       .insert(teamMembers)
-      .values({ ...values, activityId: activity.id, userId, collectStatus: 1 })
+      .values({
+        ...values,
+        activityId: activity.id,
+        userId,
+        collectStatus: 1,
+        ...(redeemed !== null && code ? { payStatus: redeemed, code: code.trim() } : {}),
+      })
       .returning()) as [MemberRow];
+    if (redeemed !== null) [written, row] = [row, { ...row, payStatus: PAY_STATUS.NOT_REGISTERED, code: null }]; // as saved before the redemption
     saved = { userId, resource: 'teamMembers', recordId: row.id, action: 'create', after: redact(row) };
   }
-  const code = input.code && input.code !== before?.code ? input.code : null;
   // with a code, the save's audit entry goes in one statement with the redemption's (same transaction, same order)
   if (!code) await audit(tx, saved);
-  for (const t of new Set([before?.teamId, row.teamId])) if (t) await refreshTeamStatus(tx, t);
+  if (teamSize !== undefined) await setTeamStatus(tx, team!.id, lockedTeamStatus!, teamSize + 1, program!.maxMembers);
+  else for (const t of new Set([before?.teamId, row.teamId])) if (t) await refreshTeamStatus(tx, t);
   if (code) {
     if (!row.teamId) throw bad('reg.codeNeedsTeam', 'code');
-    row = await redeemInTx(tx, deps, userId, row, code, { activity, teamStatus: lockedTeamStatus, program, audit: [saved] });
+    row = await redeemInTx(tx, deps, userId, row, code, { activity, teamStatus: lockedTeamStatus, program, audit: [saved], written });
   }
   return row;
+}
+
+/**
+ * refreshTeamStatus from a head count taken under the team's lock in this transaction: full at its program's
+ * maximum, forming under it, a team under review as it is; written only when it changes.
+ */
+async function setTeamStatus(tx: Tx, teamId: number, status: number, size: number, max: number) {
+  if (status === TEAM_STATUS.IN_REVIEW) return;
+  const next = size >= max ? TEAM_STATUS.FULL : TEAM_STATUS.FORMING;
+  if (next !== status) await tx.update(teams).set({ status: next }).where(eq(teams.id, teamId));
 }
 
 /** Audit copies never carry the encrypted number or its index (players' and leading teachers'). */
