@@ -242,18 +242,19 @@ async function runOne(
     commit: async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
       if (committed) throw new Error('job committed twice');
       const out = await db.transaction(async (tx) => {
-        const [held] = await tx.select({ id: jobs.id }).from(jobs).where(mine()).for('update');
-        if (!held) throw new JobLeaseLost();
-        const result = await work(tx);
-        await tx
+        // marked done first, only while the lease is still this instance's (the row stays locked until commit):
+        // the work commits with it, or nothing does
+        const [held] = await tx
           .update(jobs)
           .set(
             q.everyMs
               ? { state: 'pending', runAt: new Date(now.getTime() + q.everyMs), attempts: 0, doneAt: new Date(), lockedUntil: null, lastError: null }
               : { state: 'done', doneAt: new Date(), lockedUntil: null, lastError: null },
           )
-          .where(eq(jobs.id, row.id));
-        return result;
+          .where(mine())
+          .returning({ id: jobs.id });
+        if (!held) throw new JobLeaseLost();
+        return work(tx);
       });
       committed = true;
       return out;

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { feePayable, nextPayStatus, ORDER_TYPE, PAY_GROUPS, PAY_STATUS, payReleasedStatus, translate, type Lang, type VisitorInput } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { activities, orderItems, orders, payments, plans, teamMembers, teams } from '../../db/schema/index';
@@ -9,6 +9,7 @@ import { INT4_MAX } from '@rp/shared';
 import { assertConsented, loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ownTeam, reserveProgramPlaces } from '../registration/index';
 
 import { lockOrder, newOrderNo, ownOrder, type OrderRow } from './common';
+import { rememberOrder } from './present';
 import { bankReference } from './providers/bank';
 import { orderKindName, publishSettled } from './order-kinds';
 import { publish, type Events } from '../../lib/events';
@@ -45,16 +46,30 @@ function jsapiOf(deps: Pick<AppDeps, 'config' | 'payments'>): { appId: string } 
  * The price of a player's registration: its plan, else its team's plan, else the activity's first plan
  * (what the registration screens show as the plan when none is named). Missing when none has a price.
  */
-async function memberPrices(tx: Tx, activityId: number, rows: MemberRow[]): Promise<Map<number, { priceFen: number; planId: number }>> {
+async function memberPrices(
+  tx: Tx,
+  activityId: number,
+  rows: MemberRow[],
+  knownTeams?: ReadonlyMap<number, { id: number; planId: number | null }>,
+): Promise<Map<number, { priceFen: number; planId: number }>> {
   const teamIds = [...new Set(rows.map((m) => m.teamId).filter((x): x is number => !!x))];
+  // the players' teams as the caller has locked them are not read again
   const teamPlans = new Map(
-    teamIds.length ? (await tx.select({ id: teams.id, planId: teams.planId }).from(teams).where(inArray(teams.id, teamIds))).map((t) => [t.id, t.planId]) : [],
+    !teamIds.length
+      ? []
+      : knownTeams && teamIds.every((id) => knownTeams.has(id))
+        ? teamIds.map((id) => [id, knownTeams.get(id)!.planId] as const)
+        : (await tx.select({ id: teams.id, planId: teams.planId }).from(teams).where(inArray(teams.id, teamIds))).map((t) => [t.id, t.planId] as const),
   );
-  const [first] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.activityId, activityId)).orderBy(asc(plans.id)).limit(1);
-  const planIds = [...new Set(rows.flatMap((m) => [m.planId, m.teamId ? teamPlans.get(m.teamId) : null, first?.id]).filter((x): x is number => !!x))];
-  const price = new Map(
-    planIds.length ? (await tx.select({ id: plans.id, p: plans.priceFen }).from(plans).where(inArray(plans.id, planIds))).map((p) => [p.id, p.p]) : [],
-  );
+  // one query: the activity's plans (the first of them is the default) and any other plan a player or team names
+  const named = [...new Set(rows.flatMap((m) => [m.planId, m.teamId ? teamPlans.get(m.teamId) : null]).filter((x): x is number => !!x))];
+  const planRows = await tx
+    .select({ id: plans.id, p: plans.priceFen, activityId: plans.activityId })
+    .from(plans)
+    .where(named.length ? or(eq(plans.activityId, activityId), inArray(plans.id, named)) : eq(plans.activityId, activityId))
+    .orderBy(asc(plans.id));
+  const first = planRows.find((p) => p.activityId === activityId);
+  const price = new Map(planRows.map((p) => [p.id, p.p]));
   const out = new Map<number, { priceFen: number; planId: number }>();
   for (const m of rows) {
     for (const planId of [m.planId, m.teamId ? teamPlans.get(m.teamId) : null, first?.id]) {
@@ -76,7 +91,7 @@ async function memberPrices(tx: Tx, activityId: number, rows: MemberRow[]): Prom
 async function feePlayers(
   tx: Tx,
   userId: number,
-  activity: { id: number; reviewRequired: boolean },
+  activity: { id: number; reviewRequired: boolean; guardianConsentRequired: boolean },
   body: { memberIds?: number[]; teamId?: number },
   lock: boolean,
 ) {
@@ -93,7 +108,8 @@ async function feePlayers(
     } else ids = inTeam.filter((m) => payable(m.s)).map((m) => m.id);
   }
   if (!ids.length) throw new AppError('NOTHING_TO_PAY');
-  const rows = lock ? (await lockOwnMembersWithTeams(tx, userId, ids)).rows : (await ownMembers(tx, userId, ids)).sort((a, b) => a.id - b.id);
+  const locked = lock ? await lockOwnMembersWithTeams(tx, userId, ids) : null;
+  const rows = locked ? locked.rows : (await ownMembers(tx, userId, ids)).sort((a, b) => a.id - b.id);
   if (rows.some((m) => m.activityId !== activityId)) throw new AppError('NOT_FOUND');
   if (rows.some((m) => !payable(m.payStatus))) {
     if (rows.some((m) => m.payStatus === PAY_STATUS.REGISTERING)) throw new AppError('MEMBER_IN_ORDER');
@@ -104,13 +120,13 @@ async function feePlayers(
   }
   if (rows.some((m) => !m.teamId)) throw new AppError('VALIDATION_FAILED', { message: 'reg.codeNeedsTeam', field: 'memberIds' });
   // nobody pays for a child under 14 without a guardian's consent where the activity asks for it (issue 37)
-  await assertConsented(tx, rows);
-  return rows;
+  await assertConsented(tx, rows, activity);
+  return { rows, teams: locked?.teams };
 }
 
 /** Each player's price and the total of a fee order (every player needs a priced plan). */
-async function feePrices(tx: Tx, activityId: number, rows: MemberRow[]) {
-  const prices = await memberPrices(tx, activityId, rows);
+async function feePrices(tx: Tx, activityId: number, rows: MemberRow[], knownTeams?: ReadonlyMap<number, { id: number; planId: number | null }>) {
+  const prices = await memberPrices(tx, activityId, rows, knownTeams);
   if (rows.some((m) => !prices.has(m.id))) throw new AppError('NO_FEE');
   const amount = rows.reduce((s, m) => s + prices.get(m.id)!.priceFen, 0);
   if (amount > INT4_MAX) throw new AppError('VALIDATION_FAILED', { fieldErrors: { memberIds: 'validation.tooBig' } });
@@ -125,7 +141,7 @@ async function feePrices(tx: Tx, activityId: number, rows: MemberRow[]) {
 export async function previewFeeOrder(deps: Pick<AppDeps, 'database'>, userId: number, body: { activityId: number; memberIds?: number[]; teamId?: number }) {
   return deps.database.db.transaction(async (tx) => {
     const activity = await loadOpenActivity(tx, body.activityId);
-    const rows = await feePlayers(tx, userId, activity, body, false);
+    const { rows } = await feePlayers(tx, userId, activity, body, false);
     const { prices, amount } = await feePrices(tx, activity.id, rows);
     const teamIds = [...new Set(rows.map((m) => m.teamId!))];
     const names = new Map((await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds))).map((t) => [t.id, t.name]));
@@ -227,11 +243,11 @@ export async function createOrder(
     }
 
     // registration fee of players: the given ones, or a team's unpaid ones
-    const rows = await feePlayers(tx, userId, activity, body, true);
+    const { rows, teams: lockedTeams } = await feePlayers(tx, userId, activity, body, true);
     const perProgram = new Map<number, number>();
     for (const m of rows) if (m.programId) perProgram.set(m.programId, (perProgram.get(m.programId) ?? 0) + 1);
     await reserveProgramPlaces(tx, perProgram);
-    const { prices, amount } = await feePrices(tx, activity.id, rows);
+    const { prices, amount } = await feePrices(tx, activity.id, rows, lockedTeams);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -246,21 +262,26 @@ export async function createOrder(
         createdAt: now,
       })
       .returning();
-    await tx.insert(orderItems).values(
-      rows.map((m) => ({
-        orderId: order!.id,
-        kind: 'member' as const,
-        memberId: m.id,
-        planId: prices.get(m.id)!.planId,
-        label: m.name,
-        priceFen: prices.get(m.id)!.priceFen,
-      })),
-    );
-    for (const m of rows)
-      await tx
-        .update(teamMembers)
-        .set({ payStatus: nextPayStatus(m.payStatus, 'payStart')!, updatedAt: now })
-        .where(eq(teamMembers.id, m.id));
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        rows.map((m) => ({
+          orderId: order!.id,
+          kind: 'member' as const,
+          memberId: m.id,
+          planId: prices.get(m.id)!.planId,
+          label: m.name,
+          priceFen: prices.get(m.id)!.priceFen,
+        })),
+      )
+      .returning();
+    // the players move to registering: one statement for all of them that go to the same status
+    const byNext = new Map<number, number[]>();
+    for (const m of rows) {
+      const next = nextPayStatus(m.payStatus, 'payStart')!;
+      byNext.set(next, [...(byNext.get(next) ?? []), m.id]);
+    }
+    for (const [next, ids] of byNext) await tx.update(teamMembers).set({ payStatus: next, updatedAt: now }).where(inArray(teamMembers.id, ids));
     await audit(tx, {
       userId,
       resource: 'orders',
@@ -268,7 +289,9 @@ export async function createOrder(
       action: 'create',
       after: { orderNo: order!.orderNo, amountFen: amount, members: rows.map((m) => ({ id: m.id, payStatus: m.payStatus })) },
     });
-    return order!;
+    // its answer is made of what this transaction wrote and read: nothing else can belong to a new order yet
+    const team = order!.teamId ? lockedTeams?.get(order!.teamId) : undefined;
+    return rememberOrder(order!, { items, payments: [], refunds: [], invoices: [], activity, ...(team ? { team } : {}) });
   });
 }
 
@@ -300,13 +323,13 @@ export async function startPayment(
     payerOpenid = (await openidFor(deps.database.db, userId, jsapi.appId)) ?? undefined;
     if (!payerOpenid) throw new AppError('WECHAT_OPENID_REQUIRED');
   }
-  const { order, attempt } = await deps.database.db.transaction(async (tx) => {
+  const { order, attempt, tries } = await deps.database.db.transaction(async (tx) => {
     const o = await ownOrder(tx, userId, orderNo, true);
     if (o.status !== 'unpaid') throw new AppError('ORDER_NOT_PAYABLE');
     if (o.expiresAt.getTime() <= now.getTime()) throw new AppError('ORDER_EXPIRED');
     const tries = await tx.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(desc(payments.id));
     const open = tries.find((p) => p.channel === channel && p.scene === scene && p.status === 'created');
-    if (open) return { order: o, attempt: open };
+    if (open) return { order: o, attempt: open, tries };
     const seq = String(tries.length + 1).padStart(2, '0');
     const outTradeNo =
       channel === 'bank' ? `BT${bankReference()}` : `${o.orderNo}${CHANNEL_LETTER[channel]}${scene === 'mobile' ? 'M' : scene === 'jsapi' ? 'J' : 'D'}${seq}`;
@@ -316,16 +339,21 @@ export async function startPayment(
       .returning();
     if (channel === 'bank') {
       // a transfer takes longer than a QR scan: the order waits for it
-      await tx.update(orders).set({ expiresAt: p!.expiresAt, updatedAt: now }).where(eq(orders.id, o.id));
+      const [moved] = await tx.update(orders).set({ expiresAt: p!.expiresAt, updatedAt: now }).where(eq(orders.id, o.id)).returning();
+      return { order: moved!, attempt: p!, tries: [p!, ...tries] };
     }
-    return { order: o, attempt: p! };
+    return { order: o, attempt: p!, tries: [p!, ...tries] };
   });
   const stored = JSON.parse(attempt.action) as PaymentAction | Record<string, never>;
   if ('kind' in stored) return { order, action: stored as PaymentAction };
-  const [a] = await deps.database.db
-    .select({ nameZh: activities.nameZh, nameEn: activities.nameEn })
+  // the whole activity row (the description's name here; the answer's name, date and refund setting) and the
+  // order's team as the answer names it, in one query
+  const [found] = await deps.database.db
+    .select({ a: activities, team: { id: teams.id, name: teams.name, number: teams.number } })
     .from(activities)
+    .leftJoin(teams, order.teamId ? eq(teams.id, order.teamId) : sql`false`)
     .where(eq(activities.id, order.activityId));
+  const a = found?.a;
   const base = deps.payments.baseUrl();
   let action: PaymentAction;
   try {
@@ -348,7 +376,16 @@ export async function startPayment(
     .update(payments)
     .set({ action: JSON.stringify(action) })
     .where(eq(payments.id, attempt.id));
-  return { order: (await deps.database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!, action };
+  // the answer from what this call read under the order's lock and wrote since (the attempt's action): the
+  // order's lines, refunds and invoice are read by presentOrder
+  const withAction = { ...attempt, action: JSON.stringify(action) };
+  return {
+    order: rememberOrder(
+      { ...order },
+      { payments: tries.map((p) => (p.id === attempt.id ? withAction : p)), ...(a ? { activity: a } : {}), ...(found?.team ? { team: found.team } : {}) },
+    ),
+    action,
+  };
 }
 
 function bankExpiry(deps: Pick<AppDeps, 'config'>, o: OrderRow, now: Date) {

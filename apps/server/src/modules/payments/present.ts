@@ -189,32 +189,59 @@ export function shownStatusWhere(value: string, now = new Date()): SQL {
   return where[value as OrderDisplay];
 }
 
+/**
+ * What the transaction that has just written an order read and wrote of it: presentOrder reads none of what is
+ * given again (a new order has no attempt, refund or invoice yet; `items`: its member lines, no code or visitor).
+ */
+export interface KnownOrder {
+  items?: (typeof orderItems.$inferSelect)[];
+  /** every attempt of the order, as now */
+  payments?: PaymentRow[];
+  refunds?: [];
+  invoices?: [];
+  activity?: typeof activities.$inferSelect;
+  team?: { id: number; name: string; number: string | null };
+}
+const knownOrders = new WeakMap<OrderRow, KnownOrder>();
+
+/** Marks this order row (as returned to the route) with what its transaction holds, for presentOrder. */
+export function rememberOrder(o: OrderRow, known: KnownOrder): OrderRow {
+  knownOrders.set(o, known);
+  return o;
+}
+
 /** Orders as members see them: items (with granted codes), open attempt, refunds, invoice, the refund tier of today. */
 export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, now = new Date()): Promise<OrderView[]> {
   if (!rows.length) return [];
   const ids = rows.map((o) => o.id);
   const teamIds = [...new Set(rows.map((o) => o.teamId).filter((t): t is number => t !== null))];
+  // one order just written (rememberOrder): what its transaction holds is not read again
+  const k: KnownOrder = (rows.length === 1 && knownOrders.get(rows[0]!)) || {};
   const [items, tries, refundList, invs, acts, teamRows] = await Promise.all([
-    db
-      .select({ item: orderItems, codeName: redeemCodes.codeName, codeStatus: redeemCodes.status, visitorStatus: visitors.status })
-      .from(orderItems)
-      .leftJoin(redeemCodes, eq(redeemCodes.id, orderItems.codeId))
-      .leftJoin(visitors, eq(visitors.orderItemId, orderItems.id))
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(orderItems.id),
-    db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.id)),
-    refundsOf(db, ids, lang),
-    db.select().from(invoices).where(inArray(invoices.orderId, ids)).orderBy(desc(invoices.id)),
-    db
-      .select()
-      .from(activities)
-      .where(
-        inArray(
-          activities.id,
-          rows.map((o) => o.activityId),
-        ),
-      ),
-    teamIds.length ? db.select({ id: teams.id, name: teams.name, number: teams.number }).from(teams).where(inArray(teams.id, teamIds)) : [],
+    k.items
+      ? [...k.items].sort((a, b) => a.id - b.id).map((item) => ({ item, codeName: null, codeStatus: null, visitorStatus: null }))
+      : db
+          .select({ item: orderItems, codeName: redeemCodes.codeName, codeStatus: redeemCodes.status, visitorStatus: visitors.status })
+          .from(orderItems)
+          .leftJoin(redeemCodes, eq(redeemCodes.id, orderItems.codeId))
+          .leftJoin(visitors, eq(visitors.orderItemId, orderItems.id))
+          .where(inArray(orderItems.orderId, ids))
+          .orderBy(orderItems.id),
+    k.payments ? [...k.payments].sort((a, b) => b.id - a.id) : db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.id)),
+    k.refunds ?? refundsOf(db, ids, lang),
+    k.invoices ?? db.select().from(invoices).where(inArray(invoices.orderId, ids)).orderBy(desc(invoices.id)),
+    k.activity
+      ? [k.activity]
+      : db
+          .select()
+          .from(activities)
+          .where(
+            inArray(
+              activities.id,
+              rows.map((o) => o.activityId),
+            ),
+          ),
+    k.team ? [k.team] : teamIds.length ? db.select({ id: teams.id, name: teams.name, number: teams.number }).from(teams).where(inArray(teams.id, teamIds)) : [],
   ]);
   const labels = await lineLabels(
     db,

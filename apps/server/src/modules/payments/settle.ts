@@ -68,10 +68,13 @@ export async function applyPaymentEvent(
       .update(payments)
       .set({ status: exact ? 'paid' : 'abnormal', providerTradeNo: ev.providerTradeNo, receivedFen: ev.amountFen, paidAt })
       .where(eq(payments.id, p.id));
-    await tx
-      .update(orders)
-      .set({ paidFen: sql`${orders.paidFen} + ${ev.amountFen}`, updatedAt: now })
-      .where(eq(orders.id, o.id));
+    // the money on the order: in the same statement as its status where the order is granted now (below)
+    const grantNow = exact && o.status === 'unpaid';
+    if (!grantNow)
+      await tx
+        .update(orders)
+        .set({ paidFen: sql`${orders.paidFen} + ${ev.amountFen}`, updatedAt: now })
+        .where(eq(orders.id, o.id));
     await audit(tx, {
       userId: null,
       resource: 'payments',
@@ -90,8 +93,8 @@ export async function applyPaymentEvent(
       }
       return { outcome: 'auto-refund' as const, refundId: await autoRefund(tx, o, p.id, ev.amountFen, now), orderId: o.id };
     }
-    if (o.status === 'unpaid') {
-      await grant(deps, tx, o, channel, ev.providerTradeNo, paidAt, now);
+    if (grantNow) {
+      await grant(deps, tx, o, channel, ev.providerTradeNo, paidAt, now, 'held', ev.amountFen);
       return { outcome: 'granted' as const, orderId: o.id, paymentId: p.id };
     }
     if (o.status === 'cancelled' && o.closeReason === 'expired' && o.paidFen === 0 && (await retake(deps, tx, o))) {
@@ -147,7 +150,18 @@ async function retake(deps: Pick<AppDeps, 'orderKinds'>, tx: Tx, o: OrderRow): P
 }
 
 /** Paid: codes created in the buyer's account, players 2 → 3, items active, a system message. */
-async function grant(deps: Events, tx: Tx, o: OrderRow, channel: Channel, tradeNo: string, paidAt: Date, now: Date, from: 'held' | 'released' = 'held') {
+async function grant(
+  deps: Events,
+  tx: Tx,
+  o: OrderRow,
+  channel: Channel,
+  tradeNo: string,
+  paidAt: Date,
+  now: Date,
+  from: 'held' | 'released' = 'held',
+  /** the payment's amount, not yet added to the order's paid_fen (added with its status) */
+  addPaidFen = 0,
+) {
   const items = await tx
     .select()
     .from(orderItems)
@@ -182,12 +196,15 @@ async function grant(deps: Events, tx: Tx, o: OrderRow, channel: Channel, tradeN
     const ids = items.map((i) => i.memberId).filter((x): x is number => !!x);
     const { rows } = await lockOwnMembersWithTeams(tx, null, ids);
     const names: string[] = [];
+    // one statement for all the players that move to the same status
+    const byNext = new Map<number, number[]>();
     for (const m of rows) {
       const next = nextPayStatus(m.payStatus, 'pay');
       if (next === null) continue;
-      await tx.update(teamMembers).set({ payStatus: next, updatedAt: now }).where(eq(teamMembers.id, m.id));
+      byNext.set(next, [...(byNext.get(next) ?? []), m.id]);
       names.push(m.name);
     }
+    for (const [next, memberIds] of byNext) await tx.update(teamMembers).set({ payStatus: next, updatedAt: now }).where(inArray(teamMembers.id, memberIds));
     for (const t of new Set(rows.map((m) => m.teamId).filter((x): x is number => !!x))) await refreshTeamStatus(tx, t);
     await tx
       .update(orderItems)
@@ -197,7 +214,18 @@ async function grant(deps: Events, tx: Tx, o: OrderRow, channel: Channel, tradeN
     await accrueRebates(tx, o.id, o.activityId);
     what = { key: 'notify.orderPaid.players', params: { players: names.join(', ') } };
   }
-  await tx.update(orders).set({ status: 'paid', closeReason: null, channel, providerTradeNo: tradeNo, paidAt, updatedAt: now }).where(eq(orders.id, o.id));
+  await tx
+    .update(orders)
+    .set({
+      status: 'paid',
+      closeReason: null,
+      channel,
+      providerTradeNo: tradeNo,
+      paidAt,
+      updatedAt: now,
+      ...(addPaidFen ? { paidFen: sql`${orders.paidFen} + ${addPaidFen}` } : {}),
+    })
+    .where(eq(orders.id, o.id));
   const names = { activity: { zh: activity?.nameZh ?? '', en: activity?.nameEn ?? '' } };
   const common = { orderNo: o.orderNo, amount: yuan(o.amountFen) };
   const params = bilingual(common, names);

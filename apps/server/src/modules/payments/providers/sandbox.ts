@@ -71,7 +71,7 @@ export class SandboxGateway {
   /** Opens a trade (idempotent per outTradeNo, like a gateway's prepay) and returns the hosted page. */
   async createTrade(input: CreatePaymentInput): Promise<{ url: string }> {
     const token = crypto.randomBytes(18).toString('base64url');
-    await this.db
+    const [made] = await this.db
       .insert(sandboxTrades)
       .values({
         outTradeNo: input.outTradeNo,
@@ -83,8 +83,11 @@ export class SandboxGateway {
         returnUrl: input.returnUrl,
         expiresAt: input.expiresAt,
       })
-      .onConflictDoNothing();
-    const [t] = await this.db.select().from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, input.outTradeNo));
+      .onConflictDoNothing()
+      .returning({ pageToken: sandboxTrades.pageToken });
+    // a trade number seen before keeps its first page (read only then)
+    const t =
+      made ?? (await this.db.select({ pageToken: sandboxTrades.pageToken }).from(sandboxTrades).where(eq(sandboxTrades.outTradeNo, input.outTradeNo)))[0];
     return { url: `${this.baseUrl()}/api/lOrder/sandbox/pay/${t!.pageToken}` };
   }
 

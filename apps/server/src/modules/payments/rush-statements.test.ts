@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders, teamMembers } from '../../db/schema/index';
+import { useTestApp } from '../../test/context';
+import { allStatementsOf } from '../../test/statements';
+import { payWithSandbox, setupMoney, teamWithPlayers } from './payments.helpers';
+
+/**
+ * What a paid registration costs in SQL statements (issue 39 item 3, rush paths; bench:rush measures the same
+ * under load): the fee order and the payment's start answer from what their transactions hold, and say exactly
+ * what a fresh look at the order says; the gateway's notification (the one job queue) settles it.
+ */
+const t = useTestApp();
+
+describe('paid registration statements (rush paths)', () => {
+  it('a fee order costs at most 15 statements and starting its payment at most 14, each answering what the order shows afterwards', async () => {
+    const { app, database } = t();
+    const { db } = database;
+    const s = await setupMoney(db, app, { lang: 'en' });
+    const { team, ids } = await teamWithPlayers(db, s.c, s.activity.id, s.program.id, s.plan.id, 2);
+    const headers = (key: string) => ({ ...s.h, 'accept-language': 'en', 'idempotency-key': key });
+    let created: Record<string, unknown> = {};
+    const ordering = await allStatementsOf(database, async () => {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/lOrder/web/createOrder',
+        headers: headers('rush-order-1'),
+        payload: { activityId: s.activity.id, type: 2, memberIds: ids },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      created = r.json().data;
+    });
+    expect(ordering.length, ordering.join('\n')).toBeLessThanOrEqual(15);
+    const orderNo = created.orderNo as string;
+    const find = async () => (await s.c.get(`/api/lOrder/web/find?orderNo=${orderNo}`)).json().data as Record<string, unknown>;
+    expect(created).toEqual(await find());
+    expect(created).toMatchObject({ status: 'unpaid', amountFen: 100_000, quantity: 2, teamId: team.id, payment: null, refunds: [], invoice: null });
+    const players = await db.select({ s: teamMembers.payStatus }).from(teamMembers).where(eq(teamMembers.teamId, team.id));
+    expect(players.map((p) => p.s)).toEqual([2, 2]);
+
+    let paying: { order: Record<string, unknown>; action: { url: string } } | undefined;
+    const starting = await allStatementsOf(database, async () => {
+      const r = await app.inject({ method: 'POST', url: '/api/lOrder/web/pay', headers: headers('rush-pay-1'), payload: { orderNo, channel: 'sandbox' } });
+      expect(r.statusCode, r.body).toBe(200);
+      paying = r.json().data;
+    });
+    expect(starting.length, starting.join('\n')).toBeLessThanOrEqual(14);
+    expect(paying!.order).toEqual(await find());
+    expect(paying!.order).toMatchObject({ status: 'inProgress', payment: { channel: 'sandbox', status: 'created' }, lastAttempt: { channel: 'sandbox' } });
+
+    // the payer pays on the hosted page of that same trade; the notification (a job) settles the order once
+    expect((await payWithSandbox(app, s.c, orderNo)).href).toBe(paying!.action.url);
+    const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(o).toMatchObject({ status: 'paid', paidFen: 100_000, channel: 'sandbox' });
+    expect((await db.select({ s: teamMembers.payStatus }).from(teamMembers).where(eq(teamMembers.teamId, team.id))).map((p) => p.s)).toEqual([3, 3]);
+    expect(await find()).toMatchObject({ status: 'completed', paidFen: 100_000, payment: null, lastAttempt: { channel: 'sandbox', status: 'paid' } });
+    expect(await app.deps.payments.sandbox.deliverDue()).toBe(0);
+  });
+});
