@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from './support/test';
 import { baseURL } from '../playwright.config';
 import { adminAuth, L, registerMember, screenshotDir } from './support/foundation';
@@ -12,6 +11,7 @@ import { editableFields, filterSpecs, infoFields, isEditable, isMoneyField } fro
 import { localizePath } from '../../apps/web/src/lib/lang-path';
 import { nextFrame, visit } from './support/sweep';
 import { smallTargets } from './support/targets';
+import { runAxe } from './support/axe';
 
 /**
  * Accessibility sweep of every screen, logged in and with data: no serious or critical axe violation
@@ -20,12 +20,16 @@ import { smallTargets } from './support/targets';
  * <html lang> is its language's (zh-CN, en); on every screen, at 1440 px and at a phone's 390 px, every target is
  * at least 24×24 px or has one of 2.5.8's exceptions (support/targets.ts: axe does not check it; the phone's width
  * is a resize of the screen already open, with no page load or axe run, so every screen gets it for a few
- * seconds of the whole sweep); and every dialog of the coach's screens opened from the keyboard takes focus and closes
+ * seconds of the whole sweep; the next screen opens at the width the last one ended at, so each screen costs one
+ * resize); and every dialog of the coach's screens opened from the keyboard takes focus and closes
  * with Escape, giving focus back. Each screen is checked once rather than each route twice: the portal,
  * the public screens no other journey checks and the hand-made admin screens in both languages; the
  * generic resource screens (list, new, detail) through the fewest resource definitions that show every
  * layout the definitions can give them, in alternating languages. E2E_SCREENSHOTS=1 keeps a picture of
  * every screen checked (what the browser showed axe); otherwise Playwright keeps one of a failure.
+ * CPU (issue 35): axe goes into the page once per page load and runs there on every screen after it
+ * (support/axe.ts), waits poll on a timer rather than on animation frames, and a screen opens at the width the
+ * last one ended at (one resize each): the whole spec 338 -> 251 CPU-s, Chromium and the server included (2026-11-28).
  */
 
 type Lang = 'zh' | 'en';
@@ -136,14 +140,11 @@ const STATES: Record<string, readonly string[]> = {
   '/admin': ['.ant-layout-sider a[href="/admin"]'],
 };
 
-/** Screens checked at a phone's width too, where their tables scroll and their status tabs stack. */
+/** Screens axe checks at a phone's width too, where their tables scroll and their status tabs stack. */
 const PHONE_SCREENS = new Set(['/admin/withdrawals', '/admin/channels', '/admin/refunds']);
 
-/** A route's stops in one language: at 1440 px with its representative states, and at 390 px where asked. */
-const stopsOf = (route: string, lang: Lang, bare = route): Stop[] => [
-  { route, lang, states: STATES[bare] },
-  ...(PHONE_SCREENS.has(bare) ? [{ route, lang, width: PHONE }] : []),
-];
+/** A route's stop in one language: axe at 1440 px with its representative states, and at 390 px too where asked. */
+const stopsOf = (route: string, lang: Lang, bare = route): Stop[] => [{ route, lang, states: STATES[bare], phoneAxe: PHONE_SCREENS.has(bare) }];
 
 /** The hand-made admin screens (`:order`: an order of a coach made for the test, its own detail screen). */
 const ADMIN_SCREENS = [
@@ -178,8 +179,8 @@ const ADMIN_SCREENS = [
 interface Stop {
   route: string;
   lang: Lang;
-  /** the window's width (1440 unless said): a phone's 390 where the layout changes (tables scroll, tabs stack) */
-  width?: number;
+  /** axe at a phone's 390 px too (every stop has its targets measured there), where the layout changes (tables scroll, tabs stack) */
+  phoneAxe?: boolean;
   /** elements whose pointer-over and focused states are checked too (axe sees only the state a page is in) */
   states?: readonly string[];
 }
@@ -247,10 +248,10 @@ async function seriousViolations(page: Page, only?: { selector: string; state: s
   // The same rules in less time: axe runs in the page in one call (legacy mode: no second page to finish
   // the run in, which the app, without cross-origin frames, does not need) and details only the violations.
   // An element's state is checked for colour only, on that element alone.
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
-  const axe = await (
-    only ? builder.options({ ...AXE_OPTIONS, runOnly: { type: 'rule', values: ['color-contrast'] } }).include(only.selector) : builder.options(AXE_OPTIONS)
-  ).analyze();
+  // (support/axe.ts: axe is put into the page once and runs there on every screen the sweep opens in the app)
+  const axe = only
+    ? await runAxe(page, { ...AXE_OPTIONS, runOnly: { type: 'rule', values: ['color-contrast'] } }, only.selector)
+    : await runAxe(page, AXE_OPTIONS);
   return axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => {
@@ -292,30 +293,36 @@ async function settle(page: Page) {
   await transitionsDone(page);
 }
 
-/** antd animates entries in and fades colours on hover; axe must see the final colours (endless animations, e.g. a loading icon, never end). */
+/**
+ * antd animates entries in and fades colours on hover; axe must see the final colours (endless animations, e.g. a
+ * loading icon, never end). Checked every 50 ms, not on every animation frame: a wait polling by frames keeps
+ * Chromium drawing frames (software compositing) the whole time it waits.
+ */
 async function transitionsDone(page: Page) {
   await page.waitForFunction(
     () =>
       !document.querySelector('[class*="-enter-active"], [class*="-appear-active"]') &&
       document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
     undefined,
-    { timeout: 10_000 },
+    { timeout: 10_000, polling: 50 },
   );
 }
 
 /**
  * Checks each stop with axe, those of one language in a row (a page load when the language changes,
- * in-app navigation otherwise), and fails with every finding of every stop at the end.
+ * in-app navigation otherwise), and fails with every finding of every stop at the end. Each stop is checked
+ * at both widths, starting with the width the window has (the screen opens at the width the last one ended
+ * at): one resize per screen instead of two, as a resize of an antd screen costs Chromium about as much CPU
+ * as its axe run (0.25 CPU-s on an admin list, 2026-11-28).
  */
 async function sweep(page: Page, stops: readonly Stop[], label: string) {
   const todo = LANGS.flatMap((lang) => stops.filter((s) => s.lang === lang && wanted(s.route)));
-  const named = (s: Stop) => `${s.route} (${s.lang}${s.width ? `, ${s.width} px` : ''})`;
+  const named = (s: Stop) => `${s.route} (${s.lang}${s.phoneAxe ? `, axe at ${PHONE} px too` : ''})`;
   console.log(`a11y ${label}: ${todo.length} routes × languages: ${todo.map(named).join(', ')}`);
   const found: Record<string, string[]> = {};
   let current: Lang | null = null;
-  let width = 0;
-  for (const { route: bare, lang, width: w = WIDE, states } of todo) {
-    if (w !== width) await page.setViewportSize({ width: (width = w), height: 900 });
+  let width = page.viewportSize()?.width ?? 0;
+  for (const { route: bare, lang, states, phoneAxe } of todo) {
     // an information page has an address per language (issue 23): /verify is /en/verify in English
     const route = localizePath(bare, lang);
     if (lang !== current) {
@@ -325,24 +332,26 @@ async function sweep(page: Page, stops: readonly Stop[], label: string) {
     } else await visit(page, route);
     await settle(page);
     await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
-    // the pointer off the page: a browser starts it at (0, 0), over the admin's brand link, whose hover colour axe would judge
-    await page.mouse.move(-1, -1);
-    const v = await seriousViolations(page);
-    for (const selector of states ?? []) v.push(...(await stateViolations(page, selector)));
-    const at = w === WIDE ? '' : `, ${w} px`;
-    if (v.length) found[`${bare} (${lang}${at})`] = v;
-    // 2.5.8 target size, which axe does not check: at this width, and below at a phone's too (a resize, no page
-    // load; the next stop widens the window again). One page.evaluate each: a fraction of axe's time per screen.
-    expect.soft(await smallTargets(page), `targets under 24×24 px: ${bare} (${lang}, ${w} px)`).toEqual([]);
-    if (SCREENSHOTS) {
-      const name = bare.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
-      await page.screenshot({ path: `${screenshotDir}/a11y-${name}-${lang}${w === WIDE ? '' : `-${w}`}.png` });
-    }
-    if (w !== PHONE && !PHONE_SCREENS.has(bare)) {
-      await page.setViewportSize({ width: (width = PHONE), height: 900 });
-      await nextFrame(page);
-      await transitionsDone(page);
-      expect.soft(await smallTargets(page), `targets under 24×24 px: ${bare} (${lang}, ${PHONE} px)`).toEqual([]);
+    for (const w of width === PHONE ? [PHONE, WIDE] : [WIDE, PHONE]) {
+      if (w !== width) {
+        await page.setViewportSize({ width: (width = w), height: 900 });
+        await nextFrame(page);
+        await transitionsDone(page);
+      }
+      const at = w === WIDE ? '' : `, ${w} px`;
+      if (w === WIDE || phoneAxe) {
+        // the pointer off the page: a browser starts it at (0, 0), over the admin's brand link, whose hover colour axe would judge
+        await page.mouse.move(-1, -1);
+        const v = await seriousViolations(page);
+        if (w === WIDE) for (const selector of states ?? []) v.push(...(await stateViolations(page, selector)));
+        if (v.length) found[`${bare} (${lang}${at})`] = v;
+        if (SCREENSHOTS) {
+          const name = bare.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
+          await page.screenshot({ path: `${screenshotDir}/a11y-${name}-${lang}${w === WIDE ? '' : `-${w}`}.png` });
+        }
+      }
+      // 2.5.8 target size, which axe does not check, at both widths. One page.evaluate each: a fraction of axe's time per screen.
+      expect.soft(await smallTargets(page), `targets under 24×24 px: ${bare} (${lang}, ${w} px)`).toEqual([]);
     }
   }
   expect(found, 'serious or critical axe violations').toEqual({});

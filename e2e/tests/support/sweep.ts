@@ -40,7 +40,8 @@ export async function visit(page: Page, route: string): Promise<void> {
           return !main || (main as HTMLElement).dataset.sweptBefore !== '1';
         },
         undefined,
-        { timeout: 3_000 },
+        // checked every 100 ms: polling by animation frames kept Chromium drawing frames for the whole wait
+        { timeout: 3_000, polling: 100 },
       )
       .catch(() => undefined);
   }
