@@ -101,6 +101,10 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // pictures of the screens are taken on failure; E2E_SCREENSHOTS=1 also writes the journeys' own into screenshots/
     screenshot: 'only-on-failure',
+    // Flags tried for less renderer CPU and not kept (issue 35, 2026-11-28; content.spec.ts's six sweeps, twice each:
+    // 35.8 and 32.3 CPU-s without): --in-process-gpu 34.6 and 32.2; --disable-renderer-backgrounding --mute-audio
+    // --disable-extensions --disable-dev-shm-usage 32.8 and 33.8. A browser has one renderer per page here (one
+    // origin), so the process-model flags have nothing to merge.
     launchOptions: {
       executablePath: chromiumPath(),
       args: [
