@@ -134,3 +134,127 @@ describe('the player list and a player’s presentation (issue 39 item 3)', () =
     expect(presenting.length, created.join('\n')).toBe(1);
   });
 });
+
+/**
+ * The list reads each player's latest consent, team, program, plan and clothes through subqueries correlated
+ * with her row (present.ts). Drizzle writes a bare "id" for a column in a query of one table, which inside the
+ * consent subquery would be guardian_consents' own id: the lookup would no longer depend on the player and every
+ * row would show one and the same answer. Two players of one team expecting different consents, different plans
+ * and sizes, and another account's player whose consent is the newest row of all, so no answer shared across
+ * rows (or borrowed from another player) passes.
+ */
+describe('each player of the list shows her own consent, team, program, plan and clothes', () => {
+  it('shows the latest consent row of each player (none for a player without any), never another player’s', async () => {
+    const { db } = t().database;
+    const reg = await buildRegistrationActivity(db, { guardianConsentRequired: true });
+    const [planA, planB] = await db
+      .insert(plans)
+      .values([
+        { activityId: reg.activity.id, nameZh: '基础套餐', nameEn: 'Basic plan', priceFen: 20000 },
+        { activityId: reg.activity.id, nameZh: '全程套餐', nameEn: 'Full plan', priceFen: 50000 },
+      ])
+      .returning();
+    const [sizeA, sizeB] = await db
+      .insert(materials)
+      .values([
+        { activityId: reg.activity.id, nameZh: '儿童S码', nameEn: 'Kids S', type: 1 },
+        { activityId: reg.activity.id, nameZh: '儿童L码', nameEn: 'Kids L', type: 1 },
+      ])
+      .returning();
+    const coach = await buildUser(db, { nickName: '周教练' });
+    const coachAuth = await loginAs(t().app, coach.phone, coach.password);
+    const a = api(coachAuth);
+    const made = await a.post('/api/lTeam/web/create', { activityId: reg.activity.id, name: '猎豹队', program: { id: reg.sumo.id } });
+    expect(made.statusCode, made.body).toBe(200);
+    const [team] = await db.select().from(teams).where(eq(teams.id, made.json().data.id));
+    const year = new Date().getUTCFullYear();
+    const add = async (who: ReturnType<typeof api>, name: string, birth: string, seq: number, over: Record<string, unknown> = {}) => {
+      const r = await who.post('/api/lTeamMember/web/create', {
+        activityId: reg.activity.id,
+        name,
+        cardType: 0,
+        card: idCard(birth, false, seq),
+        emerName: '爸爸',
+        emerPhone: '13800138000',
+        ...over,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data as { id: number };
+    };
+    // both under 14 in an activity that asks: both need a consent
+    const withRows = await add(a, '孙小明', `${year - 9}0401`, 3, {
+      team: { id: team!.id },
+      program: { id: reg.sumo.id },
+      plan: { id: planA!.id },
+      clothes: { id: sizeA!.id },
+    });
+    const without = await add(a, '钱小亮', `${year - 10}0801`, 5, {
+      team: { id: team!.id },
+      program: { id: reg.sumo.id },
+      plan: { id: planB!.id },
+      clothes: { id: sizeB!.id },
+    });
+    const other = await buildUser(db, { nickName: '吴教练' });
+    const b = api(await loginAs(t().app, other.phone, other.password));
+    const stranger = await add(b, '郑小刚', `${year - 8}0201`, 7);
+
+    // one row at a time so the ids follow this order: the player's consent given, then withdrawn, then asked
+    // again (pending is the latest); the other account's player consented last, the highest id of all
+    const consent = async (teamMemberId: number, status: 'pending' | 'consented' | 'refused' | 'withdrawn') =>
+      db.insert(guardianConsents).values({ teamMemberId, status, method: 'sms', guardianName: '孙爸爸', guardianPhone: '13900139000', relationship: '父亲' });
+    await consent(withRows.id, 'consented');
+    await consent(stranger.id, 'refused');
+    await consent(withRows.id, 'withdrawn');
+    await consent(withRows.id, 'pending');
+    await consent(stranger.id, 'consented');
+
+    const shown = (r: { json: () => { content: Record<string, unknown>[]; totalElements: number } }) => {
+      const body = r.json();
+      return {
+        total: body.totalElements,
+        rows: body.content.map(({ id, name, team, program, plan, clothes, consent }) => ({ id, name, team, program, plan, clothes, consent })),
+      };
+    };
+    const ownTeam = { id: team!.id, name: '猎豹队', status: team!.status };
+    const sumo = (en: boolean) => ({ id: reg.sumo.id, name: en ? 'Skill-based Sumo' : '技能相扑赛', type: 0, maximum: 3 });
+    for (const lang of ['zh', 'en'] as const) {
+      const en = lang === 'en';
+      const list = await api(coachAuth, lang).get(`/api/lTeamMember/web/list?activityId=${reg.activity.id}&page=0&size=30`);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(shown(list)).toEqual({
+        total: 2,
+        rows: [
+          {
+            id: without.id,
+            name: '钱小亮',
+            team: ownTeam,
+            program: sumo(en),
+            plan: { id: planB!.id, name: en ? 'Full plan' : '全程套餐' },
+            clothes: { id: sizeB!.id, name: en ? 'Kids L' : '儿童L码' },
+            consent: 'none',
+          },
+          {
+            id: withRows.id,
+            name: '孙小明',
+            team: ownTeam,
+            program: sumo(en),
+            plan: { id: planA!.id, name: en ? 'Basic plan' : '基础套餐' },
+            clothes: { id: sizeA!.id, name: en ? 'Kids S' : '儿童S码' },
+            consent: 'pending',
+          },
+        ],
+      });
+    }
+    // the same list under the team filter, and the other account's list: its own player and its own latest row
+    expect(
+      shown(await a.get(`/api/lTeamMember/web/list?activityId=${reg.activity.id}&page=0&size=30&teamId=${team!.id}`)).rows.map((m) => [m.id, m.consent]),
+    ).toEqual([
+      [without.id, 'none'],
+      [withRows.id, 'pending'],
+    ]);
+    expect(shown(await b.get(`/api/lTeamMember/web/list?activityId=${reg.activity.id}&page=0&size=30`))).toEqual({
+      total: 1,
+      rows: [{ id: stranger.id, name: '郑小刚', team: null, program: null, plan: null, clothes: null, consent: 'consented' }],
+    });
+  });
+});
