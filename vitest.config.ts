@@ -1,5 +1,7 @@
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { isolatedWebTests } from './apps/web/src/test/isolation';
 
 const server = {
   environment: 'node' as const,
@@ -38,6 +40,8 @@ const alsoOnPostgres = [
   // a broadcast is one insert … returning inside a CTE, counted as ::int in raw SQL
   'apps/server/src/modules/consult/consult.test.ts',
 ];
+
+const isolatedWeb = isolatedWebTests(fileURLToPath(new URL('./apps/web', import.meta.url)));
 
 // One run covers every workspace: unit tests (shared, web) and API integration tests (server, PGlite).
 export default defineConfig({
@@ -80,9 +84,27 @@ export default defineConfig({
             },
           ]
         : []),
+      // The web tests in jsdom, in two projects (issue 35; `--project 'web*'` runs both). Files that mock a module,
+      // stub a global, spy, fake the clock or set process-wide state (testing-library's or the app's configuration,
+      // the signed-in user) keep an environment of their own (web-isolated); the others share one jsdom and React,
+      // antd and the app's modules per worker (web), so a file no longer pays for a new environment and fresh
+      // imports; shared-env-setup.ts unmounts every render and puts the language and storage back between files.
+      // apps/web/src/test/isolation.ts sorts the files by what each contains, at the start of every run.
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', root: './apps/web' },
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...isolatedWeb, '**/node_modules/**'],
+          environment: 'jsdom',
+          root: './apps/web',
+          setupFiles: ['src/test/shared-env-setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web-isolated', include: isolatedWeb, environment: 'jsdom', root: './apps/web' },
       },
     ],
   },

@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/**
+ * Which web test files share one jsdom and one module cache per worker (vitest project `web`, isolate: false) and
+ * which keep an environment of their own (`web-isolated`). Read by vitest.config.ts at the start of every run, so
+ * a new file is sorted by what it contains, never by a list someone has to remember (issue 35).
+ *
+ * A file needs its own environment when it changes what other files would see and cannot be sure to undo it:
+ * module mocks (vi.mock and its relatives replace a module in the cache every later file imports from), global
+ * and environment stubs, spies on shared objects or module exports, fake timers or a fixed clock, testing
+ * library's configure (one setting for the whole process), and the app's own module-wide settings (the API
+ * client's configuration, the signed-in user, the server renderer's scope and sanitizer, the site configuration's
+ * cache), which the next file would import as this one left them.
+ */
+const SHARED_STATE = [
+  /\bvi\s*\.\s*(mock|doMock|unmock|doUnmock|hoisted|resetModules|importMock|stubGlobal|stubEnv|spyOn|useFakeTimers|setSystemTime)\b/,
+  /\bimport\s*\{[^}]*\bconfigure\b[^}]*\}\s*from\s*['"]@testing-library\//,
+  /\b(configureApiClient|setUser|setRenderScope|setServerSanitizer|loadPublicConfig|configure)\s*\(/,
+];
+
+/** Whether a test file's text touches state a shared environment would carry into the next file. */
+export function needsIsolation(text: string): boolean {
+  return SHARED_STATE.some((pattern) => pattern.test(text));
+}
+
+const TEST_FILE = /\.test\.(ts|tsx)$/;
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return walk(path);
+    return TEST_FILE.test(name) ? [path] : [];
+  });
+}
+
+/** Every web test file under `web` (apps/web), relative to it (as the projects' include reads them). */
+export function webTestFiles(web: string): string[] {
+  return walk(join(web, 'src'))
+    .map((path) => relative(web, path).split('\\').join('/'))
+    .sort();
+}
+
+/** The web test files under `web` (apps/web) that need their own environment (project web-isolated). */
+export function isolatedWebTests(web: string): string[] {
+  return webTestFiles(web).filter((file) => needsIsolation(readFileSync(join(web, file), 'utf8')));
+}
