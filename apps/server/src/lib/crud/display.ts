@@ -109,6 +109,11 @@ function optionLabel(f: FieldDef, value: unknown, lang: Lang): string | null {
 /** China time as Excel shows it (a cell holds no time zone: the date-time is moved by 8 hours). */
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
+/** An export's file name: the resource and the day it is made in China ('players-2026-11-29.xlsx' at 07:30 in Beijing, still the 28th in UTC). */
+export function exportFileName(resource: string, now = new Date()): string {
+  return `${resource}-${new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10)}.xlsx`;
+}
+
 /** A value as an export cell: a number (yuan, count), a date, or a text. */
 export function cellValue(f: FieldDef, row: Row, lang: Lang, names: RefNames): string | number | Date | null {
   const v = localized(row, f, lang);

@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import { JobGiveUp } from '../jobs';
 import { newKey } from '../storage';
 import { progressQueue, type ProgressJob, type ProgressPayload } from '../progress-job';
-import type { ExportColumn, Lang } from './display';
+import { exportFileName, type ExportColumn, type Lang } from './display';
 
 /**
  * A resource export as a job of the one queue (issue 14: 100,000 rows with a progress bar; issue 36: lib/jobs.ts
@@ -115,7 +115,7 @@ export async function startExportJob(
     jobId: crypto.randomBytes(16).toString('hex'),
     staffId: e.staffId,
     total: e.total,
-    fileName: `${e.resource}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+    fileName: exportFileName(e.resource),
     resource: e.resource,
     lang: e.lang,
     scope: e.scope ? [...e.scope] : null,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { teamMembers, teams } from '../../db/schema/index';
 import { useTestApp } from '../../test/context';
 import { buildRegistrationActivity, buildUser, loginAs } from '../../test/factories';
+import { exportFileName } from './display';
 
 /**
  * Exports an organiser can hand on (issue 24): the screen's column titles in the exporter's language, names
@@ -55,14 +56,15 @@ async function jobFile(app: ReturnType<typeof t>['app'], url: string, headers: R
   }
   const file = await app.inject({ method: 'GET', url: `/api/admin/export-jobs/${started.json().data.jobId}/file`, headers });
   expect(file.statusCode).toBe(200);
-  return file.rawPayload;
+  return file;
 }
 
 describe('resource exports (issue 24)', () => {
   it('the players export in Chinese: the screen titles, the activity, team (with its number) and program names, status and gender labels, the masked ID, the birth date as a date', async () => {
     const { app, h, reg } = await setup();
     const { header, rows, wb } = sheet(
-      await jobFile(app, `/api/admin/players/export-jobs?activityId=${reg.activity.id}&purpose=insurance%20list`, { ...h, 'accept-language': 'zh-CN' }),
+      (await jobFile(app, `/api/admin/players/export-jobs?activityId=${reg.activity.id}&purpose=insurance%20list`, { ...h, 'accept-language': 'zh-CN' }))
+        .rawPayload,
     );
     expect(wb.SheetNames[0]).toBe('选手管理');
     expect(header).toEqual(expect.arrayContaining(['活动', '队伍', '姓名', '证件号码', '性别', '赛项', '报名状态']));
@@ -103,7 +105,9 @@ describe('resource exports (issue 24)', () => {
       payload: { activityId: reg.activity.id, nameZh: '报名费', nameEn: 'Entry fee', priceFen: 98000, codeType: 0 },
     });
     expect(created.statusCode).toBe(200);
-    const { header, rows, ws } = sheet(await jobFile(app, `/api/admin/plans/export-jobs?activityId=${reg.activity.id}`, { ...h, 'accept-language': 'zh-CN' }));
+    const { header, rows, ws } = sheet(
+      (await jobFile(app, `/api/admin/plans/export-jobs?activityId=${reg.activity.id}`, { ...h, 'accept-language': 'zh-CN' })).rawPayload,
+    );
     const col = header.indexOf('单价');
     expect(col).toBeGreaterThanOrEqual(0);
     expect(rows[0]![col]).toBe(980);
@@ -123,6 +127,21 @@ describe('resource exports (issue 24)', () => {
     expect(dates.some((d) => (d as Date).toISOString().startsWith('2026-12-20T08:00'))).toBe(true);
     expect(row.some((v) => v === 'Yes' || v === 'No')).toBe(true);
     expect(row.some((v) => v === true || v === false)).toBe(false);
+  });
+
+  it('names the file by the day it is in Beijing, at any hour (07:30 there is still the day before in UTC)', async () => {
+    expect(exportFileName('plans', new Date('2026-11-28T23:30:00Z'))).toBe('plans-2026-11-29.xlsx');
+    expect(exportFileName('plans', new Date('2026-11-28T15:59:59Z'))).toBe('plans-2026-11-28.xlsx');
+    expect(exportFileName('plans', new Date('2026-11-30T16:00:00Z'))).toBe('plans-2026-12-01.xlsx');
+    // the routes name it so now: the day in Asia/Shanghai read by Intl (en-CA writes YYYY-MM-DD), at the start or the end of the calls
+    const { app, h, reg } = await setup();
+    const beijingDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(ms);
+    const t0 = Date.now();
+    const once = await app.inject({ method: 'GET', url: `/api/admin/plans/export?activityId=${reg.activity.id}`, headers: h });
+    const job = await jobFile(app, `/api/admin/plans/export-jobs?activityId=${reg.activity.id}`, h);
+    const names = [t0, Date.now()].map((ms) => `attachment; filename="plans-${beijingDay(ms)}.xlsx"`);
+    expect(names).toContain(once.headers['content-disposition']);
+    expect(names).toContain(job.headers['content-disposition']);
   });
 });
 

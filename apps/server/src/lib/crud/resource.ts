@@ -37,7 +37,7 @@ import { requireResource } from '../../plugins/auth';
 import { activityScope, assertInScope, scopeWhere } from '../scope';
 import { sheetName, startExportJob, type ExportRequest, type ExportSource } from './export-job';
 import { logPiiAccess, requirePurpose } from '../child-access';
-import { ACCOUNTS_REF, accountMatches, exportColumns, exportRows, resourceTitle, servedTables, withRefNames, type Lang } from './display';
+import { ACCOUNTS_REF, accountMatches, exportColumns, exportFileName, exportRows, resourceTitle, servedTables, withRefNames, type Lang } from './display';
 import { containsPattern } from '../like';
 
 type Row = Record<string, unknown>;
@@ -357,7 +357,7 @@ export function resourceRoutes(def: ResourceDef, table: PgTable, hooks: Resource
         .limit(50_000)) as Row[];
       if (purpose) await logPiiAccess(db, { staffId: req.user!.id, kind: 'export', subject: def.name, rows: rows.length, purpose });
       const buf = await exportXlsx(def, await exportRows(db, def, await exported(rows), req.lang), req.lang);
-      const name = `${def.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+      const name = exportFileName(def.name);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${name}"`)
