@@ -4,6 +4,7 @@ import { CHILD_DATA_RESOURCES, PURPOSE_MAX, PURPOSE_MIN } from '@rp/shared/right
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/download';
 import { resourceApi, type ExportJob } from './api';
+import { exportFileName } from './export-name';
 
 /**
  * The export of a list as a job (issue 14): the server writes the rows in batches and reports how many
@@ -19,7 +20,7 @@ export function ExportDialog({ name, query, onClose }: { name: string; query: Re
   const saved = useRef(false);
   // an export holding children's data says what it is for first (issue 37: the server logs it with the purpose)
   const [purpose, setPurpose] = useState<string | null>(CHILD_DATA_RESOURCES.includes(name) ? null : '');
-  const fileName = `${name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+  const fileName = exportFileName(name);
 
   // saved: the dialog closes and a notice says how many rows the file holds; a failed download keeps it open
   const save = (j: ExportJob) => {

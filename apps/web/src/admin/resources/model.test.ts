@@ -23,6 +23,7 @@ import {
   writeListParams,
 } from './model';
 import { runPool } from './pool';
+import { exportFileName } from './export-name';
 
 describe('resource → list columns, filters and query', () => {
   it('shows the list fields with sort keys for sortable ones', () => {
@@ -188,5 +189,13 @@ describe('date-time fields take a date alone (issue 24)', () => {
     expect(datetimeValue({ name: 'saleEnd' }, null)).toBeNull();
     expect(isEndField({ name: 'finishTime' })).toBe(true);
     expect(isEndField({ name: 'entryTime' })).toBe(false);
+  });
+});
+
+describe('an export is saved under the day it is in Beijing', () => {
+  it('07:30 in Beijing is that day, though still the day before in UTC; 23:59 is still that day', () => {
+    expect(exportFileName('players', new Date('2026-11-28T23:30:00Z'))).toBe('players-2026-11-29.xlsx');
+    expect(exportFileName('players', new Date('2026-11-28T15:59:59Z'))).toBe('players-2026-11-28.xlsx');
+    expect(exportFileName('players', new Date('2026-12-31T16:00:00Z'))).toBe('players-2027-01-01.xlsx');
   });
 });
