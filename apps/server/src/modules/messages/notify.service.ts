@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { translate, type Lang, type MessageKey, type NOTICE_EVENTS } from '@rp/shared';
 import type { Db, Tx } from '../../db/client';
 import { messages, noticeJobs, noticeSettings, userOauth, users } from '../../db/schema/index';
@@ -35,7 +35,7 @@ export interface Notice {
  */
 export async function notify(tx: Tx | Db, notices: Notice[]): Promise<void> {
   if (!notices.length) return;
-  await tx.insert(messages).values(
+  const insert = tx.insert(messages).values(
     notices.map((n) => ({
       receiverId: n.receiverId,
       type: 1,
@@ -47,8 +47,19 @@ export async function notify(tx: Tx | Db, notices: Notice[]): Promise<void> {
       publisherEn: translate('en', 'welcome.publisher'),
     })),
   );
-  await enqueueNotices(tx, notices);
+  const tagged = notices.flatMap((n) => (EVENT_OF[n.title] ? [{ n, event: EVENT_OF[n.title]! }] : []));
+  if (!tagged.length) {
+    await insert;
+    return;
+  }
+  // the messages and the organiser's switches for their events in one statement (a data-modifying WITH runs in full; drizzle puts the insert in its parentheses)
+  const read = await tx.execute(
+    sql`with sent as ${insert} select ${noticeSettings.event} as event, ${noticeSettings.sms} as sms, ${noticeSettings.wechat} as wechat from ${noticeSettings} where ${inArray(noticeSettings.event, [...new Set(tagged.map((t) => t.event))])}`,
+  );
+  await enqueueNotices(tx, tagged, (read as unknown as { rows: Setting[] }).rows);
 }
+
+type Setting = { event: string; sms: boolean; wechat: boolean };
 
 /**
  * The SMS and WeChat copies of the notices whose event the organiser switched on: rows of the notice outbox,
@@ -56,13 +67,7 @@ export async function notify(tx: Tx | Db, notices: Notice[]): Promise<void> {
  * account's language, each with its job on the one queue (notice-jobs.ts sends them). SMS needs a phone, WeChat an account bound to the
  * official account.
  */
-async function enqueueNotices(tx: Tx | Db, notices: Notice[]): Promise<void> {
-  const tagged = notices.flatMap((n) => (EVENT_OF[n.title] ? [{ n, event: EVENT_OF[n.title]! }] : []));
-  if (!tagged.length) return;
-  const settings = await tx
-    .select()
-    .from(noticeSettings)
-    .where(inArray(noticeSettings.event, [...new Set(tagged.map((t) => t.event))]));
+async function enqueueNotices(tx: Tx | Db, tagged: { n: Notice; event: NoticeEvent }[], settings: Setting[]): Promise<void> {
   const on = new Map(settings.filter((x) => x.sms || x.wechat).map((x) => [x.event, x]));
   const wanted = tagged.filter((t) => on.has(t.event));
   if (!wanted.length) return;

@@ -43,6 +43,13 @@ export async function buyCodes(c: Call, activityId: number, planId: number, quan
 
 /** Pays an order at the sandbox's hosted page as the payer would, and lets the gateway deliver its notification. */
 export async function payWithSandbox(app: FastifyInstance, c: Call, orderNo: string, decision: 'pay' | 'fail' = 'pay') {
+  const url = await decideOnHostedPage(app, c, orderNo, decision);
+  await app.deps.payments.sandbox.deliverDue();
+  return url;
+}
+
+/** Pays (or fails) an order at the sandbox's hosted page as the payer would; the gateway's notification waits for deliverDue. */
+export async function decideOnHostedPage(app: FastifyInstance, c: Call, orderNo: string, decision: 'pay' | 'fail' = 'pay') {
   const r = await c.post('/api/lOrder/web/pay', { orderNo, channel: 'sandbox' });
   if (r.statusCode !== 200) throw new Error(`pay: ${r.body}`);
   const url = new URL(r.json().data.action.url as string);
@@ -55,7 +62,6 @@ export async function payWithSandbox(app: FastifyInstance, c: Call, orderNo: str
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   if (done.statusCode !== 303) throw new Error(`hosted page post: ${done.statusCode} ${done.body}`);
-  await app.deps.payments.sandbox.deliverDue();
   return url;
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, teamMembers } from '../../db/schema/index';
+import { auditLog, domainEvents, ledger, messages, orders, payments, sandboxDeliveries, teamMembers, teams } from '../../db/schema/index';
 import { useTestApp } from '../../test/context';
 import { allStatementsOf } from '../../test/statements';
-import { payWithSandbox, setupMoney, teamWithPlayers } from './payments.helpers';
+import { decideOnHostedPage, ledgerMismatches, payWithSandbox, setupMoney, teamWithPlayers } from './payments.helpers';
 
 /**
  * What a paid registration costs in SQL statements (issue 39 item 3, rush paths; bench:rush measures the same
@@ -55,5 +55,51 @@ describe('paid registration statements (rush paths)', () => {
     expect((await db.select({ s: teamMembers.payStatus }).from(teamMembers).where(eq(teamMembers.teamId, team.id))).map((p) => p.s)).toEqual([3, 3]);
     expect(await find()).toMatchObject({ status: 'completed', paidFen: 100_000, payment: null, lastAttempt: { channel: 'sandbox', status: 'paid' } });
     expect(await app.deps.payments.sandbox.deliverDue()).toBe(0);
+  });
+
+  it("the gateway's notification of a paid fee order costs at most 16 statements, the delivery's job included, and settles it once", async () => {
+    const { app, database } = t();
+    const { db } = database;
+    const s = await setupMoney(db, app, { lang: 'en' });
+    const { team, ids } = await teamWithPlayers(db, s.c, s.activity.id, s.program.id, s.plan.id, 2);
+    const [before] = await db.select({ status: teams.status }).from(teams).where(eq(teams.id, team.id));
+    const made = await s.c.post('/api/lOrder/web/createOrder', { activityId: s.activity.id, type: 2, memberIds: ids });
+    expect(made.statusCode, made.body).toBe(200);
+    const orderNo = made.json().data.orderNo as string;
+    await decideOnHostedPage(app, s.c, orderNo);
+
+    let delivered = 0;
+    const notification = await allStatementsOf(database, async () => {
+      delivered = await app.deps.payments.sandbox.deliverDue();
+    });
+    expect(delivered).toBe(1);
+    expect(notification.length, notification.join('\n')).toBeLessThanOrEqual(16);
+
+    const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(o).toMatchObject({ status: 'paid', paidFen: 100_000, channel: 'sandbox' });
+    expect(await db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, o!.id))).toEqual([{ status: 'paid' }]);
+    expect(await ledgerMismatches(db)).toEqual([]);
+    expect((await db.select({ s: teamMembers.payStatus }).from(teamMembers).where(eq(teamMembers.teamId, team.id))).map((p) => p.s)).toEqual([3, 3]);
+    expect(await db.select({ status: teams.status }).from(teams).where(eq(teams.id, team.id))).toEqual([before]);
+    const notices = await db.select().from(messages).where(eq(messages.receiverId, s.user.id));
+    const paid = notices.filter((m) => m.contentEn.includes(orderNo));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.contentEn).toContain(s.activity.nameEn);
+    const players = await db.select({ name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.teamId, team.id)).orderBy(teamMembers.id);
+    expect(paid[0]!.contentEn).toContain(players.map((p) => p.name).join(', '));
+    expect((await db.select().from(auditLog).where(eq(auditLog.resource, 'payments'))).map((a) => a.action)).toEqual(['paid']);
+    expect((await db.select().from(domainEvents).where(eq(domainEvents.name, 'payment.settled'))).length).toBe(1);
+    // the same notification again (a gateway's retry) changes nothing
+    const ledgerRows = await db.select().from(ledger);
+    const [d] = await db.select().from(sandboxDeliveries);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/lOrder/sandbox/notify',
+      payload: d!.body,
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': app.deps.payments.sandbox.sign(d!.body) },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await db.select().from(ledger)).toEqual(ledgerRows);
+    expect((await db.select().from(messages).where(eq(messages.receiverId, s.user.id))).length).toBe(notices.length);
   });
 });

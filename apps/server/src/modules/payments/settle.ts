@@ -1,17 +1,17 @@
 import type { Tx } from '../../db/client';
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { formatYuan, nextPayStatus, ORDER_TYPE, PAY_STATUS, refundPercent, translate } from '@rp/shared';
 import { accrueRebates, voidRebates } from '../channels/index';
 import type { AppDeps } from '../../deps';
 import { activities, ledger, orderItems, orders, payments, plans, redeemCodes, refundItems, refunds, teamMembers } from '../../db/schema/index';
 import { audit } from '../../lib/audit';
-import { lockOwnMembersWithTeams, refreshTeamStatus, reserveProgramPlaces } from '../registration/index';
+import { lockOwnMembersWithTeams, reserveProgramPlaces } from '../registration/index';
 
 import { AppError } from '../../lib/errors';
 import { bilingual, notify } from '../messages/index';
 import { allocate, lockOrder, newRefundNo, type OrderRow } from './common';
-import { closeAttemptsAtGateways, releaseOrder } from './orders.service';
+import { releaseOrder } from './orders.service';
 import { publishSettled } from './order-kinds';
 import { publish, type Events } from '../../lib/events';
 import type { Channel, NotifyEvent, RefundResult } from './providers/types';
@@ -42,71 +42,128 @@ export async function applyPaymentEvent(
   /** staff who recorded it (a bank transfer confirmed in the admin): audited in the same transaction */
   staffId: number | null = null,
 ): Promise<{ outcome: SettleOutcome; refundId?: number; orderId?: number }> {
-  const [peek] = await deps.database.db
-    .select({ orderId: payments.orderId })
-    .from(payments)
-    .where(and(eq(payments.outTradeNo, ev.outTradeNo), eq(payments.channel, channel)));
-  if (!peek) throw new UnknownTrade(ev.outTradeNo);
-  const result = await deps.database.db.transaction(async (tx) => {
-    const o = await lockOrder(tx, peek.orderId);
-    const [p] = await tx.select().from(payments).where(eq(payments.outTradeNo, ev.outTradeNo)).for('update');
-    if (!p) throw new UnknownTrade(ev.outTradeNo);
-    if (p.status === 'paid' || p.status === 'abnormal') return { outcome: 'duplicate' as const };
-    if (!ev.success) {
-      if (p.status === 'created') await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, p.id));
-      return { outcome: 'failed' as const };
-    }
-    const entry = await tx
-      .insert(ledger)
-      .values({ orderId: o.id, paymentId: p.id, kind: 'payment', amountFen: ev.amountFen, channel, providerRef: ev.providerTradeNo, note: p.outTradeNo })
-      .onConflictDoNothing()
-      .returning({ id: ledger.id });
-    if (!entry.length) return { outcome: 'duplicate' as const };
-    const exact = ev.amountFen === p.amountFen;
-    const paidAt = ev.paidAt && !Number.isNaN(ev.paidAt.getTime()) ? ev.paidAt : now;
-    await tx
-      .update(payments)
-      .set({ status: exact ? 'paid' : 'abnormal', providerTradeNo: ev.providerTradeNo, receivedFen: ev.amountFen, paidAt })
-      .where(eq(payments.id, p.id));
-    // the money on the order: in the same statement as its status where the order is granted now (below)
-    const grantNow = exact && o.status === 'unpaid';
-    if (!grantNow)
-      await tx
-        .update(orders)
-        .set({ paidFen: sql`${orders.paidFen} + ${ev.amountFen}`, updatedAt: now })
-        .where(eq(orders.id, o.id));
-    await audit(tx, {
-      userId: null,
-      resource: 'payments',
-      recordId: p.id,
-      action: 'paid',
-      after: { orderNo: o.orderNo, amountFen: ev.amountFen, channel },
-    });
-    if (staffId !== null)
-      await audit(tx, { userId: staffId, resource: 'orders', recordId: o.id, action: 'confirmTransfer', after: { amountFen: ev.amountFen } });
+  const result = await deps.database.db
+    .transaction(async (tx): Promise<Settled> => {
+      // the order of this trade, locked (before any of its attempts: the one lock order), with its activity's names
+      const [locked] = await tx
+        .select({ o: orders, nameZh: activities.nameZh, nameEn: activities.nameEn })
+        .from(orders)
+        .leftJoin(activities, eq(activities.id, orders.activityId))
+        .where(
+          eq(
+            orders.id,
+            sql`(select ${payments.orderId} from ${payments} where ${payments.outTradeNo} = ${ev.outTradeNo} and ${payments.channel} = ${channel})`,
+          ),
+        )
+        .for('update', { of: orders });
+      if (!locked) throw new UnknownTrade(ev.outTradeNo);
+      const o = locked.o;
+      const names = { zh: locked.nameZh ?? '', en: locked.nameEn ?? '' };
+      if (!ev.success) {
+        const [p] = await tx.select().from(payments).where(eq(payments.outTradeNo, ev.outTradeNo)).for('update');
+        if (!p) throw new UnknownTrade(ev.outTradeNo);
+        if (p.status === 'paid' || p.status === 'abnormal') return { outcome: 'duplicate' as const };
+        if (p.status === 'created') await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, p.id));
+        return { outcome: 'failed' as const };
+      }
+      const paidAt = ev.paidAt && !Number.isNaN(ev.paidAt.getTime()) ? ev.paidAt : now;
+      // the attempt, paid (or abnormal: another amount) in one conditional UPDATE under the order's lock: one already
+      // paid or abnormal is a duplicate; with it, the order's other attempts (closed at their gateways once committed)
+      const [p] = await tx
+        .update(payments)
+        .set({
+          status: sql`case when ${payments.amountFen} = ${ev.amountFen} then 'paid' else 'abnormal' end`,
+          providerTradeNo: ev.providerTradeNo,
+          receivedFen: ev.amountFen,
+          paidAt,
+        })
+        .where(and(eq(payments.outTradeNo, ev.outTradeNo), eq(payments.channel, channel), notInArray(payments.status, ['paid', 'abnormal'])))
+        .returning({
+          id: payments.id,
+          outTradeNo: payments.outTradeNo,
+          amountFen: payments.amountFen,
+          others: sql<
+            OpenAttempt[] | null
+          >`(select json_agg(json_build_object('channel', a.channel, 'outTradeNo', a.out_trade_no)) from ${payments} a where a.order_id = ${payments.orderId} and a.status <> 'paid' and a.id <> ${payments.id})`,
+        });
+      if (!p) return { outcome: 'duplicate' as const };
+      const entry = await tx
+        .insert(ledger)
+        .values({ orderId: o.id, paymentId: p.id, kind: 'payment', amountFen: ev.amountFen, channel, providerRef: ev.providerTradeNo, note: p.outTradeNo })
+        .onConflictDoNothing()
+        .returning({ id: ledger.id });
+      // this money is already in the ledger (its provider reference): nothing of this notification stays
+      if (!entry.length) throw new DuplicateMoney();
+      const exact = ev.amountFen === p.amountFen;
+      // the money on the order: in the same statement as its status where the order is granted now (below)
+      const grantNow = exact && o.status === 'unpaid';
+      if (!grantNow)
+        await tx
+          .update(orders)
+          .set({ paidFen: sql`${orders.paidFen} + ${ev.amountFen}`, updatedAt: now })
+          .where(eq(orders.id, o.id));
+      await audit(tx, {
+        userId: null,
+        resource: 'payments',
+        recordId: p.id,
+        action: 'paid',
+        after: { orderNo: o.orderNo, amountFen: ev.amountFen, channel },
+      });
+      if (staffId !== null)
+        await audit(tx, { userId: staffId, resource: 'orders', recordId: o.id, action: 'confirmTransfer', after: { amountFen: ev.amountFen } });
 
-    if (!exact) {
-      if (o.status === 'unpaid') {
-        // nothing is granted: staff look at it (the money is in the ledger; a full refund releases the holds)
-        await tx.update(orders).set({ status: 'abnormal', channel, providerTradeNo: ev.providerTradeNo, paidAt, updatedAt: now }).where(eq(orders.id, o.id));
-        return { outcome: 'abnormal' as const, orderId: o.id };
+      if (!exact) {
+        if (o.status === 'unpaid') {
+          // nothing is granted: staff look at it (the money is in the ledger; a full refund releases the holds)
+          await tx.update(orders).set({ status: 'abnormal', channel, providerTradeNo: ev.providerTradeNo, paidAt, updatedAt: now }).where(eq(orders.id, o.id));
+          return { outcome: 'abnormal' as const, orderId: o.id };
+        }
+        return { outcome: 'auto-refund' as const, refundId: await autoRefund(tx, o, p.id, ev.amountFen, now), orderId: o.id };
+      }
+      if (grantNow) {
+        await grant(deps, tx, o, names, channel, ev.providerTradeNo, paidAt, now, 'held', ev.amountFen);
+        return { outcome: 'granted' as const, orderId: o.id, others: p.others ?? [] };
+      }
+      if (o.status === 'cancelled' && o.closeReason === 'expired' && o.paidFen === 0 && (await retake(deps, tx, o))) {
+        await grant(deps, tx, o, names, channel, ev.providerTradeNo, paidAt, now, 'released');
+        return { outcome: 'late-honoured' as const, orderId: o.id, others: p.others ?? [] };
       }
       return { outcome: 'auto-refund' as const, refundId: await autoRefund(tx, o, p.id, ev.amountFen, now), orderId: o.id };
-    }
-    if (grantNow) {
-      await grant(deps, tx, o, channel, ev.providerTradeNo, paidAt, now, 'held', ev.amountFen);
-      return { outcome: 'granted' as const, orderId: o.id, paymentId: p.id };
-    }
-    if (o.status === 'cancelled' && o.closeReason === 'expired' && o.paidFen === 0 && (await retake(deps, tx, o))) {
-      await grant(deps, tx, o, channel, ev.providerTradeNo, paidAt, now, 'released');
-      return { outcome: 'late-honoured' as const, orderId: o.id, paymentId: p.id };
-    }
-    return { outcome: 'auto-refund' as const, refundId: await autoRefund(tx, o, p.id, ev.amountFen, now), orderId: o.id };
-  });
-  if (result.outcome === 'granted' || result.outcome === 'late-honoured')
-    await closeAttemptsAtGateways(deps, result.orderId!, (result as { paymentId?: number }).paymentId);
+    })
+    .catch((e: unknown): Settled => {
+      if (e instanceof DuplicateMoney) return { outcome: 'duplicate' };
+      throw e;
+    });
+  if (result.others) await closeAttempts(deps, result.others);
   if (result.refundId) await executeRefund(deps, result.refundId);
   return result;
+}
+
+/** A payment's moves of players' pay status: each next status with the statuses it is reached from. */
+const PAY_MOVES = (() => {
+  const byNext = new Map<number, number[]>();
+  for (const from of new Set<number>(Object.values(PAY_STATUS))) {
+    const next = nextPayStatus(from, 'pay');
+    if (next !== null) byNext.set(next, [...(byNext.get(next) ?? []), from]);
+  }
+  return [...byNext];
+})();
+
+/** The ledger already holds this payment's money: the notification's transaction is rolled back as a duplicate. */
+class DuplicateMoney extends Error {}
+
+type OpenAttempt = { channel: string; outTradeNo: string };
+type Settled = { outcome: SettleOutcome; refundId?: number; orderId?: number; others?: OpenAttempt[] };
+
+/** A paid order's other attempts, closed at their gateways (as closeAttemptsAtGateways, from the list read under its lock). */
+async function closeAttempts(deps: Pick<AppDeps, 'payments'>, open: readonly OpenAttempt[]) {
+  for (const a of open) {
+    try {
+      await deps.payments.providers.get(a.channel as Channel)?.closePayment(a.outTradeNo);
+    } catch {
+      // the gateway is away: the attempt expires there by its own time limit
+    }
+  }
 }
 
 /** An expired order's holds, taken again if they are still free (stock and players at 1). */
@@ -154,6 +211,8 @@ async function grant(
   deps: Events,
   tx: Tx,
   o: OrderRow,
+  /** the activity's names (read with the order's lock) */
+  activity: { zh: string; en: string },
   channel: Channel,
   tradeNo: string,
   paidAt: Date,
@@ -162,18 +221,15 @@ async function grant(
   /** the payment's amount, not yet added to the order's paid_fen (added with its status) */
   addPaidFen = 0,
 ) {
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, from)));
-  const [activity] = await tx.select().from(activities).where(eq(activities.id, o.activityId));
+  const mine = and(eq(orderItems.orderId, o.id), eq(orderItems.status, from));
+  // codes get a code each (below); the other lines become active here, read by the same UPDATE
+  const items =
+    o.type === ORDER_TYPE.CODES
+      ? await tx.select().from(orderItems).where(mine)
+      : await tx.update(orderItems).set({ status: 'active' }).where(mine).returning();
   let what: { key: 'notify.orderPaid.codes' | 'notify.orderPaid.players' | 'notify.orderPaid.tickets'; params: Record<string, string | number> };
   if (o.type === ORDER_TYPE.TICKETS) {
     // the passes become valid in tickets' payment.settled subscriber (below)
-    await tx
-      .update(orderItems)
-      .set({ status: 'active' })
-      .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, from)));
     what = { key: 'notify.orderPaid.tickets', params: { count: items.length } };
   } else if (o.type === ORDER_TYPE.CODES) {
     const [plan] = o.planId ? await tx.select().from(plans).where(eq(plans.id, o.planId)) : [];
@@ -194,22 +250,19 @@ async function grant(
     what = { key: 'notify.orderPaid.codes', params: { count: created.length } };
   } else {
     const ids = items.map((i) => i.memberId).filter((x): x is number => !!x);
-    const { rows } = await lockOwnMembersWithTeams(tx, null, ids);
-    const names: string[] = [];
-    // one statement for all the players that move to the same status
-    const byNext = new Map<number, number[]>();
-    for (const m of rows) {
-      const next = nextPayStatus(m.payStatus, 'pay');
-      if (next === null) continue;
-      byNext.set(next, [...(byNext.get(next) ?? []), m.id]);
-      names.push(m.name);
-    }
-    for (const [next, memberIds] of byNext) await tx.update(teamMembers).set({ payStatus: next, updatedAt: now }).where(inArray(teamMembers.id, memberIds));
-    for (const t of new Set(rows.map((m) => m.teamId).filter((x): x is number => !!x))) await refreshTeamStatus(tx, t);
-    await tx
-      .update(orderItems)
-      .set({ status: 'active' })
-      .where(and(eq(orderItems.orderId, o.id), eq(orderItems.status, from)));
+    // the players move by one conditional UPDATE a next status (its row locks are the players' locks): no team is
+    // locked nor its status refreshed, as a payment changes no team's head count
+    const moved: { id: number; name: string }[] = [];
+    if (ids.length)
+      for (const [next, fromStatuses] of PAY_MOVES)
+        moved.push(
+          ...(await tx
+            .update(teamMembers)
+            .set({ payStatus: next, updatedAt: now })
+            .where(and(inArray(teamMembers.id, ids), inArray(teamMembers.payStatus, fromStatuses)))
+            .returning({ id: teamMembers.id, name: teamMembers.name })),
+        );
+    const names = moved.sort((a, b) => a.id - b.id).map((m) => m.name);
     // the channel partners of these teams earn their rebate (final once the refund window closes)
     await accrueRebates(tx, o.id, o.activityId);
     what = { key: 'notify.orderPaid.players', params: { players: names.join(', ') } };
@@ -226,7 +279,7 @@ async function grant(
       ...(addPaidFen ? { paidFen: sql`${orders.paidFen} + ${addPaidFen}` } : {}),
     })
     .where(eq(orders.id, o.id));
-  const names = { activity: { zh: activity?.nameZh ?? '', en: activity?.nameEn ?? '' } };
+  const names = { activity };
   const common = { orderNo: o.orderNo, amount: yuan(o.amountFen) };
   const params = bilingual(common, names);
   params.zh.what = translate('zh', what.key, what.params);
