@@ -124,6 +124,24 @@ describe('the job queue', () => {
     expect(await effects(db, 10)).toEqual(['10']);
   });
 
+  it('a job claimed in one batch with a queue of a longer lease keeps its own queue’s lease: stuck behind a hung job, another instance takes it once that runs out', async () => {
+    const db = t().database.db;
+    const long = jobQueue<null, unknown>(
+      'test.longLease',
+      async () => {
+        // this instance hangs here (as one that died with the batch claimed): the batch's next job waits for its turn
+        expect(await runJobs(db, null, QUEUES, { worker: 'b', now: new Date(Date.now() + 61_000) })).toEqual({ done: 1, retried: 0, failed: 0 });
+      },
+      { leaseMs: 30 * 60_000 },
+    );
+    await enqueue(db, 'test.longLease', {});
+    const id = (await enqueue(db, 'test.effect', { n: 11 }))!;
+    // a: the hung job done at last; the one b took is not run again (its turn finds it taken)
+    expect(await runJobs(db, null, [long, ...QUEUES], { worker: 'a' })).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(await row(db, id)).toMatchObject({ state: 'done', lockedBy: 'b', attempts: 2 });
+    expect(await effects(db, 11)).toEqual(['11']);
+  });
+
   it('a long job keeps its lease with extend(): nobody takes it while it reports; once another has, extend says so', async () => {
     const db = t().database.db;
     const id = (await enqueue(db, 'test.effect', { n: 20 }))!;

@@ -12,8 +12,8 @@ import { every, type JobLog } from './every';
  *
  * - `enqueue(tx, queue, payload, { runAt, key })` inside the change's transaction: a rolled-back change
  *   leaves no job; `key` is unique per queue (a second enqueue adds nothing); `runAt` makes a timer.
- * - An instance claims due jobs with a lease (FOR UPDATE SKIP LOCKED: two instances never take one), then
- *   runs each with a lease of its own. A job's `commit(work)` runs `work` in a transaction that also marks
+ * - An instance claims due jobs, each with its own queue's lease (FOR UPDATE SKIP LOCKED: two instances never
+ *   take one); those run at once keep that lease, one that waits its turn gets a whole lease when it comes. A job's `commit(work)` runs `work` in a transaction that also marks
  *   the job done — only while the lease is still this instance's — so its database effects happen once
  *   even when an instance dies mid-job (its lease runs out and another instance runs it again).
  * - A failing job is retried with backoff (30 s doubling, at most an hour apart) until `max_attempts` or
@@ -170,7 +170,17 @@ export async function runJobs(db: Db, deps: unknown, queues: readonly JobQueue[]
   const now = opts.now ?? new Date();
   const worker = opts.worker ?? defaultWorker;
   const leaseOf = (q: JobQueue) => opts.leaseMs ?? q.leaseMs ?? DEFAULT_LEASE_MS;
-  const batchLease = new Date(now.getTime() + Math.max(...queues.map(leaseOf)));
+  // each job is claimed with its own queue's lease (never the batch's longest: a crashed instance's notification
+  // would wait out a 30-minute queue's lease), so a job started at once needs no lease of its own (below)
+  const claimedUntil = new Map(queues.map((q) => [q.name, new Date(now.getTime() + leaseOf(q))]));
+  const leases = new Set([...claimedUntil.values()].map((d) => d.getTime()));
+  const claimLease =
+    leases.size === 1
+      ? claimedUntil.get(queues[0]!.name)!
+      : sql`case ${jobs.queue} ${sql.join(
+          [...claimedUntil].map(([name, until]) => sql`when ${name} then ${until.toISOString()}::timestamptz`),
+          sql` `,
+        )} end`;
   // run_at defaults to the database's now(), in microseconds; `now` is a JavaScript date, in milliseconds: a job
   // enqueued within the same millisecond as this run started is due too (runAt < now + 1 ms), not left for the next
   const dueBy = new Date(now.getTime() + 1);
@@ -185,22 +195,28 @@ export async function runJobs(db: Db, deps: unknown, queues: readonly JobQueue[]
     .for('update', { skipLocked: true });
   const claimed = await db
     .update(jobs)
-    .set({ lockedUntil: batchLease, lockedBy: worker, attempts: sql`${jobs.attempts} + 1` })
+    .set({ lockedUntil: claimLease, lockedBy: worker, attempts: sql`${jobs.attempts} + 1` })
     .where(inArray(jobs.id, due))
     .returning();
   claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 
-  const one = async (claimedRow: JobRow) => {
+  const one = async (claimedRow: JobRow, atOnce: boolean) => {
     const q = byName.get(claimedRow.queue)!;
-    // each job gets a whole lease of its own when its turn comes (the batch's jobs go one after another): a
-    // slow job early in the batch never leaves a later one's lease running out before it is tried
+    const until = claimedUntil.get(q.name)!;
+    // a job started with the claim (beside the others, or the first in turn) runs on the lease it was claimed with
+    if (atOnce) {
+      report[await runOne(db, deps, q, claimedRow, { own: until, now, worker, leaseMs: leaseOf(q) })]++;
+      return;
+    }
+    // one waiting its turn gets a whole lease of its own when its turn comes (the batch's jobs go one after another):
+    // a slow job early in the batch never leaves a later one's lease running out before it is tried
     const own = new Date(Math.max(Date.now(), now.getTime()) + leaseOf(q));
     const [row] = await db
       .update(jobs)
       .set({ lockedUntil: own })
-      .where(and(eq(jobs.id, claimedRow.id), eq(jobs.lockedUntil, batchLease), eq(jobs.lockedBy, worker), eq(jobs.state, 'pending')))
+      .where(and(eq(jobs.id, claimedRow.id), eq(jobs.lockedUntil, until), eq(jobs.lockedBy, worker), eq(jobs.state, 'pending')))
       .returning();
-    if (!row) return; // taken over meanwhile (the batch's lease ran out): the other instance has it
+    if (!row) return; // taken over meanwhile (its claimed lease ran out): the other instance has it
     report[await runOne(db, deps, q, row, { own, now, worker, leaseMs: leaseOf(q) })]++;
   };
   // a timer runs beside the rest (as the loops it replaced did): a slow gateway's reconciliation holds up no notice
@@ -208,9 +224,9 @@ export async function runJobs(db: Db, deps: unknown, queues: readonly JobQueue[]
   const side = claimed.filter(aside);
   await Promise.all([
     (async () => {
-      for (const r of claimed) if (!aside(r)) await one(r);
+      for (const [i, r] of claimed.filter((x) => !aside(x)).entries()) await one(r, i === 0);
     })(),
-    ...side.map(one),
+    ...side.map((r) => one(r, true)),
   ]);
   return report;
 }

@@ -57,7 +57,7 @@ describe('paid registration statements (rush paths)', () => {
     expect(await app.deps.payments.sandbox.deliverDue()).toBe(0);
   });
 
-  it("the gateway's notification of a paid fee order costs at most 16 statements, the delivery's job included, and settles it once", async () => {
+  it("the gateway's notification of a paid fee order costs at most 15 statements, the delivery's job included, and settles it once", async () => {
     const { app, database } = t();
     const { db } = database;
     const s = await setupMoney(db, app, { lang: 'en' });
@@ -73,7 +73,7 @@ describe('paid registration statements (rush paths)', () => {
       delivered = await app.deps.payments.sandbox.deliverDue();
     });
     expect(delivered).toBe(1);
-    expect(notification.length, notification.join('\n')).toBeLessThanOrEqual(16);
+    expect(notification.length, notification.join('\n')).toBeLessThanOrEqual(15);
 
     const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
     expect(o).toMatchObject({ status: 'paid', paidFen: 100_000, channel: 'sandbox' });
