@@ -113,9 +113,14 @@ export async function buildAlbum(db: Db, n: number, over: Partial<typeof console
   return { console: c!, photo: p! };
 }
 
-/** An open activity with a program of each type (sumo: 3 members; girls-only firefighting: type 1). */
+/**
+ * An open activity with a program of each type (sumo: 3 members; girls-only firefighting: type 1). It begins on
+ * 20 December 2026 (the event day the tests' fixed birth dates are aged on) and finishes no sooner than 30 days
+ * from now: a finish fixed at 22 December 2026 closed every registration run on or after that day.
+ */
 export async function buildRegistrationActivity(db: Db, over: Partial<typeof activities.$inferInsert> = {}) {
-  const activity = await buildActivity(db, { beginTime: new Date(Date.UTC(2026, 11, 20)), finishTime: new Date(Date.UTC(2026, 11, 22)), ...over });
+  const finish = Math.max(Date.UTC(2026, 11, 22), Date.now() + 30 * 86_400_000);
+  const activity = await buildActivity(db, { beginTime: new Date(Date.UTC(2026, 11, 20)), finishTime: new Date(finish), ...over });
   const sumo = await buildProgram(db, activity.id, { nameZh: '技能相扑赛', nameEn: 'Skill-based Sumo', type: 0, maxMembers: 3, minAge: 6, maxAge: 18 });
   const girls = await buildProgram(db, activity.id, {
     nameZh: '女子消防',
