@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../db/client';
 import { domainEvents } from '../db/schema/index';
@@ -87,7 +88,17 @@ export interface SyncSubscriber {
   event: EventName | '*';
   key: string;
   handler: SyncHandler<EventName>;
+  /**
+   * Or its whole work as data-modifying statements run in the event's own INSERT (`inStatement`): one statement
+   * where two or more were (issue 39 rush paths). `handler` is then not called.
+   */
+  parts?: StatementParts;
 }
+/**
+ * A subscriber's work written as the bodies of WITH queries folded into the event's INSERT: `event` names the
+ * stored event's row (its `id`), `ref(i)` this subscriber's i-th body (for one that reads another's RETURNING).
+ */
+export type StatementParts = (name: EventName, event: SQLWrapper, ref: (i: number) => SQLWrapper) => SQL[];
 /** What the composition root hands `buildApp` (issue 36): every module's subscribers, as values. */
 export interface EventSubscribers {
   inTransaction: readonly SyncSubscriber[];
@@ -97,6 +108,19 @@ export interface EventSubscribers {
 /** An in-transaction subscriber (`key` names it: module.reaction; event '*': every event), as a value for `buildApp`. */
 export function inTransaction<N extends EventName>(event: N | '*', key: string, handler: SyncHandler<N>): SyncSubscriber {
   return { event, key, handler: handler as unknown as SyncHandler<EventName> };
+}
+
+/**
+ * An in-transaction subscriber whose work is data-modifying SQL that needs nothing but the event's id and name: run
+ * in the very statement that stores the event (a WITH query of it), after the row is written in that statement.
+ */
+export function inStatement(event: EventName | '*', key: string, parts: StatementParts): SyncSubscriber {
+  return {
+    event,
+    key,
+    parts,
+    handler: () => Promise.reject(new Error(`${key} runs in the event's statement`)),
+  };
 }
 
 /** An outbox subscriber (`name` is its row's subscriber), as a value for `buildApp`. */
@@ -160,9 +184,23 @@ export async function publish<N extends EventName>(deps: Events, tx: Tx, name: N
   const parsed = EVENT_CATALOG[name].parse(payload) as EventPayload<N>;
   const eventId = crypto.randomUUID();
   const activityId = 'activityId' in parsed && typeof parsed.activityId === 'number' ? parsed.activityId : null;
-  // stored first: a subscriber may write rows that name it (a webhook's deliveries)
-  await tx.insert(domainEvents).values({ id: eventId, name, payload: parsed as Record<string, unknown>, activityId });
-  for (const sub of deps.events.inTransaction(name)) await sub.handler(tx, parsed, { id: eventId, name });
+  const subscribers = deps.events.inTransaction(name);
+  const folded = subscribers.filter((s) => s.parts);
+  // stored first: a subscriber may write rows that name it (a webhook's deliveries); those written by SQL alone
+  // in the same statement, reading the stored row (so it is there before theirs)
+  if (!folded.length) await tx.insert(domainEvents).values({ id: eventId, name, payload: parsed as Record<string, unknown>, activityId });
+  else {
+    const event = sql.identifier('event');
+    const queries = [
+      sql`${event} as (insert into ${domainEvents} (id, name, payload, activity_id) values (${eventId}, ${name}, ${JSON.stringify(parsed)}::jsonb, ${activityId}) returning id)`,
+    ];
+    folded.forEach((sub, k) => {
+      const ref = (i: number) => sql.identifier(`s${k}_${i}`);
+      sub.parts!(name, event, ref).forEach((body, i) => queries.push(sql`${ref(i)} as (${body})`));
+    });
+    await tx.execute(sql`with ${sql.join(queries, sql`, `)} select 1`);
+  }
+  for (const sub of subscribers) if (!sub.parts) await sub.handler(tx, parsed, { id: eventId, name });
   const subs = deps.events.subscribersOf(name);
   await enqueueMany(
     tx,
