@@ -9,7 +9,7 @@ import { INT4_MAX } from '@rp/shared';
 import { assertConsented, loadActivity, loadOpenActivity, lockOwnMembersWithTeams, ownMembers, ownTeam, reserveProgramPlaces } from '../registration/index';
 
 import { lockOrder, newOrderNo, ownOrder, type OrderRow } from './common';
-import { rememberOrder } from './present';
+import { orderLines, rememberOrder } from './present';
 import { bankReference } from './providers/bank';
 import { orderKindName, publishSettled } from './order-kinds';
 import { publish, type Events } from '../../lib/events';
@@ -346,13 +346,14 @@ export async function startPayment(
   });
   const stored = JSON.parse(attempt.action) as PaymentAction | Record<string, never>;
   if ('kind' in stored) return { order, action: stored as PaymentAction };
-  // the whole activity row (the description's name here; the answer's name, date and refund setting) and the
-  // order's team as the answer names it, in one query
+  // the whole activity row (the description's name here; the answer's name, date and refund setting), the
+  // order's team as the answer names it and its lines, in one query
   const [found] = await deps.database.db
-    .select({ a: activities, team: { id: teams.id, name: teams.name, number: teams.number } })
-    .from(activities)
-    .leftJoin(teams, order.teamId ? eq(teams.id, order.teamId) : sql`false`)
-    .where(eq(activities.id, order.activityId));
+    .select({ a: activities, team: { id: teams.id, name: teams.name, number: teams.number }, lines: orderLines(orders.id) })
+    .from(orders)
+    .leftJoin(activities, eq(activities.id, orders.activityId))
+    .leftJoin(teams, eq(teams.id, orders.teamId))
+    .where(eq(orders.id, order.id));
   const a = found?.a;
   const base = deps.payments.baseUrl();
   let action: PaymentAction;
@@ -376,13 +377,19 @@ export async function startPayment(
     .update(payments)
     .set({ action: JSON.stringify(action) })
     .where(eq(payments.id, attempt.id));
-  // the answer from what this call read under the order's lock and wrote since (the attempt's action): the
-  // order's lines, refunds and invoice are read by presentOrder
+  // the answer from what this call read under the order's lock and wrote since (the attempt's action), and its
+  // lines read with the activity: an unpaid order has no refund (refunds are of paid orders, an auto-refund of
+  // an order no longer unpaid) and no invoice (asked for a paid order only), and never goes back to unpaid
   const withAction = { ...attempt, action: JSON.stringify(action) };
   return {
     order: rememberOrder(
       { ...order },
-      { payments: tries.map((p) => (p.id === attempt.id ? withAction : p)), ...(a ? { activity: a } : {}), ...(found?.team ? { team: found.team } : {}) },
+      {
+        payments: tries.map((p) => (p.id === attempt.id ? withAction : p)),
+        ...(a ? { activity: a } : {}),
+        ...(found?.team ? { team: found.team } : {}),
+        ...(found ? { lines: found.lines, refunds: [], invoices: [] } : {}),
+      },
     ),
     action,
   };

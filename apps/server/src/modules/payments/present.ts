@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { and, desc, eq, exists, gt, gte, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, gte, inArray, ne, not, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   ORDER_DISPLAY,
   invoiceableFen,
@@ -195,6 +195,8 @@ export function shownStatusWhere(value: string, now = new Date()): SQL {
  */
 export interface KnownOrder {
   items?: (typeof orderItems.$inferSelect)[];
+  /** its lines as presentOrders reads them (codes and visitors included): `orderLines` */
+  lines?: OrderLine[];
   /** every attempt of the order, as now */
   payments?: PaymentRow[];
   refunds?: [];
@@ -203,6 +205,24 @@ export interface KnownOrder {
   team?: { id: number; name: string; number: string | null };
 }
 const knownOrders = new WeakMap<OrderRow, KnownOrder>();
+
+/** A line of an order with its granted code and its visitor's pass, as presentOrders shows it. */
+export interface OrderLine {
+  item: typeof orderItems.$inferSelect;
+  codeName: string | null;
+  codeStatus: string | null;
+  visitorStatus: string | null;
+}
+/**
+ * An order's lines with their codes and visitors as one json value (a subquery to put in a query that reads
+ * something else of the order): what presentOrders would read, for `rememberOrder({ lines })`.
+ */
+export function orderLines(orderId: SQLWrapper | number) {
+  return sql<OrderLine[]>`(select coalesce(json_agg(json_build_object('item', json_build_object('id', i.id, 'orderId', i.order_id, 'kind', i.kind,
+    'memberId', i.member_id, 'codeId', i.code_id, 'planId', i.plan_id, 'label', i.label, 'priceFen', i.price_fen, 'status', i.status,
+    'refundedFen', i.refunded_fen), 'codeName', c.code_name, 'codeStatus', c.status, 'visitorStatus', v.status) order by i.id), '[]')
+    from ${orderItems} i left join ${redeemCodes} c on c.id = i.code_id left join ${visitors} v on v.order_item_id = i.id where i.order_id = ${orderId})`;
+}
 
 /** Marks this order row (as returned to the route) with what its transaction holds, for presentOrder. */
 export function rememberOrder(o: OrderRow, known: KnownOrder): OrderRow {
@@ -218,15 +238,17 @@ export async function presentOrders(db: DbOrTx, rows: OrderRow[], lang: Lang, no
   // one order just written (rememberOrder): what its transaction holds is not read again
   const k: KnownOrder = (rows.length === 1 && knownOrders.get(rows[0]!)) || {};
   const [items, tries, refundList, invs, acts, teamRows] = await Promise.all([
-    k.items
-      ? [...k.items].sort((a, b) => a.id - b.id).map((item) => ({ item, codeName: null, codeStatus: null, visitorStatus: null }))
-      : db
-          .select({ item: orderItems, codeName: redeemCodes.codeName, codeStatus: redeemCodes.status, visitorStatus: visitors.status })
-          .from(orderItems)
-          .leftJoin(redeemCodes, eq(redeemCodes.id, orderItems.codeId))
-          .leftJoin(visitors, eq(visitors.orderItemId, orderItems.id))
-          .where(inArray(orderItems.orderId, ids))
-          .orderBy(orderItems.id),
+    k.lines
+      ? k.lines
+      : k.items
+        ? [...k.items].sort((a, b) => a.id - b.id).map((item) => ({ item, codeName: null, codeStatus: null, visitorStatus: null }))
+        : db
+            .select({ item: orderItems, codeName: redeemCodes.codeName, codeStatus: redeemCodes.status, visitorStatus: visitors.status })
+            .from(orderItems)
+            .leftJoin(redeemCodes, eq(redeemCodes.id, orderItems.codeId))
+            .leftJoin(visitors, eq(visitors.orderItemId, orderItems.id))
+            .where(inArray(orderItems.orderId, ids))
+            .orderBy(orderItems.id),
     k.payments ? [...k.payments].sort((a, b) => b.id - a.id) : db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.id)),
     k.refunds ?? refundsOf(db, ids, lang),
     k.invoices ?? db.select().from(invoices).where(inArray(invoices.orderId, ids)).orderBy(desc(invoices.id)),

@@ -13,7 +13,7 @@ import { decideOnHostedPage, ledgerMismatches, payWithSandbox, setupMoney, teamW
 const t = useTestApp();
 
 describe('paid registration statements (rush paths)', () => {
-  it('a fee order costs at most 15 statements and starting its payment at most 14, each answering what the order shows afterwards', async () => {
+  it('a fee order costs at most 14 statements and starting its payment at most 11, each answering what the order shows afterwards', async () => {
     const { app, database } = t();
     const { db } = database;
     const s = await setupMoney(db, app, { lang: 'en' });
@@ -30,7 +30,7 @@ describe('paid registration statements (rush paths)', () => {
       expect(r.statusCode, r.body).toBe(200);
       created = r.json().data;
     });
-    expect(ordering.length, ordering.join('\n')).toBeLessThanOrEqual(15);
+    expect(ordering.length, ordering.join('\n')).toBeLessThanOrEqual(14);
     const orderNo = created.orderNo as string;
     const find = async () => (await s.c.get(`/api/lOrder/web/find?orderNo=${orderNo}`)).json().data as Record<string, unknown>;
     expect(created).toEqual(await find());
@@ -44,7 +44,7 @@ describe('paid registration statements (rush paths)', () => {
       expect(r.statusCode, r.body).toBe(200);
       paying = r.json().data;
     });
-    expect(starting.length, starting.join('\n')).toBeLessThanOrEqual(14);
+    expect(starting.length, starting.join('\n')).toBeLessThanOrEqual(11);
     expect(paying!.order).toEqual(await find());
     expect(paying!.order).toMatchObject({ status: 'inProgress', payment: { channel: 'sandbox', status: 'created' }, lastAttempt: { channel: 'sandbox' } });
 
@@ -57,7 +57,7 @@ describe('paid registration statements (rush paths)', () => {
     expect(await app.deps.payments.sandbox.deliverDue()).toBe(0);
   });
 
-  it("the gateway's notification of a paid fee order costs at most 15 statements, the delivery's job included, and settles it once", async () => {
+  it("the gateway's notification of a paid fee order costs at most 14 statements, the delivery's job included, and settles it once", async () => {
     const { app, database } = t();
     const { db } = database;
     const s = await setupMoney(db, app, { lang: 'en' });
@@ -73,7 +73,7 @@ describe('paid registration statements (rush paths)', () => {
       delivered = await app.deps.payments.sandbox.deliverDue();
     });
     expect(delivered).toBe(1);
-    expect(notification.length, notification.join('\n')).toBeLessThanOrEqual(15);
+    expect(notification.length, notification.join('\n')).toBeLessThanOrEqual(14);
 
     const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
     expect(o).toMatchObject({ status: 'paid', paidFen: 100_000, channel: 'sandbox' });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { activities, materials, plans, programs, teamMembers, teams } from '../../db/schema/index';
 import { AppError, type ErrorCode } from '../../lib/errors';
@@ -211,9 +211,21 @@ export async function assertTeamRoom(tx: Tx, incoming: Map<number, number>, over
 export async function lockOwnMembersWithTeams(tx: Tx, userId: number | null, ids: number[], extraTeams: (number | null | undefined)[] = []) {
   const where = (lockIds: number[]) =>
     userId === null ? inArray(teamMembers.id, lockIds) : and(inArray(teamMembers.id, lockIds), eq(teamMembers.userId, userId));
-  const peek = await tx.select({ id: teamMembers.id, teamId: teamMembers.teamId }).from(teamMembers).where(where(ids));
-  if (peek.length !== new Set(ids).size) throw memberNotFound();
-  const locked = await lockTeams(tx, [...extraTeams, ...peek.map((m) => m.teamId)]);
+  // their teams, found by a subquery (unlocked, as a separate read of the players was), and the extra ones, locked
+  // in id order in one statement (issue 39 rush paths: one statement fewer); a player not found is found so below
+  const extra = [...new Set(extraTeams.filter((x): x is number => !!x))];
+  const locked = new Map(
+    (
+      await tx
+        .select()
+        .from(teams)
+        .where(
+          or(inArray(teams.id, tx.select({ id: teamMembers.teamId }).from(teamMembers).where(where(ids))), extra.length ? inArray(teams.id, extra) : undefined),
+        )
+        .orderBy(asc(teams.id))
+        .for('no key update')
+    ).map((t) => [t.id, t]),
+  );
   const rows = await tx.select().from(teamMembers).where(where(ids)).orderBy(asc(teamMembers.id)).for('update');
   if (rows.length !== new Set(ids).size) throw memberNotFound();
   const late = rows.map((m) => m.teamId).filter((t) => t && !locked.has(t));
