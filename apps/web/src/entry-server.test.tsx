@@ -184,7 +184,7 @@ describe('the language switch before the page has hydrated (issue 39)', () => {
 });
 
 describe('texts (issue 39)', () => {
-  it('a text asked by its key alone is resolved by i18next once per language, not in every render', async () => {
+  it('a text asked by its key alone, or with plain values, is resolved by i18next once per language, not in every render', async () => {
     // every i18next instance's texts are resolved by a Translator (one class)
     const t = vi.spyOn(
       Object.getPrototypeOf((i18n as unknown as { translator: object }).translator) as { translate: (...a: unknown[]) => unknown },
@@ -196,8 +196,9 @@ describe('texts (issue 39)', () => {
       const once = t.mock.calls.length;
       t.mockClear();
       expect(await html('/en/about')).toBe(first);
-      // what is left: texts with values ("© {{year}}", "Page {{n}}") and the head's own
-      expect(t.mock.calls.length).toBeLessThan(once / 3);
+      expect(once).toBeGreaterThan(0);
+      // texts with values that are strings or numbers ("© {{year}}", "Page {{n}}") and the head's own too
+      expect(t.mock.calls.length).toBe(0);
     } finally {
       t.mockRestore();
     }

@@ -202,9 +202,10 @@ async function renderNow(
   if (context.matches.at(-1)?.route.path === '*') return { kind: 'skip', status: 404 };
 
   const router = createStaticRouter(handler.dataRoutes, context);
+  const view = componentView(instance);
   const body = renderToString(
     <StrictMode>
-      <I18nextProvider i18n={componentView(instance)}>
+      <I18nextProvider i18n={view}>
         <PublicConfigProvider value={config}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </PublicConfigProvider>
@@ -212,7 +213,7 @@ async function renderNow(
     </StrictMode>,
   );
   const data = serializeHydrationData({ loaderData: hydrationLoaderData(context), actionData: context.actionData, errors: context.errors });
-  const head = headFor(context, parsed, lang, setup, instance);
+  const head = headFor(context, parsed, lang, setup, view);
   const assets = pageAssets(context, setup).join('\n    ');
   // (function replacers: a `$&` or `$'` in a page's text is text, not a replacement pattern)
   const html = setup.template
@@ -239,33 +240,53 @@ async function renderNow(
 function componentView(instance: I18n): I18n {
   const view = Object.create(instance) as I18n;
   // i18next's t() spreads its options into a fresh object and resolves the key anew on every call: a tenth of a
-  // render (issue 39 profile). A text asked by its key alone is the same in every render of its language (the
-  // texts are loaded once, before the first render): remembered here, shared by the renders.
+  // render (issue 39 profile). A text asked by its key alone, or with values that are all strings, numbers or
+  // booleans ("© {{year}}"), is the same in every render of its language (the texts are loaded once, before the
+  // first render): remembered here, shared by the renders.
   const getFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
   (view as unknown as { getFixedT: unknown }).getFixedT = (lng: unknown, ns?: unknown, keyPrefix?: unknown, fixedOpts?: { scopeNs?: unknown }) => {
     const fixedT = getFixedT(lng, ns, keyPrefix, fixedOpts);
-    const scope = `${String(lng)}\u0000${String(ns)}\u0000${String(keyPrefix ?? '')}\u0000${String(fixedOpts?.scopeNs ?? '')}\u0000`;
+    const scope = `${String(lng)}\u0000${String(ns)}\u0000${String(keyPrefix ?? '')}\u0000${String(fixedOpts?.scopeNs ?? '')}`;
+    let texts = plainTexts.get(scope);
+    if (!texts) plainTexts.set(scope, (texts = new Map()));
+    const known = texts;
     const remembered = (key: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof key !== 'string') return fixedT(key, ...rest);
-      const id = scope + key;
-      let text = plainTexts.get(id);
-      if (text === undefined) {
-        text = fixedT(key);
-        if (plainTexts.size >= PLAIN_TEXTS) plainTexts.clear();
-        plainTexts.set(id, text);
+      if (typeof key !== 'string' || rest.length > 1) return fixedT(key, ...rest);
+      let id = key;
+      if (rest.length === 1) {
+        if (!plainValues(rest[0])) return fixedT(key, ...rest);
+        id = `${key}\u0000${JSON.stringify(rest[0])}`;
       }
-      return text;
+      const text = known.get(id);
+      if (text !== undefined) return text;
+      const resolved = fixedT(key, ...rest);
+      // (an object asked with returnObjects is not shared: a render could change it)
+      if (typeof resolved !== 'string') return resolved;
+      if (++rememberedTexts > PLAIN_TEXTS) forgetTexts();
+      known.set(id, resolved);
+      return resolved;
     };
     return Object.assign(remembered, { lng: fixedT.lng, lngs: fixedT.lngs, ns: fixedT.ns, keyPrefix: fixedT.keyPrefix });
   };
   return view;
 }
-/** Texts asked by their key alone, by language, namespace and key (componentView); emptied past this many. */
+/** Options whose values are all strings, numbers, booleans (or absent): the text depends on nothing else. */
+function plainValues(options: unknown): boolean {
+  if (typeof options !== 'object' || options === null || Object.getPrototypeOf(options) !== Object.prototype) return false;
+  for (const value of Object.values(options)) {
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean' && type !== 'undefined') return false;
+  }
+  return true;
+}
+/** Texts remembered by componentView, by language, namespace and prefix, then by key and values; emptied past this many. */
 const PLAIN_TEXTS = 20_000;
-const plainTexts = new Map<string, unknown>();
+const plainTexts = new Map<string, Map<string, string>>();
+let rememberedTexts = 0;
 /** Forgets the remembered texts (for the tests). */
 export function forgetTexts(): void {
   plainTexts.clear();
+  rememberedTexts = 0;
 }
 type FixedT = ((...args: unknown[]) => unknown) & { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
 
@@ -297,8 +318,9 @@ function canonicalPath(parsed: URL): string {
   return mainAddress(stripLang(key.pathname)) + key.search;
 }
 
-function headFor(context: StaticHandlerContext, parsed: URL, lang: AppLang, s: RenderSetup, instance: I18n): string {
-  const t = instance.getFixedT(lang);
+function headFor(context: StaticHandlerContext, parsed: URL, lang: AppLang, s: RenderSetup, view: I18n): string {
+  // the render's componentView: its texts are remembered too
+  const t = view.getFixedT(lang);
   const matches = context.matches.map((m) => ({ handle: m.route.handle as unknown, loaderData: context.loaderData[m.route.id] }));
   const meta = resolveMeta(matches, parsed.searchParams);
   const site = t('common:siteName');
