@@ -1,6 +1,6 @@
 import type { DbOrTx, Tx } from '../../db/client';
 import crypto from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   codeEntryClosed,
   codeFitsProgram,
@@ -16,7 +16,7 @@ import {
 } from '@rp/shared';
 import type { AppDeps } from '../../deps';
 import { activities, auditLog, plans, programs, redeemCodes, teamMembers, teams, users, withdrawals } from '../../db/schema/index';
-import { audit, type AuditEntry } from '../../lib/audit';
+import { audit, auditInsert, type AuditEntry } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 import { notifyCodesAssigned, notifyPlayers } from '../messages/index';
@@ -86,19 +86,37 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   // the code is taken by one conditional UPDATE (available, of this activity, universal or the caller's): the
   // common case in one statement; when it takes nothing or a code of the wrong type (rolled back with the
   // error), the code is read to say why, in the order of the checks
+  // the redemption's audit entries (and the save's, `known.audit`) go in the same statement, written where the code
+  // was taken (a wrong type or a full program throws below and rolls them back with the rest)
+  const entries: AuditEntry[] = [
+    ...(known.audit ?? []),
+    {
+      userId,
+      resource: 'teamMembers',
+      recordId: member.id,
+      action: 'redeem',
+      before: { payStatus: member.payStatus, code: member.code },
+      after: { payStatus: next, code },
+    },
+  ];
+  const take = tx
+    .update(redeemCodes)
+    .set({ status: 'used', memberId: member.id, usedAt: new Date() })
+    .where(
+      and(
+        eq(redeemCodes.codeName, code),
+        eq(redeemCodes.status, 'available'),
+        eq(redeemCodes.activityId, member.activityId),
+        or(isNull(redeemCodes.ownerUserId), eq(redeemCodes.ownerUserId, userId)),
+      ),
+    )
+    .returning({ type: redeemCodes.type });
   const taken = program
-    ? await tx
-        .update(redeemCodes)
-        .set({ status: 'used', memberId: member.id, usedAt: new Date() })
-        .where(
-          and(
-            eq(redeemCodes.codeName, code),
-            eq(redeemCodes.status, 'available'),
-            eq(redeemCodes.activityId, member.activityId),
-            or(isNull(redeemCodes.ownerUserId), eq(redeemCodes.ownerUserId, userId)),
-          ),
-        )
-        .returning({ type: redeemCodes.type })
+    ? (
+        (await tx.execute(
+          sql`with taken as (${take.getSQL()}), logged as (${auditInsert(entries, sql`exists (select 1 from taken)`)}) select type from taken`,
+        )) as unknown as { rows: { type: number }[] }
+      ).rows
     : [];
   if (!taken[0] || !codeFitsProgram(taken[0].type, program!.type)) {
     const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.codeName, code)).limit(1);
@@ -114,17 +132,6 @@ export async function redeemInTx(tx: Tx, deps: AppDeps, userId: number, member: 
   const [updated] = known.written
     ? [known.written]
     : await tx.update(teamMembers).set({ payStatus: next, code, updatedAt: new Date() }).where(eq(teamMembers.id, member.id)).returning();
-  await audit(tx, [
-    ...(known.audit ?? []),
-    {
-      userId,
-      resource: 'teamMembers',
-      recordId: member.id,
-      action: 'redeem',
-      before: { payStatus: member.payStatus, code: member.code },
-      after: { payStatus: next, code },
-    },
-  ]);
   if (member.payStatus === PAY_STATUS.IN_REVIEW) {
     // registered by a code while under review (outside level 2): the team leaves review when none waits any more
     const waiting = await tx
