@@ -1,10 +1,10 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
 import { adminAuth, adminToken, L, loginThroughForm, shoot, signIn, setLang } from './support/foundation';
 import { adminShown } from './support/admin';
 import { freeSessionBooked } from './support/tickets';
+import { runAxe } from './support/axe';
 
 /**
  * Issue 38, the gate that keeps admitting when the network does not: a phone prepared at /gate downloads the
@@ -30,14 +30,12 @@ async function sessionWithPasses(request: APIRequestContext, lang: Lang, names: 
 
 /** Serious or critical axe findings of the page (the sweep's tags, a11y.spec.ts): /gate is a page of its own. */
 async function axeFindings(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      resultTypes: ['violations'],
-    })
-    .analyze();
+  // axe put into the page once (support/axe.ts: AxeBuilder evaluated its source twice a call)
+  const r = await runAxe(page, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    rules: { 'label-content-name-mismatch': { enabled: true } },
+    resultTypes: ['violations'],
+  });
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
