@@ -313,6 +313,15 @@ export default function ReviewPage() {
           setFailing(null);
           if (detail === null) focusRow(active);
         }}
+        // The row is focused as the dialog starts to close, but antd's focus lock can still hold then: on slow frames, when
+        // the dialog's opening motion ended less than two frames before, its panel hears it is closing only on the next
+        // render (@rc-component/motion keeps its child until the motion's step catches up), the lock pulls the focus back
+        // into the dialog, and the dialog's content goes with the focus in it (to <body>: the keyboard journey, flaky in
+        // CI). Once the dialog has gone, focus still in it (or lost) goes to the active row (the next player).
+        afterClose={() => {
+          const el = document.activeElement;
+          if (detail === null && (!el || el === document.body || el.closest('[role="dialog"]'))) setFocusTick((n) => n + 1);
+        }}
       />
     </section>
   );

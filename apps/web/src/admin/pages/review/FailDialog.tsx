@@ -19,13 +19,15 @@ interface Props {
   busy: boolean;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
+  /** the dialog has gone (its closing motion ended and its content is about to be removed) */
+  afterClose?: () => void;
 }
 
 /**
  * The reason a player fails (required, spec 5). Focus starts in the reason box; with the box empty a
  * number key picks a quick reason; Enter confirms, Shift+Enter adds a line, Esc cancels.
  */
-export function FailDialog({ open, title, busy, onConfirm, onCancel }: Props) {
+export function FailDialog({ open, title, busy, onConfirm, onCancel, afterClose }: Props) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [error, setError] = useState(false);
@@ -54,6 +56,7 @@ export function FailDialog({ open, title, busy, onConfirm, onCancel }: Props) {
       title={title}
       onCancel={onCancel}
       afterOpenChange={(o) => o && box.current?.focus()}
+      afterClose={afterClose}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onCancel}>
