@@ -298,6 +298,13 @@ function cpuPer(a, b, requests) {
   return { node: (((b.node - a.node) * tick) / requests).toFixed(2), pg: ((pg * tick) / requests).toFixed(2) };
 }
 const settle = () => new Promise((r) => setTimeout(r, 1200));
+/** CPU per success without what the servers spend idle (phase a's idle rate over the phase's wall time) */
+let idleRate = { node: 0, pg: 0 };
+const netCpu = (c, wallMs, n) => ({
+  node: (c.node - (idleRate.node * wallMs) / n).toFixed(2),
+  pg: (c.pg - (idleRate.pg * wallMs) / n).toFixed(2),
+  gross: `${c.node} + ${c.pg} ms`,
+});
 const perMin = (n, ms) => Math.round((n / ms) * 60_000);
 /** BENCH_TRACE=1: the statements one call sends, printed (bench/rush-count.mjs) */
 async function traced(what, fn) {
@@ -349,6 +356,7 @@ windows.list = [now()];
 const idle0 = await cpuOf(servers.map((s) => s.child.pid));
 await new Promise((r) => setTimeout(r, 2000));
 const idleCpu = cpuPer(idle0, await cpuOf(servers.map((s) => s.child.pid)), 2000); // per ms of wall time: idle work's share
+idleRate = { node: Number(idleCpu.node), pg: Number(idleCpu.pg) };
 const oursCpu0 = await cpuOf(servers.map((s) => s.child.pid));
 const oursT0 = performance.now();
 const listRes = await both(listSeconds, listReq);
@@ -425,9 +433,11 @@ if (PHASES.has('registration')) {
   await settle();
   const s0 = await tableStats();
   windows.registration = [now()];
+  const regCpu0 = await cpuOf(servers.map((s) => s.child.pid));
   const tb = performance.now();
   const regRes = await both(SECONDS, () => ({ requests: [{ setupRequest: regRequest, onResponse: regResponse }] }));
   regMs = performance.now() - tb;
+  const regCpu1 = await cpuOf(servers.map((s) => s.child.pid));
   regOk = regOut.ok || 1;
   windows.registration.push(now());
   await settle();
@@ -462,6 +472,10 @@ if (PHASES.has('registration')) {
     `                  checks: teams over their cap ${over.n}, codes used twice ${twice.members + twice.codes}, players with a code ${twice.redeemed} = codes used ${twice.used}`,
   );
   console.log(`                  per registration: ${writesPer(s0, s1, regOut.ok || 1, regOut.ok + regOut.full + regOut.used + regOut.other || 1)}`);
+  const regCpu = netCpu(cpuPer(regCpu0, regCpu1, regOut.ok || 1), regMs, regOut.ok || 1);
+  console.log(
+    `                  CPU per registration: ${regCpu.node} ms in Node + ${regCpu.pg} ms in PostgreSQL (the servers' idle rate left out; ${regCpu.gross} with it; load average ${os.loadavg()[0].toFixed(1)})`,
+  );
 }
 
 // ——— c. paid registrations: order → sandbox payment → hosted page → notification → paid ———
@@ -538,6 +552,7 @@ if (PHASES.has('paid')) {
   await settle();
   const s2 = await tableStats();
   windows.paid = [now()];
+  const payCpu0 = await cpuOf(servers.map((s) => s.child.pid));
   const tc = performance.now();
   const payRes = await both(SECONDS, () => ({ requests: payChain }));
   const sentMs = performance.now() - tc;
@@ -546,6 +561,7 @@ if (PHASES.has('paid')) {
   for (let i = 0; i < 300 && (await queued()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
   const paid = await paidNow();
   const paidMs = performance.now() - tc;
+  const payCpu1 = await cpuOf(servers.map((s) => s.child.pid));
   windows.paid.push(now());
   await settle();
   const s3 = await tableStats();
@@ -565,6 +581,10 @@ if (PHASES.has('paid')) {
   );
   console.log(`                  checks: double charges ${checks.doubles}, ledger mismatches ${checks.ledger}`);
   console.log(`                  per paid registration: ${writesPer(s2, s3, paid || 1)}`);
+  const payCpu = netCpu(cpuPer(payCpu0, payCpu1, paid || 1), paidMs, paid || 1);
+  console.log(
+    `                  CPU per paid registration (its 3 requests and the notification's job): ${payCpu.node} ms in Node + ${payCpu.pg} ms in PostgreSQL (the servers' idle rate left out; ${payCpu.gross} with it; load average ${os.loadavg()[0].toFixed(1)})`,
+  );
   console.log(
     `                  ratio: a paid registration costs ${(paidMs / (paid || 1) / (regMs / regOk)).toFixed(2)}× a code registration (wall time per success, same run)`,
   );
