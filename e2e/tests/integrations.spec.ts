@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from './support/test';
 import { adminAuth, adminToken, L, pageAs, registerMember, shoot } from './support/foundation';
 import { adminShown } from './support/admin';
 import { createActivity, userId } from './support/registration';
 import { signatureValid, startReceiver } from './support/webhook-receiver';
+import { runAxe } from './support/axe';
 import { baseURL } from '../playwright.config';
 import { integrationsEn, integrationsZh } from '../../packages/shared/src/messages-integrations';
 
@@ -86,11 +86,8 @@ async function accessible(page: Page) {
   // a passing toast ("Webhook saved") is not the screen under test, and axe reads its colours mid-fade
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const axe = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
+  // axe put into the page once and run there on each screen (support/axe.ts: AxeBuilder evaluated its source twice a call)
+  const axe = await runAxe(page, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map(
