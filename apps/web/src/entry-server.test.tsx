@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { configure, forgetTexts, isKnownPage, isServerRendered, PAGE_PARAMS, render, renderKey } from './entry-server';
+import { createStaticHandler, createStaticRouter } from 'react-router';
+import { configure, forgetTexts, isKnownPage, isServerRendered, PAGE_PARAMS, render, renderKey, staticRouter } from './entry-server';
 import { createRoutes } from './app/router';
 import i18n from './lib/i18n';
 import { onlyParams } from './app/content-routes';
@@ -202,6 +203,28 @@ describe('texts (issue 39)', () => {
     } finally {
       t.mockRestore();
     }
+  });
+});
+
+describe('the static router of a render (issue 39)', () => {
+  it("is what createStaticRouter makes of the render's context, with the route table converted once", async () => {
+    const handler = createStaticHandler(createRoutes());
+    for (const url of ['/home', '/en/newsDetail?id=1', '/rules', '/en/about', '/news?page=2']) {
+      const context = await handler.query(new Request(new URL(url, BASE)));
+      if (context instanceof Response) throw new Error(`${url}: ${context.status}`);
+      const mine = staticRouter(handler, context);
+      const theirs = createStaticRouter(handler.dataRoutes, context);
+      expect(mine.state, url).toEqual(theirs.state);
+      expect(mine.basename).toBe(theirs.basename);
+      expect(mine.routes).toEqual(theirs.routes);
+      expect(mine.manifest).toEqual(theirs.manifest);
+      expect(mine.future).toEqual(theirs.future);
+      // the route objects the matches name are the router's own (the components find them in its manifest)
+      for (const m of mine.state.matches) expect(m.route).toBe(mine.manifest[m.route.id]);
+    }
+    expect(staticRouter(handler, (await handler.query(new Request(new URL('/home', BASE)))) as never).routes).toBe(
+      staticRouter(handler, (await handler.query(new Request(new URL('/news', BASE)))) as never).routes,
+    );
   });
 });
 

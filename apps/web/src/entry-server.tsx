@@ -201,7 +201,7 @@ async function renderNow(
   // /news/anything: the not-found page inside the layout; search engines hear 404 (and it is not cached)
   if (context.matches.at(-1)?.route.path === '*') return { kind: 'skip', status: 404 };
 
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = staticRouter(handler, context);
   const view = componentView(instance);
   const body = renderToString(
     <StrictMode>
@@ -230,6 +230,42 @@ async function renderNow(
     );
   return { kind: 'html', status: 200, html, lang };
 }
+
+/**
+ * createStaticRouter(handler.dataRoutes, context) without converting the route table anew for every render (a
+ * copy of every route of both languages: 3 % of a render, issue 39 profile): its routes and manifest depend on the
+ * table alone and are made once; what comes from the render's context (location, matches on the manifest's
+ * routes, loader data, errors) is this render's. StaticRouterProvider reads state, routes, manifest and future.
+ */
+export function staticRouter(handler: StaticHandler, context: StaticHandlerContext): StaticRouter {
+  let shared = staticRouters.get(handler);
+  // a page's lazy module, once loaded, is written into the handler's routes (its loader and component): the copy
+  // is made again when a matched route has changed since (each page's first render in a process, no more)
+  const stale = (r: StaticRouter) =>
+    context.matches.some((m) => {
+      const copy = r.manifest[m.route.id];
+      return !copy || copy.lazy !== m.route.lazy || copy.loader !== m.route.loader;
+    });
+  if (!shared || stale(shared)) staticRouters.set(handler, (shared = createStaticRouter(handler.dataRoutes, context)));
+  const base = shared;
+  const matches = context.matches.map((m) => ({ ...m, route: base.manifest[m.route.id] ?? m.route }));
+  return Object.create(base, {
+    basename: { get: () => context.basename },
+    state: {
+      get: () => ({
+        ...base.state,
+        location: context.location,
+        matches,
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: context.errors,
+      }),
+    },
+  }) as StaticRouter;
+}
+type StaticHandler = ReturnType<typeof createStaticHandler>;
+type StaticRouter = ReturnType<typeof createStaticRouter>;
+const staticRouters = new WeakMap<StaticHandler, StaticRouter>();
 
 /**
  * The render's i18next instance as its components get it: an object with no properties of its own whose
