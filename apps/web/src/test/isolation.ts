@@ -6,22 +6,30 @@ import { join, relative } from 'node:path';
  * which keep an environment of their own (`web-isolated`). Read by vitest.config.ts at the start of every run, so
  * a new file is sorted by what it contains, never by a list someone has to remember (issue 35).
  *
- * A file needs its own environment when it changes what other files would see and cannot be sure to undo it:
- * module mocks (vi.mock and its relatives replace a module in the cache every later file imports from), global
- * and environment stubs, spies on shared objects or module exports, fake timers or a fixed clock, testing
- * library's configure (one setting for the whole process), and the app's own module-wide settings (the API
- * client's configuration, the signed-in user, the server renderer's scope and sanitizer, the site configuration's
- * cache), which the next file would import as this one left them.
+ * A file needs its own environment when it changes what other files would see and nothing puts it back: module
+ * mocks (vi.mock and its relatives replace a module in the cache every later file imports from), and the app's own
+ * module-wide settings (the API client's configuration, the server renderer's scope and sanitizer, the site
+ * configuration's cache, the server entry's configure), which the next file would import as this one left them.
+ * What shared-state.ts puts back after every file of the shared project (stubbed globals and environment variables,
+ * spies, fake timers and the fixed clock, testing library's configuration, the signed-in user and cookies, the API
+ * client's methods through fakeApi) lets a file share (a worker's sharing saves a jsdom and the app's imports, about
+ * 6 CPU-seconds a file).
  */
 const SHARED_STATE = [
-  /\bvi\s*\.\s*(mock|doMock|unmock|doUnmock|hoisted|resetModules|importMock|stubGlobal|stubEnv|spyOn|useFakeTimers|setSystemTime)\b/,
-  /\bimport\s*\{[^}]*\bconfigure\b[^}]*\}\s*from\s*['"]@testing-library\//,
-  /\b(configureApiClient|setUser|setRenderScope|setServerSanitizer|loadPublicConfig|configure)\s*\(/,
+  /\bvi\s*\.\s*(mock|doMock|unmock|doUnmock|hoisted|resetModules|importMock)\b/,
+  /\b(configureApiClient|setRenderScope|setServerSanitizer|loadPublicConfig)\s*\(/,
+  // a module's configure (the server entry's); testing library's alone is put back (below)
+  /\.\s*configure\s*\(/,
 ];
+
+/** testing library's configure imported by name: a bare `configure(` of the file is that one. */
+const TESTING_LIBRARY_CONFIGURE = /\bimport\s*\{[^}]*\bconfigure\b[^}]*\}\s*from\s*['"]@testing-library\//;
+const BARE_CONFIGURE = /(?<!\.\s*)\bconfigure\s*\(/;
 
 /** Whether a test file's text touches state a shared environment would carry into the next file. */
 export function needsIsolation(text: string): boolean {
-  return SHARED_STATE.some((pattern) => pattern.test(text));
+  if (SHARED_STATE.some((pattern) => pattern.test(text))) return true;
+  return BARE_CONFIGURE.test(text) && !TESTING_LIBRARY_CONFIGURE.test(text);
 }
 
 const TEST_FILE = /\.test\.(ts|tsx)$/;
