@@ -10,6 +10,7 @@ import { setUser } from '../../lib/session';
 import { datetimeValue, editableFields, fieldLabelKey, wireNamesOf, type Row } from './model';
 import { RESOURCES, type FieldDef, type ResourceDef } from './registry';
 import { stubAntdDom } from '../../test/antd-dom';
+import { fakeApi } from '../../test/shared-state';
 
 /**
  * Issue 35: "every resource, every field, saved" moved here from the admin-save journey. Each creatable
@@ -21,13 +22,12 @@ import { stubAntdDom } from '../../test/antd-dom';
  */
 
 // The HTTP client is the seam: pickers load and the form uploads and saves through resources/api.ts.
-const http = vi.hoisted(() => ({
+const http = fakeApi({
   get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ content: [] })),
   post: vi.fn(async (_path: string, _body?: unknown, _o?: unknown): Promise<unknown> => ({})),
   put: vi.fn(),
   delete: vi.fn(),
-}));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+});
 
 configure({ asyncUtilTimeout: 10_000 });
 const { default: ResourceFormPage, loader } = await import('./ResourceFormPage');

@@ -12,15 +12,15 @@ import { editableFields, fieldLabelKey, formValuesOf, isEditable, toRequestBody,
 import { RESOURCES, type FieldDef, type ResourceDef } from './registry';
 import { sampleValue } from './field-samples';
 import { stubAntdDom } from '../../test/antd-dom';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the form loads its row and saves through resources/api.ts as in the app.
-const http = vi.hoisted(() => ({
+const http = fakeApi({
   get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ content: [] })),
   post: vi.fn(async (_path: string, _body?: unknown, _o?: unknown): Promise<unknown> => ({})),
   put: vi.fn(async (_path: string, _body?: unknown, _o?: unknown): Promise<unknown> => ({})),
   delete: vi.fn(),
-}));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+});
 
 // antd forms render slowly when the whole suite shares two cores
 configure({ asyncUtilTimeout: 10_000 });

@@ -5,10 +5,10 @@ import i18n, { preloadAllNamespaces } from '../../lib/i18n';
 import { setUser } from '../../lib/session';
 import { stubAntdDom } from '../../test/antd-dom';
 import { renderAdminRoutes } from '../../test/render-admin';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the list loads through resources/api.ts as in the app.
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+const http = fakeApi({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
 
 configure({ asyncUtilTimeout: 10_000 });
 const { default: ResourceListPage, loader } = await import('./ResourceListPage');

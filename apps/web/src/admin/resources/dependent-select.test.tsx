@@ -7,15 +7,15 @@ import type { User } from '@rp/shared';
 import i18n, { preloadAllNamespaces } from '../../lib/i18n';
 import { setUser } from '../../lib/session';
 import { stubAntdDom } from '../../test/antd-dom';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the form reads its pickers and saves through resources/api.ts as in the app.
-const http = vi.hoisted(() => ({
+const http = fakeApi({
   get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ content: [] })),
   post: vi.fn(async (_path: string, _body?: unknown, _o?: unknown): Promise<unknown> => ({})),
   put: vi.fn(),
   delete: vi.fn(),
-}));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+});
 
 configure({ asyncUtilTimeout: 10_000 });
 const { default: ResourceFormPage, loader } = await import('./ResourceFormPage');

@@ -6,10 +6,10 @@ import enConsent from '../../locales/en/consent.json';
 import zhConsent from '../../locales/zh/consent.json';
 import i18n, { setLanguage } from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: it answers here as consent.routes does (the server's rules are tested in consent.test.ts).
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+const http = fakeApi({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
 
 configure({ asyncUtilTimeout: 10_000 });
 const { default: GuardianConsentPage, loader } = await import('./GuardianConsentPage');

@@ -5,10 +5,10 @@ import enReg from '../../locales/en/registration.json';
 import i18n from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
 import { setupRegistrationScreen } from '../../test/registration-screen';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the dialog loads teams and players and assigns through api.ts as in the app.
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+const http = fakeApi({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
 const { AssignTeamDialog } = await import('./PlayerDialogs');
 
 setupRegistrationScreen();

@@ -5,10 +5,10 @@ import enReg from '../../locales/en/registration.json';
 import zhReg from '../../locales/zh/registration.json';
 import i18n from '../../lib/i18n';
 import { stubAntdDom } from '../../test/antd-dom';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the dialog loads the players through api.ts as in the app.
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+const http = fakeApi({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
 const { BatchAvatarDialog } = await import('./BatchTools');
 
 beforeAll(() => {

@@ -9,10 +9,10 @@ import i18n from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
 import type { ActivityItem } from '../../lib/contract';
 import { stubAntdDom } from '../../test/antd-dom';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the player's form and its consent block call api.ts as in the app.
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+const http = fakeApi({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
 const DECLARE = '/api/lTeamMember/web/consent/declare';
 const REQUEST = '/api/lTeamMember/web/consent/request';
 

@@ -8,10 +8,10 @@ import zhReg from '../../locales/zh/registration.json';
 import i18n from '../../lib/i18n';
 import type { ActivityItem } from '../../lib/contract';
 import { stubAntdDom } from '../../test/antd-dom';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the one-form team screen and its consent step call api.ts as in the app.
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+const http = fakeApi({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
 const BATCH = '/api/lTeam/web/batchCreate';
 const REQUEST = '/api/lTeamMember/web/consent/request';
 const DECLARE = '/api/lTeamMember/web/consent/declare';

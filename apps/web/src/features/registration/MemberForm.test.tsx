@@ -7,15 +7,15 @@ import i18n from '../../lib/i18n';
 import { ApiError } from '../../lib/api-client';
 import type { ActivityItem } from '../../lib/contract';
 import { stubAntdDom } from '../../test/antd-dom';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the screen's queries and writes (api.ts) run as they do in the app.
-const http = vi.hoisted(() => ({
+const http = fakeApi({
   get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ content: [] })),
   post: vi.fn(),
   put: vi.fn(),
   delete: vi.fn(),
-}));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+});
 const CREATE = '/api/lTeamMember/web/create';
 const created = () => http.post.mock.calls.filter(([path]) => path === CREATE);
 

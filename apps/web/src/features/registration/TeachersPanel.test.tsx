@@ -6,10 +6,10 @@ import { idCardCheckChar, maskCard, withIdCheckChar } from '@rp/shared/rules/id-
 import i18n from '../../lib/i18n';
 import type { ActivityItem } from '../../lib/contract';
 import { click, setupRegistrationScreen } from '../../test/registration-screen';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the teachers' screen calls api.ts as in the app.
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+const http = fakeApi({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
 
 const { TeachersPanel } = await import('./TeachersPanel');
 

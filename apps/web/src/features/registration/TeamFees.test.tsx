@@ -6,10 +6,10 @@ import enReg from '../../locales/en/registration.json';
 import zhReg from '../../locales/zh/registration.json';
 import i18n from '../../lib/i18n';
 import type { TeamFees as Fees } from './api';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the card's query (api.ts) runs as it does in the app.
-const http = vi.hoisted(() => ({ get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ data: [] })) }));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+const http = fakeApi({ get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ data: [] })) });
 
 const { TeamFees } = await import('./TeamFees');
 

@@ -7,10 +7,10 @@ import i18n from '../../lib/i18n';
 import type { ActivityItem } from '../../lib/contract';
 import { click, setupRegistrationScreen } from '../../test/registration-screen';
 import { teamFixture } from '../../test/team-fixture';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the team screen calls api.ts as in the app.
-const http = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+const http = fakeApi({ get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
 
 const { TeamsPanel } = await import('./TeamsPanel');
 

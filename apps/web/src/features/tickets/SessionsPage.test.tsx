@@ -7,15 +7,15 @@ import enTickets from '../../locales/en/tickets.json';
 import zhTickets from '../../locales/zh/tickets.json';
 import i18n from '../../lib/i18n';
 import { stubAntdDom } from '../../test/antd-dom';
+import { fakeApi } from '../../test/shared-state';
 
 // The HTTP client is the seam: the page's query (api.ts) runs as it does in the app.
-const http = vi.hoisted(() => ({
+const http = fakeApi({
   get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ content: [] })),
   post: vi.fn(),
   put: vi.fn(),
   delete: vi.fn(),
-}));
-vi.mock('../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/api-client')>()), api: http }));
+});
 
 configure({ asyncUtilTimeout: 10_000 });
 const { default: SessionsPage } = await import('./SessionsPage');

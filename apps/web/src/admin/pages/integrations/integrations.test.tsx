@@ -9,15 +9,15 @@ import { ApiError } from '../../../lib/api-client';
 import type { WebhookDelivery } from './integrations-api';
 import { stubAntdDom } from '../../../test/antd-dom';
 import { renderAdmin } from '../../../test/render-admin';
+import { fakeApi } from '../../../test/shared-state';
 
 // The HTTP client is the seam: the screens' queries and writes (integrations-api.ts) run as they do in the app.
-const http = vi.hoisted(() => ({
+const http = fakeApi({
   get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ content: [] })),
   post: vi.fn(async (_path: string, _body?: unknown, _o?: unknown): Promise<unknown> => ({})),
   put: vi.fn(),
   delete: vi.fn(),
-}));
-vi.mock('../../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/api-client')>()), api: http }));
+});
 
 // antd's tables and drawers render slowly when the whole suite shares two cores: wait up to 10 s for what must appear
 configure({ asyncUtilTimeout: 10_000 });

@@ -6,15 +6,15 @@ import i18n from '../../../lib/i18n';
 import { stubAntdDom } from '../../../test/antd-dom';
 import { renderAdmin } from '../../../test/render-admin';
 import type { JobRow } from './jobs-api';
+import { fakeApi } from '../../../test/shared-state';
 
 // The HTTP client is the seam: the screen's query and "retry" (jobs-api.ts) run as they do in the app.
-const http = vi.hoisted(() => ({
+const http = fakeApi({
   get: vi.fn(async (_path: string, _o?: unknown): Promise<unknown> => ({ total: 0, content: [] })),
   post: vi.fn(async (_path: string, _body?: unknown, _o?: unknown): Promise<unknown> => ({})),
   put: vi.fn(),
   delete: vi.fn(),
-}));
-vi.mock('../../../lib/api-client', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/api-client')>()), api: http }));
+});
 
 configure({ asyncUtilTimeout: 10_000 });
 
