@@ -20,6 +20,8 @@ const SHARED_STATE = [
   /\b(configureApiClient|setRenderScope|setServerSanitizer|loadPublicConfig)\s*\(/,
   // a module's configure (the server entry's); testing library's alone is put back (below)
   /\.\s*configure\s*\(/,
+  // answers the public configuration (lib/public-config.ts caches the first answer for the worker, with no undo)
+  /\bexamUrl\b|\/api\/config\/public/,
 ];
 
 /** testing library's configure imported by name: a bare `configure(` of the file is that one. */

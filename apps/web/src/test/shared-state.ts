@@ -30,7 +30,6 @@ export function fakeApi<T extends { [K in keyof typeof api]?: (...args: never[])
 
 /** Every cookie of the page, expired (the session's token among them). */
 function clearCookies(): void {
-  if (typeof document === 'undefined') return;
   for (const pair of document.cookie.split(';')) {
     const name = pair.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
@@ -45,6 +44,8 @@ export function resetSharedState(): void {
   vi.unstubAllEnvs();
   configure(start.testingLibrary);
   Object.assign(api, start.api);
+  // (a file may run in node's environment: no page, no cookies)
+  if (typeof document === 'undefined') return;
   clearCookies();
   clearSession();
 }
