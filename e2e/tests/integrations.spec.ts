@@ -3,7 +3,7 @@ import { adminAuth, adminToken, L, pageAs, registerMember, shoot } from './suppo
 import { adminShown } from './support/admin';
 import { createActivity, userId } from './support/registration';
 import { signatureValid, startReceiver } from './support/webhook-receiver';
-import { runAxe } from './support/axe';
+import { AXE_TAGS, runAxe } from './support/axe';
 import { baseURL } from '../playwright.config';
 import { integrationsEn, integrationsZh } from '../../packages/shared/src/messages-integrations';
 
@@ -87,7 +87,7 @@ async function accessible(page: Page) {
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // axe put into the page once and run there on each screen (support/axe.ts: AxeBuilder evaluated its source twice a call)
-  const axe = await runAxe(page, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
+  const axe = await runAxe(page, { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] });
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map(

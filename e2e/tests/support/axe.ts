@@ -1,6 +1,9 @@
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import type { Page } from './test';
 
+/** The tags every journey's axe run checks, as the sweep does (a11y.spec.ts): WCAG 2.0, 2.1 and 2.2 A/AA and best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
 /**
  * axe-core run in the page as AxeBuilder's legacy mode runs it (axe.run in each frame's window, same-origin frames
  * only, which the app, without cross-origin frames, needs no more), with axe put into a document once rather than
